@@ -1,0 +1,16 @@
+import type { ActionableEnv } from "./actionable-env.js";
+import type { JsonObject } from "./json.js";
+import type { Split, TaskInfo } from "./task.js";
+
+/**
+ * A registered environment: its id, its tasks, and a factory for fresh instances.
+ * Built-in bridges and `--env file:<path>` plugins are both turned into this shape.
+ */
+export interface EnvDefinition {
+  readonly id: string;
+  readonly description: string;
+  /** Tasks of a split. */
+  listTasks(split: Split): Promise<TaskInfo[]>;
+  /** A fresh, independent environment instance. `options` are env-specific (JSON). */
+  create(options?: JsonObject): Promise<ActionableEnv>;
+}

@@ -1,0 +1,81 @@
+/**
+ * The one error family of envrigger. Every thrown error carries a stable `code` and a
+ * `category`:
+ * - `user`: bad input (CLI arguments, config, plugin modules) — fix the input;
+ * - `model`: a policy or designer produced something invalid — usually returned as data;
+ * - `system`: a bug or a broken invariant inside envrigger — please report it.
+ */
+export type ErrorCategory = "user" | "model" | "system";
+
+/** Every error code with its category. Codes are stable: tests and callers match on them. */
+export const errorCodes = {
+  BAD_ARGUMENT: "user",
+  BAD_CONFIG: "user",
+  UNKNOWN_ENV: "user",
+  UNKNOWN_TASK: "user",
+  UNKNOWN_POLICY: "user",
+  UNKNOWN_DESIGNER: "user",
+  PLUGIN_LOAD: "user",
+  PLUGIN_SHAPE: "user",
+  FILE_NOT_FOUND: "user",
+  MISSING_SECRET: "user",
+  INVALID_STACK: "user",
+  ENV_CLOSED: "user",
+  EPISODE_NOT_STARTED: "user",
+  EPISODE_OVER: "user",
+  POLICY_OUTPUT: "model",
+  DESIGNER_OUTPUT: "model",
+  COMPONENT_REJECTED: "model",
+  COMPONENT_RUNTIME: "model",
+  SETUP_INVALID: "model",
+  PROVIDER: "system",
+  SANDBOX: "system",
+  INVALID_SHAPE: "system",
+  INTERNAL: "system",
+} as const satisfies Record<string, ErrorCategory>;
+
+/** A stable error code. */
+export type ErrorCode = keyof typeof errorCodes;
+
+/** Options of {@link EnvriggerError}. */
+export interface EnvriggerErrorOptions {
+  /** What to do about it, shown after the message. */
+  hint?: string;
+  /** The underlying error. */
+  cause?: unknown;
+  /** Extra structured detail (JSON). */
+  details?: Record<string, unknown>;
+}
+
+/** The error class every envrigger failure is thrown as. */
+export class EnvriggerError extends Error {
+  readonly code: ErrorCode;
+  readonly category: ErrorCategory;
+  readonly hint?: string;
+  readonly details?: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, options: EnvriggerErrorOptions = {}) {
+    super(options.hint ? `${message}\n  hint: ${options.hint}` : message, { cause: options.cause });
+    this.name = "EnvriggerError";
+    this.code = code;
+    this.category = errorCodes[code];
+    this.hint = options.hint;
+    this.details = options.details;
+  }
+
+  /** A JSON-safe view for `--json` outputs and records. */
+  toJSON(): { code: ErrorCode; category: ErrorCategory; message: string } {
+    return { code: this.code, category: this.category, message: this.message };
+  }
+}
+
+/** True when `error` is an {@link EnvriggerError}, optionally with the given code. */
+export function isEnvriggerError(error: unknown, code?: ErrorCode): error is EnvriggerError {
+  return error instanceof EnvriggerError && (code === undefined || error.code === code);
+}
+
+/** The message of any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

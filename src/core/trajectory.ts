@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { actionInputSchema } from "./action.js";
+import { evaluationSchema } from "./evaluation.js";
+import { jsonObjectSchema } from "./json.js";
+import { layerTraceSchema } from "./layer-trace.js";
+import { observationSchema } from "./observation.js";
+
+/** Why an episode stopped. */
+export const stopReasonSchema = z.enum(["submit", "terminated", "budget", "timeout", "error"]);
+export type StopReason = z.infer<typeof stopReasonSchema>;
+
+/** One step of an episode, with both what the policy did/saw and what the base env got/gave. */
+export const trajectoryStepSchema = z.object({
+  /** 0-based turn index. */
+  turn: z.number().int().nonnegative(),
+  /** What the policy emitted (raw). */
+  policyAction: actionInputSchema,
+  /** What reached the base environment after every layer; `null` when a layer blocked it. */
+  envAction: actionInputSchema.nullable(),
+  /** What the base environment answered (before layers); absent when blocked. */
+  envObservation: observationSchema.optional(),
+  /** What the policy saw (after every layer). */
+  observation: observationSchema,
+  reward: z.number(),
+  terminated: z.boolean(),
+  truncated: z.boolean(),
+  /** The top-level info (verifier fields included), without the layer traces. */
+  info: jsonObjectSchema,
+  /** Per-layer changes, outermost first (empty for an unwrapped env). */
+  layers: z.array(layerTraceSchema),
+  /** Time spent in the policy's `act`, milliseconds. */
+  policyMs: z.number().nonnegative(),
+  /** Time spent in `step`, milliseconds. */
+  stepMs: z.number().nonnegative(),
+});
+export type TrajectoryStep = z.infer<typeof trajectoryStepSchema>;
+
+/** A whole episode. */
+export const trajectorySchema = z.object({
+  envId: z.string(),
+  /** The nesting of the stack that ran (e.g. `Rules<Setup<bugfix>>`). */
+  stack: z.string(),
+  taskId: z.string(),
+  /** The task's group (e.g. bug family), when the env declares one. */
+  group: z.string().optional(),
+  seed: z.number().int().nonnegative(),
+  policy: z.string(),
+  initialObservation: observationSchema,
+  steps: z.array(trajectoryStepSchema),
+  stopReason: stopReasonSchema,
+  /** The verifier's verdict at the end (absent only when the episode errored before it). */
+  evaluation: evaluationSchema.optional(),
+  totalReward: z.number(),
+  /** Error text when `stopReason` is `error`. */
+  error: z.string().optional(),
+  /** Wall time of the whole episode, milliseconds. */
+  durationMs: z.number().nonnegative(),
+});
+export type Trajectory = z.infer<typeof trajectorySchema>;
