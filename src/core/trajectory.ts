@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { actionInputSchema } from "./action.js";
+import { actionInputSchema, actionSchema } from "./action.js";
 import { evaluationSchema } from "./evaluation.js";
 import { jsonObjectSchema } from "./json.js";
 import { layerTraceSchema } from "./layer-trace.js";
@@ -15,6 +15,8 @@ export const trajectoryStepSchema = z.object({
   turn: z.number().int().nonnegative(),
   /** What the policy emitted (raw). */
   policyAction: actionInputSchema,
+  /** The policy's action as a structured call (text parsed by the env's grammar); `null` when malformed. */
+  parsedAction: actionSchema.nullable(),
   /** What reached the base environment after every layer; `null` when a layer blocked it. */
   envAction: actionInputSchema.nullable(),
   /** What the base environment answered (before layers); absent when blocked. */

@@ -66,6 +66,8 @@ export type HookResult<T> = HookSuccess<T> | HookFailure;
 export interface RulesRuntime {
   /** Which hooks the component defines. */
   readonly hooks: { filterAction: boolean; modifyTransition: boolean; filterObservation: boolean };
+  /** False when static analysis shows no hook reads `ctx.state` (the layer may then skip `stateView()`). */
+  readonly usesState: boolean;
   filterAction(action: Action, context: HookContextInput): Promise<HookResult<FilterActionDecision>>;
   modifyTransition(action: Action, transition: TransitionInput, context: HookContextInput): Promise<HookResult<TransitionPatch>>;
   filterObservation(observation: Observation, context: HookContextInput): Promise<HookResult<Observation>>;

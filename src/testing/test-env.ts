@@ -77,7 +77,7 @@ export class TestEnv implements ActionableEnv {
     if (this.closed) throw new EnvriggerError("ENV_CLOSED", "the test env is closed");
     this.state = { taskId: options.taskId, seed: options.seed, counter: 0, turns: 0, done: false, log: [] };
     this.options.onReset?.(this.state, options);
-    return { observation: await this.observe(), info: { taskId: options.taskId } };
+    return { observation: await this.observe(), info: { taskId: options.taskId, maxTurns: this.maxTurns } };
   }
 
   parseText(text: string): Action | null {
@@ -103,6 +103,7 @@ export class TestEnv implements ActionableEnv {
       terminated = true;
       stop = "submit";
     } else text = `error: unknown tool ${action.name}`;
+    const actionError = typeof text === "string" && text.startsWith("error:") ? text : null;
     state.log.push(action ? action.name : "?");
     const truncated = !terminated && state.turns >= this.maxTurns;
     if (truncated) stop = "budget";
@@ -113,7 +114,7 @@ export class TestEnv implements ActionableEnv {
       reward: success ? 1 : 0,
       terminated,
       truncated,
-      info: { stop, turns: state.turns, counter: state.counter, success },
+      info: { stop, turns: state.turns, counter: state.counter, success, actionError },
     };
   }
 

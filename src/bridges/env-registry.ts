@@ -1,0 +1,32 @@
+import type { EnvDefinition } from "../core/env-definition.js";
+import { EnvriggerError } from "../core/errors.js";
+import { loadEnvPlugin } from "../plugins/env-plugin.js";
+import { bugfixEnv } from "./bugfix/bugfix-env-definition.js";
+import { toy24Env } from "./toy24/toy24-env-definition.js";
+
+/** The built-in environments, by id. */
+const builtinEnvs: readonly EnvDefinition[] = [bugfixEnv, toy24Env];
+
+/** Every built-in environment. */
+export function listEnvs(): readonly EnvDefinition[] {
+  return builtinEnvs;
+}
+
+/**
+ * Find an environment: a built-in id (`bugfix`, `toy24`) or `file:<path>` for a plugin
+ * module (resolved against `cwd`). Unknown ids are a user error listing the known ones.
+ */
+export async function resolveEnv(spec: string, cwd?: string): Promise<EnvDefinition> {
+  if (spec.startsWith("file:")) {
+    const plugin = await loadEnvPlugin(spec.slice("file:".length), cwd);
+    // Keep the spec as the id so stacks built from it can be rebuilt.
+    return { ...plugin, id: spec, listTasks: plugin.listTasks.bind(plugin), create: plugin.create.bind(plugin) };
+  }
+  const found = builtinEnvs.find((env) => env.id === spec);
+  if (!found) {
+    throw new EnvriggerError("UNKNOWN_ENV", `unknown environment "${spec}"`, {
+      hint: `use one of ${builtinEnvs.map((env) => env.id).join(", ")}, or file:<path> for a plugin module`,
+    });
+  }
+  return found;
+}

@@ -1,0 +1,75 @@
+import { resolveEnv } from "../../bridges/env-registry.js";
+import { splitSelectionSchema, type SplitSelection } from "../../core/task.js";
+import type { JsonObject } from "../../core/json.js";
+import { resolvePolicy } from "../../policies/policy-registry.js";
+import { runBaseline, type BaselineReport } from "../../rollout/baseline.js";
+import type { CliIo } from "../cli-io.js";
+import { fixed, formatTable, percent } from "../format-table.js";
+import { parseChoice, parseInteger } from "../parse-arguments.js";
+import { createProgress } from "../progress.js";
+
+/** Raw options of `envrigger baseline` as commander gives them. */
+export interface BaselineCommandOptions {
+  env: string;
+  policy: string;
+  split?: string;
+  episodes?: string;
+  seed?: string;
+  reward?: string;
+  task?: string;
+  concurrency?: string;
+  json?: boolean;
+}
+
+/** Render a baseline report as a table, one row per group then the total. */
+export function formatBaselineReport(report: BaselineReport): string {
+  const row = (name: string, stats: BaselineReport | BaselineReport["byGroup"][string]) => [
+    name,
+    stats.episodes,
+    percent(stats.successRate),
+    `[${fixed(stats.successInterval[0])}, ${fixed(stats.successInterval[1])}]`,
+    percent(stats.publicPassRate),
+    fixed(stats.meanTurns, 1),
+    percent(stats.invalidCallRate),
+    Object.entries(stats.stopReasons).map(([reason, count]) => `${reason}:${count}`).join(" "),
+  ];
+  const title = `${report.stack ?? report.env} · policy ${report.policy} · split ${report.split}\n`;
+  return title + formatTable(
+    ["group", "episodes", "success", "95% CI", "public pass", "turns", "invalid", "stops"],
+    [...Object.entries(report.byGroup).map(([group, stats]) => row(group, stats)), row("all", report)],
+  );
+}
+
+/** `envrigger baseline`: run a policy on every task of a split and summarise. */
+export async function baselineCommand(options: BaselineCommandOptions, io: CliIo): Promise<BaselineReport> {
+  const split = parseChoice(options.split ?? "train", "--split", splitSelectionSchema.options) as SplitSelection;
+  const episodes = parseInteger(options.episodes ?? "10", "--episodes", 1);
+  const seed = parseInteger(options.seed ?? "0", "--seed");
+  const concurrency = parseInteger(options.concurrency ?? "1", "--concurrency", 1);
+  const envOptions: JsonObject = {};
+  if (options.reward !== undefined) envOptions.reward = parseChoice(options.reward, "--reward", ["hidden", "public"] as const);
+  const env = await resolveEnv(options.env, io.cwd);
+  const policy = await resolvePolicy(options.policy, env.id, io.cwd);
+  const progress = createProgress(io, !options.json);
+  const taskIds = options.task?.split(",").map((id) => id.trim()).filter(Boolean);
+  let started = false;
+  const { report } = await runBaseline({
+    env,
+    policyName: policy.name,
+    policy: policy.factory,
+    split,
+    episodes,
+    seed,
+    envOptions,
+    taskIds,
+    concurrency,
+    onEpisode: (_trajectory, done, total) => {
+      if (!started) progress.start(total, "baseline");
+      started = true;
+      progress.update(done);
+    },
+  });
+  progress.stop();
+  io.stdout(options.json ? `${JSON.stringify(report)}\n` : formatBaselineReport(report));
+  return report;
+}

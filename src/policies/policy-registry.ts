@@ -1,0 +1,41 @@
+import { EnvriggerError } from "../core/errors.js";
+import type { PolicyFactory } from "../core/policy.js";
+import { loadPolicyPlugin } from "../plugins/policy-plugin.js";
+import { bugfixPolicies } from "./bugfix/bugfix-policies.js";
+import { toy24Policies } from "./toy24/toy24-policies.js";
+
+/** Built-in scripted policies per environment id. */
+const builtinPolicies: Record<string, Record<string, PolicyFactory>> = {
+  bugfix: { ...bugfixPolicies },
+  toy24: { ...toy24Policies },
+};
+
+/** A resolved policy: its name (as recorded in results) and a per-episode factory. */
+export interface ResolvedPolicy {
+  name: string;
+  factory: PolicyFactory;
+}
+
+/** Names of the built-in policies of an environment. */
+export function policiesFor(envId: string): string[] {
+  return Object.keys(builtinPolicies[envId] ?? {});
+}
+
+/**
+ * Find a policy for an environment: a built-in name (`oracle`, `solver`, …) or
+ * `file:<path>` for a plugin module. Unknown names are a user error listing the choices.
+ */
+export async function resolvePolicy(spec: string, envId: string, cwd?: string): Promise<ResolvedPolicy> {
+  if (spec.startsWith("file:")) {
+    const factory = await loadPolicyPlugin(spec.slice("file:".length), cwd);
+    return { name: factory().name, factory };
+  }
+  const factory = builtinPolicies[envId]?.[spec];
+  if (!factory) {
+    const known = policiesFor(envId);
+    throw new EnvriggerError("UNKNOWN_POLICY", `unknown policy "${spec}" for env ${envId}`, {
+      hint: known.length > 0 ? `use one of ${known.join(", ")}, or file:<path> for a plugin module` : "use file:<path> for a plugin module",
+    });
+  }
+  return { name: spec, factory };
+}

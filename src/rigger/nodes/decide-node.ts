@@ -1,0 +1,68 @@
+import { packageVersion } from "../../core/package-version.js";
+import type { DecisionFeedback } from "../../designer/designer.js";
+import { CandidateStore, type CandidateRecord } from "../candidate-store.js";
+import { candidateStack } from "../candidate-stack.js";
+import { decide, DEFAULT_DECISION_POLICY } from "../decision-rule.js";
+import { validationIndexOffset } from "../rig-config.js";
+import type { RigDependencies } from "../rig-dependencies.js";
+import type { RigState, RigUpdate } from "../rig-state.js";
+
+/** How many validation trajectories an attempt keeps for the designer to read. */
+const TRAJECTORIES_PER_ATTEMPT = 3;
+
+/**
+ * Decide: the numeric rule on the validation evidence. Accept → store the candidate
+ * atomically and end the task; refine / reject → record the attempt with its feedback and
+ * go back to write, until the revision budget is spent (then the task is `rejected`, and
+ * its best attempt stays in the record with its numbers).
+ */
+export function decideNode(dependencies: RigDependencies) {
+  return async (state: RigState): Promise<RigUpdate> => {
+    const config = state.config!;
+    const proposal = state.proposal!;
+    const validation = state.validation!;
+    const verdict = decide(config.target, validation.evidence, { ...DEFAULT_DECISION_POLICY, kMax: config.kMax });
+    // At kMax the rule never asks for more; a "more" here means the cap was reached mid-way.
+    const feedback: DecisionFeedback = verdict.decision === "more"
+      ? { decision: "refine", direction: "inconclusive", distance: 0, message: verdict.message }
+      : verdict;
+    dependencies.onEvent?.({ taskId: config.taskId, node: "decide", message: `${feedback.decision} (${feedback.direction}): ${feedback.message}` });
+    const attempt = {
+      revision: state.written,
+      proposal,
+      issues: [],
+      stats: validation.stats,
+      decision: feedback,
+      trajectories: validation.trajectories.slice(0, TRAJECTORIES_PER_ATTEMPT),
+    };
+    if (feedback.decision === "accept") {
+      const stack = candidateStack(config, proposal);
+      const record: CandidateRecord = {
+        version: 1,
+        id: CandidateStore.hashOf(stack),
+        envId: config.envId,
+        taskId: config.taskId,
+        stack,
+        target: config.target,
+        diagnosis: state.diagnosis?.text ?? "",
+        rationale: proposal.rationale,
+        template: proposal.template,
+        parameters: proposal.parameters,
+        baseline: { ...state.baseline!.stats },
+        validation: { ...validation.stats },
+        decision: feedback.message,
+        revisions: state.written - 1,
+        designer: config.designer,
+        policy: config.policy,
+        seeds: { run: config.seed, observeOffset: 0, validateOffset: validationIndexOffset(state.written - 1) },
+        packageVersion: packageVersion(),
+        usage: state.usage,
+        examples: { baseline: state.baseline!.trajectories.slice(0, 1), accepted: validation.trajectories.slice(0, 1) },
+      };
+      const candidatePath = dependencies.store.save(record);
+      return { verdict: feedback, attempts: [attempt], outcome: "accepted", candidatePath };
+    }
+    const exhausted = state.written > config.revisions;
+    return { verdict: feedback, attempts: [attempt], ...(exhausted ? { outcome: "rejected" as const } : {}) };
+  };
+}

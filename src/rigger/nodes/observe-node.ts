@@ -1,0 +1,46 @@
+import { runRollouts } from "../../rollout/run-rollouts.js";
+import { summarize } from "../../rollout/summarize.js";
+import type { Trajectory } from "../../core/trajectory.js";
+import { judgeBands } from "../decision-rule.js";
+import type { RigDependencies } from "../rig-dependencies.js";
+import type { RigState, RigUpdate } from "../rig-state.js";
+import { turnsStandardDeviation } from "../candidate-evidence.js";
+
+/**
+ * Observe: K rollouts of the unmodified env. While the baseline's interval straddles a band
+ * edge, spend more batches (up to kMax) so "already in band" is judged on the same
+ * evidence as a candidate. A task already in band is `skipped` (bands only; a weakness
+ * target is always rigged).
+ */
+export function observeNode(dependencies: RigDependencies) {
+  return async (state: RigState): Promise<RigUpdate> => {
+    const config = state.config!;
+    const trajectories: Trajectory[] = [];
+    const { target } = config;
+    const hasBand = Boolean(target.successBand || target.stepsBand);
+    for (;;) {
+      const batch = await runRollouts({
+        createEnv: () => dependencies.env.create(config.envOptions),
+        policy: dependencies.policy,
+        tasks: [{ taskId: config.taskId, group: config.group }],
+        episodes: Math.min(config.k, config.kMax - trajectories.length),
+        seed: config.seed,
+        indexOffset: trajectories.length,
+        maxTurns: config.maxTurns,
+      });
+      trajectories.push(...batch);
+      if (!hasBand || trajectories.length >= config.kMax) break;
+      const judgement = judgeBands(target, summarize(trajectories), turnsStandardDeviation(trajectories), true);
+      if (judgement.kind !== "more") break;
+    }
+    const stats = summarize(trajectories);
+    const inBand = hasBand && !target.weakness && judgeBands(target, stats, turnsStandardDeviation(trajectories), false).kind === "in";
+    dependencies.onEvent?.({
+      taskId: config.taskId,
+      node: "observe",
+      message: `baseline success ${stats.successRate.toFixed(2)} over ${stats.episodes} rollouts, mean turns ${stats.meanTurns.toFixed(1)}${inBand ? " — already in band: skipped" : ""}`,
+      data: { successRate: stats.successRate, episodes: stats.episodes },
+    });
+    return { baseline: { stats, trajectories }, ...(inBand ? { outcome: "skipped" as const } : {}) };
+  };
+}

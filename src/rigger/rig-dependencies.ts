@@ -1,0 +1,34 @@
+import type { EnvDefinition } from "../core/env-definition.js";
+import type { PolicyFactory } from "../core/policy.js";
+import type { Trajectory } from "../core/trajectory.js";
+import type { Designer } from "../designer/designer.js";
+import type { BuildStackDependencies } from "../harness/build-stack.js";
+import type { CandidateStore } from "./candidate-store.js";
+import type { CandidateIssue } from "./rig-state.js";
+
+/** One line of a run's event log. */
+export interface RigEvent {
+  taskId: string;
+  node: string;
+  message: string;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * The live objects the rig graph needs. They are not part of the checkpointed state:
+ * a resumed run rebuilds them from the run's configuration.
+ */
+export interface RigDependencies {
+  env: EnvDefinition;
+  policy: PolicyFactory;
+  designer: Designer;
+  stack: BuildStackDependencies;
+  /** Static check and trial load of a Rules source (issues as data). */
+  checkRules(source: string): Promise<{ ok: boolean; issues: CandidateIssue[] }>;
+  /** The declared harness API shown to designers. */
+  harnessApi: string;
+  store: CandidateStore;
+  /** Per-trajectory predicate of the named weakness (weakness targets only). */
+  weaknessShows?: (trajectory: Trajectory) => boolean;
+  onEvent?: (event: RigEvent) => void;
+}

@@ -1,0 +1,48 @@
+import { Annotation } from "@langchain/langgraph";
+import type { Trajectory } from "../core/trajectory.js";
+import type { CandidateProposal } from "../designer/candidate.js";
+import type { Attempt, DecisionFeedback, Diagnosis } from "../designer/designer.js";
+import type { RolloutStats } from "../rollout/summarize.js";
+import type { CandidateEvidence } from "./decision-rule.js";
+import type { RigConfig } from "./rig-config.js";
+
+/** A problem found before a candidate ran (static check, load, setup replay, designer output). */
+export interface CandidateIssue {
+  code: string;
+  message: string;
+  line?: number;
+}
+
+/** Baseline or validation rollouts: statistics and the trajectories kept for the designer and report. */
+export interface RolloutBatch {
+  stats: RolloutStats;
+  trajectories: Trajectory[];
+}
+
+/** How a task's rigging ended. */
+export type RigOutcome = "accepted" | "rejected" | "skipped";
+
+const last = <T>(initial: T) => Annotation<T>({ reducer: (_previous: T, next: T) => next, default: () => initial });
+
+/** The LangGraph state of one task's rigging (one thread in the checkpointer). */
+export const RigStateAnnotation = Annotation.Root({
+  config: last<RigConfig | null>(null),
+  baseline: last<RolloutBatch | null>(null),
+  diagnosis: last<Diagnosis | null>(null),
+  proposal: last<CandidateProposal | null>(null),
+  issues: last<CandidateIssue[]>([]),
+  validation: last<(RolloutBatch & { evidence: CandidateEvidence }) | null>(null),
+  verdict: last<DecisionFeedback | null>(null),
+  attempts: Annotation<Attempt[]>({ reducer: (previous, next) => previous.concat(next), default: () => [] }),
+  /** Candidates written so far (including ones that failed to parse or check). */
+  written: last<number>(0),
+  outcome: last<RigOutcome | null>(null),
+  /** Path of the stored accepted candidate. */
+  candidatePath: last<string | null>(null),
+  usage: last<{ inputTokens: number; outputTokens: number; calls: number }>({ inputTokens: 0, outputTokens: 0, calls: 0 }),
+});
+
+/** The state type. */
+export type RigState = typeof RigStateAnnotation.State;
+/** A partial update returned by a node. */
+export type RigUpdate = typeof RigStateAnnotation.Update;

@@ -1,0 +1,77 @@
+import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import { EnvriggerError } from "../core/errors.js";
+import type { RolloutStats } from "../rollout/summarize.js";
+import { rigConfigSchema, type RigConfig, type RigConfigInput } from "./rig-config.js";
+import type { RigDependencies } from "./rig-dependencies.js";
+import { createRigGraph } from "./rig-graph.js";
+import type { RigOutcome, RigState } from "./rig-state.js";
+import { parseWith } from "../core/validate.js";
+
+/** Success rate, mean steps and episodes of a batch of rollouts. */
+export interface RateSummary {
+  successRate: number;
+  successInterval: [number, number];
+  meanSteps: number;
+  episodes: number;
+}
+
+/** One task's result in a curriculum (the `curriculum --json` task entry). */
+export interface RigTaskResult {
+  taskId: string;
+  outcome: RigOutcome;
+  baseline: RateSummary;
+  /** The accepted candidate's validation numbers (null unless accepted). */
+  accepted: RateSummary | null;
+  /** The best rejected attempt's numbers (closest to the target), when rejected. */
+  best: (RateSummary & { decision: string }) | null;
+  /** Revisions after the first candidate. */
+  revisions: number;
+  /** Path of the stored candidate (accepted only). */
+  candidate: string | null;
+  diagnosis: string;
+  usage: { inputTokens: number; outputTokens: number; calls: number };
+}
+
+function rates(stats: RolloutStats): RateSummary {
+  return { successRate: stats.successRate, successInterval: stats.successInterval, meanSteps: stats.meanTurns, episodes: stats.episodes };
+}
+
+/** The result of a finished task thread. */
+export function resultOf(state: RigState): RigTaskResult {
+  const config = state.config!;
+  const measured = state.attempts.filter((attempt) => attempt.stats !== null && attempt.decision !== null);
+  const best = measured.sort((left, right) => Math.abs(left.decision!.distance) - Math.abs(right.decision!.distance))[0];
+  return {
+    taskId: config.taskId,
+    outcome: state.outcome!,
+    baseline: rates(state.baseline!.stats),
+    accepted: state.outcome === "accepted" && state.validation ? rates(state.validation.stats) : null,
+    best: state.outcome === "rejected" && best ? { ...rates(best.stats!), decision: `${best.decision!.decision} (${best.decision!.direction}): ${best.decision!.message}` } : null,
+    revisions: Math.max(0, state.written - 1),
+    candidate: state.candidatePath,
+    diagnosis: state.diagnosis?.text ?? "",
+    usage: state.usage,
+  };
+}
+
+/**
+ * Rig one task: run (or resume) its thread of the rig graph. With a checkpointer, a task
+ * whose thread already finished returns its stored result without running anything, and
+ * an interrupted thread continues from its last checkpoint.
+ */
+export async function rigTask(input: RigConfigInput, dependencies: RigDependencies, checkpointer?: BaseCheckpointSaver): Promise<RigTaskResult> {
+  const config: RigConfig = parseWith(rigConfigSchema, input, "rig configuration", "BAD_CONFIG");
+  const app = createRigGraph(dependencies, checkpointer);
+  const runConfig = { configurable: { thread_id: `${config.envId}/${config.taskId}` }, recursionLimit: 40 + 8 * (config.revisions + 1), durability: "sync" as const };
+  let state: RigState;
+  if (checkpointer) {
+    const snapshot = await app.getState(runConfig);
+    const values = snapshot.values as Partial<RigState>;
+    if (values.outcome && snapshot.next.length === 0) return resultOf(values as RigState);
+    state = (snapshot.next.length > 0 ? await app.invoke(null, runConfig) : await app.invoke({ config }, runConfig)) as RigState;
+  } else {
+    state = (await app.invoke({ config }, runConfig)) as RigState;
+  }
+  if (!state.outcome) throw new EnvriggerError("INTERNAL", `task ${config.taskId}: the rig graph ended without an outcome`);
+  return resultOf(state);
+}

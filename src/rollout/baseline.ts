@@ -1,0 +1,94 @@
+import type { EnvDefinition } from "../core/env-definition.js";
+import type { ActionableEnv } from "../core/actionable-env.js";
+import type { JsonObject } from "../core/json.js";
+import type { PolicyFactory } from "../core/policy.js";
+import type { SplitSelection, TaskInfo } from "../core/task.js";
+import type { Trajectory } from "../core/trajectory.js";
+import { EnvriggerError } from "../core/errors.js";
+import { runRollouts } from "./run-rollouts.js";
+import { summarize, type RolloutStats } from "./summarize.js";
+
+/** The statistics `baseline --json` prints for one group or overall. */
+export interface BaselineStats {
+  episodes: number;
+  successRate: number;
+  successInterval: [number, number];
+  publicPassRate: number | null;
+  meanTurns: number;
+  stopReasons: Record<string, number>;
+  invalidCallRate: number;
+}
+
+/** The result of a baseline run (the `baseline --json` object). */
+export interface BaselineReport extends BaselineStats {
+  env: string;
+  policy: string;
+  split: SplitSelection;
+  /** The stack that ran, when `--stack` was given (e.g. `Rules<bugfix>`). */
+  stack?: string;
+  byGroup: Record<string, BaselineStats>;
+}
+
+/** Options of {@link runBaseline}. */
+export interface BaselineOptions {
+  env: EnvDefinition;
+  policyName: string;
+  policy: PolicyFactory;
+  split: SplitSelection;
+  /** Episodes per task. */
+  episodes: number;
+  seed: number;
+  envOptions?: JsonObject;
+  /** Restrict to these task ids (all of the split when absent). */
+  taskIds?: string[];
+  /** Build the env to run instead of `env.create` (e.g. a harness stack). */
+  createEnv?: () => Promise<ActionableEnv>;
+  concurrency?: number;
+  onEpisode?: (trajectory: Trajectory, done: number, total: number) => void;
+}
+
+function pick(stats: RolloutStats): BaselineStats {
+  return {
+    episodes: stats.episodes,
+    successRate: stats.successRate,
+    successInterval: stats.successInterval,
+    publicPassRate: stats.publicPassRate,
+    meanTurns: stats.meanTurns,
+    stopReasons: stats.stopReasons,
+    invalidCallRate: stats.invalidCallRate,
+  };
+}
+
+/** The tasks of a split selection. */
+export async function tasksOf(env: EnvDefinition, split: SplitSelection): Promise<TaskInfo[]> {
+  if (split === "all") return [...(await env.listTasks("train")), ...(await env.listTasks("heldout"))];
+  return env.listTasks(split);
+}
+
+/** Run a policy on every task of a split and summarise, per group and overall. */
+export async function runBaseline(options: BaselineOptions): Promise<{ report: BaselineReport; trajectories: Trajectory[] }> {
+  let tasks = await tasksOf(options.env, options.split);
+  if (options.taskIds) {
+    const known = new Map(tasks.map((task) => [task.id, task]));
+    const missing = options.taskIds.filter((id) => !known.has(id));
+    if (missing.length > 0) {
+      throw new EnvriggerError("UNKNOWN_TASK", `unknown task(s) for env ${options.env.id} in split ${options.split}: ${missing.join(", ")}`);
+    }
+    tasks = options.taskIds.map((id) => known.get(id)!);
+  }
+  const trajectories = await runRollouts({
+    createEnv: options.createEnv ?? (() => options.env.create(options.envOptions)),
+    policy: options.policy,
+    tasks: tasks.map((task) => ({ taskId: task.id, group: task.group })),
+    episodes: options.episodes,
+    seed: options.seed,
+    concurrency: options.concurrency,
+    onEpisode: options.onEpisode,
+  });
+  const summary = summarize(trajectories);
+  const byGroup = Object.fromEntries(Object.entries(summary.byGroup).map(([group, stats]) => [group, pick(stats)]));
+  return {
+    report: { env: options.env.id, policy: options.policyName, split: options.split, ...pick(summary), byGroup },
+    trajectories,
+  };
+}

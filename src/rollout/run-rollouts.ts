@@ -1,0 +1,88 @@
+import type { ActionableEnv } from "../core/actionable-env.js";
+import { EnvriggerError } from "../core/errors.js";
+import type { PolicyFactory } from "../core/policy.js";
+import { deriveSeed } from "../core/seeding.js";
+import type { Trajectory } from "../core/trajectory.js";
+import { runEpisode } from "./run-episode.js";
+
+/** One episode to run: a task, its group, and which rollout of that task it is. */
+export interface RolloutTask {
+  taskId: string;
+  group?: string;
+}
+
+/** Options of {@link runRollouts}. */
+export interface RunRolloutsOptions {
+  /** Makes a fresh env (or stack); one per concurrent worker, reused across its episodes. */
+  createEnv: () => Promise<ActionableEnv>;
+  /** Makes a policy per episode. */
+  policy: PolicyFactory;
+  tasks: RolloutTask[];
+  /** Episodes per task (K). */
+  episodes: number;
+  /** Run seed; episode i of task t gets seed deriveSeed(seed, t, i + indexOffset). */
+  seed: number;
+  /** Shift of the rollout index, so that a later batch (e.g. validation) never reuses seeds. */
+  indexOffset?: number;
+  /** Episodes in flight at once (async; for envs or policies that wait on I/O). Default 1. */
+  concurrency?: number;
+  maxTurns?: number;
+  timeoutMs?: number;
+  /** Called after each finished episode. */
+  onEpisode?: (trajectory: Trajectory, done: number, total: number) => void;
+}
+
+/** The seed of rollout `index` of `taskId` in a run with seed `seed`. */
+export function rolloutSeed(seed: number, taskId: string, index: number): number {
+  return deriveSeed(seed, "rollout", taskId, index);
+}
+
+/**
+ * Run K episodes per task with bounded concurrency. Seeds derive from (run seed, task id,
+ * index), so the result is the same whatever the concurrency; trajectories come back in
+ * task order, then index order. Envs are closed at the end, also on failure.
+ */
+export async function runRollouts(options: RunRolloutsOptions): Promise<Trajectory[]> {
+  if (!Number.isInteger(options.episodes) || options.episodes < 1) {
+    throw new EnvriggerError("BAD_ARGUMENT", `episodes must be a positive integer, got ${options.episodes}`);
+  }
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
+  const jobs = options.tasks.flatMap((task) =>
+    Array.from({ length: options.episodes }, (_, index) => ({ task, index: index + (options.indexOffset ?? 0) })),
+  );
+  const results: Trajectory[] = new Array(jobs.length);
+  let next = 0;
+  let done = 0;
+  const envs: ActionableEnv[] = [];
+  const worker = async () => {
+    let env = await options.createEnv();
+    envs.push(env);
+    while (next < jobs.length) {
+      const position = next++;
+      const job = jobs[position]!;
+      const trajectory = await runEpisode(env, options.policy(), {
+        taskId: job.task.taskId,
+        group: job.task.group,
+        seed: rolloutSeed(options.seed, job.task.taskId, job.index),
+        maxTurns: options.maxTurns,
+        timeoutMs: options.timeoutMs,
+      });
+      results[position] = trajectory;
+      // An errored episode may leave the env unusable (e.g. a component's isolate died):
+      // later episodes get a fresh one.
+      if (trajectory.stopReason === "error") {
+        await env.close();
+        env = await options.createEnv();
+        envs.push(env);
+      }
+      done += 1;
+      options.onEpisode?.(trajectory, done, jobs.length);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, jobs.length)) }, worker));
+  } finally {
+    await Promise.all(envs.map((env) => env.close()));
+  }
+  return results;
+}

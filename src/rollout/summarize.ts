@@ -1,0 +1,107 @@
+import type { Trajectory } from "../core/trajectory.js";
+import { wilsonInterval } from "./wilson-interval.js";
+
+/** Aggregate statistics of a set of episodes — the only evidence decisions are made from. */
+export interface RolloutStats {
+  episodes: number;
+  successes: number;
+  successRate: number;
+  /** 95% Wilson interval of the success rate. */
+  successInterval: [number, number];
+  /** Fraction of episodes whose final state passes the public checks (`evaluation.metrics.publicPass`); null when the env reports none. */
+  publicPassRate: number | null;
+  /** Mean policy turns per episode. */
+  meanTurns: number;
+  /** Mean turns of successful episodes (null when none succeeded). */
+  meanTurnsOfSuccesses: number | null;
+  stopReasons: Record<string, number>;
+  /** Fraction of steps whose action the env refused (`info.actionError`) or a layer blocked. */
+  invalidCallRate: number;
+  /** Fraction of steps a harness layer blocked. */
+  blockedRate: number;
+  /** Fraction of episodes with at least one blocked step. */
+  blockedEpisodeRate: number;
+  /** Fraction of episodes that ended in an error. */
+  errorRate: number;
+  /** How often each tool was called (structured or parsed text actions). */
+  toolUse: Record<string, number>;
+}
+
+/** {@link RolloutStats} plus a per-group breakdown (e.g. per bug family). */
+export interface RolloutSummary extends RolloutStats {
+  byGroup: Record<string, RolloutStats>;
+}
+
+/** Whether an episode counts as a success: the verifier said so and it did not error. */
+export function isSuccess(trajectory: Trajectory): boolean {
+  return trajectory.stopReason !== "error" && trajectory.evaluation?.success === true;
+}
+
+function stats(trajectories: Trajectory[]): RolloutStats {
+  const episodes = trajectories.length;
+  const successes = trajectories.filter(isSuccess).length;
+  let turns = 0;
+  let successTurns = 0;
+  let steps = 0;
+  let invalid = 0;
+  let blocked = 0;
+  let blockedEpisodes = 0;
+  let publicKnown = 0;
+  let publicPasses = 0;
+  const stopReasons: Record<string, number> = {};
+  const toolUse: Record<string, number> = {};
+  for (const trajectory of trajectories) {
+    turns += trajectory.steps.length;
+    if (isSuccess(trajectory)) successTurns += trajectory.steps.length;
+    stopReasons[trajectory.stopReason] = (stopReasons[trajectory.stopReason] ?? 0) + 1;
+    const publicPass = trajectory.evaluation?.metrics.publicPass;
+    if (typeof publicPass === "boolean") {
+      publicKnown += 1;
+      if (publicPass) publicPasses += 1;
+    }
+    if (trajectory.steps.some((step) => step.envAction === null)) blockedEpisodes += 1;
+    for (const step of trajectory.steps) {
+      steps += 1;
+      const wasBlocked = step.envAction === null;
+      if (wasBlocked) blocked += 1;
+      if (wasBlocked || (step.info.actionError !== undefined && step.info.actionError !== null)) invalid += 1;
+      const name = step.parsedAction?.name ?? "(malformed)";
+      toolUse[name] = (toolUse[name] ?? 0) + 1;
+    }
+  }
+  return {
+    episodes,
+    successes,
+    successRate: episodes === 0 ? 0 : successes / episodes,
+    successInterval: wilsonInterval(successes, episodes),
+    publicPassRate: publicKnown === 0 ? null : publicPasses / publicKnown,
+    meanTurns: episodes === 0 ? 0 : turns / episodes,
+    meanTurnsOfSuccesses: successes === 0 ? null : successTurns / successes,
+    stopReasons,
+    invalidCallRate: steps === 0 ? 0 : invalid / steps,
+    blockedRate: steps === 0 ? 0 : blocked / steps,
+    blockedEpisodeRate: episodes === 0 ? 0 : blockedEpisodes / episodes,
+    errorRate: episodes === 0 ? 0 : (stopReasons.error ?? 0) / episodes,
+    toolUse,
+  };
+}
+
+/** Summarise episodes, overall and per group (`trajectory.group`, or `groupOf`). */
+export function summarize(
+  trajectories: Trajectory[],
+  groupOf: (trajectory: Trajectory) => string | undefined = (trajectory) => trajectory.group,
+): RolloutSummary {
+  const groups = new Map<string, Trajectory[]>();
+  for (const trajectory of trajectories) {
+    const group = groupOf(trajectory);
+    if (group === undefined) continue;
+    const list = groups.get(group) ?? [];
+    list.push(trajectory);
+    groups.set(group, list);
+  }
+  const byGroup: Record<string, RolloutStats> = {};
+  for (const [group, list] of [...groups.entries()].sort(([left], [right]) => left.localeCompare(right))) {
+    byGroup[group] = stats(list);
+  }
+  return { ...stats(trajectories), byGroup };
+}
