@@ -8,7 +8,11 @@ export interface RolloutStats {
   successRate: number;
   /** 95% Wilson interval of the success rate. */
   successInterval: [number, number];
-  /** Fraction of episodes whose final state passes the public checks (`evaluation.metrics.publicPass`); null when the env reports none. */
+  /**
+   * Fraction of episodes that ended passing the public checks (`evaluation.metrics.publicPass`)
+   * — and, when the env reports `metrics.submitted`, that submitted (the chapter's "public
+   * pass" column: what a public-test reward would pay). Null when the env reports none.
+   */
   publicPassRate: number | null;
   /** Mean policy turns per episode. */
   meanTurns: number;
@@ -57,7 +61,7 @@ function stats(trajectories: Trajectory[]): RolloutStats {
     const publicPass = trajectory.evaluation?.metrics.publicPass;
     if (typeof publicPass === "boolean") {
       publicKnown += 1;
-      if (publicPass) publicPasses += 1;
+      if (publicPass && trajectory.evaluation?.metrics.submitted !== false) publicPasses += 1;
     }
     if (trajectory.steps.some((step) => step.envAction === null)) blockedEpisodes += 1;
     for (const step of trajectory.steps) {

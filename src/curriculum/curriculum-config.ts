@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { jsonObjectSchema } from "../core/json.js";
+import { splitSelectionSchema } from "../core/task.js";
+import { targetSchema } from "../designer/target.js";
+
+/**
+ * A curriculum run's configuration, written to `runs/<id>/run.json` when the run starts;
+ * `--resume` reads it back so a resumed run is the same run.
+ */
+export const curriculumConfigSchema = z.object({
+  version: z.literal(1),
+  runId: z.string(),
+  env: z.string(),
+  envOptions: jsonObjectSchema.default({}),
+  split: splitSelectionSchema.default("train"),
+  /** Only these tasks (all of the split when absent). */
+  taskIds: z.array(z.string()).optional(),
+  policy: z.string(),
+  designer: z.string(),
+  target: targetSchema,
+  k: z.number().int().min(1).default(5),
+  kMax: z.number().int().min(1).default(40),
+  revisions: z.number().int().min(0).default(5),
+  seed: z.number().int().nonnegative().default(0),
+  maxTurns: z.number().int().positive().optional(),
+  /** Where accepted candidates are stored. */
+  candidatesDir: z.string(),
+});
+export type CurriculumConfig = z.infer<typeof curriculumConfigSchema>;
+export type CurriculumConfigInput = z.input<typeof curriculumConfigSchema>;

@@ -1,0 +1,112 @@
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import { appendJsonLine, writeJsonAtomic } from "../core/atomic-write.js";
+import type { EnvDefinition } from "../core/env-definition.js";
+import { EnvriggerError } from "../core/errors.js";
+import { parseJsonText, parseWith } from "../core/validate.js";
+import { tasksOf } from "../rollout/baseline.js";
+import type { RigDependencies, RigEvent } from "../rigger/rig-dependencies.js";
+import type { RigTaskResult } from "../rigger/rig-task.js";
+import { curriculumConfigSchema, type CurriculumConfig, type CurriculumConfigInput } from "./curriculum-config.js";
+import { summarizeCurriculum, type CurriculumSummary } from "./curriculum-summary.js";
+import { rigCurriculumTask } from "./curriculum-task.js";
+import { runPaths } from "./run-paths.js";
+
+/** The result of a curriculum run (`result.json`, and the `curriculum --json` output). */
+export interface CurriculumResult {
+  runId: string;
+  runDirectory: string;
+  tasks: RigTaskResult[];
+  summary: CurriculumSummary;
+  durationMs: number;
+}
+
+/** How tasks are executed: in this thread, or in a pool of worker threads. */
+export interface CurriculumExecutor {
+  run(config: CurriculumConfig, tasks: Array<{ id: string; group?: string }>, runDirectory: string, onDone: (result: RigTaskResult) => void): Promise<RigTaskResult[]>;
+  close(): Promise<void>;
+}
+
+/** Options of {@link runCurriculum}. */
+export interface RunCurriculumOptions {
+  runDirectory: string;
+  /** Continue the run stored in `runDirectory` (its run.json wins over `config`). */
+  resume?: boolean;
+  env: EnvDefinition;
+  executor: CurriculumExecutor;
+  onTaskDone?: (result: RigTaskResult, done: number, total: number) => void;
+}
+
+/**
+ * Run the designer loop over every task of a split. Each task is one thread in the run's
+ * SQLite checkpointer; the run's configuration is written first, events are appended line
+ * by line, and `result.json` is written atomically at the end. With `resume`, finished
+ * tasks return their stored results and interrupted ones continue where they stopped.
+ */
+export async function runCurriculum(input: CurriculumConfigInput, options: RunCurriculumOptions): Promise<CurriculumResult> {
+  const started = performance.now();
+  const paths = runPaths(options.runDirectory);
+  let config: CurriculumConfig;
+  if (options.resume) {
+    if (!existsSync(paths.config)) {
+      throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${paths.config} does not exist`, { hint: "pass the directory of an earlier run (runs/<id>)" });
+    }
+    config = parseJsonText(curriculumConfigSchema, readFileSync(paths.config, "utf8"), paths.config);
+  } else {
+    if (existsSync(paths.config)) {
+      throw new EnvriggerError("BAD_ARGUMENT", `${options.runDirectory} already holds a run`, { hint: "use --resume to continue it, or choose another --out" });
+    }
+    config = parseWith(curriculumConfigSchema, input, "curriculum configuration", "BAD_CONFIG");
+    mkdirSync(options.runDirectory, { recursive: true });
+    writeJsonAtomic(paths.config, config);
+  }
+  let tasks = await tasksOf(options.env, config.split);
+  if (config.taskIds) {
+    const wanted = new Set(config.taskIds);
+    const unknown = config.taskIds.filter((id) => !tasks.some((task) => task.id === id));
+    if (unknown.length > 0) throw new EnvriggerError("UNKNOWN_TASK", `unknown task(s) for ${config.env}: ${unknown.join(", ")}`);
+    tasks = tasks.filter((task) => wanted.has(task.id));
+  }
+  appendJsonLine(paths.events, { event: options.resume ? "resume" : "start", runId: config.runId, tasks: tasks.length });
+  let done = 0;
+  const results = await options.executor.run(config, tasks, options.runDirectory, (result) => {
+    done += 1;
+    appendJsonLine(paths.events, { event: "task", taskId: result.taskId, outcome: result.outcome, revisions: result.revisions });
+    options.onTaskDone?.(result, done, tasks.length);
+  });
+  const result: CurriculumResult = {
+    runId: config.runId,
+    runDirectory: options.runDirectory,
+    tasks: results,
+    summary: summarizeCurriculum(results, config.target),
+    durationMs: performance.now() - started,
+  };
+  writeJsonAtomic(paths.result, { ...result, config });
+  appendJsonLine(paths.events, { event: "end", summary: result.summary });
+  return result;
+}
+
+/** Write a rig event as a line of the run's events log. */
+export function eventLogger(runDirectory: string): (event: RigEvent) => void {
+  const path = runPaths(runDirectory).events;
+  return (event) => appendJsonLine(path, { event: "rig", ...event });
+}
+
+/**
+ * Run tasks one after another in this thread, with dependencies built once per task by
+ * `createDependencies` (fresh designer state per task).
+ */
+export function inProcessExecutor(createDependencies: (config: CurriculumConfig, runDirectory: string) => Promise<RigDependencies>): CurriculumExecutor {
+  return {
+    async run(config, tasks, runDirectory, onDone) {
+      const results: RigTaskResult[] = [];
+      for (const task of tasks) {
+        const result = await rigCurriculumTask(config, task, runDirectory, await createDependencies(config, runDirectory));
+        results.push(result);
+        onDone(result);
+      }
+      return results;
+    },
+    async close() {},
+  };
+}

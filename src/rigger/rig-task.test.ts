@@ -1,0 +1,97 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { CandidateProposal } from "../designer/candidate.js";
+import { FunctionRulesRuntime, type FunctionRulesHooks } from "../testing/function-rules-runtime.js";
+import { ScriptedDesigner } from "../testing/scripted-designer.js";
+import { SequencePolicy } from "../testing/sequence-policy.js";
+import { TestEnvDefinition } from "../testing/test-env-definition.js";
+import { CandidateStore, readCandidateRecord } from "./candidate-store.js";
+import type { RigDependencies } from "./rig-dependencies.js";
+import { rigTask } from "./rig-task.js";
+import { openCheckpointer } from "./open-checkpointer.js";
+
+const inc = { name: "inc", args: {} };
+const submit = { name: "submit", args: {} };
+
+/** Reads the counter; before 3 it submits early with probability 0.2 (baseline ≈ 0.51). */
+const policy = () => new SequencePolicy((input) => {
+  const counter = Number(/counter (-?\d+)/.exec(input.observation.text)?.[1] ?? 0);
+  if (counter >= 3) return submit;
+  return input.rng() < 0.2 ? submit : inc;
+}, "hesitant");
+
+/** Rules sources used in these tests, keyed by source text. */
+const hooks: Record<string, FunctionRulesHooks> = {
+  // Turns an `inc` into a `dec` with probability p: a knob on difficulty.
+  "sabotage-0.3": { filterAction: (action, context) => (action.name === "inc" && context.random() < 0.3 ? { kind: "rewrite", action: { name: "dec", args: {} } } : { kind: "pass" }) },
+  "sabotage-0.5": { filterAction: (action, context) => (action.name === "inc" && context.random() < 0.5 ? { kind: "rewrite", action: { name: "dec", args: {} } } : { kind: "pass" }) },
+  "sabotage-0.9": { filterAction: (action, context) => (action.name === "inc" && context.random() < 0.9 ? { kind: "rewrite", action: { name: "dec", args: {} } } : { kind: "pass" }) },
+  "block-everything": { filterAction: () => ({ kind: "block", reason: "no" }) },
+  "pass-through": { filterAction: () => ({ kind: "pass" }) },
+};
+
+function dependencies(designer: ScriptedDesigner, root: string): RigDependencies {
+  const env = new TestEnvDefinition();
+  const loadRules = async (source: string) =>
+    hooks[source] ? { ok: true as const, runtime: new FunctionRulesRuntime(hooks[source]!, { usesState: false }) } : { ok: false as const, issues: [{ code: "unknown", message: `no such test source ${source}` }] };
+  return {
+    env,
+    policy,
+    designer,
+    stack: { resolveEnv: async () => env, loadRules },
+    checkRules: async (source) => (hooks[source] ? { ok: true, issues: [] } : { ok: false, issues: [{ code: "type-error", message: "does not compile", line: 1 }] }),
+    harnessApi: "declare function defineRules(rules: object): object;",
+    store: new CandidateStore(join(root, "candidates")),
+  };
+}
+
+const rules = (source: string): CandidateProposal => ({ layers: [{ kind: "rules", source }], rationale: source });
+const config = { envId: "test", taskId: "t1", policy: "hesitant", designer: "scripted", target: { successBand: [0.1, 0.3] as [number, number] }, seed: 1 };
+
+describe("rigTask", () => {
+  it("refines after too-hard and no-effect candidates and accepts one in band", async () => {
+    const root = mkdtempSync(join(tmpdir(), "rig-"));
+    const designer = new ScriptedDesigner([rules("pass-through"), rules("sabotage-0.9"), rules("does-not-compile"), rules("sabotage-0.5")]);
+    const result = await rigTask(config, dependencies(designer, root));
+    expect(result.outcome).toBe("accepted");
+    expect(result.revisions).toBe(3);
+    expect(result.baseline.successRate).toBeGreaterThan(0.3);
+    expect(result.accepted!.successRate).toBeGreaterThanOrEqual(0.1);
+    expect(result.accepted!.successRate).toBeLessThanOrEqual(0.3);
+    const attempts = designer.contexts.at(-1)!.attempts;
+    expect(attempts.map((attempt) => attempt.decision?.direction ?? attempt.issues[0]?.code)).toEqual(["no-effect", "too-hard", "type-error"]);
+    const record = readCandidateRecord(result.candidate!);
+    expect(record.stack.layers).toEqual([{ kind: "rules", source: "sabotage-0.5" }]);
+    expect(record.validation.successRate).toBe(result.accepted!.successRate);
+  });
+
+  it("records the best attempt as rejected when the revision budget runs out", async () => {
+    const root = mkdtempSync(join(tmpdir(), "rig-"));
+    const designer = new ScriptedDesigner([rules("block-everything"), rules("sabotage-0.9"), new Error("model said nothing")]);
+    const result = await rigTask({ ...config, revisions: 2 }, dependencies(designer, root));
+    expect(result.outcome).toBe("rejected");
+    expect(result.candidate).toBeNull();
+    expect(result.best).not.toBeNull();
+    expect(result.best!.decision).toMatch(/too-hard|unsolvable/);
+  });
+
+  it("skips a task already in band", async () => {
+    const root = mkdtempSync(join(tmpdir(), "rig-"));
+    const result = await rigTask({ ...config, target: { successBand: [0.4, 0.6] } }, dependencies(new ScriptedDesigner([rules("pass-through")]), root));
+    expect(result.outcome).toBe("skipped");
+  });
+
+  it("returns a finished thread's result from the checkpointer without running again", async () => {
+    const root = mkdtempSync(join(tmpdir(), "rig-"));
+    const { saver, close } = openCheckpointer(join(root, "checkpoints.sqlite"));
+    const designer = new ScriptedDesigner([rules("sabotage-0.3")]);
+    const first = await rigTask(config, dependencies(designer, root), saver);
+    const calls = designer.contexts.length;
+    const second = await rigTask(config, dependencies(designer, root), saver);
+    close();
+    expect(second).toEqual(first);
+    expect(designer.contexts.length).toBe(calls);
+  });
+});
