@@ -1,0 +1,31 @@
+import type { ChatMessage } from "../../llm/structured-chat.js";
+import { truncateMiddle } from "../../llm/truncate-middle.js";
+import type { DesignContext, Diagnosis } from "../designer.js";
+import { baselinePromptValues } from "./baseline-prompt-values.js";
+import type { DesignerPromptBudget } from "./designer-prompt-budget.js";
+import { loadDesignerPrompt } from "./load-designer-prompt.js";
+import { renderAttempts } from "./render-attempts.js";
+import { renderDiagnosis } from "./render-diagnosis.js";
+
+/**
+ * The messages of a write call: the designer rules (system) and everything the designer
+ * may see (user): the baseline, the harness API, the diagnosis, and every earlier attempt
+ * with its issues, statistics and decision feedback.
+ */
+export async function buildWriteMessages(
+  context: DesignContext,
+  diagnosis: Diagnosis,
+  budget: DesignerPromptBudget,
+  promptsDirectory?: string,
+): Promise<ChatMessage[]> {
+  const values = {
+    ...baselinePromptValues(context, budget),
+    harnessApi: truncateMiddle(context.harnessApi, budget.harnessApiChars),
+    diagnosis: renderDiagnosis(diagnosis),
+    attempts: renderAttempts(context.attempts, { budgetChars: budget.attemptChars }),
+  };
+  return [
+    { role: "system", content: await loadDesignerPrompt("system", {}, promptsDirectory) },
+    { role: "user", content: await loadDesignerPrompt("write", values, promptsDirectory) },
+  ];
+}

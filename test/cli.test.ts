@@ -1,0 +1,92 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../src/cli/program.js";
+import type { CliIo } from "../src/cli/cli-io.js";
+
+const root = join(import.meta.dirname, "..");
+
+async function cli(...argv: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIo = { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), interactive: false, cwd: root };
+  const code = await runCli(argv, io);
+  return { code, stdout, stderr };
+}
+
+describe("envrigger CLI", () => {
+  it("lists environments with tools and task ids per split as JSON", async () => {
+    const { code, stdout } = await cli("envs", "--json");
+    expect(code).toBe(0);
+    const { envs } = JSON.parse(stdout) as { envs: Array<{ id: string; tools: string[]; tasks: { train: string[]; heldout: string[] } }> };
+    const bugfix = envs.find((env) => env.id === "bugfix")!;
+    expect(bugfix.tools).toEqual(["read", "test", "edit", "submit"]);
+    expect(bugfix.tasks.train).toHaveLength(20);
+    expect(bugfix.tasks.heldout).toHaveLength(10);
+    expect(envs.map((env) => env.id)).toContain("toy24");
+  });
+
+  it("prints a baseline as one JSON object with the documented fields", async () => {
+    const { code, stdout } = await cli("baseline", "--env", "bugfix", "--policy", "oracle", "--split", "heldout", "--episodes", "2", "--json");
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(Object.keys(report).sort()).toEqual(
+      ["byGroup", "env", "episodes", "invalidCallRate", "meanTurns", "policy", "publicPassRate", "split", "stopReasons", "successInterval", "successRate"].sort(),
+    );
+    expect(report).toMatchObject({ env: "bugfix", policy: "oracle", split: "heldout", episodes: 20, successRate: 1, publicPassRate: 1, meanTurns: 4 });
+    expect(Object.keys(report.byGroup).sort()).toEqual(["clamp", "compare", "divide", "init", "range"]);
+    expect(report.byGroup.clamp.episodes).toBe(4);
+  });
+
+  it("passes --reward to the env and prints a readable table without --json", async () => {
+    const { code, stdout } = await cli("baseline", "--env", "bugfix", "--policy", "hacker", "--episodes", "1", "--reward", "public");
+    expect(code).toBe(0);
+    expect(stdout).toContain("policy hacker");
+    expect(stdout).toMatch(/all\s+20\s+0\.0%/);
+  });
+
+  it("exits 2 with a message saying what was expected on bad arguments", async () => {
+    for (const argv of [
+      ["baseline", "--env", "nope", "--policy", "oracle"],
+      ["baseline", "--env", "bugfix", "--policy", "nope"],
+      ["baseline", "--env", "bugfix", "--policy", "oracle", "--episodes", "0"],
+      ["baseline", "--env", "bugfix", "--policy", "oracle", "--split", "test"],
+      ["baseline", "--env", "bugfix", "--policy", "oracle", "--reward", "gold"],
+      ["baseline", "--env", "bugfix"],
+      ["frobnicate"],
+    ]) {
+      const { code, stderr } = await cli(...argv);
+      expect(code, argv.join(" ")).toBe(2);
+      expect(stderr.length, argv.join(" ")).toBeGreaterThan(0);
+    }
+    const { stderr } = await cli("baseline", "--env", "bugfix", "--policy", "nope");
+    expect(stderr).toContain("oracle");
+  });
+
+  it("loads env and policy plugins from files", async () => {
+    const { code, stdout } = await cli("baseline", "--env", "file:test/fixtures/counter-env-plugin.ts", "--policy", "file:test/fixtures/counter-policy-plugin.ts", "--episodes", "3", "--json");
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ policy: "counter-policy", successRate: 1, meanTurns: 3, episodes: 3 });
+  });
+
+  it("names the missing member of a plugin that does not fit", async () => {
+    const policy = await cli("baseline", "--env", "bugfix", "--policy", "file:test/fixtures/broken-policy-plugin.ts");
+    expect(policy.code).toBe(2);
+    expect(policy.stderr).toContain("missing `act`");
+    const env = await cli("baseline", "--env", "file:test/fixtures/broken-env-plugin.ts", "--policy", "file:test/fixtures/counter-policy-plugin.ts", "--episodes", "1");
+    expect(env.code).toBe(2);
+    expect(env.stderr).toContain("missing `step`");
+    const missing = await cli("baseline", "--env", "file:test/fixtures/nowhere.ts", "--policy", "oracle");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("not found");
+  });
+
+  it("runs as an installed binary (npx envrigger --help)", () => {
+    const result = spawnSync(process.execPath, [join(root, "bin", "envrigger.js"), "--help"], { encoding: "utf8", timeout: 60_000 });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("baseline");
+    const bad = spawnSync(process.execPath, [join(root, "bin", "envrigger.js"), "baseline", "--env", "bugfix", "--policy", "oracle", "--seed", "x"], { encoding: "utf8", timeout: 60_000 });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("--seed expects a whole number");
+  });
+});
