@@ -3,6 +3,8 @@ import { EnvriggerError, errorMessage } from "../core/errors.js";
 import type { CliIo } from "./cli-io.js";
 import { baselineCommand } from "./commands/baseline-command.js";
 import { envsCommand } from "./commands/envs-command.js";
+import { curriculumCommand } from "./commands/curriculum-command.js";
+import { measureCommand } from "./commands/measure-command.js";
 import { startCommand } from "./commands/start-command.js";
 
 /** The envrigger command line, writing to `io`. Commands are registered here only. */
@@ -33,6 +35,56 @@ export function createProgram(io: CliIo): Command {
     .option("--concurrency <n>", "episodes in flight at once", "1")
     .option("--json", "print one JSON object")
     .action(async (options) => void (await baselineCommand(options, io)));
+
+  const targetOptions = (command: Command) =>
+    command
+      .option("--band-success <lo,hi>", "target success-rate band (default 0.4,0.6 when no target is given)")
+      .option("--band-steps <lo,hi>", "target mean-steps band")
+      .option("--weakness <text>", "a named weakness to make decisive, e.g. \"submits without running the tests\"");
+  const loopOptions = (command: Command) =>
+    targetOptions(command)
+      .option("--designer <designer>", "heuristic | openai:<model> | gemini:<model>", "heuristic")
+      .option("--k <n>", "rollouts per batch (K)", "5")
+      .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "40")
+      .option("--revisions <n>", "revisions after the first candidate", "5")
+      .option("--seed <s>", "run seed", "0")
+      .option("--reward <reward>", "hidden | public (envs with a pluggable reward)")
+      .option("--candidates <dir>", "where accepted candidates are stored", "harness-candidates")
+      .option("--json", "print one JSON object");
+
+  loopOptions(
+    program
+      .command("rig")
+      .description("rig one task: observe, diagnose, write, check, validate, decide")
+      .requiredOption("--env <env>", "environment id, or file:<path>")
+      .requiredOption("--task <id>", "task id")
+      .requiredOption("--policy <policy>", "policy name, or file:<path>")
+      .option("--out <dir>", "run directory (default runs/<id>)"),
+  ).action(async (options) => void (await curriculumCommand({ ...options, split: "all", concurrency: "1" }, io)));
+
+  loopOptions(
+    program
+      .command("curriculum")
+      .description("rig every task of a split (resumable; one SQLite thread per task)")
+      .option("--env <env>", "environment id, or file:<path>")
+      .option("--split <split>", "train | heldout | all", "train")
+      .option("--task <ids>", "only these task ids (comma-separated)")
+      .option("--policy <policy>", "policy name, or file:<path>")
+      .option("--concurrency <n>", "tasks in parallel (worker threads)", "1")
+      .option("--out <dir>", "run directory (default runs/<id>)")
+      .option("--resume <dir>", "continue the run in this directory"),
+  ).action(async (options) => void (await curriculumCommand(options, io)));
+
+  program
+    .command("measure")
+    .description("fresh rollouts of a stored candidate stack")
+    .requiredOption("--candidate <file>", "a candidate JSON file under harness-candidates/")
+    .requiredOption("--policy <policy>", "policy name, or file:<path>")
+    .option("--k <n>", "rollouts", "10")
+    .option("--seed <s>", "seed (fresh rollouts: never the rig run's seeds)", "1")
+    .option("--concurrency <n>", "episodes in flight", "1")
+    .option("--json", "print one JSON object")
+    .action(async (options) => void (await measureCommand(options, io)));
 
   program
     .command("start")

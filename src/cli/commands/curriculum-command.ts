@@ -1,0 +1,132 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { resolveEnv } from "../../bridges/env-registry.js";
+import { EnvriggerError } from "../../core/errors.js";
+import type { JsonObject } from "../../core/json.js";
+import { splitSelectionSchema, type SplitSelection } from "../../core/task.js";
+import { parseJsonText, parseWith } from "../../core/validate.js";
+import { curriculumConfigSchema, type CurriculumConfig } from "../../curriculum/curriculum-config.js";
+import { runPaths } from "../../curriculum/run-paths.js";
+import { createRigDependencies } from "../../curriculum/create-rig-dependencies.js";
+import { inProcessExecutor, runCurriculum, type CurriculumResult } from "../../curriculum/run-curriculum.js";
+import { workerExecutor } from "../../curriculum/worker-executor.js";
+import type { RigTaskResult } from "../../rigger/rig-task.js";
+import type { CliIo } from "../cli-io.js";
+import { fixed, formatTable } from "../format-table.js";
+import { parseChoice, parseInteger } from "../parse-arguments.js";
+import { createProgress } from "../progress.js";
+import { targetFromOptions, type TargetOptions } from "../target-options.js";
+
+/** Raw options of `envrigger curriculum` (and `rig`). */
+export interface CurriculumCommandOptions extends TargetOptions {
+  env?: string;
+  split?: string;
+  task?: string;
+  policy?: string;
+  designer?: string;
+  k?: string;
+  kMax?: string;
+  revisions?: string;
+  seed?: string;
+  concurrency?: string;
+  out?: string;
+  resume?: string;
+  candidates?: string;
+  reward?: string;
+  json?: boolean;
+}
+
+/** The `curriculum --json` object. */
+export interface CurriculumJson {
+  runId: string;
+  runDirectory: string;
+  tasks: Array<Pick<RigTaskResult, "taskId" | "outcome" | "baseline" | "accepted" | "revisions" | "candidate" | "diagnosis" | "best">>;
+  summary: CurriculumResult["summary"];
+}
+
+function defaultRunId(env: string, policy: string): string {
+  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
+  return `${env.replace(/[^A-Za-z0-9]+/g, "_")}-${policy.replace(/[^A-Za-z0-9]+/g, "_")}-${stamp}`;
+}
+
+/** Render a curriculum result as a table plus where the outputs went. */
+export function formatCurriculum(result: CurriculumResult): string {
+  const rate = (summary: RigTaskResult["baseline"] | null) => (summary ? `${fixed(summary.successRate)} (n=${summary.episodes})` : "-");
+  const rows = result.tasks.map((task) => [task.taskId, task.outcome, rate(task.baseline), rate(task.accepted ?? task.best), task.revisions]);
+  const { summary } = result;
+  return (
+    formatTable(["task", "outcome", "baseline success", "after", "revisions"], rows) +
+    `\n${summary.accepted} accepted, ${summary.rejected} rejected, ${summary.skipped} skipped of ${summary.tasks} tasks; ` +
+    `in band before ${summary.inBandBefore}/${summary.tasks}, after ${summary.inBandAfter}/${summary.tasks} (validation estimates)\n` +
+    `run: ${result.runDirectory} (result.json, events.jsonl, checkpoints.sqlite)\n`
+  );
+}
+
+/** `envrigger curriculum`: the designer loop over every task of a split, resumable. */
+export async function curriculumCommand(options: CurriculumCommandOptions, io: CliIo): Promise<CurriculumResult> {
+  const resume = options.resume !== undefined;
+  const concurrency = parseInteger(options.concurrency ?? "1", "--concurrency", 1);
+  const runDirectory = resolve(io.cwd, options.resume ?? options.out ?? join("runs", defaultRunId(options.env ?? "env", options.policy ?? "policy")));
+  let config: CurriculumConfig;
+  if (resume) {
+    const path = runPaths(runDirectory).config;
+    if (!existsSync(path)) throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${path} does not exist`, { hint: "pass the directory of an earlier run (runs/<id>)" });
+    config = parseJsonText(curriculumConfigSchema, readFileSync(path, "utf8"), path);
+  } else {
+    if (!options.env) throw new EnvriggerError("BAD_ARGUMENT", "--env is required (or --resume runs/<id>)");
+    if (!options.policy) throw new EnvriggerError("BAD_ARGUMENT", "--policy is required (or --resume runs/<id>)");
+    const envOptions: JsonObject = {};
+    if (options.reward !== undefined) envOptions.reward = parseChoice(options.reward, "--reward", ["hidden", "public"] as const);
+    config = parseWith(curriculumConfigSchema, {
+      version: 1,
+      runId: runDirectory.split(/[\\/]/).at(-1)!,
+      env: options.env,
+      envOptions,
+      split: parseChoice(options.split ?? "train", "--split", splitSelectionSchema.options) as SplitSelection,
+      taskIds: options.task?.split(",").map((id) => id.trim()).filter(Boolean),
+      policy: options.policy,
+      designer: options.designer ?? "heuristic",
+      target: targetFromOptions(options),
+      k: parseInteger(options.k ?? "5", "--k", 1),
+      kMax: parseInteger(options.kMax ?? "40", "--k-max", 1),
+      revisions: parseInteger(options.revisions ?? "5", "--revisions", 0),
+      seed: parseInteger(options.seed ?? "0", "--seed"),
+      candidatesDir: resolve(io.cwd, options.candidates ?? "harness-candidates"),
+    }, "curriculum options", "BAD_ARGUMENT");
+    // Fail on a bad env, policy, designer or weakness before anything is written.
+    await createRigDependencies(config, runDirectory, { logEvents: false });
+  }
+  const env = await resolveEnv(config.env, io.cwd);
+  const executor = concurrency > 1 ? workerExecutor(concurrency) : inProcessExecutor((config, directory) => createRigDependencies(config, directory));
+  const progress = createProgress(io, !options.json);
+  let started = false;
+  try {
+    const result = await runCurriculum(config, {
+      runDirectory,
+      resume,
+      env,
+      executor,
+      onTaskDone: (_result, done, total) => {
+        if (!started) progress.start(total, "tasks");
+        started = true;
+        progress.update(done);
+      },
+    });
+    progress.stop();
+    if (options.json) {
+      const json: CurriculumJson = {
+        runId: result.runId,
+        runDirectory: result.runDirectory,
+        tasks: result.tasks.map(({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best }) => ({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best })),
+        summary: result.summary,
+      };
+      io.stdout(`${JSON.stringify(json)}\n`);
+    } else {
+      io.stdout(formatCurriculum(result));
+    }
+    return result;
+  } finally {
+    progress.stop();
+    await executor.close();
+  }
+}

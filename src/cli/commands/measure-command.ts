@@ -1,0 +1,40 @@
+import { resolve } from "node:path";
+import { resolveEnv } from "../../bridges/env-registry.js";
+import { productStackDependencies } from "../../curriculum/create-rig-dependencies.js";
+import { resolvePolicy } from "../../policies/policy-registry.js";
+import { readCandidateRecord } from "../../rigger/candidate-store.js";
+import { measureCandidate, type Measurement } from "../../rigger/measure-candidate.js";
+import type { CliIo } from "../cli-io.js";
+import { fixed } from "../format-table.js";
+import { parseInteger } from "../parse-arguments.js";
+
+/** Raw options of `envrigger measure`. */
+export interface MeasureCommandOptions {
+  candidate: string;
+  policy: string;
+  k?: string;
+  seed?: string;
+  concurrency?: string;
+  json?: boolean;
+}
+
+/** `envrigger measure`: fresh rollouts of a stored candidate stack. */
+export async function measureCommand(options: MeasureCommandOptions, io: CliIo): Promise<Measurement> {
+  const k = parseInteger(options.k ?? "10", "--k", 1);
+  const seed = parseInteger(options.seed ?? "1", "--seed");
+  const concurrency = parseInteger(options.concurrency ?? "1", "--concurrency", 1);
+  const record = readCandidateRecord(resolve(io.cwd, options.candidate));
+  const env = await resolveEnv(record.stack.base.env, io.cwd);
+  const policy = await resolvePolicy(options.policy, env.id, io.cwd);
+  const measurement = await measureCandidate(record, policy.factory, { k, seed, concurrency }, productStackDependencies(io.cwd));
+  if (options.json) {
+    io.stdout(`${JSON.stringify(measurement)}\n`);
+  } else {
+    const stops = Object.entries(measurement.stopReasons).map(([reason, count]) => `${reason}:${count}`).join(" ");
+    io.stdout(
+      `${record.envId}/${record.taskId} candidate ${record.id} · policy ${policy.name} · ${measurement.episodes} fresh rollouts\n` +
+        `success ${fixed(measurement.successRate)} (95% CI ${fixed(measurement.successInterval[0])}–${fixed(measurement.successInterval[1])}), mean steps ${fixed(measurement.meanSteps, 1)}, stops ${stops}\n`,
+    );
+  }
+  return measurement;
+}

@@ -1,0 +1,59 @@
+import { resolveEnv } from "../bridges/env-registry.js";
+import { resolveDesigner } from "../designer/designer-registry.js";
+import { matchWeakness } from "../designer/heuristic/match-weakness.js";
+import type { BuildStackDependencies } from "../harness/build-stack.js";
+import { resolvePolicy } from "../policies/policy-registry.js";
+import { CandidateStore } from "../rigger/candidate-store.js";
+import type { RigDependencies } from "../rigger/rig-dependencies.js";
+import { checkComponent } from "../sandbox/component-check.js";
+import { loadRulesComponent } from "../sandbox/component-loader.js";
+import { harnessApiDeclaration } from "../sandbox/harness-api.js";
+import type { CurriculumConfig } from "./curriculum-config.js";
+import { eventLogger } from "./run-curriculum.js";
+
+/** Options of {@link createRigDependencies}. */
+export interface CreateRigDependenciesOptions {
+  /** Append rig events to the run's events.jsonl (default true). */
+  logEvents?: boolean;
+  /** Working directory for `file:` plugins (default the process's). */
+  cwd?: string;
+}
+
+/** How stacks are built everywhere in the product: registry envs, sandboxed Rules. */
+export function productStackDependencies(cwd?: string): BuildStackDependencies {
+  return {
+    resolveEnv: (id) => resolveEnv(id, cwd),
+    loadRules: async (source) => loadRulesComponent(source),
+  };
+}
+
+/**
+ * The composition root of a rig run: env, policy and designer resolved from their specs,
+ * Rules loaded into the isolated-vm sandbox, candidates stored under the run's candidates
+ * directory, and the named weakness (if any) matched to a detector. Unknown specs fail here,
+ * before anything runs.
+ */
+export async function createRigDependencies(config: CurriculumConfig, runDirectory: string, options: CreateRigDependenciesOptions = {}): Promise<RigDependencies> {
+  const env = await resolveEnv(config.env, options.cwd);
+  const policy = await resolvePolicy(config.policy, env.id, options.cwd);
+  const designer = resolveDesigner(config.designer);
+  let weaknessShows: RigDependencies["weaknessShows"];
+  if (config.target.weakness) {
+    const detector = matchWeakness(config.target.weakness);
+    const probe = await env.create(config.envOptions);
+    const tools = await probe.tools();
+    await probe.close();
+    weaknessShows = (trajectory) => detector.shows(trajectory, tools);
+  }
+  return {
+    env,
+    policy: policy.factory,
+    designer,
+    stack: productStackDependencies(options.cwd),
+    checkRules: async (source) => checkComponent(source),
+    harnessApi: harnessApiDeclaration,
+    store: new CandidateStore(config.candidatesDir),
+    weaknessShows,
+    onEvent: options.logEvents === false ? undefined : eventLogger(runDirectory),
+  };
+}

@@ -1,0 +1,131 @@
+import type { Action, ActionInput } from "../core/action.js";
+import type { ActionableEnv } from "../core/actionable-env.js";
+import { EnvriggerError } from "../core/errors.js";
+import type { Evaluation } from "../core/evaluation.js";
+import type { Json, JsonObject } from "../core/json.js";
+import type { Observation } from "../core/observation.js";
+import type { ResetResult, StepResult } from "../core/step-result.js";
+import type { ResetOptions, Split, TaskInfo } from "../core/task.js";
+import type { ToolSpec } from "../core/tool-spec.js";
+import type { LayerSpec } from "./harness-stack-spec.js";
+
+/**
+ * The base class of every harness component (a decorator, as Gymnasium's wrappers): an
+ * {@link ActionableEnv} that wraps `inner` and forwards every method to it. A subclass
+ * overrides the one thing it changes (Setup: `reset`; Rules: `step`/`observe`; Chain: the
+ * episode's horizon).
+ *
+ * A layer records its constructor arguments, so {@link HarnessLayer.toLayerSpec} returns
+ * the data that rebuilds it, and it prints the stack's nesting (`Rules<Setup<bugfix>>`).
+ * After `close()`, every call but `close()` throws `ENV_CLOSED`.
+ */
+export abstract class HarnessLayer implements ActionableEnv {
+  /** The base environment's id, the same through every layer. */
+  readonly id: string;
+  /** The component's name as printed in `describe()` and labels (`Setup`, `Rules`, `Chain`). */
+  abstract readonly name: string;
+  private closed = false;
+
+  constructor(readonly inner: ActionableEnv) {
+    this.id = inner.id;
+  }
+
+  /** Position in the stack counted from the base: the layer right above the base is 0. */
+  get index(): number {
+    return this.inner instanceof HarnessLayer ? this.inner.index + 1 : 0;
+  }
+
+  /** The label used in traces, e.g. `Rules#1`. */
+  get label(): string {
+    return `${this.name}#${this.index}`;
+  }
+
+  /** The innermost environment of the stack (the bridge). */
+  get base(): ActionableEnv {
+    return this.inner instanceof HarnessLayer ? this.inner.base : this.inner;
+  }
+
+  /** The data that rebuilds this layer around an equal inner stack (see `buildStack`). */
+  abstract toLayerSpec(): LayerSpec;
+
+  /** Throws `ENV_CLOSED` after `close()`. Subclasses call it first in what they override. */
+  protected assertOpen(): void {
+    if (this.closed) throw new EnvriggerError("ENV_CLOSED", `${this.label} is closed`, { hint: "build a new stack" });
+  }
+
+  describe(): string {
+    return `${this.name}<${this.inner.describe()}>`;
+  }
+
+  async tools(): Promise<ToolSpec[]> {
+    this.assertOpen();
+    return this.inner.tools();
+  }
+
+  async listTasks(split: Split): Promise<TaskInfo[]> {
+    this.assertOpen();
+    return this.inner.listTasks(split);
+  }
+
+  async reset(options: ResetOptions): Promise<ResetResult> {
+    this.assertOpen();
+    return this.inner.reset(options);
+  }
+
+  async step(action: ActionInput): Promise<StepResult> {
+    this.assertOpen();
+    return this.inner.step(action);
+  }
+
+  async observe(): Promise<Observation> {
+    this.assertOpen();
+    return this.inner.observe();
+  }
+
+  async evaluate(): Promise<Evaluation> {
+    this.assertOpen();
+    return this.inner.evaluate();
+  }
+
+  async stateView(): Promise<JsonObject> {
+    this.assertOpen();
+    return this.inner.stateView();
+  }
+
+  stateSchema(): string {
+    return this.inner.stateSchema();
+  }
+
+  async saveState(): Promise<Json> {
+    this.assertOpen();
+    return this.inner.saveState();
+  }
+
+  async restoreState(state: Json): Promise<void> {
+    this.assertOpen();
+    return this.inner.restoreState(state);
+  }
+
+  async notifyReplayComplete(): Promise<void> {
+    this.assertOpen();
+    return this.inner.notifyReplayComplete();
+  }
+
+  parseText(text: string): Action | null {
+    return this.inner.parseText(text);
+  }
+
+  /** Closes the inner env, then releases this layer's own resources ({@link releaseResources}). Idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      await this.inner.close();
+    } finally {
+      await this.releaseResources();
+    }
+  }
+
+  /** What a layer frees on close besides the inner env (a sandbox, a second env). Called once. */
+  protected async releaseResources(): Promise<void> {}
+}

@@ -1,0 +1,182 @@
+import { z } from "zod";
+import type { Action, ActionInput } from "../core/action.js";
+import type { ActionableEnv } from "../core/actionable-env.js";
+import { EnvriggerError } from "../core/errors.js";
+import { jsonObjectSchema, jsonSchema, type Json, type JsonObject } from "../core/json.js";
+import type { Observation } from "../core/observation.js";
+import type { ResetResult, StepResult } from "../core/step-result.js";
+import type { ResetOptions } from "../core/task.js";
+import { parseWith } from "../core/validate.js";
+import { callRulesHook } from "./call-rules-hook.js";
+import { HarnessLayer } from "./harness-layer.js";
+import type { RulesLayerSpec } from "./harness-stack-spec.js";
+import { layerTracesOf, prependLayerTrace, withoutLayerTraces } from "./layer-trace-info.js";
+import type { HookContextInput, RulesRuntime } from "./rules-runtime.js";
+
+/** What a Rules layer keeps per episode (saved and restored with the inner state). */
+const rulesEpisodeSchema = z.object({
+  memory: jsonObjectSchema,
+  turn: z.number().int().nonnegative(),
+  seed: z.number().int().nonnegative(),
+  over: z.boolean(),
+});
+type RulesEpisode = z.infer<typeof rulesEpisodeSchema>;
+
+const savedRulesStateSchema = z.object({ rules: rulesEpisodeSchema, inner: jsonSchema });
+
+/** Options of {@link RulesLayer}: what `toLayerSpec()` records to rebuild it. */
+export interface RulesLayerOptions {
+  /** The component's TypeScript source (required to serialise the stack). */
+  source?: string;
+  /** A short name for people. */
+  name?: string;
+}
+
+/**
+ * Rules (the paper's Contract): filters actions, modifies transitions and filters
+ * observations through a sandboxed {@link RulesRuntime}, with a per-episode JSON `memory`.
+ *
+ * On `step`: text input is parsed with the inner env's grammar (unparsable text goes
+ * through raw, without action hooks); `filterAction` may pass, rewrite or block (a blocked
+ * action never reaches the inner env: the reason is the observation, reward 0, and info
+ * `{ actionError, blocked: true, stop: null }`); `modifyTransition` sees a copy of the
+ * transition and may only replace the observation's text/data and set `truncated` (never
+ * clear it) — reward, `terminated` and every info field pass through untouched;
+ * `filterObservation` then shapes what the policy sees (also on `reset` and `observe`).
+ * Hooks read `stateView()` only when the runtime `usesState`. A failed hook throws
+ * `COMPONENT_RUNTIME`. `evaluate()` is forwarded; component code never reaches it.
+ */
+export class RulesLayer extends HarnessLayer {
+  readonly name = "Rules";
+  private episode: RulesEpisode | null = null;
+
+  constructor(
+    inner: ActionableEnv,
+    readonly runtime: RulesRuntime,
+    readonly options: RulesLayerOptions = {},
+  ) {
+    super(inner);
+  }
+
+  private live(): RulesEpisode {
+    this.assertOpen();
+    if (!this.episode) throw new EnvriggerError("EPISODE_NOT_STARTED", `${this.label}: call reset() first`);
+    return this.episode;
+  }
+
+  private async context(episode: RulesEpisode): Promise<HookContextInput> {
+    const state = this.runtime.usesState ? await this.inner.stateView() : {};
+    return { state: structuredClone(state), memory: structuredClone(episode.memory), turn: episode.turn, seed: episode.seed };
+  }
+
+  /** Run `filterObservation` (when defined); memory changes are kept only when `keepMemory`. */
+  private async filterObservation(episode: RulesEpisode, observation: Observation, keepMemory: boolean): Promise<Observation> {
+    if (!this.runtime.hooks.filterObservation) return observation;
+    const context = await this.context(episode);
+    const result = await callRulesHook(this.label, "filterObservation", this.runtime.filterObservation(structuredClone(observation), context));
+    if (keepMemory) episode.memory = result.memory;
+    return result.value;
+  }
+
+  override async reset(options: ResetOptions): Promise<ResetResult> {
+    this.assertOpen();
+    this.episode = null;
+    const reset = await this.inner.reset(options);
+    const episode: RulesEpisode = { memory: {}, turn: 0, seed: options.seed, over: false };
+    this.episode = episode;
+    return { observation: await this.filterObservation(episode, reset.observation, true), info: reset.info };
+  }
+
+  override async step(input: ActionInput): Promise<StepResult> {
+    const episode = this.live();
+    if (episode.over) throw new EnvriggerError("EPISODE_OVER", `${this.label}: the episode is over; call reset()`);
+    let action: Action | null = typeof input === "string" ? this.inner.parseText(input) : input;
+    let forwarded: ActionInput = input;
+    if (action && this.runtime.hooks.filterAction) {
+      const context = await this.context(episode);
+      const result = await callRulesHook(this.label, "filterAction", this.runtime.filterAction(structuredClone(action), context));
+      episode.memory = result.memory;
+      const decision = result.value;
+      if (decision.kind === "block") return this.blocked(episode, input, decision.reason);
+      if (decision.kind === "rewrite") forwarded = action = decision.action;
+    }
+    const inner = await this.inner.step(forwarded);
+    const envInfo = withoutLayerTraces(inner.info);
+    let observation = inner.observation;
+    let truncatedByLayer = false;
+    if (action && this.runtime.hooks.modifyTransition) {
+      const transition = { observation, reward: inner.reward, terminated: inner.terminated, truncated: inner.truncated, info: envInfo };
+      const context = await this.context(episode);
+      const result = await callRulesHook(this.label, "modifyTransition", this.runtime.modifyTransition(structuredClone(action), structuredClone(transition), context));
+      episode.memory = result.memory;
+      const patch = result.value;
+      const data = patch.data ?? observation.data;
+      observation = { text: patch.text ?? observation.text, ...(data === undefined ? {} : { data }) };
+      truncatedByLayer = patch.truncated === true && !inner.truncated;
+    }
+    observation = await this.filterObservation(episode, observation, true);
+    const truncated = inner.truncated || truncatedByLayer;
+    episode.turn += 1;
+    episode.over = inner.terminated || truncated;
+    const trace = { layer: this.label, actionIn: input, actionOut: forwarded, observationIn: inner.observation, observationOut: observation, truncatedByLayer };
+    return {
+      observation,
+      reward: inner.reward,
+      terminated: inner.terminated,
+      truncated,
+      info: prependLayerTrace(inner.info, trace, layerTracesOf(inner.info)),
+    };
+  }
+
+  /** The result of a blocked action: the inner env is not stepped; the turn is spent. */
+  private blocked(episode: RulesEpisode, input: ActionInput, reason: string): StepResult {
+    episode.turn += 1;
+    const observation = { text: reason };
+    const trace = { layer: this.label, actionIn: input, actionOut: null, blockedReason: reason, observationOut: observation };
+    return {
+      observation,
+      reward: 0,
+      terminated: false,
+      truncated: false,
+      info: prependLayerTrace({ actionError: reason, blocked: true, stop: null }, trace, []),
+    };
+  }
+
+  override async observe(): Promise<Observation> {
+    const episode = this.live();
+    // A read must not change the episode: memory changes made while observing are dropped.
+    return this.filterObservation(episode, await this.inner.observe(), false);
+  }
+
+  /** A Setup replay is not the policy's: the turn index starts again at 0 (memory is kept). */
+  override async notifyReplayComplete(): Promise<void> {
+    this.live().turn = 0;
+    await this.inner.notifyReplayComplete();
+  }
+
+  override async saveState(): Promise<Json> {
+    const episode = this.live();
+    return { rules: structuredClone(episode), inner: await this.inner.saveState() };
+  }
+
+  override async restoreState(state: Json): Promise<void> {
+    this.assertOpen();
+    const saved = parseWith(savedRulesStateSchema, state, `${this.label} saved state`, "BAD_ARGUMENT");
+    await this.inner.restoreState(saved.inner);
+    this.episode = structuredClone(saved.rules);
+  }
+
+  toLayerSpec(): RulesLayerSpec {
+    if (this.options.source === undefined) {
+      throw new EnvriggerError("INVALID_STACK", `${this.label} was built from a runtime without its source, so the stack cannot be saved as data`, {
+        hint: "build Rules layers with { source } (buildStack does) when the stack must be serialised",
+      });
+    }
+    return { kind: "rules", source: this.options.source, ...(this.options.name === undefined ? {} : { name: this.options.name }) };
+  }
+
+  protected override async releaseResources(): Promise<void> {
+    this.episode = null;
+    this.runtime.dispose();
+  }
+}
