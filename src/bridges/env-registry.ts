@@ -2,10 +2,12 @@ import type { EnvDefinition } from "../core/env-definition.js";
 import { EnvriggerError } from "../core/errors.js";
 import { loadEnvPlugin } from "../plugins/env-plugin.js";
 import { bugfixEnv } from "./bugfix/bugfix-env-definition.js";
+import { bugfixToolsEnv } from "./bugfix-tools/bugfix-tools-env-definition.js";
+import { createOpenEnvDefinition } from "./openenv/openenv-env-definition.js";
 import { toy24Env } from "./toy24/toy24-env-definition.js";
 
 /** The built-in environments, by id. */
-const builtinEnvs: readonly EnvDefinition[] = [bugfixEnv, toy24Env];
+const builtinEnvs: readonly EnvDefinition[] = [bugfixEnv, bugfixToolsEnv, toy24Env];
 
 /** Every built-in environment. */
 export function listEnvs(): readonly EnvDefinition[] {
@@ -13,10 +15,12 @@ export function listEnvs(): readonly EnvDefinition[] {
 }
 
 /**
- * Find an environment: a built-in id (`bugfix`, `toy24`) or `file:<path>` for a plugin
- * module (resolved against `cwd`). Unknown ids are a user error listing the known ones.
+ * Find an environment: a built-in id (`bugfix`, `bugfix-tools`, `toy24`, …),
+ * `openenv:<ws-or-http-url>` for an OpenEnv server, or `file:<path>` for a plugin module
+ * (resolved against `cwd`). Unknown ids are a user error listing the known ones.
  */
 export async function resolveEnv(spec: string, cwd?: string): Promise<EnvDefinition> {
+  if (spec.startsWith("openenv:")) return createOpenEnvDefinition(spec.slice("openenv:".length));
   if (spec.startsWith("file:")) {
     const plugin = await loadEnvPlugin(spec.slice("file:".length), cwd);
     // Keep the spec as the id so stacks built from it can be rebuilt.
@@ -25,7 +29,7 @@ export async function resolveEnv(spec: string, cwd?: string): Promise<EnvDefinit
   const found = builtinEnvs.find((env) => env.id === spec);
   if (!found) {
     throw new EnvriggerError("UNKNOWN_ENV", `unknown environment "${spec}"`, {
-      hint: `use one of ${builtinEnvs.map((env) => env.id).join(", ")}, or file:<path> for a plugin module`,
+      hint: `use one of ${builtinEnvs.map((env) => env.id).join(", ")}, openenv:<url> for an OpenEnv server, or file:<path> for a plugin module`,
     });
   }
   return found;

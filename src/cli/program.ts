@@ -1,13 +1,12 @@
 import { Command, CommanderError } from "commander";
 import { EnvriggerError, errorMessage } from "../core/errors.js";
 import type { CliIo } from "./cli-io.js";
-import { baselineCommand } from "./commands/baseline-command.js";
-import { envsCommand } from "./commands/envs-command.js";
-import { curriculumCommand } from "./commands/curriculum-command.js";
-import { measureCommand } from "./commands/measure-command.js";
-import { startCommand } from "./commands/start-command.js";
 
-/** The envrigger command line, writing to `io`. Commands are registered here only. */
+/**
+ * The envrigger command line, writing to `io`. Commands are registered here only; each
+ * command's module is imported when it runs, so `--help` and light commands start fast
+ * (the model SDKs, ts-morph and LangGraph take seconds to load).
+ */
 export function createProgram(io: CliIo): Command {
   const program = new Command()
     .name("envrigger")
@@ -20,7 +19,7 @@ export function createProgram(io: CliIo): Command {
     .command("envs")
     .description("list environments, their tools and task ids per split")
     .option("--json", "print one JSON object { envs: [...] }")
-    .action((options) => envsCommand(options, io));
+    .action(async (options) => (await import("./commands/envs-command.js")).envsCommand(options, io));
 
   program
     .command("baseline")
@@ -34,7 +33,7 @@ export function createProgram(io: CliIo): Command {
     .option("--task <ids>", "only these task ids (comma-separated)")
     .option("--concurrency <n>", "episodes in flight at once", "1")
     .option("--json", "print one JSON object")
-    .action(async (options) => void (await baselineCommand(options, io)));
+    .action(async (options) => void (await (await import("./commands/baseline-command.js")).baselineCommand(options, io)));
 
   const targetOptions = (command: Command) =>
     command
@@ -60,7 +59,7 @@ export function createProgram(io: CliIo): Command {
       .requiredOption("--task <id>", "task id")
       .requiredOption("--policy <policy>", "policy name, or file:<path>")
       .option("--out <dir>", "run directory (default runs/<id>)"),
-  ).action(async (options) => void (await curriculumCommand({ ...options, split: "all", concurrency: "1" }, io)));
+  ).action(async (options) => void (await (await import("./commands/curriculum-command.js")).curriculumCommand({ ...options, split: "all", concurrency: "1" }, io)));
 
   loopOptions(
     program
@@ -73,7 +72,7 @@ export function createProgram(io: CliIo): Command {
       .option("--concurrency <n>", "tasks in parallel (worker threads)", "1")
       .option("--out <dir>", "run directory (default runs/<id>)")
       .option("--resume <dir>", "continue the run in this directory"),
-  ).action(async (options) => void (await curriculumCommand(options, io)));
+  ).action(async (options) => void (await (await import("./commands/curriculum-command.js")).curriculumCommand(options, io)));
 
   program
     .command("measure")
@@ -84,13 +83,15 @@ export function createProgram(io: CliIo): Command {
     .option("--seed <s>", "seed (fresh rollouts: never the rig run's seeds)", "1")
     .option("--concurrency <n>", "episodes in flight", "1")
     .option("--json", "print one JSON object")
-    .action(async (options) => void (await measureCommand(options, io)));
+    .action(async (options) => void (await (await import("./commands/measure-command.js")).measureCommand(options, io)));
 
   program
     .command("start")
-    .description("the main job on the embedded default (what `npm start` runs)")
+    .description("the main job on the embedded default (what `npm start` runs): a BugFix curriculum, offline")
+    .option("--out <dir>", "run directory (default runs/<id>)")
+    .option("--concurrency <n>", "tasks in parallel (worker threads)", "2")
     .option("--json", "print one JSON object")
-    .action(async (options) => void (await startCommand(options, io)));
+    .action(async (options) => void (await (await import("./commands/start-command.js")).startCommand(options, io)));
 
   return program;
 }

@@ -13,4 +13,10 @@ export interface EnvDefinition {
   listTasks(split: Split): Promise<TaskInfo[]>;
   /** A fresh, independent environment instance. `options` are env-specific (JSON). */
   create(options?: JsonObject): Promise<ActionableEnv>;
+  /**
+   * Release resources the definition shares between its envs (e.g. a sandbox isolate).
+   * The definition stays usable: a later `create` acquires them again. Worker threads call
+   * it before they end, since isolates must be disposed in the thread that made them.
+   */
+  dispose?(): void | Promise<void>;
 }

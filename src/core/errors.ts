@@ -32,6 +32,8 @@ export const errorCodes = {
   SANDBOX: "system",
   INVALID_SHAPE: "system",
   INTERNAL: "system",
+  /** A remote environment server (e.g. OpenEnv) is unreachable, refused, dropped the connection or answered with an error. */
+  REMOTE_ENV: "system",
 } as const satisfies Record<string, ErrorCategory>;
 
 /** A stable error code. */

@@ -36,7 +36,7 @@ export function productStackDependencies(cwd?: string): BuildStackDependencies {
 export async function createRigDependencies(config: CurriculumConfig, runDirectory: string, options: CreateRigDependenciesOptions = {}): Promise<RigDependencies> {
   const env = await resolveEnv(config.env, options.cwd);
   const policy = await resolvePolicy(config.policy, env.id, options.cwd);
-  const designer = resolveDesigner(config.designer);
+  const designer = await resolveDesigner(config.designer);
   let weaknessShows: RigDependencies["weaknessShows"];
   if (config.target.weakness) {
     const detector = matchWeakness(config.target.weakness);

@@ -13,5 +13,11 @@ export interface CurriculumWorkerInput {
 /** Worker-thread entry point (piscina): rig one task with dependencies built in this thread. */
 export default async function rigInWorker(input: CurriculumWorkerInput): Promise<RigTaskResult> {
   const dependencies = await createRigDependencies(input.config, input.runDirectory);
-  return rigCurriculumTask(input.config, input.task, input.runDirectory, dependencies);
+  try {
+    return await rigCurriculumTask(input.config, input.task, input.runDirectory, dependencies);
+  } finally {
+    // The pool may end this thread at any time after the task: free isolates here, in the
+    // thread that created them (isolated-vm aborts the process otherwise).
+    await dependencies.env.dispose?.();
+  }
 }

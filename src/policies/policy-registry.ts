@@ -2,11 +2,14 @@ import { EnvriggerError } from "../core/errors.js";
 import type { PolicyFactory } from "../core/policy.js";
 import { loadPolicyPlugin } from "../plugins/policy-plugin.js";
 import { bugfixPolicies } from "./bugfix/bugfix-policies.js";
+import { bugfixPersonas } from "./bugfix-personas/bugfix-personas.js";
+import { bugfixToolsPolicies } from "./bugfix-tools/bugfix-tools-policies.js";
 import { toy24Policies } from "./toy24/toy24-policies.js";
 
 /** Built-in scripted policies per environment id. */
 const builtinPolicies: Record<string, Record<string, PolicyFactory>> = {
-  bugfix: { ...bugfixPolicies },
+  bugfix: { ...bugfixPolicies, ...bugfixPersonas },
+  "bugfix-tools": { ...bugfixToolsPolicies },
   toy24: { ...toy24Policies },
 };
 

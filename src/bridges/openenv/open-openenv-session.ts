@@ -1,0 +1,56 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { EnvriggerError } from "../../core/errors.js";
+import type { JsonObject } from "../../core/json.js";
+import type { OpenEnvOptions } from "./openenv-options.js";
+import type { OpenEnvObservationPayload } from "./openenv-protocol.js";
+import { describeOpenEnvError, openEnvServerError } from "./openenv-server-error.js";
+import { OpenEnvSocket } from "./openenv-socket.js";
+
+/** A started session: its socket and the reset's observation payload. */
+export interface OpenEnvSession {
+  socket: OpenEnvSocket;
+  payload: OpenEnvObservationPayload;
+}
+
+type SessionOptions = Pick<OpenEnvOptions, "connectTimeoutMs" | "messageTimeoutMs" | "capacityAttempts" | "capacityBackoffMs" | "capacityBackoffMaxMs">;
+
+/** The wait before attempt `attempt + 1` (1-based): the backoff doubled per attempt, capped. */
+export function capacityBackoff(attempt: number, options: Pick<OpenEnvOptions, "capacityBackoffMs" | "capacityBackoffMaxMs">): number {
+  return Math.min(options.capacityBackoffMs * 2 ** (attempt - 1), options.capacityBackoffMaxMs);
+}
+
+/**
+ * Start an OpenEnv episode on a new connection: open `/ws`, send `reset` with `data`, and
+ * return the socket with the first observation. When the server answers CAPACITY_REACHED
+ * (OpenEnv sends it on connect when every session slot is taken, then closes), the
+ * connection is closed and retried after an exponential backoff, `capacityAttempts`
+ * connections at most; then a `REMOTE_ENV` error says the server stayed full. Any other
+ * error reply is a `REMOTE_ENV` error at once.
+ */
+export async function openOpenEnvSession(webSocketUrl: string, data: JsonObject, options: SessionOptions): Promise<OpenEnvSession> {
+  let refusal = "";
+  let waited = 0;
+  for (let attempt = 1; attempt <= options.capacityAttempts; attempt++) {
+    const socket = await OpenEnvSocket.connect(webSocketUrl, options);
+    try {
+      const reply = await socket.request({ type: "reset", data }, "reset");
+      if (reply.type === "observation") return { socket, payload: reply.data };
+      await socket.close();
+      if (reply.type === "state") throw new EnvriggerError("REMOTE_ENV", `the OpenEnv server at ${webSocketUrl} answered reset with a state message instead of an observation`);
+      if (reply.data.code !== "CAPACITY_REACHED") throw openEnvServerError(reply.data, "reset", webSocketUrl);
+      refusal = describeOpenEnvError(reply.data);
+    } catch (error) {
+      await socket.close();
+      throw error;
+    }
+    if (attempt < options.capacityAttempts) {
+      const wait = capacityBackoff(attempt, options);
+      waited += wait;
+      await sleep(wait);
+    }
+  }
+  throw new EnvriggerError("REMOTE_ENV", `the OpenEnv server at ${webSocketUrl} stayed at capacity: ${options.capacityAttempts} connections refused over ${waited} ms (${refusal})`, {
+    hint: "raise the server's max_concurrent_envs, lower the rollout concurrency, or raise capacityAttempts / capacityBackoffMs",
+    details: { code: "CAPACITY_REACHED" },
+  });
+}

@@ -1,0 +1,35 @@
+import type { ActionableEnv } from "../../core/actionable-env.js";
+import type { EnvDefinition } from "../../core/env-definition.js";
+import type { JsonObject } from "../../core/json.js";
+import type { Split, TaskInfo } from "../../core/task.js";
+import { parseWith } from "../../core/validate.js";
+import { fetchOpenEnvServerInfo } from "./fetch-openenv-server-info.js";
+import { OpenEnvEnv } from "./openenv-env.js";
+import { openEnvOptionsSchema } from "./openenv-options.js";
+import { openEnvTaskInfos } from "./openenv-tasks.js";
+import { resolveOpenEnvUrls } from "./openenv-urls.js";
+
+/**
+ * The env definition of `--env openenv:<url>` (`url`: `http(s)://` or `ws(s)://`, the
+ * server's base). The URL is checked at once (`BAD_CONFIG`); each `create(options)`
+ * reads the server's `GET /health` and `GET /schema` (a clear `REMOTE_ENV` error when the
+ * server is unreachable, unhealthy or not OpenEnv) and returns an {@link OpenEnvEnv}.
+ * Options: see `openenv-options.ts` (maxTurns 50, successReward, timeouts, capacity
+ * retries). Tasks: `default` (train) only.
+ */
+export function createOpenEnvDefinition(url: string): EnvDefinition {
+  const urls = resolveOpenEnvUrls(url);
+  const id = `openenv:${url}`;
+  return {
+    id,
+    description: `An OpenEnv server at ${urls.httpBase} (WebSocket sessions on ${urls.webSocketUrl}); one tool, step, taking the server's action schema; one task, default. Options: maxTurns (50), successReward, httpTimeoutMs, connectTimeoutMs, messageTimeoutMs, capacityAttempts, capacityBackoffMs, capacityBackoffMaxMs, observationBudget, serverStateInView.`,
+    async listTasks(split: Split): Promise<TaskInfo[]> {
+      return openEnvTaskInfos(split);
+    },
+    async create(options: JsonObject = {}): Promise<ActionableEnv> {
+      const parsed = parseWith(openEnvOptionsSchema, options, "openenv options", "BAD_CONFIG");
+      const server = await fetchOpenEnvServerInfo(urls.httpBase, parsed.httpTimeoutMs);
+      return new OpenEnvEnv({ id, urls, server, options: parsed });
+    },
+  };
+}

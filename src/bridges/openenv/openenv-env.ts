@@ -1,0 +1,288 @@
+import type { Action, ActionInput } from "../../core/action.js";
+import type { ActionableEnv } from "../../core/actionable-env.js";
+import { EnvriggerError, isEnvriggerError } from "../../core/errors.js";
+import type { Evaluation } from "../../core/evaluation.js";
+import type { Json, JsonObject } from "../../core/json.js";
+import type { Observation } from "../../core/observation.js";
+import type { ResetResult, StepResult } from "../../core/step-result.js";
+import type { ResetOptions, Split, TaskInfo } from "../../core/task.js";
+import type { ToolSpec } from "../../core/tool-spec.js";
+import { truncateOutput } from "../bugfix/truncate-output.js";
+import { parseToolCallText } from "../bugfix-tools/parse-tool-call-text.js";
+import type { OpenEnvServerInfo } from "./fetch-openenv-server-info.js";
+import { formatValidationErrors } from "./format-validation-errors.js";
+import { openOpenEnvSession } from "./open-openenv-session.js";
+import type { OpenEnvOptions } from "./openenv-options.js";
+import type { OpenEnvErrorPayload, OpenEnvObservationPayload } from "./openenv-protocol.js";
+import { openEnvReward } from "./openenv-reward.js";
+import { openEnvServerError } from "./openenv-server-error.js";
+import type { OpenEnvSocket } from "./openenv-socket.js";
+import { openEnvStateSchemaText } from "./openenv-state-schema-text.js";
+import type { OpenEnvUrls } from "./openenv-urls.js";
+import { OPENENV_TASK_ID, openEnvTaskInfos } from "./openenv-tasks.js";
+import { renderOpenEnvObservation } from "./render-openenv-observation.js";
+
+/** What an {@link OpenEnvEnv} is built from. */
+export interface OpenEnvEnvSettings {
+  /** The env id, `openenv:<url>`. */
+  id: string;
+  urls: OpenEnvUrls;
+  server: OpenEnvServerInfo;
+  options: OpenEnvOptions;
+}
+
+/** One episode as seen from our side (the environment's own state lives on the server). */
+interface OpenEnvEpisode {
+  taskId: string;
+  seed: number;
+  turns: number;
+  done: boolean;
+  truncated: boolean;
+  lastReward: number | null;
+  totalReward: number;
+  actionErrors: number;
+  lastActionError: string | null;
+  observation: Observation;
+  /** Set when the connection was lost: every later step fails with it. */
+  lost: EnvriggerError | null;
+}
+
+/** A step's reply as the env uses it: an observation, or a refused action. */
+type StepReply = { type: "error"; data: OpenEnvErrorPayload } | { type: "observation"; payload: OpenEnvObservationPayload };
+
+const malformedMessage = 'error: malformed call; send the structured action {name: "step", args: ACTION}, or the text {"name": "step", "arguments": ACTION}';
+
+function isAction(input: unknown): input is Action {
+  const candidate = input as Action | null;
+  return typeof candidate === "object" && candidate !== null && typeof candidate.name === "string" && typeof candidate.args === "object" && candidate.args !== null && !Array.isArray(candidate.args);
+}
+
+/**
+ * An OpenEnv server as an {@link ActionableEnv} (`openenv:<url>`), over OpenEnv's
+ * WebSocket session protocol (see `openenv-protocol.ts`).
+ *
+ * - One connection per episode: `reset` closes the previous session (OpenEnv's `close`
+ *   message, then the socket) and opens a new one, retrying with backoff while the server
+ *   answers CAPACITY_REACHED. One message is in flight at a time; every wait is bounded.
+ * - One tool, `step`, whose input schema is the server's action schema (`GET /schema`);
+ *   its arguments are sent as the action. Text actions: one JSON line
+ *   `{"name": "step", "arguments": {…}}`. A malformed text, another tool name, or an
+ *   action the server refuses with VALIDATION_ERROR spends a turn and is reported in
+ *   `info.actionError` and `observation.data.isError` (the session goes on). Every other
+ *   server error, and a lost connection, throws `REMOTE_ENV`.
+ * - The server's `done` → `terminated` (stop `terminated`); our turn budget `maxTurns`
+ *   (default 50) → `truncated` (stop `budget`). The reward is the server's (a boolean
+ *   counts 1/0, none counts 0).
+ * - The verifier: success iff the server said `done` and the last reward is above 0 — or,
+ *   with the `successReward` option, at least that; `score` is the last reward.
+ * - One task, `default` (train): the protocol has no task list.
+ * - `saveState` describes the episode, but `restoreState` always throws: the protocol
+ *   cannot save or restore a server session (run `checkEnv` with `checkSaveRestore: false`).
+ */
+export class OpenEnvEnv implements ActionableEnv {
+  readonly id: string;
+  private readonly options: OpenEnvOptions;
+  private socket: OpenEnvSocket | null = null;
+  private episode: OpenEnvEpisode | null = null;
+  private closed = false;
+
+  constructor(private readonly settings: OpenEnvEnvSettings) {
+    this.id = settings.id;
+    this.options = settings.options;
+  }
+
+  describe(): string {
+    return this.id;
+  }
+
+  async tools(): Promise<ToolSpec[]> {
+    this.open();
+    const title = typeof this.settings.server.schemas.action.title === "string" ? ` (${this.settings.server.schemas.action.title})` : "";
+    return [{ name: "step", description: `Send one action${title} to the OpenEnv environment; its arguments are the action, as the server's action schema says.`, inputSchema: this.settings.server.schemas.action }];
+  }
+
+  async listTasks(split: Split): Promise<TaskInfo[]> {
+    this.open();
+    return openEnvTaskInfos(split);
+  }
+
+  async reset(options: ResetOptions): Promise<ResetResult> {
+    this.open();
+    if (typeof options?.taskId !== "string" || !Number.isInteger(options.seed) || options.seed < 0) {
+      throw new EnvriggerError("BAD_ARGUMENT", "reset needs { taskId: string, seed: non-negative integer }");
+    }
+    if (options.taskId !== OPENENV_TASK_ID) {
+      throw new EnvriggerError("UNKNOWN_TASK", `${this.id} has no task "${options.taskId}"`, { hint: `an OpenEnv server has one task, "${OPENENV_TASK_ID}"` });
+    }
+    await this.endSession();
+    const session = await openOpenEnvSession(this.settings.urls.webSocketUrl, { seed: options.seed }, this.options);
+    this.socket = session.socket;
+    const reward = openEnvReward(session.payload);
+    const done = session.payload.done ?? false;
+    const observation = this.observationOf(session.payload);
+    this.episode = { taskId: options.taskId, seed: options.seed, turns: 0, done, truncated: false, lastReward: reward, totalReward: 0, actionErrors: 0, lastActionError: null, observation, lost: null };
+    return { observation, info: { taskId: options.taskId, maxTurns: this.options.maxTurns, done, serverReward: reward, metadata: session.payload.metadata ?? null } };
+  }
+
+  parseText(text: string): Action | null {
+    return parseToolCallText(text);
+  }
+
+  async step(input: ActionInput): Promise<StepResult> {
+    const episode = this.live();
+    if (episode.done || episode.truncated) throw new EnvriggerError("EPISODE_OVER", "the OpenEnv episode is over; call reset() to start another");
+    if (episode.lost) throw episode.lost;
+    episode.turns += 1;
+    const action = typeof input === "string" ? this.parseText(input) : isAction(input) ? input : null;
+    let actionError: string | null = null;
+    let errorData: JsonObject = {};
+    let reward = 0;
+    let metadata: JsonObject | null = null;
+    if (action === null) actionError = malformedMessage;
+    else if (action.name !== "step") actionError = `error: unknown tool ${JSON.stringify(action.name)}; the only tool is step`;
+    else {
+      const reply = await this.send(episode, action.args);
+      if (reply.type === "error") {
+        actionError = `error: the server refused the action: ${reply.data.message ?? "invalid action"}${formatValidationErrors(reply.data.errors)}`;
+        errorData = reply.data.errors === undefined ? {} : { errors: reply.data.errors };
+      } else {
+        const serverReward = openEnvReward(reply.payload);
+        reward = serverReward ?? 0;
+        episode.lastReward = serverReward;
+        episode.totalReward += reward;
+        episode.done = reply.payload.done ?? false;
+        metadata = reply.payload.metadata ?? null;
+        episode.observation = this.observationOf(reply.payload);
+      }
+    }
+    episode.lastActionError = actionError;
+    if (actionError !== null) {
+      episode.actionErrors += 1;
+      episode.observation = { text: truncateOutput(actionError, this.options.observationBudget), data: { isError: true, ...errorData } };
+    }
+    episode.truncated = !episode.done && episode.turns >= this.options.maxTurns;
+    const stop = episode.done ? "terminated" : episode.truncated ? "budget" : null;
+    const info: JsonObject = { stop, actionError, turns: episode.turns, maxTurns: this.options.maxTurns, done: episode.done, serverReward: actionError === null ? episode.lastReward : null, metadata };
+    return { observation: structuredClone(episode.observation), reward, terminated: episode.done, truncated: episode.truncated, info };
+  }
+
+  /** Send a step; a VALIDATION_ERROR reply comes back as data, every other failure throws (a lost connection also marks the episode). */
+  private async send(episode: OpenEnvEpisode, action: JsonObject): Promise<StepReply> {
+    let reply;
+    try {
+      reply = await (this.socket as OpenEnvSocket).request({ type: "step", data: action }, "step");
+    } catch (error) {
+      if (isEnvriggerError(error)) episode.lost = error;
+      throw error;
+    }
+    if (reply.type === "observation") return { type: "observation", payload: reply.data };
+    if (reply.type === "error" && reply.data.code === "VALIDATION_ERROR") return { type: "error", data: reply.data };
+    if (reply.type === "error") throw openEnvServerError(reply.data, "step", this.settings.urls.webSocketUrl);
+    throw new EnvriggerError("REMOTE_ENV", `the OpenEnv server at ${this.settings.urls.webSocketUrl} answered step with a ${reply.type} message instead of an observation`);
+  }
+
+  private observationOf(payload: OpenEnvObservationPayload): Observation {
+    const data: JsonObject = { isError: false, observation: payload.observation, reward: openEnvReward(payload), done: payload.done ?? false };
+    if (payload.metadata) data.metadata = payload.metadata;
+    return { text: truncateOutput(renderOpenEnvObservation(payload.observation), this.options.observationBudget), data };
+  }
+
+  async observe(): Promise<Observation> {
+    return structuredClone(this.live().observation);
+  }
+
+  /** The verifier: the server's `done` and last reward against the success threshold (see the class comment). */
+  async evaluate(): Promise<Evaluation> {
+    const episode = this.live();
+    const threshold = this.options.successReward;
+    const last = episode.lastReward;
+    const success = episode.done && last !== null && (threshold === undefined ? last > 0 : last >= threshold);
+    return {
+      success,
+      score: last ?? 0,
+      metrics: { done: episode.done, truncated: episode.truncated, lastReward: last, totalReward: episode.totalReward, turns: episode.turns, maxTurns: this.options.maxTurns, actionErrors: episode.actionErrors, successReward: threshold ?? null },
+    };
+  }
+
+  /** Our counters and the last observation, plus the server's state (a `state` request) unless `serverStateInView` is off. */
+  async stateView(): Promise<JsonObject> {
+    const episode = this.live();
+    const view: JsonObject = {
+      taskId: episode.taskId,
+      turn: episode.turns,
+      maxTurns: this.options.maxTurns,
+      done: episode.done,
+      truncated: episode.truncated,
+      lastReward: episode.lastReward,
+      totalReward: episode.totalReward,
+      actionErrors: episode.actionErrors,
+      lastActionError: episode.lastActionError,
+      observation: structuredClone(episode.observation.data ?? {}),
+    };
+    if (this.options.serverStateInView) view.serverState = await this.serverState(episode);
+    return view;
+  }
+
+  private async serverState(episode: OpenEnvEpisode): Promise<JsonObject> {
+    if (episode.lost) throw episode.lost;
+    let reply;
+    try {
+      reply = await (this.socket as OpenEnvSocket).request({ type: "state" }, "state");
+    } catch (error) {
+      if (isEnvriggerError(error)) episode.lost = error;
+      throw error;
+    }
+    if (reply.type === "state") return reply.data;
+    if (reply.type === "error") throw openEnvServerError(reply.data, "state", this.settings.urls.webSocketUrl);
+    throw new EnvriggerError("REMOTE_ENV", `the OpenEnv server at ${this.settings.urls.webSocketUrl} answered state with an observation message`);
+  }
+
+  stateSchema(): string {
+    return openEnvStateSchemaText(this.settings.server.schemas, this.options.serverStateInView);
+  }
+
+  /** A description of the episode (JSON). It cannot be restored: see {@link restoreState}. */
+  async saveState(): Promise<Json> {
+    const episode = this.live();
+    return { env: this.id, restorable: false, taskId: episode.taskId, seed: episode.seed, turns: episode.turns, done: episode.done, lastReward: episode.lastReward, totalReward: episode.totalReward };
+  }
+
+  /** Always throws: OpenEnv's protocol has no way to save or restore a server session. */
+  async restoreState(_saved: Json): Promise<void> {
+    this.open();
+    throw new EnvriggerError("BAD_ARGUMENT", `${this.id} cannot restore a saved episode: the OpenEnv protocol has no way to save or restore a server session`, {
+      hint: "run checkEnv with checkSaveRestore: false, and do not use openenv under layers that restore saved states",
+    });
+  }
+
+  /** After a Setup replay: the turn budget and the action-error counter start again. */
+  async notifyReplayComplete(): Promise<void> {
+    const episode = this.live();
+    episode.turns = 0;
+    episode.actionErrors = 0;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.episode = null;
+    await this.endSession();
+  }
+
+  private async endSession(): Promise<void> {
+    const socket = this.socket;
+    this.socket = null;
+    this.episode = null;
+    await socket?.close();
+  }
+
+  private open(): void {
+    if (this.closed) throw new EnvriggerError("ENV_CLOSED", `this ${this.id} env is closed; create a new one`);
+  }
+
+  private live(): OpenEnvEpisode {
+    this.open();
+    if (!this.episode) throw new EnvriggerError("EPISODE_NOT_STARTED", `no ${this.id} episode yet; call reset({ taskId: "${OPENENV_TASK_ID}", seed }) first`);
+    return this.episode;
+  }
+}
