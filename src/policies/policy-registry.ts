@@ -13,6 +13,9 @@ const builtinPolicies: Record<string, Record<string, PolicyFactory>> = {
   toy24: { ...toy24Policies },
 };
 
+/** Envs whose policies answer in a text grammar rather than with tool calls. */
+const textGrammarEnvs = new Set(["bugfix"]);
+
 /** A resolved policy: its name (as recorded in results) and a per-episode factory. */
 export interface ResolvedPolicy {
   name: string;
@@ -25,10 +28,16 @@ export function policiesFor(envId: string): string[] {
 }
 
 /**
- * Find a policy for an environment: a built-in name (`oracle`, `solver`, …) or
- * `file:<path>` for a plugin module. Unknown names are a user error listing the choices.
+ * Find a policy for an environment: a built-in name (`oracle`, `solver`, …),
+ * `openai:<model>` / `gemini:<model>` for an LLM (keys from the environment; text mode
+ * for envs with a text grammar such as BugFix, tool calling otherwise), or `file:<path>`
+ * for a plugin module. Unknown names are a user error listing the choices.
  */
 export async function resolvePolicy(spec: string, envId: string, cwd?: string): Promise<ResolvedPolicy> {
+  if (spec.startsWith("openai:") || spec.startsWith("gemini:")) {
+    const { createLlmPolicy } = await import("./llm/create-llm-policy.js");
+    return { name: spec, factory: createLlmPolicy(spec, { mode: textGrammarEnvs.has(envId) ? "text" : "tools" }) };
+  }
   if (spec.startsWith("file:")) {
     const factory = await loadPolicyPlugin(spec.slice("file:".length), cwd);
     return { name: factory().name, factory };
@@ -37,7 +46,7 @@ export async function resolvePolicy(spec: string, envId: string, cwd?: string): 
   if (!factory) {
     const known = policiesFor(envId);
     throw new EnvriggerError("UNKNOWN_POLICY", `unknown policy "${spec}" for env ${envId}`, {
-      hint: known.length > 0 ? `use one of ${known.join(", ")}, or file:<path> for a plugin module` : "use file:<path> for a plugin module",
+      hint: `use ${known.length > 0 ? `one of ${known.join(", ")}, ` : ""}openai:<model> or gemini:<model> for an LLM, or file:<path> for a plugin module`,
     });
   }
   return { name: spec, factory };

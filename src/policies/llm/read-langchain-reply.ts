@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { jsonObjectSchema } from "../../core/json.js";
+import { formatIssues } from "../../core/validate.js";
+import { tokenCount } from "../../llm/token-usage.js";
+import type { InvalidToolCall, PolicyModelReply } from "./policy-chat-model.js";
+import type { PolicyToolCall } from "./policy-message.js";
+
+// The fields of a LangChain AI message a policy reads; anything odd is read as absent.
+const aiMessageSchema = z.looseObject({
+  content: z.unknown(),
+  tool_calls: z.array(z.looseObject({ id: z.string().nullish(), name: z.string(), args: z.unknown() })).catch([]),
+  invalid_tool_calls: z
+    .array(z.looseObject({ name: z.string().nullish(), args: z.string().nullish(), error: z.string().nullish() }))
+    .catch([]),
+  usage_metadata: z.looseObject({ input_tokens: z.unknown(), output_tokens: z.unknown() }).nullish().catch(undefined),
+});
+
+const textPartSchema = z.looseObject({ type: z.literal("text"), text: z.string() });
+
+function contentText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map((part) => textPartSchema.safeParse(part)).map((part) => (part.success ? part.data.text : "")).join("");
+}
+
+/**
+ * Read a LangChain AI message as a policy reply: its text, its tool calls (arguments
+ * validated as a JSON object; others become invalid calls), the calls LangChain could not
+ * parse (`invalid_tool_calls`: malformed JSON arguments) and the token usage.
+ */
+export function readLangChainReply(message: unknown): PolicyModelReply {
+  const parsed = aiMessageSchema.safeParse(message);
+  const fields = parsed.success ? parsed.data : { content: "", tool_calls: [], invalid_tool_calls: [], usage_metadata: undefined };
+  const toolCalls: PolicyToolCall[] = [];
+  const invalidToolCalls: InvalidToolCall[] = [];
+  for (const call of fields.tool_calls) {
+    const args = jsonObjectSchema.safeParse(call.args ?? {});
+    if (args.success) toolCalls.push({ id: call.id ?? "", name: call.name, args: args.data });
+    else invalidToolCalls.push({ name: call.name, argumentsText: String(JSON.stringify(call.args)), problem: `the arguments of \`${call.name}\` are not a JSON object (${formatIssues(args.error)})` });
+  }
+  for (const call of fields.invalid_tool_calls) {
+    const name = call.name ?? "";
+    invalidToolCalls.push({ name, argumentsText: call.args ?? "", problem: `the arguments of \`${name || "(unnamed)"}\` are not valid JSON (${call.error ?? "unparsable"})` });
+  }
+  const usage = fields.usage_metadata;
+  return {
+    text: contentText(fields.content),
+    toolCalls,
+    invalidToolCalls,
+    usage: { inputTokens: tokenCount(usage?.input_tokens), outputTokens: tokenCount(usage?.output_tokens), calls: 1 },
+  };
+}

@@ -1,0 +1,30 @@
+import type { GameVocabulary } from "../../bridges/textworld/game-vocabulary.js";
+
+/** True when `type` is `ancestor` or below it in the vocabulary's type hierarchy. */
+function isOfType(vocabulary: GameVocabulary, type: string, ancestor: string): boolean {
+  const seen = new Set<string>();
+  for (let current: string | undefined = type; current !== undefined && !seen.has(current); current = vocabulary.typeParents[current]) {
+    if (current === ancestor) return true;
+    seen.add(current);
+  }
+  return false;
+}
+
+/** The names of the entities that fit a hole of `type`. */
+export function entitiesOfType(vocabulary: GameVocabulary, type: string): string[] {
+  return vocabulary.entities.filter((entity) => isOfType(vocabulary, entity.type, type)).map((entity) => entity.name);
+}
+
+/** The holes of a template, in order: `put {o} on {s}` → `["o", "s"]`. */
+export function templateHoles(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+}
+
+/**
+ * Fill a template's holes with the given names, in order (`put {o} on {s}` with
+ * `["carrot", "stove"]` → `put carrot on stove`).
+ */
+export function fillTemplate(template: string, names: readonly string[]): string {
+  let index = 0;
+  return template.replace(/\{\w+\}/g, () => names[index++] ?? "");
+}

@@ -1,0 +1,87 @@
+import type { ActionInput } from "../../core/action.js";
+import type { Policy, PolicyInput } from "../../core/policy.js";
+import { looksRefused } from "./looks-refused.js";
+import { readRoomText } from "./read-room-text.js";
+
+/** What the explorer remembers of a room: things and exits seen there, commands tried there. */
+interface RoomMemory {
+  things: Set<string>;
+  closed: Set<string>;
+  locked: Set<string>;
+  exits: Set<string>;
+  tried: Set<string>;
+}
+
+/** The room an observation is in: the status line's room, else a `-= Room =-` heading, else the last known one. */
+function roomOf(input: PolicyInput, previous: string): string {
+  const room = input.observation.data?.room;
+  if (typeof room === "string" && room.length > 0) return room;
+  return /^-= (.+) =-$/m.exec(input.observation.text)?.[1] ?? previous;
+}
+
+/**
+ * `explorer`: a breadth-first text explorer with no game metadata. It skims every answer
+ * for things and exits (see `readRoomText`) and remembers them per room; in each room it
+ * first tries what it has not tried there — open the things that look closed, unlock locked
+ * ones with what it carries, open and take the rest, put what it carries on things — then
+ * leaves by an exit it has not taken from that room, and once everything is tried wanders
+ * through a random known exit (seeded rng). It never eats anything. Success comes from
+ * stumbling on the quests: early sub-goals often, whole games rarely.
+ */
+export function createExplorerPolicy(): Policy {
+  const rooms = new Map<string, RoomMemory>();
+  const carried = new Set<string>();
+  let room = "";
+  let last: string | null = null;
+  const memory = (name: string): RoomMemory => {
+    let known = rooms.get(name);
+    if (!known) {
+      known = { things: new Set(), closed: new Set(), locked: new Set(), exits: new Set(), tried: new Set() };
+      rooms.set(name, known);
+    }
+    return known;
+  };
+  return {
+    name: "explorer",
+    act(input: PolicyInput): ActionInput {
+      if (input.history.length === 0) {
+        rooms.clear();
+        carried.clear();
+        last = null;
+      }
+      const answer = input.observation.text;
+      const previous = memory(room);
+      // Learn from the answer to the last command, in the room where it was typed.
+      if (last !== null) {
+        const taken = /^take (.+?)(?: from .+)?$/.exec(last);
+        if (taken && /\b(?:you take|you pick up|taken)\b/i.test(answer)) carried.add(taken[1]);
+        const opened = /^open (.+)$/.exec(last)?.[1];
+        if (opened && /\blocked\b/i.test(answer)) previous.locked.add(opened);
+        const unlocked = /^unlock (.+?) with /.exec(last)?.[1];
+        if (unlocked && !looksRefused(answer)) {
+          previous.locked.delete(unlocked);
+          previous.tried.delete(`open ${unlocked}`);
+        }
+      }
+      room = roomOf(input, room);
+      const here = memory(room);
+      const reading = readRoomText(answer);
+      for (const thing of reading.things) if (!carried.has(thing)) here.things.add(thing);
+      for (const thing of reading.closedThings) here.closed.add(thing);
+      for (const exit of reading.exits) here.exits.add(exit);
+      const candidates: string[] = [];
+      for (const thing of here.locked) for (const item of carried) candidates.push(`unlock ${thing} with ${item}`);
+      for (const thing of here.closed) candidates.push(`open ${thing}`);
+      for (const thing of here.things) candidates.push(`open ${thing}`, `take ${thing}`);
+      for (const item of carried) for (const thing of here.things) candidates.push(`put ${item} on ${thing}`);
+      const untried = candidates.filter((command) => !here.tried.has(command));
+      const interaction = untried.find((command) => !command.startsWith("put "));
+      const exits = [...here.exits];
+      const newExit = exits.find((exit) => !here.tried.has(`go ${exit}`));
+      const command = interaction ?? (newExit === undefined ? untried[0] : `go ${newExit}`) ?? `go ${exits.length > 0 ? input.random.pick(exits) : input.random.pick(["north", "south", "east", "west"])}`;
+      here.tried.add(command);
+      last = command;
+      return command;
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { GameVocabulary } from "../../bridges/textworld/game-vocabulary.js";
+import type { Rng } from "../../core/seeding.js";
+import { entitiesOfType, fillTemplate, templateHoles } from "./expand-command-templates.js";
+
+/**
+ * A plausible command that is not `needed`: a random template of the game's vocabulary with
+ * random fitting entities in its holes (`close wooden door`, `go west`, `eat carrot`,
+ * `put old key on counter`) — the kind of slip a player makes. Falls back to `look`.
+ */
+export function plausibleWrongCommand(vocabulary: GameVocabulary, needed: string, random: Rng): string {
+  const templates = vocabulary.commandTemplates;
+  for (let attempt = 0; attempt < 20 && templates.length > 0; attempt++) {
+    const template = random.pick(templates);
+    const names: string[] = [];
+    for (const hole of templateHoles(template)) {
+      const candidates = entitiesOfType(vocabulary, hole);
+      if (candidates.length === 0) break;
+      names.push(random.pick(candidates));
+    }
+    if (names.length !== templateHoles(template).length) continue;
+    const command = fillTemplate(template, names);
+    if (command.toLowerCase() !== needed.toLowerCase()) return command;
+  }
+  return needed.toLowerCase() === "look" ? "inventory" : "look";
+}
