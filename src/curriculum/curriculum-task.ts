@@ -15,7 +15,7 @@ export async function rigCurriculumTask(
   runDirectory: string,
   dependencies: RigDependencies,
 ): Promise<RigTaskResult> {
-  const { saver, close } = openCheckpointer(runPaths(runDirectory).checkpoints);
+  const { saver, close } = openCheckpointer(runPaths(runDirectory).checkpointsOf(task.id));
   try {
     return await rigTask(
       {

@@ -67,11 +67,11 @@ export async function runCurriculum(input: CurriculumConfigInput, options: RunCu
     if (unknown.length > 0) throw new EnvriggerError("UNKNOWN_TASK", `unknown task(s) for ${config.env}: ${unknown.join(", ")}`);
     tasks = tasks.filter((task) => wanted.has(task.id));
   }
-  appendJsonLine(paths.events, { event: options.resume ? "resume" : "start", runId: config.runId, tasks: tasks.length });
+  appendJsonLine(paths.events, { event: options.resume ? "resume" : "start", at: new Date().toISOString(), runId: config.runId, tasks: tasks.length });
   let done = 0;
   const results = await options.executor.run(config, tasks, options.runDirectory, (result) => {
     done += 1;
-    appendJsonLine(paths.events, { event: "task", taskId: result.taskId, outcome: result.outcome, revisions: result.revisions });
+    appendJsonLine(paths.events, { event: "task", at: new Date().toISOString(), taskId: result.taskId, outcome: result.outcome, revisions: result.revisions });
     options.onTaskDone?.(result, done, tasks.length);
   });
   const result: CurriculumResult = {
@@ -89,7 +89,7 @@ export async function runCurriculum(input: CurriculumConfigInput, options: RunCu
 /** Write a rig event as a line of the run's events log. */
 export function eventLogger(runDirectory: string): (event: RigEvent) => void {
   const path = runPaths(runDirectory).events;
-  return (event) => appendJsonLine(path, { event: "rig", ...event });
+  return (event) => appendJsonLine(path, { event: "rig", at: new Date().toISOString(), ...event });
 }
 
 /**

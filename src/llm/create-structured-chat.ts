@@ -1,11 +1,10 @@
 import { GoogleGenAI } from "@google/genai";
-import { ChatOpenAI } from "@langchain/openai";
+import { createOpenAiChatModel } from "./create-openai-chat-model.js";
 import { GeminiStructuredChat } from "./gemini-structured-chat.js";
 import { resolveGeminiApiKey } from "./gemini-api-key.js";
 import { LangChainStructuredChat } from "./langchain-structured-chat.js";
 import { resolveLlmCallSettings, type LlmCallSettingsInput } from "./llm-call-settings.js";
 import { parseModelSpec, type ModelSpec } from "./model-spec.js";
-import { DEFAULT_OPENAI_BASE_URL, resolveOpenAiConnection } from "./openai-connection.js";
 import type { StructuredChat } from "./structured-chat.js";
 
 /** Options of {@link createStructuredChat}. */
@@ -33,16 +32,6 @@ export function createStructuredChat(spec: string | ModelSpec, options: CreateSt
     const client = new GoogleGenAI({ apiKey: resolveGeminiApiKey(environment) });
     return new GeminiStructuredChat(client, model, { settings, environment });
   }
-  const connection = resolveOpenAiConnection(environment);
-  const chatModel = new ChatOpenAI({
-    model,
-    apiKey: connection.apiKey,
-    configuration: { baseURL: connection.baseUrl ?? DEFAULT_OPENAI_BASE_URL, maxRetries: 0 },
-    maxRetries: 0,
-    timeout: settings.timeoutMs,
-    streaming: false,
-    useResponsesApi: false,
-    ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
-  });
+  const chatModel = createOpenAiChatModel(model, settings, environment);
   return new LangChainStructuredChat(chatModel, { provider, model, settings, environment });
 }

@@ -25,10 +25,19 @@ function simplify(node: unknown): unknown {
 }
 
 /**
+ * A JSON Schema reduced to the subset Gemini understands (for `responseJsonSchema` and a
+ * function declaration's `parametersJsonSchema`): unsupported keywords such as `$schema`,
+ * `propertyNames` and string lengths are removed and `const` becomes a one-value `enum`.
+ */
+export function simplifyGeminiJsonSchema(schema: Record<string, unknown>): Record<string, unknown> {
+  return simplify(schema) as Record<string, unknown>;
+}
+
+/**
  * A zod schema as the JSON Schema subset Gemini's `responseJsonSchema` accepts (zod 4's
  * `z.toJSONSchema` of the input shape, with unsupported keywords such as `$schema`,
  * `propertyNames` and string lengths removed and `const` turned into a one-value `enum`).
  */
 export function toGeminiJsonSchema(schema: z.ZodType): Record<string, unknown> {
-  return simplify(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" })) as Record<string, unknown>;
+  return simplifyGeminiJsonSchema(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>);
 }

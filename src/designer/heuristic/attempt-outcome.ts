@@ -1,0 +1,59 @@
+import type { Attempt } from "../designer.js";
+import type { TemplateKnob } from "./harness-template.js";
+
+/** A change of the signed distance smaller than this counts as no movement. */
+export const MOVEMENT_TOLERANCE = 0.03;
+
+/**
+ * What an earlier attempt says about its template: tune it (which way, from where),
+ * escalate it (no movement yet, at a magnitude short of its strongest), or drop it.
+ */
+export type AttemptOutcome =
+  | { kind: "keep"; need: "harder" | "easier" | null; magnitude: number | null; distance: number }
+  | { kind: "escalate"; magnitude: number; why: string }
+  | { kind: "switch"; why: string };
+
+const needOf: Record<string, "harder" | "easier" | null> = {
+  "too-easy": "harder",
+  "too-short": "harder",
+  "weakness-not-decisive": "harder",
+  "too-hard": "easier",
+  "too-long": "easier",
+  "in-band": null,
+};
+
+/**
+ * Read an attempt's decision feedback against the baseline's signed distance:
+ * - switch: the candidate never ran (static or setup issues), its decision was `broken`,
+ *   `no-effect` or `unsolvable`, or it moved the statistic away from the band;
+ * - no movement (the distance kept the baseline's sign and changed by less than
+ *   {@link MOVEMENT_TOLERANCE}): on a template's first probe short of its strongest value,
+ *   escalate; at its strongest, switch; after earlier probes, it is a probe like any other;
+ * - keep: it moved towards the band or crossed it; `need` says which way to tune next.
+ */
+export function attemptOutcome(attempt: Attempt, baselineDistance: number, knob: TemplateKnob, earlierProbes: number): AttemptOutcome {
+  const raw = attempt.proposal?.parameters?.[knob.name];
+  const magnitude = typeof raw === "number" ? raw : null;
+  const decision = attempt.decision;
+  if (!decision) {
+    const issues = attempt.issues.map((issue) => `[${issue.code}] ${issue.message}`).join("; ");
+    return { kind: "switch", why: `it never ran${issues ? `: ${issues}` : ""}` };
+  }
+  if (decision.direction === "broken" || decision.direction === "no-effect" || decision.direction === "unsolvable") {
+    return { kind: "switch", why: `the decision was ${decision.direction} (${decision.message})` };
+  }
+  if (!(decision.direction in needOf)) return { kind: "switch", why: `unknown decision direction ${decision.direction}` };
+  const need = needOf[decision.direction]!;
+  const distance = decision.distance;
+  const sameSide = Math.sign(distance) === Math.sign(baselineDistance) && baselineDistance !== 0;
+  const isBandMiss = decision.direction !== "weakness-not-decisive" && need !== null;
+  if (isBandMiss && sameSide) {
+    const compared = `distance ${distance.toFixed(2)} vs ${baselineDistance.toFixed(2)} at baseline`;
+    if (Math.abs(distance) > Math.abs(baselineDistance) + MOVEMENT_TOLERANCE) return { kind: "switch", why: `it moved the wrong way (${compared})` };
+    if (Math.abs(distance) > Math.abs(baselineDistance) - MOVEMENT_TOLERANCE && earlierProbes === 0) {
+      if (magnitude !== null && magnitude !== knob.strongest) return { kind: "escalate", magnitude, why: `it did not move (${compared})` };
+      return { kind: "switch", why: `it did not move, even at its strongest (${compared})` };
+    }
+  }
+  return { kind: "keep", need, magnitude, distance };
+}

@@ -1,0 +1,34 @@
+import { blockRepeatTemplate } from "./block-repeat-template.js";
+import type { HarnessTemplate } from "./harness-template.js";
+import { maskObservationTemplate } from "./mask-observation-template.js";
+import { observationHintTemplate } from "./observation-hint-template.js";
+import { padObservationTemplate } from "./pad-observation-template.js";
+import { perturbPrefixTemplate } from "./perturb-prefix-template.js";
+import { repairCallsTemplate } from "./repair-calls-template.js";
+import { requireVerificationTemplate } from "./require-verification-template.js";
+import { scaffoldPrefixTemplate } from "./scaffold-prefix-template.js";
+import { truncateObservationTemplate } from "./truncate-observation-template.js";
+import { turnLimitTemplate } from "./turn-limit-template.js";
+
+/**
+ * The heuristic designer's catalogue of parameterised templates. Each plans itself from
+ * the diagnosis (or declines); the designer tries them by priority.
+ * - harder: precondition on the weakness (`require-verification`, `block-repeat` void),
+ *   `mask-observation`, `pad-observation`, `turn-limit`, `truncate-observation`,
+ *   `perturb-prefix`;
+ * - easier: `scaffold-prefix`, `repair-calls` (unblock), `require-verification`
+ *   (lenient), `block-repeat` (note), `observation-hint`;
+ * - target-weakness: the template that makes the named weakness decisive.
+ */
+export const harnessTemplates: readonly HarnessTemplate[] = [
+  requireVerificationTemplate,
+  blockRepeatTemplate,
+  maskObservationTemplate,
+  padObservationTemplate,
+  turnLimitTemplate,
+  truncateObservationTemplate,
+  perturbPrefixTemplate,
+  scaffoldPrefixTemplate,
+  repairCallsTemplate,
+  observationHintTemplate,
+];

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBugFixEnvDefinition } from "../../bridges/bugfix/bugfix-env-definition.js";
+import { bugFixTools } from "../../bridges/bugfix/bugfix-tools.js";
+import { isEnvriggerError } from "../../core/errors.js";
+import { bugfixPersonas } from "../../policies/bugfix-personas/bugfix-personas.js";
+import { runRollouts } from "../../rollout/run-rollouts.js";
+import { summarize } from "../../rollout/summarize.js";
+import type { CandidateProposal } from "../candidate.js";
+import type { Attempt, DecisionFeedback, DesignContext, Diagnosis } from "../designer.js";
+import { DEFAULT_TARGET } from "../target.js";
+import { HeuristicDesigner } from "./heuristic-designer.js";
+
+const definition = createBugFixEnvDefinition();
+afterAll(() => definition.dispose());
+const designer = new HeuristicDesigner();
+
+let context: DesignContext;
+let diagnosis: Diagnosis;
+beforeAll(async () => {
+  const trajectories = await runRollouts({ createEnv: () => definition.create({}), policy: bugfixPersonas.hasty!, tasks: [{ taskId: "clamp-0" }], episodes: 40, seed: 1 });
+  context = {
+    envId: "bugfix",
+    taskId: "clamp-0",
+    instruction: trajectories[0]!.initialObservation.text,
+    tools: bugFixTools(),
+    stateSchema: "",
+    harnessApi: "",
+    target: DEFAULT_TARGET,
+    baseline: { stats: summarize(trajectories), trajectories },
+    attempts: [],
+    seed: 3,
+  };
+  diagnosis = await designer.diagnose(context);
+});
+
+/** An attempt of `proposal` judged with this feedback. */
+function judged(proposal: CandidateProposal, decision: Omit<DecisionFeedback, "message">, revision: number): Attempt {
+  return { revision, proposal, issues: [], stats: null, decision: { ...decision, message: decision.direction } };
+}
+
+async function writeAfter(attempts: Attempt[]): Promise<CandidateProposal> {
+  return designer.write({ ...context, attempts }, diagnosis);
+}
+
+describe("HeuristicDesigner.write", () => {
+  it("starts with the precondition on hasty's weakness at an estimated magnitude, deterministically", async () => {
+    const first = await writeAfter([]);
+    expect(first.template).toBe("require-verification");
+    expect(first.parameters).toMatchObject({ finishingTools: ["submit"], verificationTools: ["test"], strict: true });
+    const probability = first.parameters!.probability as number;
+    expect(probability).toBeGreaterThan(0.1);
+    expect(probability).toBeLessThanOrEqual(1);
+    expect(first.layers[0]).toMatchObject({ kind: "rules" });
+    expect(await writeAfter([])).toEqual(first);
+  });
+
+  it("bisects the magnitude the way the signed distance says", async () => {
+    const first = await writeAfter([]);
+    const probability = first.parameters!.probability as number;
+    const stillEasy = await writeAfter([judged(first, { decision: "refine", direction: "too-easy", distance: 0.1 }, 1)]);
+    expect(stillEasy.template).toBe("require-verification");
+    expect(stillEasy.parameters!.probability).toBeCloseTo((probability + 1) / 2, 5);
+    const overshot = await writeAfter([judged(first, { decision: "refine", direction: "too-hard", distance: -0.15 }, 1)]);
+    expect(overshot.parameters!.probability).toBeCloseTo(probability / 2, 5);
+    const bracketed = await writeAfter([
+      judged(first, { decision: "refine", direction: "too-hard", distance: -0.15 }, 1),
+      judged(overshot, { decision: "refine", direction: "too-easy", distance: 0.08 }, 2),
+    ]);
+    expect(bracketed.parameters!.probability).toBeCloseTo((probability / 2 + probability) / 2, 5);
+  });
+
+  it.each([
+    ["no-effect", { decision: "reject", direction: "no-effect", distance: 0 }],
+    ["unsolvable", { decision: "refine", direction: "unsolvable", distance: -0.4 }],
+    ["broken", { decision: "reject", direction: "broken", distance: 0 }],
+    ["moved the wrong way", { decision: "refine", direction: "too-easy", distance: 0.3 }],
+  ] as const)("switches template after %s", async (_label, decision) => {
+    const first = await writeAfter([]);
+    const next = await writeAfter([judged(first, decision, 1)]);
+    expect(next.template).toBe("mask-observation");
+    expect(next.rationale).toContain("switched from require-verification");
+    expect(next.parameters).toMatchObject({ tool: "read" });
+  });
+
+  it("switches after a candidate that never ran, and keeps dropped templates dropped", async () => {
+    const first = await writeAfter([]);
+    const failed: Attempt = { revision: 1, proposal: first, issues: [{ code: "type-error", message: "bad" }], stats: null, decision: null };
+    const mask = await writeAfter([failed]);
+    expect(mask.template).toBe("mask-observation");
+    const tuned = await writeAfter([failed, judged(mask, { decision: "refine", direction: "too-hard", distance: -0.2 }, 2)]);
+    expect(tuned.template).toBe("mask-observation");
+    expect(tuned.parameters!.probability as number).toBeLessThan(mask.parameters!.probability as number);
+  });
+
+  it("reports DESIGNER_OUTPUT when every template was dropped", async () => {
+    const attempts: Attempt[] = [];
+    for (let revision = 1; revision <= 10; revision++) {
+      let proposal: CandidateProposal;
+      try {
+        proposal = await writeAfter(attempts);
+      } catch (error) {
+        expect(isEnvriggerError(error, "DESIGNER_OUTPUT")).toBe(true);
+        expect((error as Error).message).toContain("no-effect");
+        return;
+      }
+      attempts.push(judged(proposal, { decision: "reject", direction: "no-effect", distance: 0 }, revision));
+    }
+    throw new Error("the designer never ran out of templates");
+  });
+
+  it("targets a named weakness with the template that makes it decisive, else falls back to harder templates", async () => {
+    const skipping = { ...context, target: { weakness: "submits without running the tests" } };
+    const targeted = await designer.write(skipping, await designer.diagnose(skipping));
+    expect(targeted).toMatchObject({ template: "require-verification", parameters: { strict: true, probability: 1 } });
+    const leaning = { ...context, target: { weakness: "over-relies on one tool" } };
+    const fallback = await designer.write(leaning, await designer.diagnose(leaning));
+    const harder = await writeAfter([]);
+    expect(fallback.template).toBe(harder.template);
+    expect(fallback.parameters).toEqual(harder.parameters);
+  });
+
+  it("escalates a template that did not move to its strongest value once, then drops it", async () => {
+    const first = await writeAfter([]);
+    const baselineDistance = context.baseline.stats.successRate - 0.6;
+    const still = judged(first, { decision: "refine", direction: "too-easy", distance: baselineDistance - 0.01 }, 1);
+    const escalated = await writeAfter([still]);
+    expect(escalated.template).toBe("require-verification");
+    expect(escalated.parameters!.probability).toBe(1);
+    const next = await writeAfter([still, judged(escalated, { decision: "refine", direction: "too-easy", distance: baselineDistance }, 2)]);
+    expect(next.template).toBe("mask-observation");
+    expect(next.rationale).toContain("did not move, even at its strongest");
+  });
+
+  it("drops a template whose stronger magnitude no longer moves the statistic (saturated)", async () => {
+    const first = await writeAfter([]);
+    const moved = judged(first, { decision: "refine", direction: "too-easy", distance: 0.1 }, 1);
+    const stronger = await writeAfter([moved]);
+    const flat = judged(stronger, { decision: "refine", direction: "too-easy", distance: 0.11 }, 2);
+    const next = await writeAfter([moved, flat]);
+    expect(next.template).toBe("mask-observation");
+    expect(next.rationale).toContain("saturated");
+  });
+});

@@ -1,0 +1,80 @@
+import { parseWith } from "../../core/validate.js";
+import { candidateProposalSchema, type CandidateProposal } from "../candidate.js";
+import type { DesignContext, Designer, Diagnosis } from "../designer.js";
+import { diagnoseBaseline } from "./diagnose-baseline.js";
+import type { HarnessTemplate, TemplatePlan } from "./harness-template.js";
+import { harnessTemplates } from "./harness-templates.js";
+import { planRevision } from "./plan-revision.js";
+import { roundMagnitude } from "./rules-snippets.js";
+import { ToolRoles } from "./tool-roles.js";
+import type { WeaknessDetector } from "./weakness-detector.js";
+import { weaknessDetectors } from "./weakness-detectors.js";
+
+/** Options of {@link HeuristicDesigner}: the catalogue and the detectors (defaults: all). */
+export interface HeuristicDesignerOptions {
+  templates?: readonly HarnessTemplate[];
+  detectors?: readonly WeaknessDetector[];
+}
+
+/**
+ * The offline default designer. `diagnose` runs generic weakness detectors over the
+ * baseline trajectories (any env: tools are classified by name and description) and
+ * picks the direction from the target. `write` plans every template of the catalogue from
+ * the diagnosis, and across revisions keeps a template that moved the success rate
+ * towards the band — bisecting its knob on the decision's signed distance — or switches
+ * template after no effect, breakage, unsolvability or a move the wrong way. Proposals
+ * record `template` and `parameters` (settings and knob). Deterministic: the same context
+ * gives the same proposal.
+ */
+export class HeuristicDesigner implements Designer {
+  readonly name = "heuristic";
+  private readonly templates: readonly HarnessTemplate[];
+  private readonly detectors: readonly WeaknessDetector[];
+
+  constructor(options: HeuristicDesignerOptions = {}) {
+    this.templates = options.templates ?? harnessTemplates;
+    this.detectors = options.detectors ?? weaknessDetectors;
+  }
+
+  async diagnose(context: DesignContext): Promise<Diagnosis> {
+    return diagnoseBaseline(context, this.detectors);
+  }
+
+  /**
+   * The applicable plans for this context, highest priority first (ties: catalogue order).
+   * A weakness target no template addresses directly falls back to the harder direction's
+   * templates (the decision rule then judges whether the weakness became decisive).
+   */
+  plans(context: DesignContext, diagnosis: Diagnosis): TemplatePlan[] {
+    const plans = this.plansFor(context, diagnosis);
+    if (plans.length > 0 || diagnosis.direction !== "target-weakness") return plans;
+    return this.plansFor(context, { ...diagnosis, direction: "harder" });
+  }
+
+  private plansFor(context: DesignContext, diagnosis: Diagnosis): TemplatePlan[] {
+    const roles = new ToolRoles(context.tools);
+    return this.templates
+      .map((template, index) => ({ plan: template.plan({ context, diagnosis, roles }), index }))
+      .filter((entry): entry is { plan: TemplatePlan; index: number } => entry.plan !== null)
+      .sort((left, right) => right.plan.priority - left.plan.priority || left.index - right.index)
+      .map((entry) => entry.plan);
+  }
+
+  async write(context: DesignContext, diagnosis: Diagnosis): Promise<CandidateProposal> {
+    const choice = planRevision(this.plans(context, diagnosis), context, diagnosis);
+    const template = this.templates.find((candidate) => candidate.id === choice.plan.template)!;
+    const magnitude = roundMagnitude(choice.magnitude);
+    const { knob } = choice.plan;
+    return parseWith(
+      candidateProposalSchema,
+      {
+        layers: template.build(choice.plan.settings, magnitude, context),
+        rationale: `${choice.plan.reason}. ${choice.note}; ${knob.name} ${knob.harderWhen === "larger" ? "higher" : "lower"} is harder.`,
+        template: template.id,
+        parameters: { ...choice.plan.settings, [knob.name]: magnitude },
+      },
+      "heuristic designer proposal",
+      "INTERNAL",
+    );
+  }
+}

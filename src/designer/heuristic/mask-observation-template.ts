@@ -1,0 +1,56 @@
+import { z } from "zod";
+import type { JsonObject } from "../../core/json.js";
+import { parseWith } from "../../core/validate.js";
+import type { CandidateLayer } from "../candidate.js";
+import { bandMiddle } from "./baseline-distance.js";
+import type { HarnessTemplate, TemplateInput, TemplatePlan } from "./harness-template.js";
+import { mostUsedTool } from "./most-used-tool.js";
+import { episodeSwitch, literal, roundMagnitude } from "./rules-snippets.js";
+
+const settingsSchema = z.object({ tool: z.string().min(1) });
+
+function source(tool: string, probability: number): string {
+  return `// Mask the output of ${tool} in ${roundMagnitude(probability * 100)}% of episodes.
+export default defineRules({
+  modifyTransition(action, transition, context) {
+    ${episodeSwitch("masked", probability)}
+    if (context.memory.masked !== true || action.name !== ${literal(tool)}) return undefined;
+    if (transition.info.actionError !== undefined && transition.info.actionError !== null) return undefined;
+    return { text: ${literal(`[the output of ${tool} is unavailable in this episode]`)} };
+  },
+});
+`;
+}
+
+function plan({ context, diagnosis, roles }: TemplateInput): TemplatePlan | null {
+  if (diagnosis.direction !== "harder") return null;
+  const tool = mostUsedTool(context, roles, "information");
+  if (!tool) return null;
+  const success = context.baseline.stats.successRate;
+  // Success falls from s0 towards what the policy manages blind; assume blind ≈ 0 for the first try.
+  const initial = success <= 0 ? 0.5 : Math.min(0.9, Math.max(0.1, (success - bandMiddle(context)) / success));
+  return {
+    template: "mask-observation",
+    settings: { tool: tool.name },
+    knob: { name: "probability", neutral: 0, strongest: 1, integer: false, harderWhen: "larger" },
+    initial,
+    priority: 1,
+    reason: `the policy relies on ${tool.name} (${tool.calls} calls in the baseline); masking its output in a fraction of episodes makes it act without that information`,
+  };
+}
+
+/**
+ * `mask-observation`: replace the output of the information tool the policy relies on
+ * (its most-called one in the baseline) with an "unavailable" notice, in a fraction
+ * `probability` of episodes decided once per episode — a smooth knob for making the env
+ * harder.
+ */
+export const maskObservationTemplate: HarnessTemplate = {
+  id: "mask-observation",
+  summary: "mask the output of the information tool the policy relies on, in a fraction of episodes",
+  plan,
+  build(settings: JsonObject, magnitude: number): CandidateLayer[] {
+    const parsed = parseWith(settingsSchema, settings, "mask-observation settings");
+    return [{ kind: "rules", name: "mask-observation", source: source(parsed.tool, roundMagnitude(magnitude)) }];
+  },
+};

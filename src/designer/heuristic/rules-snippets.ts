@@ -1,0 +1,22 @@
+import { EnvriggerError } from "../../core/errors.js";
+import type { Json } from "../../core/json.js";
+
+/** A JSON value as a TypeScript literal (strings, numbers, booleans, arrays of them). */
+export function literal(value: Json): string {
+  return JSON.stringify(value);
+}
+
+/**
+ * A statement deciding once per episode, with `context.random()`, whether an effect is on:
+ * the decision is kept in `context.memory[key]` (a boolean) so every later hook call of the
+ * episode agrees.
+ */
+export function episodeSwitch(key: string, probability: number): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new EnvriggerError("INTERNAL", `episode switch key ${JSON.stringify(key)} is not an identifier`);
+  return `if (typeof context.memory.${key} !== "boolean") context.memory.${key} = context.random() < ${probability};`;
+}
+
+/** Round a knob value for a source or a record (six decimals; integers stay integers). */
+export function roundMagnitude(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}

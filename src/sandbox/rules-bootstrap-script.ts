@@ -1,0 +1,88 @@
+import { rulesBootstrapApi } from "./rules-bootstrap-api.js";
+import { rulesBootstrapLockdown } from "./rules-bootstrap-lockdown.js";
+import { rulesBootstrapRandom } from "./rules-bootstrap-random.js";
+import { rulesBootstrapSerializer } from "./rules-bootstrap-serializer.js";
+import { rulesSandboxLimits } from "./rules-sandbox-options.js";
+
+/**
+ * JavaScript evaluated first in every Rules isolate, before any component code exists
+ * there. Its completion value is the frozen sandbox API `{ load, call }`:
+ *
+ * - `load(factory)` runs the component factory made by `transpileComponent` once (passing
+ *   the deep-freeze function), checks the exported object (only the three hooks, each a
+ *   function), keeps the hooks and freezes them; returns JSON `{ok:true, hooks:[bool×3]}`
+ *   or `{ok:false, code, message}`.
+ * - `call(hook, inputText)` runs hook number `hook` (0 filterAction, 1 modifyTransition,
+ *   2 filterObservation) on the JSON input `{arguments, state, memory, turn, seed}` with a
+ *   fresh context, and returns JSON `{ok:true, memory, value?}` (`value` absent when the
+ *   hook returned `undefined`) or `{ok:false, code, message}` with code `threw`,
+ *   `bad-output` or `memory-too-large`. Results are checked to be strict JSON inside the
+ *   isolate (no functions, symbols, BigInt, NaN/Infinity, `undefined` in arrays, cycles,
+ *   Map/Set/class instances, Promises) with a size budget checked before serialising, so
+ *   a huge value is refused without being built or copied out.
+ *
+ * It is assembled from this prelude (limits and private references to every intrinsic the
+ * sandbox itself uses, taken before anything can change them) and four parts:
+ * `rulesBootstrapLockdown` (guards, removals, blocked code generation, `defineRules`,
+ * `harden`), `rulesBootstrapRandom`, `rulesBootstrapSerializer` and `rulesBootstrapApi`.
+ * Last, every intrinsic reachable from the global object or from the hidden intrinsics
+ * (iterator and generator prototypes), and the global object itself, is deep-frozen, so
+ * prototype tampering by component code fails.
+ */
+export function rulesBootstrapScript(): string {
+  const { elements, memoryCharacters, outputCharacters } = rulesSandboxLimits;
+  return `"use strict";
+(() => {
+  const elementLimit = ${elements};
+  const memoryLimit = ${memoryCharacters};
+  const outputLimit = ${outputCharacters};
+  const messageLimit = 500;
+  const hookNames = ["filterAction", "modifyTransition", "filterObservation"];
+
+  const global = globalThis;
+  const freeze = Object.freeze;
+  const getPrototypeOf = Object.getPrototypeOf;
+  const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+  const defineProperty = Object.defineProperty;
+  const apply = Reflect.apply;
+  const ownKeys = Reflect.ownKeys;
+  const isArray = Array.isArray;
+  const stringify = JSON.stringify;
+  const parse = JSON.parse;
+  const objectPrototype = Object.prototype;
+  const objectToString = Object.prototype.toString;
+  const objectKeys = Object.keys;
+  const isFiniteNumber = Number.isFinite;
+  const imul = Math.imul;
+  const toText = String;
+  const toNumber = Number;
+  const stringSlice = String.prototype.slice;
+  const SetConstructor = Set;
+  const setHas = Set.prototype.has;
+  const setAdd = Set.prototype.add;
+  const RangeErrorConstructor = RangeError;
+  const TypeErrorConstructor = TypeError;
+
+  // Hidden intrinsics (not reachable from the global object by name), frozen below.
+  const hiddenIntrinsics = [
+    getPrototypeOf(function* () {}),
+    getPrototypeOf(async function () {}),
+    getPrototypeOf(async function* () {}),
+    getPrototypeOf((function* () {})()),
+    getPrototypeOf([][Symbol.iterator]()),
+    getPrototypeOf(new Map()[Symbol.iterator]()),
+    getPrototypeOf(new Set()[Symbol.iterator]()),
+    getPrototypeOf(""[Symbol.iterator]()),
+    getPrototypeOf(/a/[Symbol.matchAll]("")),
+  ];
+
+${rulesBootstrapLockdown}
+${rulesBootstrapRandom}
+${rulesBootstrapSerializer}
+${rulesBootstrapApi}
+  // Freeze every intrinsic (and the global object) only now, after all of the above.
+  harden([global, hiddenIntrinsics]);
+  return freeze({ load, call });
+})();
+`;
+}
