@@ -1,0 +1,70 @@
+/**
+ * envrigger's public surface. Everything a user needs to build environments, wrap them in
+ * harness stacks, run policies and rig curricula is exported here; test doubles are in
+ * `envrigger/testing`. `test/public-api.test.ts` pins this list.
+ */
+
+// Contracts
+export { actionSchema, actionInputSchema, formatAction, type Action, type ActionInput } from "./core/action.js";
+export type { ActionableEnv } from "./core/actionable-env.js";
+export { checkEnv, assertEnvOk, type CheckEnvOptions, type CheckEnvReport } from "./core/check-env.js";
+export type { EnvDefinition } from "./core/env-definition.js";
+export { EnvriggerError, errorCodes, isEnvriggerError, type ErrorCategory, type ErrorCode } from "./core/errors.js";
+export { evaluationSchema, type Evaluation } from "./core/evaluation.js";
+export { jsonSchema, jsonObjectSchema, type Json, type JsonObject } from "./core/json.js";
+export { layerTraceSchema, type LayerTrace } from "./core/layer-trace.js";
+export { observationSchema, type Observation } from "./core/observation.js";
+export type { EpisodeStart, Policy, PolicyFactory, PolicyInput } from "./core/policy.js";
+export { createRng, deriveSeed, type Rng } from "./core/seeding.js";
+export { resetResultSchema, stepResultSchema, type ResetResult, type StepResult } from "./core/step-result.js";
+export { splitSchema, taskInfoSchema, type Split, type TaskInfo } from "./core/task.js";
+export { toolSpecSchema, type ToolSpec } from "./core/tool-spec.js";
+export { stopReasonSchema, trajectorySchema, type StopReason, type Trajectory, type TrajectoryStep } from "./core/trajectory.js";
+
+// Environments and policies
+export { listEnvs, resolveEnv } from "./bridges/env-registry.js";
+export { bugfixEnv } from "./bridges/bugfix/bugfix-env-definition.js";
+export { bugfixToolsEnv } from "./bridges/bugfix-tools/bugfix-tools-env-definition.js";
+export { toy24Env } from "./bridges/toy24/toy24-env-definition.js";
+export { createOpenEnvDefinition } from "./bridges/openenv/openenv-env-definition.js";
+export { policiesFor, resolvePolicy, type ResolvedPolicy } from "./policies/policy-registry.js";
+
+// Rollouts
+export { runEpisode, type RunEpisodeOptions } from "./rollout/run-episode.js";
+export { runRollouts, rolloutSeed, type RunRolloutsOptions } from "./rollout/run-rollouts.js";
+export { summarize, isSuccess, type RolloutStats, type RolloutSummary } from "./rollout/summarize.js";
+export { wilsonInterval } from "./rollout/wilson-interval.js";
+export { runBaseline, type BaselineReport } from "./rollout/baseline.js";
+
+// Harness
+export { HarnessLayer } from "./harness/harness-layer.js";
+export { SetupLayer } from "./harness/setup-layer.js";
+export { RulesLayer } from "./harness/rules-layer.js";
+export { ChainLayer } from "./harness/chain-layer.js";
+export { buildStack, type BuildStackDependencies } from "./harness/build-stack.js";
+export { stackSpecOf } from "./harness/stack-spec-of.js";
+export { harnessStackSpecSchema, type HarnessStackSpec, type LayerSpec } from "./harness/harness-stack-spec.js";
+export { validateSetup } from "./harness/validate-setup.js";
+export type { RulesRuntime } from "./harness/rules-runtime.js";
+
+// Sandbox
+export { checkComponentSource } from "./sandbox/static-check.js";
+export { checkComponent } from "./sandbox/component-check.js";
+export { loadRulesComponent } from "./sandbox/component-loader.js";
+export { harnessApiDeclaration } from "./sandbox/harness-api.js";
+export { TaskCodeRunner } from "./sandbox/task-code-runner.js";
+
+// Designers and the rig loop
+export type { Designer, DesignContext, Diagnosis, Weakness, Attempt, DecisionFeedback } from "./designer/designer.js";
+export { candidateProposalSchema, type CandidateProposal } from "./designer/candidate.js";
+export { targetSchema, DEFAULT_TARGET, type Target } from "./designer/target.js";
+export { resolveDesigner } from "./designer/designer-registry.js";
+export { HeuristicDesigner } from "./designer/heuristic/heuristic-designer.js";
+export { matchWeakness } from "./designer/heuristic/match-weakness.js";
+export { decide, judgeBands, DEFAULT_DECISION_POLICY, type DecisionPolicy, type CandidateEvidence } from "./rigger/decision-rule.js";
+export { rigTask, type RigTaskResult } from "./rigger/rig-task.js";
+export { CandidateStore, readCandidateRecord, type CandidateRecord } from "./rigger/candidate-store.js";
+export { measureCandidate, type Measurement } from "./rigger/measure-candidate.js";
+export { runCurriculum, inProcessExecutor, type CurriculumResult } from "./curriculum/run-curriculum.js";
+export { processExecutor } from "./curriculum/process-executor.js";
+export { createRigDependencies, productStackDependencies } from "./curriculum/create-rig-dependencies.js";

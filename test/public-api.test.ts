@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import * as envrigger from "../src/index.js";
+import * as testing from "../src/testing/index.js";
+
+// The curated public surface. Adding or removing an export is a deliberate change: update
+// this list (and the README) in the same commit.
+const publicApi = [
+  "CandidateStore", "ChainLayer", "DEFAULT_DECISION_POLICY", "DEFAULT_TARGET", "EnvriggerError", "HarnessLayer",
+  "HeuristicDesigner", "RulesLayer", "SetupLayer", "TaskCodeRunner", "actionInputSchema", "actionSchema", "assertEnvOk",
+  "bugfixEnv", "bugfixToolsEnv", "buildStack", "candidateProposalSchema", "checkComponent", "checkComponentSource",
+  "checkEnv", "createOpenEnvDefinition", "createRigDependencies", "createRng", "decide", "deriveSeed", "errorCodes",
+  "evaluationSchema", "formatAction", "harnessApiDeclaration", "harnessStackSpecSchema", "inProcessExecutor",
+  "isEnvriggerError", "isSuccess", "jsonObjectSchema", "jsonSchema", "judgeBands", "layerTraceSchema", "listEnvs",
+  "loadRulesComponent", "matchWeakness", "measureCandidate", "observationSchema", "policiesFor", "processExecutor",
+  "productStackDependencies", "readCandidateRecord", "resetResultSchema", "resolveDesigner", "resolveEnv",
+  "resolvePolicy", "rigTask", "rolloutSeed", "runBaseline", "runCurriculum", "runEpisode", "runRollouts", "splitSchema",
+  "stackSpecOf", "stepResultSchema", "stopReasonSchema", "summarize", "targetSchema", "taskInfoSchema", "toolSpecSchema",
+  "toy24Env", "trajectorySchema", "validateSetup", "wilsonInterval",
+];
+
+const testingApi = [
+  "FunctionRulesRuntime", "ScriptedChatModel", "ScriptedDesigner", "SequencePolicy", "TestEnv", "TestEnvDefinition",
+  "startOpenAiCompatibleServer", "startOpenEnvTestServer",
+];
+
+describe("public API", () => {
+  it("exports exactly the curated surface", () => {
+    expect(Object.keys(envrigger).sort()).toEqual([...publicApi].sort());
+  });
+
+  it("ships the test doubles under envrigger/testing", () => {
+    expect(Object.keys(testing).sort()).toEqual([...testingApi].sort());
+  });
+
+});
