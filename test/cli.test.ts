@@ -81,6 +81,35 @@ describe("envrigger CLI", () => {
     expect(missing.stderr).toContain("not found");
   });
 
+  it("checks a component statically and with a smoke episode, exit 0 when ok and 1 when refused", async () => {
+    const good = await cli("check-component", "test/fixtures/require-test-rules.ts", "--env", "bugfix", "--task", "clamp-0", "--json");
+    expect(good.code).toBe(0);
+    const report = JSON.parse(good.stdout);
+    expect(report).toMatchObject({ ok: true, issues: [], smoke: { stopReason: "submit" } });
+    const bad = await cli("check-component", "test/fixtures/escaping-rules.ts", "--json");
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout).issues.map((issue: { code: string }) => issue.code)).toContain("forbidden-construct");
+    expect((await cli("check-component", "test/fixtures/require-test-rules.ts", "--env", "bugfix")).code).toBe(2);
+    expect((await cli("check-component", "test/fixtures/none.ts")).code).toBe(2);
+  });
+
+  it("runs any policy on a stored stack with baseline --stack", async () => {
+    const plain = JSON.parse((await cli("baseline", "--env", "bugfix", "--policy", "hacker", "--task", "clamp-0", "--episodes", "5", "--json")).stdout);
+    const { code, stdout } = await cli("baseline", "--env", "bugfix", "--policy", "hacker", "--stack", "test/fixtures/require-test-stack.json", "--episodes", "5", "--json");
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report.stack).toBe("Rules<bugfix>");
+    expect(report.episodes).toBe(5);
+    // hacker edits, tests, then submits: the rule never blocks it, so its numbers do not move;
+    // blind submits without testing and is blocked every time.
+    expect(report.meanTurns).toBe(plain.meanTurns);
+    const blind = JSON.parse((await cli("baseline", "--env", "bugfix", "--policy", "blind", "--stack", "test/fixtures/require-test-stack.json", "--episodes", "5", "--json")).stdout);
+    expect(blind.invalidCallRate).toBeGreaterThan(0);
+    expect(blind.successRate).toBe(0);
+    const mismatch = await cli("baseline", "--env", "toy24", "--policy", "solver", "--stack", "test/fixtures/require-test-stack.json");
+    expect(mismatch.code).toBe(2);
+  });
+
   it("runs as an installed binary (npx envrigger --help)", () => {
     const result = spawnSync(process.execPath, [join(root, "bin", "envrigger.js"), "--help"], { encoding: "utf8", timeout: 60_000 });
     expect(result.status).toBe(0);

@@ -7,7 +7,7 @@ import type { CliIo } from "./cli-io.js";
  * command's module is imported when it runs, so `--help` and light commands start fast
  * (the model SDKs, ts-morph and LangGraph take seconds to load).
  */
-export function createProgram(io: CliIo): Command {
+export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitCode: 0 }): Command {
   const program = new Command()
     .name("envrigger")
     .description("Turn static agent environments into adaptive, validated training environments.")
@@ -31,6 +31,7 @@ export function createProgram(io: CliIo): Command {
     .option("--seed <s>", "run seed", "0")
     .option("--reward <reward>", "hidden | public (envs with a pluggable reward, e.g. bugfix)")
     .option("--task <ids>", "only these task ids (comma-separated)")
+    .option("--stack <spec.json>", "run on a stored harness stack (a stack spec, or a candidate file holding one)")
     .option("--concurrency <n>", "episodes in flight at once", "1")
     .option("--json", "print one JSON object")
     .action(async (options) => void (await (await import("./commands/baseline-command.js")).baselineCommand(options, io)));
@@ -75,6 +76,19 @@ export function createProgram(io: CliIo): Command {
   ).action(async (options) => void (await (await import("./commands/curriculum-command.js")).curriculumCommand(options, io)));
 
   program
+    .command("check-component")
+    .description("static check and trial load of a Rules component; with --env and --task, one smoke episode too")
+    .argument("<file>", "a Rules component (.ts)")
+    .option("--env <env>", "environment for a smoke episode")
+    .option("--task <id>", "task for the smoke episode")
+    .option("--policy <policy>", "policy for the smoke episode (default: the env's first scripted policy)")
+    .option("--seed <s>", "episode seed", "0")
+    .option("--json", "print one JSON object { ok, issues, smoke? }")
+    .action(async (file, options) => {
+      outcome.exitCode = await (await import("./commands/check-component-command.js")).checkComponentCommand(file, options, io);
+    });
+
+  program
     .command("measure")
     .description("fresh rollouts of a stored candidate stack")
     .requiredOption("--candidate <file>", "a candidate JSON file under harness-candidates/")
@@ -84,6 +98,13 @@ export function createProgram(io: CliIo): Command {
     .option("--concurrency <n>", "episodes in flight", "1")
     .option("--json", "print one JSON object")
     .action(async (options) => void (await (await import("./commands/measure-command.js")).measureCommand(options, io)));
+
+  program
+    .command("report")
+    .description("write <run>/report.html: one self-contained page of a run (charts, decisions, stacks, example episodes)")
+    .argument("<run>", "a run directory, e.g. runs/<id>")
+    .option("--json", "print one JSON object { path }")
+    .action(async (run: string, options) => void (await (await import("./commands/report-command.js")).reportCommand(run, options, io)));
 
   program
     .command("start")
@@ -105,10 +126,11 @@ export function exitCodeOf(error: unknown): number {
 
 /** Run the CLI with `argv` (without node and script); returns the exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  const program = createProgram(io);
+  const outcome = { exitCode: 0 };
+  const program = createProgram(io, outcome);
   try {
     await program.parseAsync(argv, { from: "user" });
-    return 0;
+    return outcome.exitCode;
   } catch (error) {
     const code = exitCodeOf(error);
     if (error instanceof CommanderError) return code;

@@ -1,4 +1,12 @@
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { z } from "zod";
 import { resolveEnv } from "../../bridges/env-registry.js";
+import { EnvriggerError } from "../../core/errors.js";
+import { parseJsonText } from "../../core/validate.js";
+import { productStackDependencies } from "../../curriculum/create-rig-dependencies.js";
+import { buildStack } from "../../harness/build-stack.js";
+import { harnessStackSpecSchema, type HarnessStackSpec } from "../../harness/harness-stack-spec.js";
 import { splitSelectionSchema, type SplitSelection } from "../../core/task.js";
 import type { JsonObject } from "../../core/json.js";
 import { resolvePolicy } from "../../policies/policy-registry.js";
@@ -17,8 +25,19 @@ export interface BaselineCommandOptions {
   seed?: string;
   reward?: string;
   task?: string;
+  stack?: string;
   concurrency?: string;
   json?: boolean;
+}
+
+/** A stack file: a stack spec, or a stored candidate (which holds one under `stack`). */
+const stackFileSchema = z.union([harnessStackSpecSchema, z.object({ stack: harnessStackSpecSchema }).passthrough()]);
+
+/** Read `--stack <file>`: a stack spec or a candidate file. */
+export function readStackFile(path: string): HarnessStackSpec {
+  if (!existsSync(path)) throw new EnvriggerError("FILE_NOT_FOUND", `stack file not found: ${path}`);
+  const value = parseJsonText(stackFileSchema, readFileSync(path, "utf8"), `stack file ${path}`, "BAD_ARGUMENT");
+  return "stack" in value ? (value.stack as HarnessStackSpec) : (value as HarnessStackSpec);
 }
 
 /** Render a baseline report as a table, one row per group then the total. */
@@ -48,21 +67,34 @@ export async function baselineCommand(options: BaselineCommandOptions, io: CliIo
   const concurrency = parseInteger(options.concurrency ?? "1", "--concurrency", 1);
   const envOptions: JsonObject = {};
   if (options.reward !== undefined) envOptions.reward = parseChoice(options.reward, "--reward", ["hidden", "public"] as const);
+  const stack = options.stack === undefined ? undefined : readStackFile(resolve(io.cwd, options.stack));
+  if (stack && stack.base.env !== options.env) {
+    throw new EnvriggerError("BAD_ARGUMENT", `--stack is built on env ${stack.base.env}, not ${options.env}`, { hint: `pass --env ${stack.base.env}` });
+  }
   const env = await resolveEnv(options.env, io.cwd);
   const policy = await resolvePolicy(options.policy, env.id, io.cwd);
   const progress = createProgress(io, !options.json);
-  const taskIds = options.task?.split(",").map((id) => id.trim()).filter(Boolean);
+  const taskIds = stack ? [stack.base.taskId] : options.task?.split(",").map((id) => id.trim()).filter(Boolean);
+  const stackDependencies = productStackDependencies(io.cwd);
+  let stackName: string | undefined;
+  if (stack) {
+    // Build once up front: a stack that does not load fails here, before any rollout.
+    const probe = await buildStack(stack, stackDependencies);
+    stackName = probe.describe();
+    await probe.close();
+  }
   let started = false;
   const { report } = await runBaseline({
     env,
     policyName: policy.name,
     policy: policy.factory,
-    split,
+    split: stack ? "all" : split,
     episodes,
     seed,
     envOptions,
     taskIds,
     concurrency,
+    ...(stack ? { createEnv: () => buildStack(stack, stackDependencies) } : {}),
     onEpisode: (_trajectory, done, total) => {
       if (!started) progress.start(total, "baseline");
       started = true;
@@ -70,6 +102,8 @@ export async function baselineCommand(options: BaselineCommandOptions, io: CliIo
     },
   });
   progress.stop();
+  await env.dispose?.();
+  if (stack) report.stack = stackName;
   io.stdout(options.json ? `${JSON.stringify(report)}\n` : formatBaselineReport(report));
   return report;
 }

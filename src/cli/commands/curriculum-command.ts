@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { resolveEnv } from "../../bridges/env-registry.js";
-import { EnvriggerError } from "../../core/errors.js";
+import { EnvriggerError, errorMessage } from "../../core/errors.js";
 import type { JsonObject } from "../../core/json.js";
 import { splitSelectionSchema, type SplitSelection } from "../../core/task.js";
 import { parseJsonText, parseWith } from "../../core/validate.js";
@@ -42,6 +42,8 @@ export interface CurriculumJson {
   runDirectory: string;
   tasks: Array<Pick<RigTaskResult, "taskId" | "outcome" | "baseline" | "accepted" | "revisions" | "candidate" | "diagnosis" | "best">>;
   summary: CurriculumResult["summary"];
+  /** Path of the run's report.html (null when writing it failed; a warning says why). */
+  report: string | null;
 }
 
 function defaultRunId(env: string, policy: string): string {
@@ -113,16 +115,24 @@ export async function curriculumCommand(options: CurriculumCommandOptions, io: C
       },
     });
     progress.stop();
+    // The run's record is complete; a report that fails is a warning, not a failed run.
+    let report: string | null = null;
+    try {
+      report = (await (await import("../../report/write-run-report.js")).writeRunReport(result.runDirectory)).path;
+    } catch (error) {
+      io.stderr(`warning: the run's report.html was not written: ${errorMessage(error)}\n`);
+    }
     if (options.json) {
       const json: CurriculumJson = {
         runId: result.runId,
         runDirectory: result.runDirectory,
         tasks: result.tasks.map(({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best }) => ({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best })),
         summary: result.summary,
+        report,
       };
       io.stdout(`${JSON.stringify(json)}\n`);
     } else {
-      io.stdout(formatCurriculum(result));
+      io.stdout(formatCurriculum(result) + (report ? `report: ${report}\n` : ""));
     }
     return result;
   } finally {

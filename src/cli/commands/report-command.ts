@@ -1,0 +1,18 @@
+import { resolve } from "node:path";
+import { writeRunReport } from "../../report/write-run-report.js";
+import type { CliIo } from "../cli-io.js";
+
+/** Raw options of `envrigger report`. */
+export interface ReportCommandOptions {
+  json?: boolean;
+}
+
+/**
+ * `envrigger report runs/<id>`: write the run's self-contained `report.html` and print
+ * its path (`--json`: `{ "path": … }`). A directory without `run.json` is not a run.
+ */
+export async function reportCommand(runDirectory: string, options: ReportCommandOptions, io: CliIo): Promise<{ path: string }> {
+  const written = await writeRunReport(resolve(io.cwd, runDirectory));
+  io.stdout(options.json ? `${JSON.stringify({ path: written.path })}\n` : `report: ${written.path}\n`);
+  return written;
+}
