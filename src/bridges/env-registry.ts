@@ -4,10 +4,11 @@ import { loadEnvPlugin } from "../plugins/env-plugin.js";
 import { bugfixEnv } from "./bugfix/bugfix-env-definition.js";
 import { bugfixToolsEnv } from "./bugfix-tools/bugfix-tools-env-definition.js";
 import { createOpenEnvDefinition } from "./openenv/openenv-env-definition.js";
+import { textworldEnv } from "./textworld/textworld-env-definition.js";
 import { toy24Env } from "./toy24/toy24-env-definition.js";
 
 /** The built-in environments, by id. */
-const builtinEnvs: readonly EnvDefinition[] = [bugfixEnv, bugfixToolsEnv, toy24Env];
+const builtinEnvs: readonly EnvDefinition[] = [bugfixEnv, bugfixToolsEnv, toy24Env, textworldEnv];
 
 /** Every built-in environment. */
 export function listEnvs(): readonly EnvDefinition[] {

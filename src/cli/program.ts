@@ -32,6 +32,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--reward <reward>", "hidden | public (envs with a pluggable reward, e.g. bugfix)")
     .option("--task <ids>", "only these task ids (comma-separated)")
     .option("--stack <spec.json>", "run on a stored harness stack (a stack spec, or a candidate file holding one)")
+    .option("--group-by <key>", "byGroup keyed by the task's group or by task id: group | task", "group")
     .option("--concurrency <n>", "episodes in flight at once", "1")
     .option("--json", "print one JSON object")
     .action(async (options) => void (await (await import("./commands/baseline-command.js")).baselineCommand(options, io)));

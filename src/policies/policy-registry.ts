@@ -4,6 +4,7 @@ import { loadPolicyPlugin } from "../plugins/policy-plugin.js";
 import { bugfixPolicies } from "./bugfix/bugfix-policies.js";
 import { bugfixPersonas } from "./bugfix-personas/bugfix-personas.js";
 import { bugfixToolsPolicies } from "./bugfix-tools/bugfix-tools-policies.js";
+import { resolveTextworldPolicy, textworldPolicies } from "./textworld/textworld-policies.js";
 import { toy24Policies } from "./toy24/toy24-policies.js";
 
 /** Built-in scripted policies per environment id. */
@@ -11,6 +12,7 @@ const builtinPolicies: Record<string, Record<string, PolicyFactory>> = {
   bugfix: { ...bugfixPolicies, ...bugfixPersonas },
   "bugfix-tools": { ...bugfixToolsPolicies },
   toy24: { ...toy24Policies },
+  textworld: { ...textworldPolicies },
 };
 
 /** Envs whose policies answer in a text grammar rather than with tool calls. */
@@ -42,6 +44,7 @@ export async function resolvePolicy(spec: string, envId: string, cwd?: string): 
     const factory = await loadPolicyPlugin(spec.slice("file:".length), cwd);
     return { name: factory().name, factory };
   }
+  if (envId === "textworld" && spec.startsWith("noisy-walkthrough:")) return { name: spec, factory: resolveTextworldPolicy(spec) };
   const factory = builtinPolicies[envId]?.[spec];
   if (!factory) {
     const known = policiesFor(envId);

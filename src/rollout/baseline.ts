@@ -44,6 +44,8 @@ export interface BaselineOptions {
   /** Build the env to run instead of `env.create` (e.g. a harness stack). */
   createEnv?: () => Promise<ActionableEnv>;
   concurrency?: number;
+  /** Break the statistics down by the tasks' group (default) or by task id. */
+  groupBy?: "group" | "task";
   onEpisode?: (trajectory: Trajectory, done: number, total: number) => void;
 }
 
@@ -85,7 +87,7 @@ export async function runBaseline(options: BaselineOptions): Promise<{ report: B
     concurrency: options.concurrency,
     onEpisode: options.onEpisode,
   });
-  const summary = summarize(trajectories);
+  const summary = summarize(trajectories, options.groupBy === "task" ? (trajectory) => trajectory.taskId : undefined);
   const byGroup = Object.fromEntries(Object.entries(summary.byGroup).map(([group, stats]) => [group, pick(stats)]));
   return {
     report: { env: options.env.id, policy: options.policyName, split: options.split, ...pick(summary), byGroup },

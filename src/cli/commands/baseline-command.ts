@@ -26,6 +26,7 @@ export interface BaselineCommandOptions {
   reward?: string;
   task?: string;
   stack?: string;
+  groupBy?: string;
   concurrency?: string;
   json?: boolean;
 }
@@ -94,6 +95,7 @@ export async function baselineCommand(options: BaselineCommandOptions, io: CliIo
     envOptions,
     taskIds,
     concurrency,
+    groupBy: parseChoice(options.groupBy ?? "group", "--group-by", ["group", "task"] as const),
     ...(stack ? { createEnv: () => buildStack(stack, stackDependencies) } : {}),
     onEpisode: (_trajectory, done, total) => {
       if (!started) progress.start(total, "baseline");

@@ -22,11 +22,12 @@ function roomOf(input: PolicyInput, previous: string): string {
 /**
  * `explorer`: a breadth-first text explorer with no game metadata. It skims every answer
  * for things and exits (see `readRoomText`) and remembers them per room; in each room it
- * first tries what it has not tried there — open the things that look closed, unlock locked
- * ones with what it carries, open and take the rest, put what it carries on things — then
- * leaves by an exit it has not taken from that room, and once everything is tried wanders
- * through a random known exit (seeded rng). It never eats anything. Success comes from
- * stumbling on the quests: early sub-goals often, whole games rarely.
+ * first tries what it has not tried there — unlock locked things with what it carries, take
+ * or open what the last answer revealed, open the things that look closed, open and take
+ * the rest — then leaves by an exit it has not taken from that room, then puts what it
+ * carries on the things there, and once everything is tried wanders through a random known
+ * exit (seeded rng). It never eats anything. Success comes from stumbling on the quests:
+ * early sub-goals often, whole games rarely.
  */
 export function createExplorerPolicy(): Policy {
   const rooms = new Map<string, RoomMemory>();
@@ -47,6 +48,7 @@ export function createExplorerPolicy(): Policy {
       if (input.history.length === 0) {
         rooms.clear();
         carried.clear();
+        room = "";
         last = null;
       }
       const answer = input.observation.text;
@@ -56,7 +58,7 @@ export function createExplorerPolicy(): Policy {
         const taken = /^take (.+?)(?: from .+)?$/.exec(last);
         if (taken && /\b(?:you take|you pick up|taken)\b/i.test(answer)) carried.add(taken[1]);
         const opened = /^open (.+)$/.exec(last)?.[1];
-        if (opened && /\blocked\b/i.test(answer)) previous.locked.add(opened);
+        if (opened && /\b(?:locked|unlock)\b/i.test(answer)) previous.locked.add(opened);
         const unlocked = /^unlock (.+?) with /.exec(last)?.[1];
         if (unlocked && !looksRefused(answer)) {
           previous.locked.delete(unlocked);
@@ -66,19 +68,23 @@ export function createExplorerPolicy(): Policy {
       room = roomOf(input, room);
       const here = memory(room);
       const reading = readRoomText(answer);
-      for (const thing of reading.things) if (!carried.has(thing)) here.things.add(thing);
+      // Things this answer names for the first time here (what an opened container revealed) come first.
+      const fresh = reading.things.filter((thing) => !here.things.has(thing) && !carried.has(thing) && thing !== room.toLowerCase());
+      for (const thing of fresh) here.things.add(thing);
       for (const thing of reading.closedThings) here.closed.add(thing);
       for (const exit of reading.exits) here.exits.add(exit);
-      const candidates: string[] = [];
-      for (const thing of here.locked) for (const item of carried) candidates.push(`unlock ${thing} with ${item}`);
-      for (const thing of here.closed) candidates.push(`open ${thing}`);
-      for (const thing of here.things) candidates.push(`open ${thing}`, `take ${thing}`);
-      for (const item of carried) for (const thing of here.things) candidates.push(`put ${item} on ${thing}`);
-      const untried = candidates.filter((command) => !here.tried.has(command));
-      const interaction = untried.find((command) => !command.startsWith("put "));
+      const interactions: string[] = [];
+      for (const thing of here.locked) for (const item of carried) interactions.push(`unlock ${thing} with ${item}`);
+      for (const thing of fresh) interactions.push(`take ${thing}`, `open ${thing}`);
+      for (const thing of here.closed) interactions.push(`open ${thing}`);
+      for (const thing of here.things) interactions.push(`open ${thing}`, `take ${thing}`);
+      const puts: string[] = [];
+      for (const item of carried) for (const thing of here.things) puts.push(`put ${item} on ${thing}`);
+      const untried = (commands: string[]) => commands.find((command) => !here.tried.has(command));
       const exits = [...here.exits];
       const newExit = exits.find((exit) => !here.tried.has(`go ${exit}`));
-      const command = interaction ?? (newExit === undefined ? untried[0] : `go ${newExit}`) ?? `go ${exits.length > 0 ? input.random.pick(exits) : input.random.pick(["north", "south", "east", "west"])}`;
+      const wander = `go ${exits.length > 0 ? input.random.pick(exits) : input.random.pick(["north", "south", "east", "west"])}`;
+      const command = untried(interactions) ?? (newExit === undefined ? undefined : `go ${newExit}`) ?? untried(puts) ?? wander;
       here.tried.add(command);
       last = command;
       return command;

@@ -9,7 +9,7 @@ const directionPattern = /\b(north|south|east|west|northeast|northwest|southeast
 const directionWord = /^(?:north|south|east|west|northeast|northwest|southeast|southwest|up|down)$/;
 /** A noun phrase after an article, up to punctuation or a word that ends it. */
 const thingPattern =
-  /\b(?:a|an|the|some)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,4}?)(?=\s*[.,;:!?)]|\s+(?:and|or|but|close|here|there|leading|leads|on|in|into|at|which|that|who|is|are|was|has|have|with|to|from|sitting|of|you|appears|seems|looks|can|by|for|as|it)\b|\s*$)/gim;
+  /\b(?:a|an|the|some)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,4}?)(?=\s*[.,;:!?)]|\s+(?:and|or|but|close|here|there|leading|leads|on|in|into|at|which|that|who|is|are|was|has|have|with|to|from|sitting|of|you|appears|seems|looks|can|by|for|as|it|first|then)\b|\s*$)/gim;
 const stateWords = new Set(["closed", "open", "opened", "locked", "unlocked", "empty"]);
 /** Words that name no thing worth handling. */
 const notThings = new Set(["way", "thing", "kind", "place", "room", "lot", "bit", "moment", "exit", "entranceway", "doorway", "path", "passage", "floor", "ground", "wall", "walls", "end", "side", "idea", "one", "deal", "price", "tag", "day", "time", "game", "score", "point", "points", "turn", "turns", "task", "world"]);

@@ -1,0 +1,103 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { Script } from "node:vm";
+
+/** An input event for glkapi's `accept` (what a display sends back: init, line, char, specialresponse). */
+export interface GlkInputEvent {
+  type: string;
+  gen: number;
+  [key: string]: unknown;
+}
+
+/** The game interface glkapi hands its display: events go in through `accept`. */
+export interface GlkGameInterface {
+  accept(event: GlkInputEvent): void;
+}
+
+/** A run of styled text in a Glk content update: either `[style, text, …]` pairs or objects. */
+export type GlkContentRun = string | { style?: string; text?: string };
+
+/** One update glkapi sends its display (the GlkOte protocol, the fields read here). */
+export interface GlkUpdate {
+  type: string;
+  gen: number;
+  message?: string;
+  windows?: Array<{ id: number; type: string }>;
+  content?: Array<{
+    id: number;
+    clear?: boolean;
+    lines?: Array<{ line: number; content?: GlkContentRun[] }>;
+    text?: Array<{ append?: boolean; content?: GlkContentRun[] }>;
+  }>;
+  input?: Array<{ id: number; type: string }>;
+  specialinput?: { type: string; filemode?: string };
+}
+
+/** The display side of glkapi (GlkOte): the methods glkapi calls. */
+export interface GlkDisplay {
+  init(gameInterface: GlkGameInterface): void;
+  update(data: GlkUpdate): void;
+  log(message: string): void;
+  warning(message: string): void;
+  error(message: string): void;
+  save_allstate(): Record<string, never>;
+}
+
+/** The options glkapi's `init` and ZVM's `prepare` read. */
+export interface GlkOptions {
+  vm: ZvmInstance;
+  Glk: GlkApi;
+  GlkOte: GlkDisplay;
+  Dialog: object;
+  GiDispa: object;
+  do_vm_autosave?: boolean;
+}
+
+/** One glkapi instance (the Glk library with its own display state). */
+export interface GlkApi {
+  init(options: GlkOptions): void;
+}
+
+/** A ZVM instance (ifvms' Z-machine), the members used here. */
+export interface ZvmInstance {
+  /** Compiled routines by address; plain functions of the VM, shareable between VMs of one story. */
+  jit: Record<number, unknown>;
+  xorshift_seed: number;
+  prepare(story: Uint8Array, options: GlkOptions): void;
+  update_header(): void;
+  random(range: number): number;
+  do_autosave(save?: number): void;
+}
+
+/** The code of the interpreter: ZVM, its Glk dispatch layer, and a maker of fresh glkapi instances. */
+export interface ZMachineLibraries {
+  Zvm: new () => ZvmInstance;
+  ZvmDispatch: new () => object;
+  /** A glkapi instance with its own module state (windows, streams, event generation). */
+  createGlkApi(): GlkApi;
+}
+
+let loaded: ZMachineLibraries | null = null;
+
+/**
+ * The interpreter libraries (`ifvms` ZVM and `glkote-term`'s glkapi), loaded on first use.
+ *
+ * glkapi keeps its whole state (windows, streams, the VM it drives) in the closure of one
+ * module evaluation and assigns the global `Glk`, so a required copy can drive one game per
+ * process. Its source is therefore compiled here once into a factory wrapped in a function
+ * that declares `Glk` and `module` locally: every `createGlkApi()` call evaluates the library
+ * afresh — new closure, new state, no global written. Only this immutable code is cached at
+ * module level; every game session makes its own Glk, ZVM and dispatch objects.
+ */
+export function zMachineLibraries(): ZMachineLibraries {
+  if (loaded === null) {
+    const require = createRequire(import.meta.url);
+    const Zvm = require("ifvms/src/zvm.js") as ZMachineLibraries["Zvm"];
+    const ZvmDispatch = require("ifvms/src/zvm/dispatch.js") as ZMachineLibraries["ZvmDispatch"];
+    const path = require.resolve("glkote-term/src/glkapi.js");
+    const source = readFileSync(path, "utf8");
+    const factory = new Script(`(function () { var Glk; var module; ${source}\n; return Glk; })`, { filename: path }).runInThisContext() as () => GlkApi;
+    loaded = { Zvm, ZvmDispatch, createGlkApi: factory };
+  }
+  return loaded;
+}

@@ -1,0 +1,106 @@
+import { EnvriggerError } from "../../core/errors.js";
+import { HeadlessGlkDisplay } from "./headless-glk-display.js";
+import { MemoryDialog } from "./memory-dialog.js";
+import { decodeZMachineSnapshot, encodeZMachineSnapshot, type ZMachineSnapshot, type ZvmAutosave } from "./z-machine-snapshot.js";
+import { zMachineLibraries, type GlkOptions, type ZvmInstance } from "./z-machine-libraries.js";
+
+/** What the game printed in answer to one input, and where it stands. */
+export interface ZMachineOutput {
+  /** Printed text (the echo of the command left out). */
+  text: string;
+  /** The status line as drawn after the turn (padding included). */
+  statusLine: string;
+  /** True while the game waits for more input; false once it quit. */
+  waiting: boolean;
+}
+
+/** Options of {@link ZMachineSession.start}. */
+export interface ZMachineSessionOptions {
+  /** The story file; the session works on its own copy. */
+  story: Uint8Array;
+  /**
+   * The interpreter seed (a non-zero 32-bit integer). The Xorshift RNG gets it whenever the
+   * game restarts or asks to be reseeded randomly, so no draw ever falls back to `Math.random`.
+   */
+  seed: number;
+  /** Compiled routines of this story (ZVM's `jit` cache), shared by sessions of one env: plain functions of the machine. */
+  compiledRoutines: Record<number, unknown>;
+  /** Resume this paused game instead of starting the story. */
+  snapshot?: ZMachineSnapshot;
+}
+
+/** Keep every random draw on the seeded Xorshift generator (ZVM falls back to `Math.random` at seed 0). */
+function pinRandomness(machine: ZvmInstance, seed: number): void {
+  const updateHeader = machine.update_header;
+  machine.update_header = function (this: ZvmInstance) {
+    updateHeader.call(this);
+    this.xorshift_seed = seed;
+  };
+  const random = machine.random;
+  machine.random = function (this: ZvmInstance, range: number) {
+    if (range !== 0) return random.call(this, range);
+    this.xorshift_seed = seed;
+    return 0;
+  };
+}
+
+/**
+ * One running game: an `ifvms` ZVM driven headless through its own glkapi instance (see
+ * {@link zMachineLibraries}), a {@link HeadlessGlkDisplay} and a {@link MemoryDialog}.
+ * Sessions share no state, so any number of them run side by side in one thread; every call
+ * is synchronous and returns once the game waits for input again.
+ */
+export class ZMachineSession {
+  private constructor(
+    private readonly machine: ZvmInstance,
+    private readonly display: HeadlessGlkDisplay,
+    private readonly dialog: MemoryDialog,
+    /** What the game printed before its first prompt (for a resumed game: glkapi's replay, of no use). */
+    readonly startOutput: ZMachineOutput,
+  ) {}
+
+  /** Start the story (or resume `options.snapshot`) and run it to its first prompt. */
+  static start(options: ZMachineSessionOptions): ZMachineSession {
+    const libraries = zMachineLibraries();
+    const glk = libraries.createGlkApi();
+    const display = new HeadlessGlkDisplay();
+    const autosave: ZvmAutosave | null = options.snapshot ? decodeZMachineSnapshot(options.snapshot) : null;
+    const dialog = new MemoryDialog(autosave);
+    const machine = new libraries.Zvm();
+    machine.jit = options.compiledRoutines;
+    const glkOptions: GlkOptions = { vm: machine, Glk: glk, GlkOte: display, Dialog: dialog, GiDispa: new libraries.ZvmDispatch() };
+    machine.prepare(options.story.slice(), { ...glkOptions, do_vm_autosave: autosave !== null });
+    pinRandomness(machine, options.seed);
+    glk.init(glkOptions);
+    // ZVM answers a snapshot it cannot resume by emptying the slot and starting the story afresh.
+    if (autosave !== null && dialog.emptied) throw new EnvriggerError("INTERNAL", "the interpreter could not resume the snapshot");
+    dialog.takeSnapshot();
+    if (!display.waiting) throw new EnvriggerError("INTERNAL", "the story did not reach its first prompt (not a playable Z-machine story?)");
+    return new ZMachineSession(machine, display, dialog, { text: display.takeText(), statusLine: display.statusLine, waiting: true });
+  }
+
+  /** True while the game waits for input. */
+  get waiting(): boolean {
+    return this.display.waiting;
+  }
+
+  /** Give the RNG a new state (used right after resuming a shared starting snapshot). */
+  reseed(seed: number): void {
+    this.machine.xorshift_seed = seed;
+  }
+
+  /** Type a command (one line) and run the game to its next prompt. */
+  send(command: string): ZMachineOutput {
+    this.display.send(command);
+    return { text: this.display.takeText(), statusLine: this.display.statusLine, waiting: this.display.waiting };
+  }
+
+  /** The paused game as JSON (2–5 ms); resume it with `ZMachineSession.start({snapshot})`. */
+  snapshot(): ZMachineSnapshot {
+    if (!this.display.waiting) throw new EnvriggerError("INTERNAL", "a game that quit cannot be snapshotted");
+    this.machine.do_autosave();
+    const autosave = this.dialog.takeSnapshot() as ZvmAutosave | null;
+    if (autosave === null) throw new EnvriggerError("INTERNAL", "the interpreter wrote no snapshot");
+    return encodeZMachineSnapshot(autosave);
+  }
+}
