@@ -1,0 +1,100 @@
+import { packageVersion } from "../core/package-version.js";
+import type { Target } from "../designer/target.js";
+import { escapeHtml } from "./escape-html.js";
+import type { RunRecord } from "./read-run.js";
+import type { FiguredTask, ReportCharts } from "./render-report-charts.js";
+import { reportStyles } from "./report-styles.js";
+import { renderTaskSection } from "./render-task-section.js";
+
+/**
+ * The page's content security policy: nothing may load or run — no scripts, no network,
+ * no fonts — only the inline stylesheet and inline SVG. A report is a document, not an app.
+ */
+const contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+
+function targetText(target: Target): string {
+  return [
+    target.successBand ? `success rate in [${target.successBand.join(", ")}]` : "",
+    target.stepsBand ? `mean steps in [${target.stepsBand.join(", ")}]` : "",
+    target.weakness ? `make the weakness “${target.weakness}” decisive` : "",
+  ].filter(Boolean).join("; ");
+}
+
+function chartSection(title: string, svg: string | null, caption: string): string {
+  if (!svg) return "";
+  return `<h2>${title}</h2><p class="caption">${caption}</p><div class="chart">${svg}</div>`;
+}
+
+function card(value: string | number, label: string): string {
+  return `<div class="card"><div class="number">${escapeHtml(String(value))}</div><div class="label">${escapeHtml(label)}</div></div>`;
+}
+
+function overviewRow({ task, figures }: FiguredTask, anchor: string): string {
+  const rate = (estimate: { value: number; episodes: number } | undefined) => (estimate ? `${estimate.value.toFixed(2)} (n=${estimate.episodes})` : "—");
+  const outcome = task.outcome ?? "unfinished";
+  return (
+    `<tr><td><a href="#${escapeHtml(anchor)}">${escapeHtml(task.config.taskId)}</a></td><td>${escapeHtml(task.config.group ?? "")}</td>` +
+    `<td><span class="badge ${outcome}">${outcome}</span></td><td class="number">${rate(figures.baseline?.success)}</td>` +
+    `<td class="number">${rate(figures.after?.success)}${figures.after?.phase === "best rejected" ? ` <span class="muted">best</span>` : ""}</td>` +
+    `<td class="number">${Math.max(0, task.written - 1)}</td></tr>`
+  );
+}
+
+/**
+ * The whole report page of a run: one self-contained HTML document (inline stylesheet,
+ * inline SVG charts, no script, a content security policy that forbids loading anything)
+ * with the run's configuration and summary, the per-task charts, the learning curves when
+ * present, and a section per task. Every string from the run is escaped.
+ */
+export function renderReportHtml(run: RunRecord, tasks: FiguredTask[], charts: ReportCharts): string {
+  const { config, result } = run;
+  const anchors = tasks.map((_, index) => `task-${index + 1}`);
+  const count = (outcome: FiguredTask["task"]["outcome"]) => tasks.filter(({ task }) => task.outcome === outcome).length;
+  const status = result ? `finished in ${(result.durationMs / 1000).toFixed(1)} s` : "not finished (running, or stopped before the end)";
+  const cards = [
+    card(tasks.length, result ? "tasks" : "tasks started"),
+    card(count("accepted"), "accepted"),
+    card(count("rejected"), "rejected"),
+    card(count("skipped"), "skipped (already in band)"),
+    ...(result ? [] : [card(count(null), "unfinished")]),
+    ...(result && config.target.successBand ? [card(`${result.summary.inBandBefore} → ${result.summary.inBandAfter}`, "in the success band, before → after")] : []),
+  ];
+  const meta: Array<[string, string]> = [
+    ["environment", config.env],
+    ["policy", config.policy],
+    ["designer", config.designer],
+    ["target", targetText(config.target)],
+    ["split / tasks", config.taskIds ? `${config.split}: ${config.taskIds.join(", ")}` : config.split],
+    ["rollouts", `K=${config.k} per batch, at most ${config.kMax} per validation; ${config.revisions} revisions after the first candidate; seed ${config.seed}`],
+    ["run directory", run.directory],
+    ["candidates", config.candidatesDir],
+  ];
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>envrigger run ${escapeHtml(config.runId)}</title>
+<style>${reportStyles}</style>
+</head>
+<body>
+<main>
+<h1>envrigger run <code>${escapeHtml(config.runId)}</code></h1>
+<p class="subtitle">${escapeHtml(config.env)} · policy ${escapeHtml(config.policy)} · designer ${escapeHtml(config.designer)} — ${status}</p>
+<dl class="meta">${meta.map(([term, value]) => `<dt>${term}</dt><dd>${escapeHtml(value)}</dd>`).join("")}</dl>
+<div class="cards">${cards.join("")}</div>
+${tasks.length === 0 ? `<p>No task has recorded anything yet.</p>` : ""}
+${chartSection("Success rate", charts.success, "Points are estimates, bars their 95% Wilson intervals; grey is the unmodified env, green the accepted stack (validation rollouts), orange a rejected task's closest revision; the shaded strip is the target band.")}
+${chartSection("Mean steps", charts.steps, "Mean policy steps per episode with 95% intervals (mean ± 1.96·sd/√n, as the decision rule uses); the shaded strip is the target steps band. A rejected task's closest revision keeps too few episodes for an interval.")}
+${chartSection("Revisions", charts.candidates, "Every candidate the designer wrote, by what the numeric decision rule did with it: accept, refine (back to the designer with the signed distance to the band), reject, or refused at check (static check, load or setup replay failed; it never ran).")}
+${chartSection("Stop reasons", charts.stopReasons, "How episodes ended, as a share of each batch: the baseline rollouts, then the accepted stack's validation rollouts (or a rejected task's closest revision).")}
+${chartSection("Learning curves", charts.curves, "From the run's curves.json.")}
+${tasks.length > 0 ? `<h2>Tasks</h2><div class="table-wrap"><table><thead><tr><th>task</th><th>group</th><th>outcome</th><th>baseline success</th><th>after</th><th>revisions</th></tr></thead><tbody>${tasks.map((task, index) => overviewRow(task, anchors[index]!)).join("")}</tbody></table></div>` : ""}
+${tasks.map(({ task, figures }, index) => renderTaskSection({ task, figures, charts: charts.revisions.get(task.config.taskId) ?? [], anchor: anchors[index]! })).join("\n")}
+<p class="muted">Written by envrigger ${escapeHtml(packageVersion())} from the run's run.json, result.json and checkpoints.</p>
+</main>
+</body>
+</html>
+`;
+}
