@@ -3,6 +3,7 @@ import { benchCalibration } from "./calibration.js";
 import { benchCurriculum } from "./curriculum-bench.js";
 import { benchComponentTiming } from "./component-timing.js";
 import { benchIsolateRoundTrip } from "./isolate-round-trip.js";
+import { benchTextworld } from "./textworld-step.js";
 import { benchToy24Harness, ROUND_TRIPS_PER_RULES_STEP } from "./toy24-harness.js";
 import { benchToy24Raw } from "./toy24-step.js";
 
@@ -17,6 +18,8 @@ log("BugFix throughput …");
 Object.assign(figures, await benchBugfix());
 log("Toy24 raw steps …");
 Object.assign(figures, await benchToy24Raw());
+log("TextWorld / Zork steps …");
+Object.assign(figures, await benchTextworld());
 log("isolate round trip …");
 Object.assign(figures, await benchIsolateRoundTrip());
 log("Toy24 through sandboxed stacks …");
