@@ -8,6 +8,7 @@ import type { RigDependencies } from "../rigger/rig-dependencies.js";
 import { checkComponent } from "../sandbox/component-check.js";
 import { loadRulesComponent } from "../sandbox/component-loader.js";
 import { harnessApiDeclaration } from "../sandbox/harness-api.js";
+import { PRODUCT_SANDBOX_OPTIONS } from "../sandbox/product-sandbox-options.js";
 import type { CurriculumConfig } from "./curriculum-config.js";
 import { eventLogger } from "./run-curriculum.js";
 
@@ -19,11 +20,14 @@ export interface CreateRigDependenciesOptions {
   cwd?: string;
 }
 
-/** How stacks are built everywhere in the product: registry envs, sandboxed Rules. */
+/**
+ * How stacks are built everywhere in the product: registry envs, sandboxed Rules loaded
+ * with {@link PRODUCT_SANDBOX_OPTIONS} (limits that machine load cannot trip).
+ */
 export function productStackDependencies(cwd?: string): BuildStackDependencies {
   return {
     resolveEnv: (id) => resolveEnv(id, cwd),
-    loadRules: async (source) => loadRulesComponent(source),
+    loadRules: async (source) => loadRulesComponent(source, PRODUCT_SANDBOX_OPTIONS),
   };
 }
 
@@ -50,7 +54,7 @@ export async function createRigDependencies(config: CurriculumConfig, runDirecto
     policy: policy.factory,
     designer,
     stack: productStackDependencies(options.cwd),
-    checkRules: async (source) => checkComponent(source),
+    checkRules: async (source) => checkComponent(source, PRODUCT_SANDBOX_OPTIONS),
     harnessApi: harnessApiDeclaration,
     store: new CandidateStore(config.candidatesDir),
     weaknessShows,
