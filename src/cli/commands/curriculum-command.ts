@@ -60,7 +60,7 @@ export function formatCurriculum(result: CurriculumResult): string {
     formatTable(["task", "outcome", "baseline success", "after", "revisions"], rows) +
     `\n${summary.accepted} accepted, ${summary.rejected} rejected, ${summary.skipped} skipped of ${summary.tasks} tasks; ` +
     `in band before ${summary.inBandBefore}/${summary.tasks}, after ${summary.inBandAfter}/${summary.tasks} (validation estimates)\n` +
-    `run: ${result.runDirectory} (result.json, events.jsonl, checkpoints.sqlite)\n`
+    `run: ${result.runDirectory} (run.json, result.json, events.jsonl, checkpoints/)\n`
   );
 }
 
