@@ -25,6 +25,8 @@ export abstract class HarnessLayer implements ActionableEnv {
   /** The component's name as printed in `describe()` and labels (`Setup`, `Rules`, `Chain`). */
   abstract readonly name: string;
   private closed = false;
+  /** The label, computed on first use (the stack below a layer never changes). */
+  private cachedLabel: string | undefined;
 
   constructor(readonly inner: ActionableEnv) {
     this.id = inner.id;
@@ -37,7 +39,8 @@ export abstract class HarnessLayer implements ActionableEnv {
 
   /** The label used in traces, e.g. `Rules#1`. */
   get label(): string {
-    return `${this.name}#${this.index}`;
+    this.cachedLabel ??= `${this.name}#${this.index}`;
+    return this.cachedLabel;
   }
 
   /** The innermost environment of the stack (the bridge). */

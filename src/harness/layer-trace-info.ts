@@ -19,7 +19,8 @@ export function withoutLayerTraces(info: JsonObject): JsonObject {
 /** Drop keys whose value is `undefined`, so a trace is plain JSON. */
 function compact(trace: LayerTrace): JsonObject {
   const record: JsonObject = {};
-  for (const [key, value] of Object.entries(trace)) {
+  for (const key in trace) {
+    const value = trace[key as keyof LayerTrace];
     if (value !== undefined) record[key] = value as Json;
   }
   return record;
@@ -27,8 +28,13 @@ function compact(trace: LayerTrace): JsonObject {
 
 /**
  * A copy of `info` whose layer traces are `[trace, ...inner traces]`: a layer prepends its
- * own record to the list it received from inside, so the list reads outermost first.
+ * own record to the list it received from inside, so the list reads outermost first. Only
+ * the new record is compacted: the inner records were written by inner layers through this
+ * function (or came with JSON `info`), so they are plain JSON already and are shared, not
+ * copied (traces are never changed in place).
  */
 export function prependLayerTrace(info: JsonObject, trace: LayerTrace, innerTraces: LayerTrace[] = layerTracesOf(info)): JsonObject {
-  return { ...info, [LAYER_TRACE_KEY]: [compact(trace), ...innerTraces.map(compact)] };
+  const traces: Json[] = [compact(trace)];
+  for (const inner of innerTraces) traces.push(inner as unknown as Json);
+  return { ...info, [LAYER_TRACE_KEY]: traces };
 }

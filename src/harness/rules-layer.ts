@@ -7,11 +7,12 @@ import type { Observation } from "../core/observation.js";
 import type { ResetResult, StepResult } from "../core/step-result.js";
 import type { ResetOptions } from "../core/task.js";
 import { parseWith } from "../core/validate.js";
-import { callRulesHook } from "./call-rules-hook.js";
+import { callRulesHook, checkRulesHookResult, settleRulesCall } from "./call-rules-hook.js";
 import { HarnessLayer } from "./harness-layer.js";
 import type { RulesLayerSpec } from "./harness-stack-spec.js";
 import { layerTracesOf, prependLayerTrace, withoutLayerTraces } from "./layer-trace-info.js";
-import type { HookContextInput, RulesRuntime } from "./rules-runtime.js";
+import { applyTransitionPatch } from "./rules-hook-output-schemas.js";
+import type { HookContextInput, HookResult, RulesRuntime, TransitionInput, TransitionPatch } from "./rules-runtime.js";
 
 /** What a Rules layer keeps per episode (saved and restored with the inner state). */
 const rulesEpisodeSchema = z.object({
@@ -23,6 +24,32 @@ const rulesEpisodeSchema = z.object({
 type RulesEpisode = z.infer<typeof rulesEpisodeSchema>;
 
 const savedRulesStateSchema = z.object({ rules: rulesEpisodeSchema, inner: jsonSchema });
+
+/** What {@link TransitionThenObservationRuntime.modifyTransitionThenFilterObservation} answers. */
+export interface TransitionThenObservationResult {
+  /** `modifyTransition`'s result. */
+  transition: HookResult<TransitionPatch>;
+  /**
+   * `filterObservation`'s result on the observation patched by `transition` (see
+   * `applyTransitionPatch`), with the memory `modifyTransition` left, the same state, turn
+   * and seed; absent when it did not run (then the layer calls it itself).
+   */
+  observation?: HookResult<Observation>;
+}
+
+/**
+ * A {@link RulesRuntime} that can run `modifyTransition` and then `filterObservation` in one
+ * call, exactly as the Rules layer would call them one after the other (the sandbox does,
+ * saving one isolate round trip per step). The layer still checks both results itself.
+ */
+export interface TransitionThenObservationRuntime extends RulesRuntime {
+  modifyTransitionThenFilterObservation(action: Action, transition: TransitionInput, context: HookContextInput): Promise<TransitionThenObservationResult>;
+}
+
+/** True when `runtime` can run `modifyTransition` and `filterObservation` in one call. */
+function runsTransitionThenObservation(runtime: RulesRuntime): runtime is TransitionThenObservationRuntime {
+  return typeof (runtime as Partial<TransitionThenObservationRuntime>).modifyTransitionThenFilterObservation === "function";
+}
 
 /** Options of {@link RulesLayer}: what `toLayerSpec()` records to rebuild it. */
 export interface RulesLayerOptions {
@@ -42,8 +69,11 @@ export interface RulesLayerOptions {
  * `{ actionError, blocked: true, stop: null }`); `modifyTransition` sees a copy of the
  * transition and may only replace the observation's text/data and set `truncated` (never
  * clear it) — reward, `terminated` and every info field pass through untouched;
- * `filterObservation` then shapes what the policy sees (also on `reset` and `observe`).
- * Hooks read `stateView()` only when the runtime `usesState`. A failed hook throws
+ * `filterObservation` then shapes what the policy sees (also on `reset` and `observe`); a
+ * {@link TransitionThenObservationRuntime} runs those two in one call. Hooks read
+ * `stateView()` only when the runtime `usesState`. The layer hands the runtime its own
+ * objects without copying them (the runtime copies at its boundary: the sandbox serialises
+ * everything into the isolate) and checks every output on return. A failed hook throws
  * `COMPONENT_RUNTIME`. `evaluate()` is forwarded; component code never reaches it.
  */
 export class RulesLayer extends HarnessLayer {
@@ -64,16 +94,21 @@ export class RulesLayer extends HarnessLayer {
     return this.episode;
   }
 
-  private async context(episode: RulesEpisode): Promise<HookContextInput> {
-    const state = this.runtime.usesState ? await this.inner.stateView() : {};
-    return { state: structuredClone(state), memory: structuredClone(episode.memory), turn: episode.turn, seed: episode.seed };
+  /**
+   * The context of one hook call. Nothing is copied here: the runtime is the trust boundary
+   * and copies what it is given (the sandbox serialises it into the isolate as JSON), and
+   * the layer never changes `state` or `memory` in place (a hook's new memory replaces the
+   * old object).
+   */
+  private context(episode: RulesEpisode, state: JsonObject): HookContextInput {
+    return { state, memory: episode.memory, turn: episode.turn, seed: episode.seed };
   }
 
   /** Run `filterObservation` (when defined); memory changes are kept only when `keepMemory`. */
   private async filterObservation(episode: RulesEpisode, observation: Observation, keepMemory: boolean): Promise<Observation> {
     if (!this.runtime.hooks.filterObservation) return observation;
-    const context = await this.context(episode);
-    const result = await callRulesHook(this.label, "filterObservation", this.runtime.filterObservation(structuredClone(observation), context));
+    const state = this.runtime.usesState ? await this.inner.stateView() : {};
+    const result = await callRulesHook(this.label, "filterObservation", this.runtime.filterObservation(observation, this.context(episode, state)));
     if (keepMemory) episode.memory = result.memory;
     return result.value;
   }
@@ -92,29 +127,17 @@ export class RulesLayer extends HarnessLayer {
     if (episode.over) throw new EnvriggerError("EPISODE_OVER", `${this.label}: the episode is over; call reset()`);
     let action: Action | null = typeof input === "string" ? this.inner.parseText(input) : input;
     let forwarded: ActionInput = input;
-    if (action && this.runtime.hooks.filterAction) {
-      const context = await this.context(episode);
-      const result = await callRulesHook(this.label, "filterAction", this.runtime.filterAction(structuredClone(action), context));
+    const { runtime } = this;
+    if (action && runtime.hooks.filterAction) {
+      const state = runtime.usesState ? await this.inner.stateView() : {};
+      const result = await callRulesHook(this.label, "filterAction", runtime.filterAction(action, this.context(episode, state)));
       episode.memory = result.memory;
       const decision = result.value;
       if (decision.kind === "block") return this.blocked(episode, input, decision.reason);
       if (decision.kind === "rewrite") forwarded = action = decision.action;
     }
     const inner = await this.inner.step(forwarded);
-    const envInfo = withoutLayerTraces(inner.info);
-    let observation = inner.observation;
-    let truncatedByLayer = false;
-    if (action && this.runtime.hooks.modifyTransition) {
-      const transition = { observation, reward: inner.reward, terminated: inner.terminated, truncated: inner.truncated, info: envInfo };
-      const context = await this.context(episode);
-      const result = await callRulesHook(this.label, "modifyTransition", this.runtime.modifyTransition(structuredClone(action), structuredClone(transition), context));
-      episode.memory = result.memory;
-      const patch = result.value;
-      const data = patch.data ?? observation.data;
-      observation = { text: patch.text ?? observation.text, ...(data === undefined ? {} : { data }) };
-      truncatedByLayer = patch.truncated === true && !inner.truncated;
-    }
-    observation = await this.filterObservation(episode, observation, true);
+    const { observation, truncatedByLayer } = await this.shapeTransition(episode, action, inner);
     const truncated = inner.truncated || truncatedByLayer;
     episode.turn += 1;
     episode.over = inner.terminated || truncated;
@@ -126,6 +149,35 @@ export class RulesLayer extends HarnessLayer {
       truncated,
       info: prependLayerTrace(inner.info, trace, layerTracesOf(inner.info)),
     };
+  }
+
+  /**
+   * After the inner step: run `modifyTransition` (when defined and the action parsed) and
+   * then `filterObservation` on the patched observation, in one runtime call when the
+   * runtime can; the observation the policy sees and whether this layer truncated.
+   */
+  private async shapeTransition(episode: RulesEpisode, action: Action | null, inner: StepResult): Promise<{ observation: Observation; truncatedByLayer: boolean }> {
+    const { runtime } = this;
+    if (!action || !runtime.hooks.modifyTransition) {
+      return { observation: await this.filterObservation(episode, inner.observation, true), truncatedByLayer: false };
+    }
+    const envInfo = withoutLayerTraces(inner.info);
+    const transition = { observation: inner.observation, reward: inner.reward, terminated: inner.terminated, truncated: inner.truncated, info: envInfo };
+    const state = runtime.usesState ? await this.inner.stateView() : {};
+    const context = this.context(episode, state);
+    const both: TransitionThenObservationResult =
+      runtime.hooks.filterObservation && runsTransitionThenObservation(runtime)
+        ? await settleRulesCall(this.label, "modifyTransition", runtime.modifyTransitionThenFilterObservation(action, transition, context))
+        : { transition: await settleRulesCall(this.label, "modifyTransition", runtime.modifyTransition(action, transition, context)) };
+    const result = checkRulesHookResult(this.label, "modifyTransition", both.transition);
+    episode.memory = result.memory;
+    const patch = result.value;
+    const patched = applyTransitionPatch(inner.observation, patch);
+    const truncatedByLayer = patch.truncated === true && !inner.truncated;
+    if (both.observation === undefined) return { observation: await this.filterObservation(episode, patched, true), truncatedByLayer };
+    const filtered = checkRulesHookResult(this.label, "filterObservation", both.observation);
+    episode.memory = filtered.memory;
+    return { observation: filtered.value, truncatedByLayer };
   }
 
   /** The result of a blocked action: the inner env is not stepped; the turn is spent. */

@@ -1,9 +1,13 @@
 /**
  * The API part of the Rules bootstrap (see `rulesBootstrapScript`): defines `load(factory)`,
  * which runs the component factory once with `harden`, checks the exported hooks and
- * freezes them, and `call(hook, inputText)`, which runs one hook on a fresh context and
- * answers JSON. Uses `harden`, `createRandom`, `serialize` and `failure` from the other
- * parts.
+ * freezes them; `call(hook, inputText)`, which runs one hook on a fresh context and
+ * answers JSON; `callTransitionThenObservation(inputText, observationText, stateText)`,
+ * which runs `modifyTransition` and then, when its patch is one the host accepts,
+ * `filterObservation` on the patched observation (what the Rules layer would do next),
+ * in one call; and `progress()`, which tells after a timeout of the latter whether
+ * `modifyTransition` had finished. Uses `harden`, `createRandom`, `serialize` and
+ * `failure` from the other parts.
  */
 export const rulesBootstrapApi: string = `
   // --- The API.
@@ -40,10 +44,10 @@ export const rulesBootstrapApi: string = `
     harden(component);
     return stringify({ ok: true, hooks: present });
   };
-  const call = (hook, inputText) => {
+  // Run hook number \`hook\` on a parsed input; answers JSON (see rulesBootstrapScript).
+  const runHook = (hook, input) => {
     const target = hooks[hook];
     if (typeof target !== "function") return failure("bad-shape", "the component has no hook number " + hook);
-    const input = parse(inputText);
     const context = {
       state: input.state,
       memory: input.memory,
@@ -79,4 +83,63 @@ export const rulesBootstrapApi: string = `
     }
     return '{"ok":true,"memory":' + memoryText + valueText + "}";
   };
+  const call = (hook, inputText) => {
+    if (typeof hooks[hook] !== "function") return failure("bad-shape", "the component has no hook number " + hook);
+    return runHook(hook, parse(inputText));
+  };
+
+  // --- modifyTransition, then filterObservation on the patched observation, in one call.
+  // How far the last such call got, read by \`progress\` after a timeout: 0 in
+  // modifyTransition, 1 in filterObservation (\`firstAnswer\` is modifyTransition's), 2 done.
+  let stage = 2;
+  let firstAnswer = "";
+  // The patch the host will accept and apply, or undefined (the host then calls
+  // filterObservation itself): the same rules as its decoder, on the answer's own copy.
+  const acceptedPatch = (answer, truncated) => {
+    if (!("value" in answer)) return {};
+    const patch = answer.value;
+    if (patch === null || typeof patch !== "object" || isArray(patch)) return undefined;
+    const keys = objectKeys(patch);
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index];
+      if (key !== "text" && key !== "data" && key !== "truncated") return undefined;
+    }
+    if ("text" in patch && (typeof patch.text !== "string" || patch.text.length > textLimit)) return undefined;
+    if ("data" in patch && (patch.data === null || typeof patch.data !== "object" || isArray(patch.data))) return undefined;
+    if ("truncated" in patch && typeof patch.truncated !== "boolean") return undefined;
+    if (patch.truncated === false && truncated) return undefined;
+    return patch;
+  };
+  // inputText is modifyTransition's input with \`state\` and the transition's \`observation\`
+  // left as 0; stateText and observationText are their JSON, parsed once per hook so each
+  // hook gets its own copy. Answers a JSON array: modifyTransition's answer, then
+  // filterObservation's when it ran (the host runs it itself otherwise).
+  const callTransitionThenObservation = (inputText, observationText, stateText) => {
+    stage = 0;
+    firstAnswer = "";
+    if (typeof hooks[1] !== "function") return "[" + failure("bad-shape", "the component has no hook number 1") + "]";
+    const input = parse(inputText);
+    const transition = input.arguments[1];
+    transition.observation = parse(observationText);
+    input.state = parse(stateText);
+    const truncated = transition.truncated === true;
+    const turn = input.turn;
+    const seed = input.seed;
+    firstAnswer = runHook(1, input);
+    stage = 1;
+    const answer = parse(firstAnswer);
+    const patch = answer.ok === true && typeof hooks[2] === "function" ? acceptedPatch(answer, truncated) : undefined;
+    if (patch === undefined) {
+      stage = 2;
+      return "[" + firstAnswer + "]";
+    }
+    const observation = parse(observationText);
+    const text = "text" in patch ? patch.text : observation.text;
+    const data = "data" in patch ? patch.data : observation.data;
+    const patched = data === undefined ? { text } : { text, data };
+    const second = runHook(2, { arguments: [patched], state: parse(stateText), memory: answer.memory, turn, seed });
+    stage = 2;
+    return "[" + firstAnswer + "," + second + "]";
+  };
+  const progress = () => (stage === 1 ? firstAnswer : stage === 0 ? "" : "done");
 `;

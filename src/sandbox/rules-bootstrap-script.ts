@@ -6,7 +6,8 @@ import { rulesSandboxLimits } from "./rules-sandbox-options.js";
 
 /**
  * JavaScript evaluated first in every Rules isolate, before any component code exists
- * there. Its completion value is the frozen sandbox API `{ load, call }`:
+ * there. Its completion value is the frozen sandbox API
+ * `{ load, call, callTransitionThenObservation, progress }`:
  *
  * - `load(factory)` runs the component factory made by `transpileComponent` once (passing
  *   the deep-freeze function), checks the exported object (only the three hooks, each a
@@ -20,6 +21,10 @@ import { rulesSandboxLimits } from "./rules-sandbox-options.js";
  *   isolate (no functions, symbols, BigInt, NaN/Infinity, `undefined` in arrays, cycles,
  *   Map/Set/class instances, Promises) with a size budget checked before serialising, so
  *   a huge value is refused without being built or copied out.
+ * - `callTransitionThenObservation(inputText, observationText, stateText)` runs hook 1 and
+ *   then, when its patch is one the host accepts, hook 2 on the patched observation with
+ *   the memory hook 1 left, each on its own copy of the inputs; answers a JSON array of
+ *   one or two such answers. `progress()` says how far it got (read after a timeout).
  *
  * It is assembled from this prelude (limits and private references to every intrinsic the
  * sandbox itself uses, taken before anything can change them) and four parts:
@@ -30,12 +35,13 @@ import { rulesSandboxLimits } from "./rules-sandbox-options.js";
  * prototype tampering by component code fails.
  */
 export function rulesBootstrapScript(): string {
-  const { elements, memoryCharacters, outputCharacters } = rulesSandboxLimits;
+  const { elements, memoryCharacters, outputCharacters, textCharacters } = rulesSandboxLimits;
   return `"use strict";
 (() => {
   const elementLimit = ${elements};
   const memoryLimit = ${memoryCharacters};
   const outputLimit = ${outputCharacters};
+  const textLimit = ${textCharacters};
   const messageLimit = 500;
   const hookNames = ["filterAction", "modifyTransition", "filterObservation"];
 
@@ -82,7 +88,7 @@ ${rulesBootstrapSerializer}
 ${rulesBootstrapApi}
   // Freeze every intrinsic (and the global object) only now, after all of the above.
   harden([global, hiddenIntrinsics]);
-  return freeze({ load, call });
+  return freeze({ load, call, callTransitionThenObservation, progress });
 })();
 `;
 }

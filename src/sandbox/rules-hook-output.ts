@@ -3,7 +3,7 @@ import type { Action } from "../core/action.js";
 import { jsonEqual, type Json, type JsonObject } from "../core/json.js";
 import type { Observation } from "../core/observation.js";
 import { formatIssues } from "../core/validate.js";
-import type { FilterActionDecision, TransitionInput, TransitionPatch } from "../harness/rules-runtime.js";
+import type { FilterActionDecision, HookFailure, TransitionInput, TransitionPatch } from "../harness/rules-runtime.js";
 import { protectedTransitionKeys } from "./component-hooks.js";
 import { rulesSandboxLimits } from "./rules-sandbox-options.js";
 
@@ -25,6 +25,65 @@ export const hookEnvelopeSchema = z.discriminatedUnion("ok", [
 ]);
 export type HookEnvelope = z.infer<typeof hookEnvelopeSchema>;
 
+/**
+ * Read the isolate's answer (already `JSON.parse`d) the way {@link hookEnvelopeSchema}
+ * would, without zod, when it is plainly right; `undefined` otherwise (the caller then
+ * parses with the schema, which decides and words the issues). Every answer the bootstrap
+ * writes is plainly right, so zod runs only on a broken answer.
+ */
+export function readHookEnvelope(answer: unknown): HookEnvelope | undefined {
+  if (!isObject(answer)) return undefined;
+  if (answer.ok === true) {
+    if (!isObject(answer.memory)) return undefined;
+    return "value" in answer ? { ok: true, memory: answer.memory as JsonObject, value: answer.value } : { ok: true, memory: answer.memory as JsonObject };
+  }
+  if (answer.ok === false && typeof answer.code === "string" && typeof answer.message === "string") {
+    return { ok: false, code: answer.code, message: answer.message };
+  }
+  return undefined;
+}
+
+/** A raw hook answer: the memory after the call and the value, if the hook returned one. */
+export interface RawHookSuccess {
+  ok: true;
+  memory: JsonObject;
+  present: boolean;
+  value: unknown;
+}
+
+/** A failure for an answer the host cannot read. */
+function unreadable(message: string): HookFailure {
+  return { ok: false, code: "bad-output", message, fatal: false };
+}
+
+/**
+ * Read one hook answer of the isolate (see `rulesBootstrapScript`), already parsed from its
+ * JSON text: the memory and value, or the failure the isolate reported (never fatal).
+ */
+export function readHookAnswer(parsed: unknown): RawHookSuccess | HookFailure {
+  let result: HookEnvelope | undefined = readHookEnvelope(parsed);
+  if (result === undefined) {
+    const envelope = hookEnvelopeSchema.safeParse(parsed);
+    if (!envelope.success) return unreadable(`the hook's answer has the wrong shape: ${formatIssues(envelope.error)}`);
+    result = envelope.data;
+  }
+  if (!result.ok) return { ok: false, code: result.code, message: result.message, fatal: false };
+  return { ok: true, memory: result.memory, present: "value" in result, value: result.value };
+}
+
+/**
+ * Parse the isolate's answer text: JSON of at most `limit` characters, or a `bad-output`
+ * failure. The sandbox only ever answers such text; anything else means it is broken.
+ */
+export function parseSandboxAnswer(answer: unknown, limit: number): { ok: true; parsed: unknown } | HookFailure {
+  if (typeof answer !== "string" || answer.length > limit) return unreadable("the sandbox gave an answer that is not a JSON string of sane size");
+  try {
+    return { ok: true, parsed: JSON.parse(answer) };
+  } catch {
+    return unreadable("the sandbox gave an answer that is not JSON");
+  }
+}
+
 /** A decoded hook value, or why it was refused (always `bad-output`). */
 export type DecodedHookValue<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -42,6 +101,31 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** True when every own key of `record` is one of `allowed` (what a strict schema requires). */
+function hasOnlyKeys(record: Record<string, unknown>, allowed: readonly string[]): boolean {
+  for (const key of Object.keys(record)) {
+    if (!allowed.includes(key)) return false;
+  }
+  return true;
+}
+
+/** A text a hook may return: a string within the text limit (`textSchema` without zod). */
+function isText(value: unknown): value is string {
+  return typeof value === "string" && value.length <= rulesSandboxLimits.textCharacters;
+}
+
+const blockKeys = ["block"];
+const actionKeys = ["name", "args"];
+const observationKeys = ["text", "data"];
+const patchKeys = ["text", "data", "truncated"];
+
+/*
+ * The decoders below first try a fast check that accepts exactly what the strict schemas
+ * accept in the common case (and nothing they refuse); anything else is parsed with the
+ * schema, which decides and words what is wrong. Values come out of JSON.parse, so their
+ * nested values are JSON already (see parsedJsonObjectSchema).
+ */
+
 /**
  * Decode `filterAction`'s value: absent → pass; `{block}` → block; an action equal to the
  * input → pass; another action → rewrite. Anything else is refused.
@@ -49,6 +133,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function decodeFilterAction(value: unknown, present: boolean, input: Action): DecodedHookValue<FilterActionDecision> {
   if (!present) return { ok: true, value: { kind: "pass" } };
   const expected = 'filterAction must return an action `{ name, args }`, `{ block: "reason" }` or undefined';
+  if (isObject(value) && isText(value.block) && value.block.length > 0 && hasOnlyKeys(value, blockKeys)) {
+    return { ok: true, value: { kind: "block", reason: value.block } };
+  }
+  if (isObject(value) && typeof value.name === "string" && value.name.length > 0 && isObject(value.args) && hasOnlyKeys(value, actionKeys)) {
+    const fast = value as unknown as Action;
+    if (jsonEqual(fast as unknown as Json, input as unknown as Json)) return { ok: true, value: { kind: "pass" } };
+    return { ok: true, value: { kind: "rewrite", action: fast } };
+  }
   if (isObject(value) && "block" in value) {
     const block = blockSchema.safeParse(value);
     if (!block.success) return { ok: false, message: `${expected}: ${formatIssues(block.error)}` };
@@ -76,7 +168,7 @@ export function decodeTransitionPatch(value: unknown, present: boolean, input: T
       };
     }
   }
-  const patch = transitionPatchSchema.safeParse(value);
+  const patch = isFastPatch(value) ? { success: true as const, data: value } : transitionPatchSchema.safeParse(value);
   if (!patch.success) {
     return { ok: false, message: `modifyTransition must return { text?, data?, truncated? } or undefined: ${formatIssues(patch.error)}` };
   }
@@ -90,9 +182,21 @@ export function decodeTransitionPatch(value: unknown, present: boolean, input: T
   return { ok: true, value: result };
 }
 
+/** True when `value` is a patch `transitionPatchSchema` accepts unchanged. */
+function isFastPatch(value: unknown): value is TransitionPatch {
+  if (!isObject(value) || !hasOnlyKeys(value, patchKeys)) return false;
+  const { text, data, truncated } = value;
+  return (text === undefined || isText(text)) && (data === undefined || isObject(data)) && (truncated === undefined || typeof truncated === "boolean");
+}
+
 /** Decode `filterObservation`'s value: absent → the input observation; otherwise `{ text, data? }`. */
 export function decodeObservation(value: unknown, present: boolean, input: Observation): DecodedHookValue<Observation> {
   if (!present) return { ok: true, value: input };
+  if (isObject(value) && isText(value.text) && hasOnlyKeys(value, observationKeys)) {
+    const data = value.data;
+    if (data === undefined) return { ok: true, value: { text: value.text } };
+    if (isObject(data)) return { ok: true, value: { text: value.text, data: data as JsonObject } };
+  }
   const observation = observationOutputSchema.safeParse(value);
   if (!observation.success) {
     return { ok: false, message: `filterObservation must return an observation { text, data? } or undefined: ${formatIssues(observation.error)}` };

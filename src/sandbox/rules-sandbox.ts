@@ -4,9 +4,9 @@ import { EnvriggerError } from "../core/errors.js";
 import { formatIssues } from "../core/validate.js";
 import type { ComponentIssue } from "./component-issue.js";
 import { classifyIsolateFailure } from "./isolate-failure.js";
-import { rulesBootstrapScript } from "./rules-bootstrap-script.js";
+import { compileRulesBootstrap } from "./rules-bootstrap-cache.js";
 import { rulesSandboxOptionsSchema, type RulesSandboxOptions } from "./rules-sandbox-options.js";
-import { SandboxRulesRuntime } from "./rules-sandbox-runtime.js";
+import { SandboxRulesRuntime, type RulesSandboxApi } from "./rules-sandbox-runtime.js";
 
 /** What the sandbox's `load` answers. */
 const loadAnswerSchema = z.discriminatedUnion("ok", [
@@ -34,7 +34,8 @@ function loadIssue(error: unknown, isolate: ivm.Isolate, options: { loadTimeoutM
 /**
  * Load a transpiled component script (the output of `transpileComponent`) into a fresh
  * isolate: create it with the memory limit, run the hardening bootstrap (see
- * `rulesBootstrapScript`), evaluate the script and run its factory under the load timeout,
+ * `rulesBootstrapScript`; compiled from V8's code cache after the first isolate, see
+ * `compileRulesBootstrap`), evaluate the script and run its factory under the load timeout,
  * and check the exported hooks. No host reference is ever passed into the isolate. Problems
  * of the component come back as issues (the isolate is then disposed); only a broken
  * bootstrap (a bug here) throws, as `SANDBOX`.
@@ -54,13 +55,17 @@ export function createRulesSandbox(script: string, options: CreateRulesSandboxOp
   };
 
   let load: ivm.Reference;
-  let call: ivm.Reference;
+  let api: RulesSandboxApi;
   let context: ivm.Context;
   try {
     context = isolate.createContextSync();
-    const api = isolate.compileScriptSync(rulesBootstrapScript(), { filename: "envrigger-bootstrap.js" }).runSync(context, { reference: true });
-    load = api.getSync("load", { reference: true });
-    call = api.getSync("call", { reference: true });
+    const bootstrapApi = compileRulesBootstrap(isolate).runSync(context, { reference: true });
+    load = bootstrapApi.getSync("load", { reference: true });
+    api = {
+      call: bootstrapApi.getSync("call", { reference: true }),
+      callTransitionThenObservation: bootstrapApi.getSync("callTransitionThenObservation", { reference: true }),
+      progress: bootstrapApi.getSync("progress", { reference: true }),
+    };
   } catch (error) {
     if (!isolate.isDisposed) isolate.dispose();
     throw new EnvriggerError("SANDBOX", "the Rules sandbox bootstrap failed", { cause: error });
@@ -78,5 +83,5 @@ export function createRulesSandbox(script: string, options: CreateRulesSandboxOp
   if (!loaded.data.ok) return fail({ code: loaded.data.code, message: loaded.data.message });
   const [filterAction, modifyTransition, filterObservation] = loaded.data.hooks;
   const hooks = { filterAction, modifyTransition, filterObservation };
-  return { ok: true, runtime: new SandboxRulesRuntime(isolate, call, hooks, usesState, resolved) };
+  return { ok: true, runtime: new SandboxRulesRuntime(isolate, api, hooks, usesState, resolved) };
 }

@@ -55,6 +55,9 @@ export interface CompiledComponent {
 
 let sharedProject: Project | undefined;
 
+/** The last component compiled without any syntax or type error, with its program. */
+let lastCleanCompile: { source: string; program: ts.Program; sourceFile: ts.SourceFile } | undefined;
+
 /** The one in-memory project every check reuses (created on first use). */
 function project(): Project {
   if (sharedProject) return sharedProject;
@@ -69,7 +72,10 @@ function project(): Project {
       lib: componentLibraries,
       types: [],
       strict: true,
-      noEmit: true,
+      // Emit is on only so a checked component's JavaScript can be taken from this program
+      // (see emitCheckedComponent); it is written to memory, never to a file system.
+      removeComments: true,
+      sourceMap: false,
       noResolve: true,
       skipLibCheck: true,
       allowJs: false,
@@ -103,11 +109,41 @@ export function compileComponent(source: string): CompiledComponent {
   if (!sourceFile) throw new EnvriggerError("INTERNAL", "the component file is missing from the static-check project");
   const syntactic = program.getSyntacticDiagnostics(sourceFile);
   const semantic = syntactic.length > 0 ? [] : program.getSemanticDiagnostics(sourceFile);
+  lastCleanCompile = syntactic.length === 0 && semantic.length === 0 ? { source, program, sourceFile } : undefined;
   const issues = [
     ...syntactic.map((diagnostic) => toIssue(diagnostic, "syntax-error")),
     ...semantic.map((diagnostic) => toIssue(diagnostic, "type-error")),
   ].slice(0, diagnosticLimit);
   return { sourceFile, checker: program.getTypeChecker(), issues };
+}
+
+/**
+ * Words whose presence sends a source to a fresh `transpileModule` instead: what a
+ * whole-program emit may compile differently from an isolated one (const enums are
+ * inlined, unused imports elided, type re-exports dropped, namespaces merged). Components
+ * may use none of these (the static check refuses them), so a hit only means an unusual
+ * string or comment, and costs a slower but equal transpile.
+ */
+const isolatedOnlyWords = /\b(?:import|require|enum|namespace|module|declare)\b/;
+
+/**
+ * The JavaScript of `source` emitted from the program that just checked it, when `source`
+ * is the component of the last {@link compileComponent} call, compiled without errors, has
+ * exactly one `export` (its `export default`) and none of {@link isolatedOnlyWords};
+ * `undefined` otherwise. Emitting from the checked program reuses its parse and type
+ * checker, so it costs a fraction of a fresh `transpileModule`, and the output is the same
+ * (same target, module and comment options, and none of the constructs whose output
+ * depends on the rest of the program).
+ */
+export function emitCheckedComponent(source: string): string | undefined {
+  const compiled = lastCleanCompile;
+  if (compiled === undefined || compiled.source !== source) return undefined;
+  if (source.indexOf("export") !== source.lastIndexOf("export") || isolatedOnlyWords.test(source)) return undefined;
+  let javascript: string | undefined;
+  const result = compiled.program.emit(compiled.sourceFile, (fileName, text) => {
+    if (fileName.endsWith(".js")) javascript = text;
+  });
+  return result.emitSkipped || result.diagnostics.length > 0 ? undefined : javascript;
 }
 
 /** Syntax and type errors of the harness declaration itself in the shared project (for tests). */

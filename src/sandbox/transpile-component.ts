@@ -1,5 +1,6 @@
 import { ts } from "ts-morph";
 import type { ComponentIssue } from "./component-issue.js";
+import { emitCheckedComponent } from "./static-check-project.js";
 
 /** The factory's parameter: the sandbox's deep-freeze function. */
 const hardenParameter = "__envriggerHarden";
@@ -36,9 +37,13 @@ function hasExportModifier(statement: ts.Statement): boolean {
  *
  * which the sandbox calls once with its deep-freeze function, so every module-level value
  * is frozen before any hook runs. Expects a source that passed the static check; anything
- * it cannot adapt (imports, other exports, no default export) comes back as issues.
+ * it cannot adapt (imports, other exports, no default export) comes back as issues. Right
+ * after the static check of the same source, the JavaScript is emitted from the checked
+ * program (see `emitCheckedComponent`: the same output, without compiling again).
  */
 export function transpileComponent(source: string): TranspiledComponent {
+  const emitted = emitCheckedComponent(source);
+  if (emitted !== undefined) return adaptModule(emitted);
   const output = ts.transpileModule(source, {
     fileName: "component.ts",
     reportDiagnostics: true,
@@ -55,8 +60,11 @@ export function transpileComponent(source: string): TranspiledComponent {
       }),
     };
   }
+  return adaptModule(output.outputText);
+}
 
-  const javascript = output.outputText;
+/** Turn the module's JavaScript into the factory script (see {@link transpileComponent}). */
+function adaptModule(javascript: string): TranspiledComponent {
   const file = ts.createSourceFile("component.js", javascript, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
   const issues: ComponentIssue[] = [];
   const names: string[] = [];
