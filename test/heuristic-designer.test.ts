@@ -11,6 +11,9 @@ import type { HarnessStackSpec } from "../src/harness/harness-stack-spec.js";
 import type { PolicyFactory } from "../src/core/policy.js";
 import type { Trajectory } from "../src/core/trajectory.js";
 import { bugfixPersonas } from "../src/policies/bugfix-personas/bugfix-personas.js";
+import { toy24Env } from "../src/bridges/toy24/toy24-env-definition.js";
+import { toy24Tools } from "../src/bridges/toy24/toy24-tools.js";
+import { toy24Policies } from "../src/policies/toy24/toy24-policies.js";
 import { candidateEvidence } from "../src/rigger/candidate-evidence.js";
 import { decide } from "../src/rigger/decision-rule.js";
 import { runRollouts } from "../src/rollout/run-rollouts.js";
@@ -95,3 +98,60 @@ describe("heuristic designer, end to end on BugFix", () => {
     expect(accepted?.parameters).toMatchObject({ strict: true, probability: 1 });
   });
 });
+
+describe("heuristic designer, end to end on Game of 24 with greedy (no information tool, solves a puzzle always or never)", () => {
+  const toyDependencies = { resolveEnv: async () => toy24Env, loadRules: (source: string) => loadRulesComponent(source) };
+
+  /** The loop in small, as the rigger runs it: validations of 40 episodes, three kept per attempt. */
+  async function rigToy24(taskId: string): Promise<{ context: DesignContext; accepted: CandidateProposal | null; templates: string[]; successRates: number[] }> {
+    const baseline = await runRollouts({ createEnv: () => toy24Env.create(), policy: toy24Policies.greedy!, tasks: [{ taskId }], episodes: 10, seed: 11 });
+    const context: DesignContext = {
+      envId: "toy24",
+      taskId,
+      instruction: baseline[0]!.initialObservation.text,
+      tools: toy24Tools(),
+      stateSchema: "",
+      harnessApi: harnessApiDeclaration,
+      target: DEFAULT_TARGET,
+      baseline: { stats: summarize(baseline), trajectories: baseline },
+      attempts: [],
+      seed: 11,
+    };
+    const designer = new HeuristicDesigner();
+    const diagnosis = await designer.diagnose(context);
+    const templates: string[] = [];
+    const successRates: number[] = [];
+    for (let revision = 1; revision <= 6; revision++) {
+      const proposal = await designer.write(context, diagnosis);
+      templates.push(proposal.template!);
+      const spec: HarnessStackSpec = { version: 1, base: { env: "toy24", taskId }, layers: proposal.layers.map((layer) => (layer.kind === "setup" ? { kind: "setup" as const, actions: layer.actions } : { kind: "rules" as const, source: layer.source })) };
+      const trajectories = await runRollouts({ createEnv: () => buildStack(spec, toyDependencies), policy: toy24Policies.greedy!, tasks: [{ taskId }], episodes: K, seed: 11, indexOffset: 1000 * revision });
+      const evidence = candidateEvidence(proposal, trajectories);
+      const verdict = decide(context.target, evidence);
+      successRates.push(evidence.stats.successRate);
+      expect(evidence.stats.errorRate).toBe(0);
+      if (verdict.decision === "accept") return { context, accepted: proposal, templates, successRates };
+      const attempt: Attempt = { revision, proposal, issues: [], stats: evidence.stats, decision: verdict.decision === "more" ? null : verdict, trajectories: trajectories.slice(0, 3) };
+      context.attempts = [...context.attempts, attempt];
+    }
+    return { context, accepted: null, templates, successRates };
+  }
+
+  it("a puzzle it always solves: masks the answers to its moves in about half of the episodes", async () => {
+    const { context, accepted, successRates } = await rigToy24("24-1");
+    expect(context.baseline.stats.successRate).toBe(1);
+    expect(accepted).toMatchObject({ template: "mask-observation", parameters: { tool: "combine", probability: 0.5 } });
+    expect(successRates.at(-1)).toBeGreaterThanOrEqual(0.4);
+    expect(successRates.at(-1)).toBeLessThanOrEqual(0.6);
+  });
+
+  it("a puzzle it never solves: explores its opening, then steers it to an opening that worked", async () => {
+    const { context, accepted, templates, successRates } = await rigToy24("24-651");
+    expect(context.baseline.stats.successRate).toBe(0);
+    expect(templates).toContain("explore-call");
+    expect(accepted?.template).toBe("steer-call");
+    expect(successRates.at(-1)).toBeGreaterThanOrEqual(0.4);
+    expect(successRates.at(-1)).toBeLessThanOrEqual(0.6);
+  });
+});
+

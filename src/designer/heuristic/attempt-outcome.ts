@@ -11,6 +11,7 @@ export const MOVEMENT_TOLERANCE = 0.03;
 export type AttemptOutcome =
   | { kind: "keep"; need: "harder" | "easier" | null; magnitude: number | null; distance: number }
   | { kind: "escalate"; magnitude: number; why: string }
+  | { kind: "retry"; why: string }
   | { kind: "switch"; why: string };
 
 const needOf: Record<string, "harder" | "easier" | null> = {
@@ -24,6 +25,12 @@ const needOf: Record<string, "harder" | "easier" | null> = {
 
 /**
  * Read an attempt's decision feedback against the baseline's signed distance:
+ * - a `no-effect` verdict on a mixture knob (the perturbation is on in a fraction p of
+ *   episodes) can be the luck of the first few episodes: with earlier probes of the
+ *   template that did move the statistic it is contradicted, and the attempt is ignored
+ *   (retry); on its first probe short of the strongest value, escalate;
+ * - an `unsolvable` verdict on a mixture knob that moved the statistic before is a probe
+ *   that went too far (keep, need easier): a smaller fraction of perturbed episodes relaxes it;
  * - switch: the candidate never ran (static or setup issues), its decision was `broken`,
  *   `no-effect` or `unsolvable`, or it moved the statistic away from the band;
  * - no movement (the distance kept the baseline's sign and changed by less than
@@ -38,6 +45,16 @@ export function attemptOutcome(attempt: Attempt, baselineDistance: number, knob:
   if (!decision) {
     const issues = attempt.issues.map((issue) => `[${issue.code}] ${issue.message}`).join("; ");
     return { kind: "switch", why: `it never ran${issues ? `: ${issues}` : ""}` };
+  }
+  if (decision.direction === "no-effect" && knob.mixture && magnitude !== null && magnitude !== knob.strongest) {
+    const why = `the decision was no-effect (${decision.message}) although the perturbation is on in only part of the episodes`;
+    if (earlierProbes > 0) return { kind: "retry", why };
+    return { kind: "escalate", magnitude, why };
+  }
+  if (decision.direction === "unsolvable" && knob.mixture && magnitude !== null && earlierProbes > 0) {
+    // The template moved the statistic before: on a fraction of episodes, "unsolvable" (often judged on a
+    // first batch of five) is a probe that went too far — relax the fraction, as the rule asks.
+    return { kind: "keep", need: "easier", magnitude, distance: decision.distance };
   }
   if (decision.direction === "broken" || decision.direction === "no-effect" || decision.direction === "unsolvable") {
     return { kind: "switch", why: `the decision was ${decision.direction} (${decision.message})` };

@@ -53,7 +53,7 @@ function source(settings: Settings, probability: number): string {
 }
 
 function plan({ context, diagnosis }: TemplateInput): TemplatePlan | null {
-  const knob = { name: "probability", neutral: 0, strongest: 1, integer: false, harderWhen: "larger" as const };
+  const knob = { name: "probability", neutral: 0, strongest: 1, integer: false, harderWhen: "larger" as const, mixture: true };
   if (diagnosis.direction === "target-weakness") {
     let id: string | null = null;
     try {

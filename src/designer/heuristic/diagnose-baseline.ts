@@ -7,7 +7,7 @@ import type { DetectionInput, WeaknessDetector } from "./weakness-detector.js";
 import { weaknessDetectors } from "./weakness-detectors.js";
 
 function describeTools(roles: ToolRoles): string {
-  const order: ToolRole[] = ["finishing", "verification", "information", "other"];
+  const order: ToolRole[] = ["finishing", "verification", "information", "backtracking", "other"];
   return order
     .map((role) => [role, roles.named(role)] as const)
     .filter(([, names]) => names.length > 0)

@@ -15,6 +15,18 @@ export interface TemplateKnob {
   integer: boolean;
   /** Which way of the knob makes the env harder for the policy. */
   harderWhen: "larger" | "smaller";
+  /**
+   * The knob is the fraction of episodes the perturbation is on, decided once per episode
+   * (from neutral to strongest, or to `mixtureLimit`): episodes without it behave like the
+   * baseline, so the success rate is linear in it, (1 − p)·s₀ + p·s₁, and revisions
+   * interpolate instead of bisecting.
+   */
+  mixture?: boolean;
+  /**
+   * For a knob that is a mixture only part of the way: the magnitude up to which the success
+   * is linear from the baseline (default: `strongest`). Beyond it, revisions bisect.
+   */
+  mixtureLimit?: number;
 }
 
 /** How a template would be used on this task: settings read from the baseline, the knob and where to start it. */

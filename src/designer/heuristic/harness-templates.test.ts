@@ -3,10 +3,10 @@ import { createBugFixEnvDefinition } from "../../bridges/bugfix/bugfix-env-defin
 import { bugFixTools } from "../../bridges/bugfix/bugfix-tools.js";
 import { bugfixPersonas } from "../../policies/bugfix-personas/bugfix-personas.js";
 import { runRollouts } from "../../rollout/run-rollouts.js";
-import { summarize } from "../../rollout/summarize.js";
+import { isSuccess, summarize } from "../../rollout/summarize.js";
 import { loadRulesComponent } from "../../sandbox/component-loader.js";
 import { checkComponentSource } from "../../sandbox/static-check.js";
-import type { DesignContext } from "../designer.js";
+import type { Attempt, DesignContext } from "../designer.js";
 import type { Target } from "../target.js";
 import { HeuristicDesigner } from "./heuristic-designer.js";
 import type { Policy } from "../../core/policy.js";
@@ -14,6 +14,11 @@ import type { Trajectory } from "../../core/trajectory.js";
 import type { ToolSpec } from "../../core/tool-spec.js";
 import { TestEnv } from "../../testing/test-env.js";
 import { harnessTemplates } from "./harness-templates.js";
+import { rewriteFirstCallRules } from "./rewrite-first-call-rules.js";
+import { toy24Env } from "../../bridges/toy24/toy24-env-definition.js";
+import { toy24Tools } from "../../bridges/toy24/toy24-tools.js";
+import { toy24Policies } from "../../policies/toy24/toy24-policies.js";
+import { buildStack } from "../../harness/build-stack.js";
 
 const definition = createBugFixEnvDefinition();
 afterAll(() => definition.dispose());
@@ -52,14 +57,36 @@ function sloppyCounterPolicy(): Policy {
 
 const instances: Instance[] = [];
 beforeAll(async () => {
-  const baselines: Array<{ envId: string; taskId: string; target: Target; tools: ToolSpec[]; trajectories: Trajectory[] }> = [];
+  const baselines: Array<{ envId: string; taskId: string; target: Target; tools: ToolSpec[]; trajectories: Trajectory[]; attempts?: Attempt[] }> = [];
   for (const [persona, taskId, target] of cases) {
     const trajectories = await runRollouts({ createEnv: () => definition.create({}), policy: bugfixPersonas[persona]!, tasks: [{ taskId }], episodes: 40, seed: 1 });
     baselines.push({ envId: "bugfix", taskId, target, tools: bugFixTools(), trajectories });
   }
   const counter = await runRollouts({ createEnv: async () => new TestEnv({ maxTurns: 5 }), policy: sloppyCounterPolicy, tasks: [{ taskId: "t1" }], episodes: 40, seed: 1 });
   baselines.push({ envId: "test", taskId: "t1", target: { successBand: [0.9, 1] }, tools: await new TestEnv().tools(), trajectories: counter });
-  for (const { envId, taskId, target, tools, trajectories } of baselines) {
+  // Game of 24 with `greedy` (no information tool; it always solves 24-1 and never 24-451),
+  // and 24-451 again after an exploration whose kept episodes include a success (steer-call).
+  for (const taskId of ["24-1", "24-451"]) {
+    const trajectories = await runRollouts({ createEnv: () => toy24Env.create(), policy: toy24Policies.greedy!, tasks: [{ taskId }], episodes: 10, seed: 1 });
+    baselines.push({ envId: "toy24", taskId, target: { successBand: [0.4, 0.6] }, tools: toy24Tools(), trajectories });
+  }
+  const explored = await runRollouts({
+    createEnv: () => buildStack({ version: 1, base: { env: "toy24", taskId: "24-451" }, layers: [{ kind: "rules", source: rewriteFirstCallRules("combine", { domains: { i: [0, 1, 2, 3], j: [0, 1, 2, 3], op: ["add", "sub", "mul", "div"] }, avoid: [] }, 1, 3) }] }, { resolveEnv: async () => toy24Env, loadRules: (source) => loadRulesComponent(source) }),
+    policy: toy24Policies.greedy!,
+    tasks: [{ taskId: "24-451" }],
+    episodes: 20,
+    seed: 1,
+  });
+  const exploration: Attempt = {
+    revision: 1,
+    proposal: { layers: [{ kind: "rules", source: "" }], rationale: "", template: "explore-call", parameters: { probability: 1 } },
+    issues: [],
+    stats: summarize(explored),
+    decision: { decision: "refine", direction: "too-hard", distance: -0.1, message: "" },
+    trajectories: explored.filter(isSuccess).slice(0, 1),
+  };
+  baselines.push({ ...baselines.at(-1)!, attempts: [exploration] });
+  for (const { envId, taskId, target, tools, trajectories, attempts } of baselines) {
     const context: DesignContext = {
       envId,
       taskId,
@@ -69,7 +96,7 @@ beforeAll(async () => {
       harnessApi: "",
       target,
       baseline: { stats: summarize(trajectories), trajectories },
-      attempts: [],
+      attempts: attempts ?? [],
       seed: 1,
     };
     const diagnosis = await designer.diagnose(context);

@@ -1,4 +1,5 @@
 import { blockRepeatTemplate } from "./block-repeat-template.js";
+import { exploreCallTemplate } from "./explore-call-template.js";
 import type { HarnessTemplate } from "./harness-template.js";
 import { maskObservationTemplate } from "./mask-observation-template.js";
 import { observationHintTemplate } from "./observation-hint-template.js";
@@ -7,6 +8,7 @@ import { perturbPrefixTemplate } from "./perturb-prefix-template.js";
 import { repairCallsTemplate } from "./repair-calls-template.js";
 import { requireVerificationTemplate } from "./require-verification-template.js";
 import { scaffoldPrefixTemplate } from "./scaffold-prefix-template.js";
+import { steerCallTemplate } from "./steer-call-template.js";
 import { truncateObservationTemplate } from "./truncate-observation-template.js";
 import { turnLimitTemplate } from "./turn-limit-template.js";
 
@@ -14,10 +16,11 @@ import { turnLimitTemplate } from "./turn-limit-template.js";
  * The heuristic designer's catalogue of parameterised templates. Each plans itself from
  * the diagnosis (or declines); the designer tries them by priority.
  * - harder: precondition on the weakness (`require-verification`, `block-repeat` void),
- *   `mask-observation`, `pad-observation`, `turn-limit`, `truncate-observation`,
- *   `perturb-prefix`;
+ *   `mask-observation` (of an information tool, else of the move whose answer shows the
+ *   state), `pad-observation`, `turn-limit`, `truncate-observation`, `perturb-prefix`;
  * - easier: `scaffold-prefix`, `repair-calls` (unblock), `require-verification`
- *   (lenient), `block-repeat` (note), `observation-hint`;
+ *   (lenient), `block-repeat` (note), `observation-hint`; and, when no baseline episode
+ *   succeeded, `explore-call` then `steer-call` (the opening exploration found);
  * - target-weakness: the template that makes the named weakness decisive.
  */
 export const harnessTemplates: readonly HarnessTemplate[] = [
@@ -31,4 +34,6 @@ export const harnessTemplates: readonly HarnessTemplate[] = [
   scaffoldPrefixTemplate,
   repairCallsTemplate,
   observationHintTemplate,
+  exploreCallTemplate,
+  steerCallTemplate,
 ];

@@ -8,7 +8,10 @@ import { summarize } from "../../rollout/summarize.js";
 import type { CandidateProposal } from "../candidate.js";
 import type { Attempt, DecisionFeedback, DesignContext, Diagnosis } from "../designer.js";
 import { DEFAULT_TARGET } from "../target.js";
+import type { HarnessTemplate } from "./harness-template.js";
+import { harnessTemplates } from "./harness-templates.js";
 import { HeuristicDesigner } from "./heuristic-designer.js";
+import { requireVerificationTemplate } from "./require-verification-template.js";
 
 const definition = createBugFixEnvDefinition();
 afterAll(() => definition.dispose());
@@ -70,7 +73,6 @@ describe("HeuristicDesigner.write", () => {
   });
 
   it.each([
-    ["no-effect", { decision: "reject", direction: "no-effect", distance: 0 }],
     ["unsolvable", { decision: "refine", direction: "unsolvable", distance: -0.4 }],
     ["broken", { decision: "reject", direction: "broken", distance: 0 }],
     ["moved the wrong way", { decision: "refine", direction: "too-easy", distance: 0.3 }],
@@ -80,6 +82,21 @@ describe("HeuristicDesigner.write", () => {
     expect(next.template).toBe("mask-observation");
     expect(next.rationale).toContain("switched from require-verification");
     expect(next.parameters).toMatchObject({ tool: "read" });
+  });
+
+  it("takes a pass-through verdict on a fraction of episodes for luck: escalates a first probe, retries after movement, switches at the strongest", async () => {
+    const noEffect = { decision: "reject", direction: "no-effect", distance: 0 } as const;
+    const first = await writeAfter([]);
+    expect(first.parameters!.probability as number).toBeLessThan(1);
+    const escalated = await writeAfter([judged(first, noEffect, 1)]);
+    expect(escalated).toMatchObject({ template: "require-verification", parameters: { probability: 1 } });
+    const switched = await writeAfter([judged(first, noEffect, 1), judged(escalated, noEffect, 2)]);
+    expect(switched.template).toBe("mask-observation");
+    expect(switched.rationale).toContain("switched from require-verification");
+    const moved = judged(first, { decision: "refine", direction: "too-easy", distance: 0.1 }, 1);
+    const stronger = await writeAfter([moved]);
+    const retried = await writeAfter([moved, judged(stronger, noEffect, 2)]);
+    expect(retried).toEqual(stronger);
   });
 
   it("switches after a candidate that never ran, and keeps dropped templates dropped", async () => {
@@ -94,7 +111,7 @@ describe("HeuristicDesigner.write", () => {
 
   it("reports DESIGNER_OUTPUT when every template was dropped", async () => {
     const attempts: Attempt[] = [];
-    for (let revision = 1; revision <= 10; revision++) {
+    for (let revision = 1; revision <= 20; revision++) {
       let proposal: CandidateProposal;
       try {
         proposal = await writeAfter(attempts);
@@ -131,13 +148,36 @@ describe("HeuristicDesigner.write", () => {
     expect(next.rationale).toContain("did not move, even at its strongest");
   });
 
-  it("drops a template whose stronger magnitude no longer moves the statistic (saturated)", async () => {
+  it("drops a template whose stronger magnitude no longer moves the statistic (saturated), unless its knob is a mixture", async () => {
+    // The same catalogue, with require-verification's probability read as an ordinary knob.
+    const ordinary: HarnessTemplate = {
+      ...requireVerificationTemplate,
+      plan: (input) => {
+        const plan = requireVerificationTemplate.plan(input);
+        return plan && { ...plan, knob: { ...plan.knob, mixture: false } };
+      },
+    };
+    const bisecting = new HeuristicDesigner({ templates: harnessTemplates.map((template) => (template.id === ordinary.id ? ordinary : template)) });
+    const write = (attempts: Attempt[]) => bisecting.write({ ...context, attempts }, diagnosis);
+    const first = await write([]);
+    const moved = judged(first, { decision: "refine", direction: "too-easy", distance: 0.1 }, 1);
+    const stronger = await write([moved]);
+    const flat = judged(stronger, { decision: "refine", direction: "too-easy", distance: 0.11 }, 2);
+    const next = await write([moved, flat]);
+    expect(next.template).toBe("mask-observation");
+    expect(next.rationale).toContain("saturated");
+    // A mixture's success is linear in its knob: the same history is noise, and the search goes on.
+    const mixture = await writeAfter([moved, flat]);
+    expect(mixture.template).toBe("require-verification");
+  });
+
+  it("reads an unsolvable verdict on a mixture knob that moved before as a probe that went too far", async () => {
     const first = await writeAfter([]);
     const moved = judged(first, { decision: "refine", direction: "too-easy", distance: 0.1 }, 1);
     const stronger = await writeAfter([moved]);
-    const flat = judged(stronger, { decision: "refine", direction: "too-easy", distance: 0.11 }, 2);
-    const next = await writeAfter([moved, flat]);
-    expect(next.template).toBe("mask-observation");
-    expect(next.rationale).toContain("saturated");
+    const relaxed = await writeAfter([moved, judged(stronger, { decision: "refine", direction: "unsolvable", distance: -0.4 }, 2)]);
+    expect(relaxed.template).toBe("require-verification");
+    const [low, high] = [first.parameters!.probability as number, stronger.parameters!.probability as number];
+    expect(relaxed.parameters!.probability).toBeCloseTo((low + high) / 2, 5);
   });
 });

@@ -34,3 +34,41 @@ describe("nextMagnitude (bisection)", () => {
     expect(nextMagnitude(probability, [{ magnitude: 0.6, need: "harder" }, { magnitude: 0.55, need: "easier" }], "harder")).toBeNull();
   });
 });
+
+describe("nextMagnitude (mixture knobs interpolate)", () => {
+  const mixture: TemplateKnob = { ...probability, mixture: true };
+  const easing: TemplateKnob = { name: "probability", neutral: 0, strongest: 1, integer: false, harderWhen: "smaller", mixture: true };
+  const probe = (magnitude: number, need: "harder" | "easier", rate: number, episodes = 40) => ({ magnitude, need, success: { rate, episodes } });
+
+  it("goes where the line through the baseline and the measured rates meets the band's middle", () => {
+    // Baseline 1.0; at p = 0.5 the success was 0.75: the line reaches 0.5 at p = 1.
+    expect(nextMagnitude(mixture, [probe(0.5, "harder", 0.75)], "harder", { baselineRate: 1, middle: 0.5 })).toBe(1);
+    // Baseline 0.9; at p = 0.8 it overshot to 0.26: 0.5 lies at p = 0.5.
+    expect(nextMagnitude(mixture, [probe(0.8, "easier", 0.26)], "harder", { baselineRate: 0.9, middle: 0.5 })).toBeCloseTo(0.5, 6);
+    // An easier template measured at full strength: 0 → 0.8, so half of 0.5 / 0.8.
+    expect(nextMagnitude(easing, [probe(1, "harder", 0.8)], "easier", { baselineRate: 0, middle: 0.5 })).toBeCloseTo(0.625, 6);
+  });
+
+  it("weights probes by their episodes", () => {
+    const fitted = nextMagnitude(mixture, [probe(0.5, "harder", 0.7, 40), probe(0.9, "easier", 0.3, 10)], "harder", { baselineRate: 1, middle: 0.5 });
+    // Slope (40·0.5·−0.3 + 10·0.9·−0.7) / (40·0.25 + 10·0.81) ≈ −0.680, so p ≈ 0.736 (unweighted it would be 0.680).
+    expect(fitted).toBeCloseTo(0.5 / (12.3 / 18.1), 6);
+  });
+
+  it("falls back to bisection without measured rates, outside the bracket, or without an aim", () => {
+    expect(nextMagnitude(mixture, [{ magnitude: 0.5, need: "harder" }], "harder", { baselineRate: 1, middle: 0.5 })).toBe(0.75);
+    // The line says 0.97, but 0.7 was already too hard: the bracket (0.5, 0.7) wins.
+    expect(nextMagnitude(mixture, [probe(0.5, "harder", 0.8), probe(0.7, "easier", 0.3, 5)], "harder", { baselineRate: 1, middle: 0.5 })).toBeCloseTo(0.6, 6);
+    expect(nextMagnitude(mixture, [probe(0.5, "harder", 0.75)], "harder")).toBe(0.75);
+    expect(nextMagnitude(probability, [probe(0.5, "harder", 0.75)], "harder", { baselineRate: 1, middle: 0.5 })).toBe(0.75);
+  });
+
+  it("interpolates a partial mixture only up to its limit, and bisects beyond it", () => {
+    const scaffold: TemplateKnob = { name: "strength", neutral: 0, strongest: 2, integer: false, harderWhen: "smaller", mixture: true, mixtureLimit: 1 };
+    const aim = { baselineRate: 0.35, middle: 0.5 };
+    // Full strength 1 gave 0.87: the line from 0.35 meets 0.5 at 0.15 / 0.52.
+    expect(nextMagnitude(scaffold, [probe(1, "harder", 0.87)], "easier", aim)).toBeCloseTo(0.15 / 0.52, 6);
+    // Strength 1 gave only 0.4: the line would need 1.5, past the limit — bisect (1, 2).
+    expect(nextMagnitude(scaffold, [probe(1, "easier", 0.4)], "easier", aim)).toBe(1.5);
+  });
+});

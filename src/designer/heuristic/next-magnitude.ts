@@ -4,21 +4,62 @@ import type { TemplateKnob } from "./harness-template.js";
 export interface MagnitudeProbe {
   magnitude: number;
   need: "harder" | "easier";
+  /** The validation's success rate and how many episodes it rests on, when known. */
+  success?: { rate: number; episodes: number };
+}
+
+/** What a mixture knob aims at: the success rate to reach, from the baseline's. */
+export interface MixtureAim {
+  /** The baseline's success rate (the knob's neutral value). */
+  baselineRate: number;
+  /** The success rate to aim at (the band's middle). */
+  middle: number;
 }
 
 /** Continuous knobs stop when the bracket is narrower than this. */
 export const MINIMUM_BRACKET = 0.02;
 
 /**
- * Bisection of a template's knob. On a "hardness" axis (the knob itself when larger is
- * harder, its negation otherwise), probes that were still too easy bound the search from
- * below and probes that were too hard bound it from above. The knob's neutral value (no
- * effect) counts as a probe on the baseline's side; a missing bound is the knob's strongest
- * value, which may itself be tried. Returns the middle of the bracket — for integer knobs
- * the nearest untried integer strictly inside it — or null when there is no room left (or
- * the probes contradict each other).
+ * The magnitude at which a mixture knob's line meets `aim.middle`. With p the fraction of
+ * episodes perturbed (the knob from neutral to its mixture limit), success(p) = s₀ +
+ * p·(s₁ − s₀); the slope s₁ − s₀ is fitted through the baseline point by least squares
+ * over every probe within the limit with a measured success, weighting each by its
+ * episodes (the sequential validation's evidence). Null without such a probe or when the
+ * fitted line never reaches the aim on the knob's positive side.
  */
-export function nextMagnitude(knob: TemplateKnob, probes: readonly MagnitudeProbe[], baselineNeed: "harder" | "easier"): number | null {
+export function mixtureMagnitude(knob: TemplateKnob, probes: readonly MagnitudeProbe[], aim: MixtureAim): number | null {
+  const span = (knob.mixtureLimit ?? knob.strongest) - knob.neutral;
+  let numerator = 0;
+  let denominator = 0;
+  for (const probe of probes) {
+    if (!probe.success || probe.success.episodes <= 0) continue;
+    const fraction = (probe.magnitude - knob.neutral) / span;
+    if (fraction <= 0 || fraction > 1 + 1e-9) continue;
+    numerator += probe.success.episodes * fraction * (probe.success.rate - aim.baselineRate);
+    denominator += probe.success.episodes * fraction * fraction;
+  }
+  if (denominator === 0) return null;
+  const slope = numerator / denominator;
+  if (Math.abs(slope) < 1e-9) return null;
+  const fraction = (aim.middle - aim.baselineRate) / slope;
+  return fraction > 0 ? knob.neutral + fraction * span : null;
+}
+
+/**
+ * The next magnitude of a template's knob. On a "hardness" axis (the knob itself when
+ * larger is harder, its negation otherwise), probes that were still too easy bound the
+ * search from below and probes that were too hard bound it from above. The knob's neutral
+ * value (no effect) counts as a probe on the baseline's side; a missing bound is the knob's
+ * strongest value, which may itself be tried.
+ *
+ * A mixture knob with measured probes and an `aim` goes to where its fitted line meets the
+ * band's middle ({@link mixtureMagnitude}), clamped into the bracket (beyond an open end:
+ * that end); when that point is not strictly inside the bracket (noise contradicting the
+ * bounds), and for every other knob, it bisects: the middle of the bracket — for integer
+ * knobs the nearest untried integer strictly inside it. Null when there is no room left
+ * (or the probes contradict each other).
+ */
+export function nextMagnitude(knob: TemplateKnob, probes: readonly MagnitudeProbe[], baselineNeed: "harder" | "easier", aim?: MixtureAim): number | null {
   const toAxis = (value: number) => (knob.harderWhen === "larger" ? value : -value);
   const all = [{ magnitude: knob.neutral, need: baselineNeed }, ...probes];
   const easySide = all.filter((probe) => probe.need === "harder").map((probe) => toAxis(probe.magnitude));
@@ -39,6 +80,17 @@ export function nextMagnitude(knob: TemplateKnob, probes: readonly MagnitudeProb
     return found === undefined ? null : knob.harderWhen === "larger" ? found : -found;
   }
   if (high - low < MINIMUM_BRACKET) return null;
+  const fromAxis = (value: number) => (knob.harderWhen === "larger" ? value : -value);
+  if (knob.mixture && aim) {
+    const interpolated = mixtureMagnitude(knob, probes, aim);
+    const limit = knob.mixtureLimit ?? knob.strongest;
+    // Past a partial mixture's limit the line says nothing: bisect there.
+    const beyond = interpolated !== null && limit !== knob.strongest && (interpolated - limit) * Math.sign(knob.strongest - knob.neutral) > 0;
+    if (interpolated !== null && !beyond) {
+      const clamped = Math.min(high, Math.max(low, toAxis(interpolated)));
+      if (inside(clamped)) return fromAxis(clamped);
+    }
+  }
   const value = tried.has(middle) ? null : middle;
-  return value === null ? null : knob.harderWhen === "larger" ? value : -value;
+  return value === null ? null : fromAxis(value);
 }

@@ -61,7 +61,7 @@ function plan({ context, diagnosis, roles }: TemplateInput): TemplatePlan | null
   return {
     template: "observation-hint",
     settings: { verificationTools, informationTool: information?.name ?? null, nextStep },
-    knob: { name: "probability", neutral: 0, strongest: 1, integer: false, harderWhen: "smaller" },
+    knob: { name: "probability", neutral: 0, strongest: 1, integer: false, harderWhen: "smaller", mixture: true },
     initial: 1,
     priority: 0.5,
     reason: `hints in the observations: a warning after a failing ${verificationTools.join("/") || "check"}${nextStep ? `, and after ${information!.name} the step successful episodes took next (${nextStep})` : ""}`,

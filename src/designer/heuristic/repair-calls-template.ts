@@ -83,7 +83,7 @@ function plan({ context, diagnosis }: TemplateInput): TemplatePlan | null {
   return {
     template: "repair-calls",
     settings: { renames, argumentNames },
-    knob: { name: "probability", neutral: 0, strongest: 1, integer: false, harderWhen: "smaller" },
+    knob: { name: "probability", neutral: 0, strongest: 1, integer: false, harderWhen: "smaller", mixture: true },
     initial: 1,
     priority: 1.4 + weakness.severity,
     reason: `the policy's calls are refused (${weakness.evidence}); repairing them — ${Object.keys(renames).length > 0 ? `renaming ${Object.entries(renames).map(([from, to]) => `${from} → ${to}`).join(", ")}, ` : ""}dropping arguments a tool does not take — unblocks it`,

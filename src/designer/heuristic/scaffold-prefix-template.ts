@@ -30,10 +30,15 @@ function plan({ context, diagnosis, roles }: TemplateInput): TemplatePlan | null
   if (successes.length === 0) return null;
   const prefix = commonPrefix(successes, roles);
   if (prefix.length === 0) return null;
+  // Up to strength 1 the Setup replays the first action and shows its result in a fraction s of
+  // episodes: when that action only reads (or checks), the other episodes start as the baseline
+  // does, and the success is a mixture, linear in s.
+  const firstRole = roles.roleOf(prefix[0]!.name);
+  const readsFirst = firstRole === "information" || firstRole === "verification";
   return {
     template: "scaffold-prefix",
     settings: { actions: prefix, instruction: context.instruction },
-    knob: { name: "strength", neutral: 0, strongest: prefix.length, integer: false, harderWhen: "smaller" },
+    knob: { name: "strength", neutral: 0, strongest: prefix.length, integer: false, harderWhen: "smaller", ...(readsFirst ? { mixture: true, mixtureLimit: 1 } : {}) },
     initial: 1,
     priority: 1.5,
     reason: `${successes.length} successful baseline episodes share the prefix ${prefix.map(formatAction).join(" → ")}; replaying it as the start state saves the policy those turns`,
@@ -45,7 +50,8 @@ function plan({ context, diagnosis, roles }: TemplateInput): TemplatePlan | null
  * share (up to their first state-changing call), so the policy starts further along. The
  * knob `strength` s replays ⌈s⌉ actions; its fractional part shows the replay's start
  * observation in only that fraction of episodes (the others see the instruction), a smooth
- * scaffold.
+ * scaffold — up to strength 1 a mixture with the baseline when the prefix starts with a
+ * read, so revisions interpolate there.
  */
 export const scaffoldPrefixTemplate: HarnessTemplate = {
   id: "scaffold-prefix",

@@ -1,18 +1,25 @@
 import type { ToolSpec } from "../../core/tool-spec.js";
 
-/** What a tool is for, as far as generic detectors care. */
-export type ToolRole = "finishing" | "verification" | "information" | "other";
+/**
+ * What a tool is for, as far as generic detectors and templates care: `finishing` ends the
+ * attempt, `verification` checks the work, `information` only shows something,
+ * `backtracking` takes earlier moves back (undo, reset, revert), and `other` is every tool
+ * that changes the state forward — the policy's moves.
+ */
+export type ToolRole = "finishing" | "verification" | "information" | "backtracking" | "other";
 
 const namePatterns: ReadonlyArray<[ToolRole, RegExp]> = [
   ["finishing", /^(submit|finish|finalize|answer|done|final|complete|end|stop|commit|respond)$/],
   ["verification", /^(test|tests|check|verify|validate|evaluate|run|lint|assert|grade)$/],
   ["information", /^(read|look|observe|inspect|examine|view|show|list|get|search|open|cat|peek|describe|grep|glob|find|print|browse|query)$/],
+  ["backtracking", /^(undo|reset|restart|revert|rollback|rewind|restore|backtrack)$/],
 ];
 
 const descriptionPatterns: ReadonlyArray<[ToolRole, RegExp]> = [
   ["finishing", /\b(ends? the (episode|task|game)|submits?|final answer|finish(es)? the)\b/],
   ["verification", /\b(runs? the (public )?tests?|tests? the|checks?|verif(y|ies)|validates?)\b/],
   ["information", /\b(shows?|reads?|displays?|looks? at|returns? the (current|contents?)|lists?|prints?|inspects?)\b/],
+  ["backtracking", /\b(undo(es)?|takes? back|go(es)? back|reverts?|restarts?|rolls? back)\b/],
 ];
 
 /** The words of a tool name: `runTests` → `run tests`, `file_read` → `file read`. */
@@ -28,7 +35,8 @@ function nameWords(name: string): string[] {
  * Classify a tool generically, by its name first (any word of it: `submit`, `run_tests`,
  * `look`) and by its description when the name says nothing: finishing tools (submit,
  * finish, answer, done), verification tools (test, check, verify, run), information
- * tools (read, look, observe, inspect, examine), and everything else.
+ * tools (read, look, observe, inspect, examine), backtracking tools (undo, reset, revert;
+ * "takes back", "goes back"), and everything else (the tools that move the state forward).
  */
 export function classifyTool(tool: Pick<ToolSpec, "name"> & Partial<Pick<ToolSpec, "description">>): ToolRole {
   const words = nameWords(tool.name);
