@@ -5,6 +5,7 @@ import { performance } from "node:perf_hooks";
 import { resolveEnv } from "../src/bridges/env-registry.js";
 import { createRigDependencies } from "../src/curriculum/create-rig-dependencies.js";
 import { inProcessExecutor, runCurriculum } from "../src/curriculum/run-curriculum.js";
+import rigInWorker from "../src/curriculum/curriculum-worker.js";
 import { processExecutor } from "../src/curriculum/process-executor.js";
 import { targetSchema } from "../src/designer/target.js";
 
@@ -29,11 +30,15 @@ const config = {
   ...(taskList ? { taskIds: taskList.split(",") } : {}),
 };
 const started = performance.now();
-const executor = concurrency > 1 ? processExecutor(concurrency) : inProcessExecutor((parsed, directory) => createRigDependencies(parsed, directory));
+const pool = concurrency > 1 ? processExecutor(concurrency, { local: rigInWorker }) : null;
+const executor = pool ?? inProcessExecutor((parsed, directory) => createRigDependencies(parsed, directory));
 try {
   const result = await runCurriculum(config, { runDirectory, env: await resolveEnv(env), executor });
   const wallMs = performance.now() - started;
-  process.stdout.write(`${JSON.stringify({ wallMs, maxRssKb: process.resourceUsage().maxRSS, runDirectory, summary: result.summary })}\n`);
+  const childrenRssKb = pool ? pool.childPeakRssKb() : [];
+  // Peak of the whole curriculum: this process plus every task process (an upper bound: their peaks may not coincide).
+  const maxRssKb = process.resourceUsage().maxRSS + childrenRssKb.reduce((sum, value) => sum + value, 0);
+  process.stdout.write(`${JSON.stringify({ wallMs, maxRssKb, runDirectory, summary: result.summary })}\n`);
 } finally {
   await executor.close();
 }

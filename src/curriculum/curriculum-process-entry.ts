@@ -5,8 +5,8 @@ import rigInWorker, { type CurriculumWorkerInput } from "./curriculum-worker.js"
 // parent sends, answer with the result, and leave when the parent goes away.
 process.on("message", (input: CurriculumWorkerInput) => {
   rigInWorker(input).then(
-    (result) => process.send?.({ ok: true, result }),
-    (error: unknown) => process.send?.({ ok: false, error: errorMessage(error) }),
+    (result) => process.send?.({ ok: true, result, maxRssKb: process.resourceUsage().maxRSS }),
+    (error: unknown) => process.send?.({ ok: false, error: errorMessage(error), maxRssKb: process.resourceUsage().maxRSS }),
   );
 });
 process.on("disconnect", () => process.exit(0));

@@ -9,6 +9,7 @@ import { curriculumConfigSchema, type CurriculumConfig } from "../../curriculum/
 import { runPaths } from "../../curriculum/run-paths.js";
 import { createRigDependencies } from "../../curriculum/create-rig-dependencies.js";
 import { inProcessExecutor, runCurriculum, type CurriculumResult } from "../../curriculum/run-curriculum.js";
+import rigInWorker from "../../curriculum/curriculum-worker.js";
 import { processExecutor } from "../../curriculum/process-executor.js";
 import type { RigTaskResult } from "../../rigger/rig-task.js";
 import type { CliIo } from "../cli-io.js";
@@ -99,7 +100,7 @@ export async function curriculumCommand(options: CurriculumCommandOptions, io: C
     await createRigDependencies(config, runDirectory, { logEvents: false });
   }
   const env = await resolveEnv(config.env, io.cwd);
-  const executor = concurrency > 1 ? processExecutor(concurrency) : inProcessExecutor((config, directory) => createRigDependencies(config, directory));
+  const executor = concurrency > 1 ? processExecutor(concurrency, { local: rigInWorker }) : inProcessExecutor((config, directory) => createRigDependencies(config, directory));
   const progress = createProgress(io, !options.json);
   let started = false;
   try {
