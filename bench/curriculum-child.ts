@@ -11,7 +11,7 @@ import { targetSchema } from "../src/designer/target.js";
 
 /**
  * Runs one curriculum in this (child) process and prints one JSON line: wall time, peak
- * resident memory of the whole process (worker threads included) and the run directory.
+ * resident memory (this process plus the task processes' peaks) and the run directory.
  * Usage: curriculum-child.ts <env> <policy> <concurrency> <seed> [task,task,…]
  */
 const [env = "bugfix", policy = "hasty", concurrencyText = "1", seedText = "0", taskList] = process.argv.slice(2);

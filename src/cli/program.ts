@@ -71,7 +71,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
       .option("--split <split>", "train | heldout | all", "train")
       .option("--task <ids>", "only these task ids (comma-separated)")
       .option("--policy <policy>", "policy name, or file:<path>")
-      .option("--concurrency <n>", "tasks in parallel (worker threads)", "1")
+      .option("--concurrency <n>", "tasks in parallel (this process plus task processes)", "1")
       .option("--out <dir>", "run directory (default runs/<id>)")
       .option("--resume <dir>", "continue the run in this directory"),
   ).action(async (options) => void (await (await import("./commands/curriculum-command.js")).curriculumCommand(options, io)));
@@ -111,7 +111,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .command("start")
     .description("the main job on the embedded default (what `npm start` runs): a BugFix curriculum, offline")
     .option("--out <dir>", "run directory (default runs/<id>)")
-    .option("--concurrency <n>", "tasks in parallel (worker threads)", "2")
+    .option("--concurrency <n>", "tasks in parallel (this process plus task processes)", "2")
     .option("--json", "print one JSON object")
     .action(async (options) => void (await (await import("./commands/start-command.js")).startCommand(options, io)));
 

@@ -7,7 +7,7 @@ import { runPaths } from "./run-paths.js";
 
 /**
  * Rig one task of a curriculum as its own thread in the run's checkpointer (resuming it
- * when the thread exists). Used in-process and by the worker threads alike.
+ * when the thread exists). Used in this process and by task processes alike.
  */
 export async function rigCurriculumTask(
   config: CurriculumConfig,

@@ -3,21 +3,24 @@ import type { CurriculumConfig } from "./curriculum-config.js";
 import { rigCurriculumTask } from "./curriculum-task.js";
 import { createRigDependencies } from "./create-rig-dependencies.js";
 
-/** What the main thread sends a curriculum worker: one task to rig. */
+/** What a curriculum lane is given: one task to rig. */
 export interface CurriculumWorkerInput {
   config: CurriculumConfig;
   task: { id: string; group?: string };
   runDirectory: string;
 }
 
-/** Worker-thread entry point (piscina): rig one task with dependencies built in this thread. */
+/**
+ * Rig one task with dependencies built for it, then free the env's shared resources (e.g.
+ * sandbox isolates). Run by task processes and by the curriculum's local lane.
+ */
 export default async function rigInWorker(input: CurriculumWorkerInput): Promise<RigTaskResult> {
   const dependencies = await createRigDependencies(input.config, input.runDirectory);
   try {
     return await rigCurriculumTask(input.config, input.task, input.runDirectory, dependencies);
   } finally {
-    // The pool may end this thread at any time after the task: free isolates here, in the
-    // thread that created them (isolated-vm aborts the process otherwise).
+    // A task process may be stopped at any time after its task: free the isolates now, in
+    // the thread that created them, rather than leave them to process teardown.
     await dependencies.env.dispose?.();
   }
 }

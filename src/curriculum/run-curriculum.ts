@@ -21,7 +21,7 @@ export interface CurriculumResult {
   durationMs: number;
 }
 
-/** How tasks are executed: in this thread, or in a pool of worker threads. */
+/** How tasks are executed: in this process, or in a pool of task processes. */
 export interface CurriculumExecutor {
   run(config: CurriculumConfig, tasks: Array<{ id: string; group?: string }>, runDirectory: string, onDone: (result: RigTaskResult) => void): Promise<RigTaskResult[]>;
   close(): Promise<void>;

@@ -4,7 +4,7 @@ import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 
 /**
  * Open the run's SQLite checkpointer. WAL mode and a busy timeout let the curriculum's
- * worker threads share one file; every checkpoint is written before the next node runs
+ * processes may share one file; every checkpoint is written before the next node runs
  * (the graph is invoked with `durability: "sync"`), so a killed run resumes exactly.
  */
 export function openCheckpointer(path: string): { saver: SqliteSaver; close: () => void } {
