@@ -15,6 +15,16 @@ export type Action = z.infer<typeof actionSchema>;
 export const actionInputSchema = z.union([actionSchema, z.string()]);
 export type ActionInput = z.infer<typeof actionInputSchema>;
 
+/**
+ * Cheap structural guard for a structured action (`name` a string, `args` a plain object):
+ * for env `step` hot paths, where running the zod schema per call would cost more than the
+ * step. Argument values are the env's to check.
+ */
+export function isAction(input: unknown): input is Action {
+  const candidate = input as Action | null;
+  return typeof candidate === "object" && candidate !== null && typeof candidate.name === "string" && typeof candidate.args === "object" && candidate.args !== null && !Array.isArray(candidate.args);
+}
+
 /** A short, readable rendering of an action input (for traces, prompts and tables). */
 export function formatAction(action: ActionInput): string {
   if (typeof action === "string") return action;

@@ -1,4 +1,4 @@
-import type { Action, ActionInput } from "../../core/action.js";
+import { isAction, type Action, type ActionInput } from "../../core/action.js";
 import type { ActionableEnv } from "../../core/actionable-env.js";
 import { EnvriggerError } from "../../core/errors.js";
 import type { Evaluation } from "../../core/evaluation.js";
@@ -9,14 +9,12 @@ import type { ResetResult, StepResult } from "../../core/step-result.js";
 import type { ResetOptions, Split, TaskInfo } from "../../core/task.js";
 import type { ToolSpec } from "../../core/tool-spec.js";
 import { parseWith } from "../../core/validate.js";
-import { TaskCodeRunner } from "../../sandbox/task-code-runner.js";
 import type { BugFixEvent } from "../bugfix/bugfix-info.js";
 import type { BugFixTask } from "../bugfix/bugfix-task.js";
-import { BugFixTaskStore } from "../bugfix/bugfix-task-store.js";
+import type { BugFixTaskStore } from "../bugfix/bugfix-task-store.js";
+import { TaskStoreLease } from "../bugfix/task-store-lease.js";
 import { gradeSource, type SourceGrade } from "../bugfix/grade-source.js";
-import type { SourceTestRunner } from "../bugfix/source-test-runner.js";
 import { bugFixTaskInfos } from "../bugfix/task-catalog.js";
-import { taskPrelude } from "../bugfix/task-prelude.js";
 import { truncateOutput } from "../bugfix/truncate-output.js";
 import { bugFixToolsEpisodeStateSchema, type BugFixToolsEpisodeState } from "./bugfix-tools-episode-state.js";
 import type { BugFixToolsInfo } from "./bugfix-tools-info.js";
@@ -42,10 +40,6 @@ export interface BugFixToolsEnvDependencies {
 const malformedMessage = 'error: malformed call; send a structured tool call, or the text {"name": TOOL, "arguments": {...}} with TOOL one of Read, Edit, Write, Grep, Glob, Bash, Submit';
 const budgetMessage = "[turn budget used up: the episode is over]";
 
-function isAction(input: unknown): input is Action {
-  const candidate = input as Action | null;
-  return typeof candidate === "object" && candidate !== null && typeof candidate.name === "string" && typeof candidate.args === "object" && candidate.args !== null && !Array.isArray(candidate.args);
-}
 
 /**
  * BugFix through a deployed coding agent's general tools (`bugfix-tools`): the same 30
@@ -68,7 +62,7 @@ export class BugFixToolsEnv implements ActionableEnv {
   private readonly options: BugFixToolsOptions;
   private readonly reward: BugFixToolsRewardFunction;
   private readonly store: BugFixTaskStore;
-  private ownRunner: SourceTestRunner | null = null;
+  private readonly lease: TaskStoreLease;
   private state: BugFixToolsEpisodeState | null = null;
   private task: BugFixTask | null = null;
   private closed = false;
@@ -78,12 +72,8 @@ export class BugFixToolsEnv implements ActionableEnv {
     const json = typeof reward === "function" ? { ...options, reward: undefined } : options;
     this.options = parseWith(bugFixToolsOptionsSchema, json, "bugfix-tools env options", "BAD_CONFIG");
     this.reward = resolveBugFixToolsReward(typeof reward === "function" ? reward : this.options.reward);
-    if (dependencies.store && dependencies.store.taskSeed !== this.options.taskSeed) {
-      throw new EnvriggerError("BAD_CONFIG", `the shared task store has taskSeed ${dependencies.store.taskSeed}, the options say ${this.options.taskSeed}`);
-    }
-    this.store =
-      dependencies.store ??
-      new BugFixTaskStore({ taskSeed: this.options.taskSeed, runner: () => (this.ownRunner ??= new TaskCodeRunner({ prelude: taskPrelude })) });
+    this.lease = new TaskStoreLease(this.options.taskSeed, dependencies.store);
+    this.store = this.lease.store;
   }
 
   describe(): string {
@@ -301,8 +291,7 @@ export class BugFixToolsEnv implements ActionableEnv {
     this.closed = true;
     this.state = null;
     this.task = null;
-    this.ownRunner?.dispose();
-    this.ownRunner = null;
+    this.lease.release();
   }
 
   private open(): void {

@@ -1,4 +1,4 @@
-import type { Action, ActionInput } from "../../core/action.js";
+import { isAction, type Action, type ActionInput } from "../../core/action.js";
 import type { ActionableEnv } from "../../core/actionable-env.js";
 import { EnvriggerError } from "../../core/errors.js";
 import type { Evaluation } from "../../core/evaluation.js";
@@ -9,23 +9,21 @@ import type { ResetResult, StepResult } from "../../core/step-result.js";
 import type { ResetOptions, Split, TaskInfo } from "../../core/task.js";
 import type { ToolSpec } from "../../core/tool-spec.js";
 import { parseWith } from "../../core/validate.js";
-import { TaskCodeRunner } from "../../sandbox/task-code-runner.js";
 import { applyEditOp } from "./apply-edit-op.js";
 import { bugFixEpisodeStateSchema, type BugFixEpisodeState } from "./bugfix-episode-state.js";
 import type { BugFixEvent, BugFixInfo } from "./bugfix-info.js";
 import { bugFixOptionsSchema, type BugFixOptions, type BugFixOptionsInput } from "./bugfix-options.js";
 import { resolveBugFixReward, type BugFixRewardFunction, type BugFixRewardOption } from "./bugfix-reward.js";
 import type { BugFixTask } from "./bugfix-task.js";
-import { BugFixTaskStore } from "./bugfix-task-store.js";
+import type { BugFixTaskStore } from "./bugfix-task-store.js";
+import { TaskStoreLease } from "./task-store-lease.js";
 import { bugFixStateSchemaText, bugFixStateView } from "./bugfix-state-view.js";
 import { bugFixTools } from "./bugfix-tools.js";
 import { parseCall } from "./call-grammar.js";
 import { projectionLabel } from "./compact-projection.js";
 import { gradeSource, type SourceGrade } from "./grade-source.js";
 import { resolveCall, type BugFixCall } from "./resolve-call.js";
-import type { SourceTestRunner } from "./source-test-runner.js";
 import { bugFixTaskInfos } from "./task-catalog.js";
-import { taskPrelude } from "./task-prelude.js";
 import { truncateOutput } from "./truncate-output.js";
 
 /** Options of {@link BugFixEnv}: the JSON options, except that `reward` may also be a function of the info record. */
@@ -40,10 +38,6 @@ export interface BugFixEnvDependencies {
 const malformedMessage = "error: malformed call; write <call> TOOL [ARG] </call> with TOOL one of read, test, edit, submit";
 const budgetMessage = "[turn budget used up: the episode is over]";
 
-function isAction(input: unknown): input is Action {
-  const candidate = input as Action | null;
-  return typeof candidate === "object" && candidate !== null && typeof candidate.name === "string" && typeof candidate.args === "object" && candidate.args !== null && !Array.isArray(candidate.args);
-}
 
 /**
  * The BugFix gym: fix a small buggy function with four tools (read, test, edit OP, submit)
@@ -63,7 +57,7 @@ export class BugFixEnv implements ActionableEnv {
   private readonly options: BugFixOptions;
   private readonly reward: BugFixRewardFunction;
   private readonly store: BugFixTaskStore;
-  private ownRunner: SourceTestRunner | null = null;
+  private readonly lease: TaskStoreLease;
   private state: BugFixEpisodeState | null = null;
   private task: BugFixTask | null = null;
   private closed = false;
@@ -73,12 +67,8 @@ export class BugFixEnv implements ActionableEnv {
     const json = typeof reward === "function" ? { ...options, reward: undefined } : options;
     this.options = parseWith(bugFixOptionsSchema, json, "bugfix env options", "BAD_CONFIG");
     this.reward = resolveBugFixReward(typeof reward === "function" ? reward : this.options.reward);
-    if (dependencies.store && dependencies.store.taskSeed !== this.options.taskSeed) {
-      throw new EnvriggerError("BAD_CONFIG", `the shared task store has taskSeed ${dependencies.store.taskSeed}, the options say ${this.options.taskSeed}`);
-    }
-    this.store =
-      dependencies.store ??
-      new BugFixTaskStore({ taskSeed: this.options.taskSeed, runner: () => (this.ownRunner ??= new TaskCodeRunner({ prelude: taskPrelude })) });
+    this.lease = new TaskStoreLease(this.options.taskSeed, dependencies.store);
+    this.store = this.lease.store;
   }
 
   describe(): string {
@@ -282,8 +272,7 @@ export class BugFixEnv implements ActionableEnv {
     this.closed = true;
     this.state = null;
     this.task = null;
-    this.ownRunner?.dispose();
-    this.ownRunner = null;
+    this.lease.release();
   }
 
   private open(): void {

@@ -1,4 +1,4 @@
-import type { Action, ActionInput } from "../../core/action.js";
+import { isAction, type Action, type ActionInput } from "../../core/action.js";
 import type { ActionableEnv } from "../../core/actionable-env.js";
 import { EnvriggerError, isEnvriggerError } from "../../core/errors.js";
 import type { Evaluation } from "../../core/evaluation.js";
@@ -52,10 +52,6 @@ type StepReply = { type: "error"; data: OpenEnvErrorPayload } | { type: "observa
 
 const malformedMessage = 'error: malformed call; send the structured action {name: "step", args: ACTION}, or the text {"name": "step", "arguments": ACTION}';
 
-function isAction(input: unknown): input is Action {
-  const candidate = input as Action | null;
-  return typeof candidate === "object" && candidate !== null && typeof candidate.name === "string" && typeof candidate.args === "object" && candidate.args !== null && !Array.isArray(candidate.args);
-}
 
 /**
  * An OpenEnv server as an {@link ActionableEnv} (`openenv:<url>`), over OpenEnv's
