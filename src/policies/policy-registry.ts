@@ -54,3 +54,8 @@ export async function resolvePolicy(spec: string, envId: string, cwd?: string): 
   }
   return { name: spec, factory };
 }
+
+/** How an LLM policy acts on an env: `text` for envs with a text grammar (BugFix), `tools` otherwise — the mode {@link resolvePolicy} gives `openai:`/`gemini:` policies. */
+export function llmPolicyModeFor(envId: string): "text" | "tools" {
+  return textGrammarEnvs.has(envId) ? "text" : "tools";
+}

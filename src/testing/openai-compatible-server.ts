@@ -4,6 +4,7 @@ import { z } from "zod";
 import { errorMessage } from "../core/errors.js";
 import { parseJsonText } from "../core/validate.js";
 import { redactSecrets } from "../llm/redact-secrets.js";
+import { hashedWordEmbedding } from "./hashed-word-embedding.js";
 
 /** Token counts the server reports for a reply. */
 export interface ScriptedServerUsage {
@@ -58,6 +59,26 @@ const chatBodySchema = z.looseObject({
   tools: z.array(z.looseObject({ function: z.looseObject({ name: z.string() }).optional() })).optional(),
 });
 
+const embeddingsBodySchema = z.looseObject({
+  input: z.union([z.string(), z.array(z.string())]),
+  encoding_format: z.enum(["float", "base64"]).optional(),
+  dimensions: z.number().int().positive().max(4096).optional(),
+});
+
+/** Answer `/v1/embeddings` with deterministic hashed bag-of-words vectors (no scripted reply consumed). */
+function sendEmbeddings(response: ServerResponse, body: unknown, served: number): void {
+  const parsed = embeddingsBodySchema.safeParse(body);
+  if (!parsed.success) return sendError(response, 400, "the body is not an embeddings request");
+  const inputs = typeof parsed.data.input === "string" ? [parsed.data.input] : parsed.data.input;
+  const data = inputs.map((input, index) => {
+    const vector = hashedWordEmbedding(input, parsed.data.dimensions);
+    const embedding = parsed.data.encoding_format === "base64" ? Buffer.from(new Float32Array(vector).buffer).toString("base64") : vector;
+    return { object: "embedding", index, embedding };
+  });
+  const tokens = inputs.reduce((sum, input) => sum + input.split(/\s+/).filter(Boolean).length, 0);
+  sendJson(response, 200, { object: "list", data, model: typeof (body as { model?: unknown }).model === "string" ? (body as { model: string }).model : `hashed-${served}`, usage: { prompt_tokens: tokens, total_tokens: tokens } });
+}
+
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   response.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
@@ -91,7 +112,8 @@ async function readBody(request: IncomingMessage, limit: number): Promise<string
 /**
  * Start a tiny OpenAI-compatible `/v1/chat/completions` server on 127.0.0.1 (random free
  * port) answering scripted replies in order, tool calls included, and recording every
- * request (Authorization redacted). For tests of the real `ChatOpenAI` client without a
+ * request (Authorization redacted). `/v1/embeddings` answers deterministic hashed
+ * bag-of-words vectors (floats or base64), consuming no scripted reply. For tests of the real `ChatOpenAI` client without a
  * network: bounded (request count and body size), and `close()` ends it.
  */
 export async function startOpenAiCompatibleServer(options: OpenAiCompatibleServerOptions): Promise<OpenAiCompatibleServer> {
@@ -118,6 +140,7 @@ export async function startOpenAiCompatibleServer(options: OpenAiCompatibleServe
     requests.push({ method: request.method ?? "", path: request.url ?? "", headers: recordHeaders(request), body });
     if (text === null) return sendError(response, 413, `request body over ${maxBodyBytes} bytes`);
     if (served > maxRequests) return sendError(response, 400, `the test server answers at most ${maxRequests} requests`);
+    if (request.method === "POST" && (request.url ?? "").endsWith("/embeddings")) return sendEmbeddings(response, body, served);
     if (request.method !== "POST" || !(request.url ?? "").endsWith("/chat/completions")) return sendError(response, 404, `no route ${request.method} ${request.url}`);
     const parsed = chatBodySchema.safeParse(body);
     if (!parsed.success) return sendError(response, 400, "the body is not a chat completions request");

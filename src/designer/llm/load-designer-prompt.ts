@@ -5,8 +5,8 @@ import { fileURLToPath } from "node:url";
 import { EnvriggerError, errorMessage } from "../../core/errors.js";
 import { fillTemplate } from "../../llm/fill-template.js";
 
-/** The designer's prompt templates, each a Markdown file in `designer-prompts/`. */
-export type DesignerPromptName = "system" | "diagnose" | "write";
+/** The designer's prompt templates, each a Markdown file in `designer-prompts/` (the `skills-*` ones extract skills from trajectories). */
+export type DesignerPromptName = "system" | "diagnose" | "write" | "skills-system" | "skills-success" | "skills-failure";
 
 /**
  * The package's `designer-prompts/` folder: found by walking up from this module

@@ -1,0 +1,34 @@
+import { basename } from "node:path";
+import type { Trajectory } from "../core/trajectory.js";
+import { readRun } from "../report/read-run.js";
+
+/** The trajectories of one accepted stack. */
+export interface AcceptedStackTrajectories {
+  taskId: string;
+  /** The stored candidate's id (its file name without `.json`). */
+  candidateId: string;
+  trajectories: Trajectory[];
+}
+
+/** What a run holds for skill extraction. */
+export interface RunTrajectories {
+  envId: string;
+  policy: string;
+  seed: number;
+  stacks: AcceptedStackTrajectories[];
+}
+
+/**
+ * The validation trajectories of every accepted stack of a run directory (`runs/<id>/`,
+ * read from its checkpoints): the rollouts the decision rule accepted the stack on. Tasks
+ * that were rejected or skipped, or are still running, contribute nothing.
+ */
+export async function readAcceptedTrajectories(runDirectory: string): Promise<RunTrajectories> {
+  const run = await readRun(runDirectory);
+  const stacks: AcceptedStackTrajectories[] = [];
+  for (const task of run.tasks) {
+    if (task.outcome !== "accepted" || task.validation === null || task.candidatePath === null) continue;
+    stacks.push({ taskId: task.config.taskId, candidateId: basename(task.candidatePath).replace(/\.json$/, ""), trajectories: task.validation.trajectories });
+  }
+  return { envId: run.config.env, policy: run.config.policy, seed: run.config.seed, stacks };
+}
