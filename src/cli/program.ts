@@ -115,6 +115,46 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--json", "print one JSON object")
     .action(async (options) => void (await (await import("./commands/start-command.js")).startCommand(options, io)));
 
+  const skills = program.command("skills").description("skill banks: extract memory items from trajectories, evaluate them with an LLM policy, show them");
+  skills
+    .command("extract")
+    .description("distil memory items from a run's accepted stacks (--from) or from fresh rollouts of the original env (--from-original) into a JSONL bank")
+    .option("--from <run>", "a run directory, e.g. runs/<id>: the validation trajectories of its accepted stacks")
+    .option("--from-original", "fresh rollouts of the unmodified env (needs --env and --policy)")
+    .option("--env <env>", "environment id (with --from-original)")
+    .option("--policy <policy>", "policy for the original-env rollouts")
+    .option("--split <split>", "train | heldout | all (with --from-original)", "train")
+    .option("--task <ids>", "only these task ids (comma-separated; with --from-original)")
+    .option("--episodes <n>", "episodes per task (with --from-original; default 10)")
+    .option("--match <run>", "with --from-original: the same tasks and per-task episode counts as this run's accepted stacks")
+    .option("--seed <s>", "seed of the original-env rollouts", "1")
+    .option("--extractor <extractor>", "mined (offline) | openai:<model> | gemini:<model>", "mined")
+    .requiredOption("--out <bank.jsonl>", "the bank the items are appended to")
+    .option("--concurrency <n>", "episodes in flight at once", "1")
+    .option("--json", "print one JSON object")
+    .action(async (options) => void (await (await import("./commands/skills-command.js")).skillsExtractCommand(options, io)));
+  skills
+    .command("eval")
+    .description("the same LLM policy with and without retrieved skills (same tasks, same seeds): success with 95% intervals")
+    .requiredOption("--bank <bank.jsonl>", "a skill bank")
+    .requiredOption("--env <env>", "environment id")
+    .requiredOption("--policy <policy>", "an LLM policy: openai:<model> | gemini:<model>")
+    .option("--split <split>", "train | heldout | all", "heldout")
+    .option("--task <ids>", "only these task ids (comma-separated)")
+    .option("--k <n>", "items retrieved into the system prompt", "3")
+    .option("--episodes <n>", "episodes per task and arm", "5")
+    .option("--seed <s>", "run seed (both arms use the same seeds)", "0")
+    .option("--embeddings <spec>", "retrieve by embeddings: openai:<model> (default: BM25)")
+    .option("--concurrency <n>", "episodes in flight at once", "1")
+    .option("--json", "print one JSON object")
+    .action(async (options) => void (await (await import("./commands/skills-command.js")).skillsEvalCommand(options, io)));
+  skills
+    .command("show")
+    .description("print a bank's items readably")
+    .argument("<bank>", "a skill bank (JSONL)")
+    .option("--json", "print one JSON object { items, warnings }")
+    .action(async (bank: string, options) => (await import("./commands/skills-command.js")).skillsShowCommand(bank, options, io));
+
   return program;
 }
 

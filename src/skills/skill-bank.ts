@@ -32,9 +32,11 @@ function endsWithNewline(path: string): boolean {
  * its own (skipped on load) and never swallows a new item.
  */
 export function appendToSkillBank(path: string, items: readonly StoredMemoryItem[]): void {
+  // Validate every item before writing any: a bank never holds an invalid item.
+  const lines = items.map((item) => `${JSON.stringify(storedMemoryItemSchema.parse(item))}\n`);
   mkdirSync(dirname(path), { recursive: true });
   if (existsSync(path) && !endsWithNewline(path)) appendFileSync(path, "\n");
-  for (const item of items) appendFileSync(path, `${JSON.stringify(storedMemoryItemSchema.parse(item))}\n`);
+  for (const line of lines) appendFileSync(path, line);
 }
 
 function parseLine(line: string): { ok: true; item: StoredMemoryItem } | { ok: false; torn: boolean; problem: string } {

@@ -5,8 +5,8 @@ const stopWords = new Set(
 
 /**
  * The words of a text for retrieval: identifiers split at case changes and separators
- * (`clampScore` → `clamp score`, `run_tests` → `run tests`), lowercased, common English
- * words dropped.
+ * (`clampScore` → `clamp score`, `run_tests` → `run test`), lowercased, common English
+ * words dropped, a plural `s` cut (`splits` → `split`; not after `s`, `u` or `i`).
  */
 export function wordsOf(text: string): string[] {
   return text
@@ -14,5 +14,6 @@ export function wordsOf(text: string): string[] {
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .filter((word) => word.length > 1 && !stopWords.has(word));
+    .filter((word) => word.length > 1 && !stopWords.has(word))
+    .map((word) => (word.length > 3 && /[^siu]s$/.test(word) ? word.slice(0, -1) : word));
 }
