@@ -11,6 +11,14 @@ import { rigTask } from "../src/rigger/rig-task.js";
 import { TaskCodeRunner } from "../src/sandbox/task-code-runner.js";
 import { taskPrelude } from "../src/bridges/bugfix/task-prelude.js";
 import { ScriptedChatModel, type ScriptedChatReply } from "../src/testing/scripted-chat-model.js";
+import { readFileSync } from "node:fs";
+import { productStackDependencies } from "../src/curriculum/create-rig-dependencies.js";
+import { buildStack } from "../src/harness/build-stack.js";
+import { LangChainStructuredChat } from "../src/llm/langchain-structured-chat.js";
+import { resolvePolicy } from "../src/policies/policy-registry.js";
+import { runRollouts } from "../src/rollout/run-rollouts.js";
+import { extractSkills } from "../src/skills/extract-skills.js";
+import { LlmSkillExtractor } from "../src/skills/llm-skill-extractor.js";
 
 /** A valid proposal whose strength differs per call, so the loop refines and shows attempts. */
 const proposal = (probability: number): ScriptedChatReply => ({
@@ -68,6 +76,50 @@ describe("designer prompts", () => {
     }
     const all = prompts.join("\n");
     for (const internal of ["hiddenPass", "hiddenFrac", "hiddenTests", "publicFrac", "referenceSource"]) expect(all).not.toContain(internal);
+    runner.dispose();
+    await bugfixEnv.dispose();
+  }, 120_000);
+
+  it("never show hidden tests or verifier fields to skill extraction, nor store them in an item (original env and a harness stack, every family)", async () => {
+    const store = new BugFixTaskStore({ taskSeed: 0, runner: () => runner });
+    const runner = new TaskCodeRunner({ prelude: taskPrelude });
+    const work = mkdtempSync(join(tmpdir(), "leak-skills-"));
+    const hasty = await resolvePolicy("hasty", "bugfix");
+    const probe = await bugfixEnv.create();
+    const tools = await probe.tools();
+    await probe.close();
+    const rules = (proposal(0.8) as { args: { layers: Array<{ source: string }> } }).args.layers[0]!.source;
+    for (const taskId of ["clamp-0", "range-1", "compare-2", "divide-3", "init-0"]) {
+      const original = await runRollouts({ createEnv: () => bugfixEnv.create(), policy: hasty.factory, tasks: [{ taskId }], episodes: 6, seed: 2 });
+      const spec = { version: 1 as const, base: { env: "bugfix", taskId }, layers: [{ kind: "rules" as const, source: rules }] };
+      const rigged = await runRollouts({ createEnv: () => buildStack(spec, productStackDependencies()), policy: hasty.factory, tasks: [{ taskId }], episodes: 6, seed: 2 });
+      const item = { title: "Verify before submitting", description: "When an edit was made.", content: "Run test, then submit." };
+      const model = new ScriptedChatModel(Array.from({ length: 12 }, (): ScriptedChatReply => ({ kind: "tool-call", args: { items: [item] } })));
+      const bank = join(work, `${taskId}.jsonl`);
+      const sources = [
+        { stack: "original", trajectories: original },
+        { stack: "0123456789abcdef", trajectories: rigged },
+      ];
+      await extractSkills({ envId: "bugfix", tools, sources, extractor: new LlmSkillExtractor(new LangChainStructuredChat(model)), out: bank });
+      await extractSkills({ envId: "bugfix", tools, sources, extractor: "mined", out: bank });
+      expect(model.calls).toHaveLength(12);
+      const prompts = model.calls.flatMap((call) => call.messages.map((message) => message.content)).join("\n");
+      const stored = readFileSync(bank, "utf8");
+      const task = store.task(taskId);
+      const publicArgs = new Set(task.publicTests.map((test) => formatArgs(test.args)));
+      for (const [what, text] of [["extraction prompts", prompts], ["stored items", stored]] as const) {
+        for (const test of task.hiddenTests) {
+          const printed = formatArgs(test.args);
+          if (publicArgs.has(printed)) continue;
+          expect(text, `${what} of ${taskId}: hidden case ${printed}`).not.toContain(`${printed} ->`);
+          if (test.args.length > 1) expect(text, `${what} of ${taskId}: hidden case ${printed}`).not.toContain(printed);
+        }
+        expect(text).not.toContain(task.referenceSource);
+        for (const internal of ["hiddenPass", "hiddenFrac", "hiddenTests", "publicFrac", "publicPass", "referenceSource", "\"score\":", "\"metrics\""]) expect(text, `${what} of ${taskId}`).not.toContain(internal);
+      }
+      // The extractor sees what the policy saw: its calls, with their arguments.
+      expect(prompts).toContain("<call> read </call>");
+    }
     runner.dispose();
     await bugfixEnv.dispose();
   }, 120_000);
