@@ -68,3 +68,19 @@ export { measureCandidate, type Measurement } from "./rigger/measure-candidate.j
 export { runCurriculum, inProcessExecutor, type CurriculumResult } from "./curriculum/run-curriculum.js";
 export { processExecutor } from "./curriculum/process-executor.js";
 export { createRigDependencies, productStackDependencies } from "./curriculum/create-rig-dependencies.js";
+
+// Skills: memory items, banks, extraction (LLM and mined), retrieval, evaluation
+export { memoryItemSchema, storedMemoryItemSchema, memoryProvenanceSchema, storeMemoryItem, memoryItemText, type MemoryItem, type StoredMemoryItem, type MemoryProvenance } from "./skills/memory-item.js";
+export { appendToSkillBank, readSkillBank, type SkillBankContents } from "./skills/skill-bank.js";
+export { mineSkills, type MineSkillsOptions, type MinedSkills, type HabitContrast } from "./skills/mine-skills.js";
+export { LlmSkillExtractor, type LlmSkillExtractorOptions } from "./skills/llm-skill-extractor.js";
+export { extractSkills, type ExtractSkillsOptions, type ExtractionReport } from "./skills/extract-skills.js";
+export { readAcceptedTrajectories } from "./skills/read-accepted-trajectories.js";
+export { rollOriginalEpisodes } from "./skills/roll-original-episodes.js";
+export { createSkillRetriever, type CreateSkillRetrieverOptions } from "./skills/create-skill-retriever.js";
+export { LexicalSkillRetriever } from "./skills/lexical-skill-retriever.js";
+export { EmbeddingSkillRetriever } from "./skills/embedding-skill-retriever.js";
+export type { SkillRetriever, RetrievedSkill } from "./skills/skill-retriever.js";
+export { retrievingPolicyFactory, type RetrievingPolicyOptions } from "./skills/retrieving-policy.js";
+export { evaluateSkills, type EvaluateSkillsOptions, type SkillEvaluation } from "./skills/evaluate-skills.js";
+export { formatSkillBank } from "./skills/format-skill-bank.js";

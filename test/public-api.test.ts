@@ -16,11 +16,15 @@ const publicApi = [
   "resolvePolicy", "rigTask", "rolloutSeed", "runBaseline", "runCurriculum", "runEpisode", "runRollouts", "splitSchema",
   "stackSpecOf", "stepResultSchema", "stopReasonSchema", "summarize", "targetSchema", "taskInfoSchema", "toolSpecSchema",
   "toy24Env", "trajectorySchema", "validateSetup", "wilsonInterval",
+  "memoryItemSchema", "storedMemoryItemSchema", "memoryProvenanceSchema", "storeMemoryItem", "memoryItemText", "appendToSkillBank",
+  "readSkillBank", "mineSkills", "LlmSkillExtractor", "extractSkills", "readAcceptedTrajectories", "rollOriginalEpisodes",
+  "createSkillRetriever", "LexicalSkillRetriever", "EmbeddingSkillRetriever", "retrievingPolicyFactory", "evaluateSkills", "formatSkillBank",
 ];
 
 const testingApi = [
   "FunctionRulesRuntime", "ScriptedChatModel", "ScriptedDesigner", "SequencePolicy", "TestEnv", "TestEnvDefinition",
   "startOpenAiCompatibleServer", "startOpenEnvTestServer",
+  "hashedWordEmbedding",
 ];
 
 describe("public API", () => {

@@ -86,3 +86,19 @@ describe("skill retrieval", () => {
     await expect(createSkillRetriever([], { embeddings: "gemini:text-embedding-004" })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
   });
 });
+
+describe("the test server's /v1/embeddings", () => {
+  it("answers floats and base64 alike, deterministically", async () => {
+    const server = await startOpenAiCompatibleServer({ replies: [] });
+    try {
+      const post = async (body: unknown) => (await (await fetch(`${server.baseUrl}/embeddings`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json()) as { data: Array<{ embedding: number[] | string }> };
+      const floats = await post({ model: "m", input: ["guard the divisor", "guard the divisor"] });
+      const encoded = await post({ model: "m", input: "guard the divisor", encoding_format: "base64" });
+      expect(floats.data[0]!.embedding).toEqual(floats.data[1]!.embedding);
+      const decoded = Array.from(new Float32Array(new Uint8Array(Buffer.from(encoded.data[0]!.embedding as string, "base64")).buffer));
+      (floats.data[0]!.embedding as number[]).forEach((value, index) => expect(decoded[index]).toBeCloseTo(value, 6));
+    } finally {
+      await server.close();
+    }
+  });
+});
