@@ -6,6 +6,7 @@ import { benchIsolateRoundTrip } from "./isolate-round-trip.js";
 import { benchTextworld } from "./textworld-step.js";
 import { benchToy24Harness, ROUND_TRIPS_PER_RULES_STEP } from "./toy24-harness.js";
 import { benchToy24Raw } from "./toy24-step.js";
+import { benchSkills } from "./skills-bench.js";
 
 /**
  * `npm run bench [-- --json]`: every figure measured in this one run, printed as one JSON
@@ -46,6 +47,11 @@ const sections: BenchSection[] = [
     name: "calibration",
     title: "calibration: fresh K=100 rollouts before/after, every persona and Toy24 greedy",
     run: () => benchCalibration(curriculumRunDirectory ?? benchCurriculum().run.runDirectory),
+  },
+  {
+    name: "skills",
+    title: "skills: verify-before-finishing mined from accepted hasty stacks vs the same number of original-env episodes",
+    run: () => benchSkills(curriculumRunDirectory),
   },
 ];
 if (only) {
