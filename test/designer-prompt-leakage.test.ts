@@ -88,7 +88,7 @@ describe("designer prompts", () => {
     const probe = await bugfixEnv.create();
     const tools = await probe.tools();
     await probe.close();
-    const rules = (proposal(0.8) as { args: { layers: Array<{ source: string }> } }).args.layers[0]!.source;
+    const rules = (proposal(0.8) as unknown as { args: { layers: Array<{ source: string }> } }).args.layers[0]!.source;
     for (const taskId of ["clamp-0", "range-1", "compare-2", "divide-3", "init-0"]) {
       const original = await runRollouts({ createEnv: () => bugfixEnv.create(), policy: hasty.factory, tasks: [{ taskId }], episodes: 6, seed: 2 });
       const spec = { version: 1 as const, base: { env: "bugfix", taskId }, layers: [{ kind: "rules" as const, source: rules }] };
