@@ -49,10 +49,11 @@ describe("skills mined from rigged vs original BugFix (hasty)", () => {
     for (const item of riggedBank) for (const taskId of item.provenance.taskIds) expect(`${item.title} ${item.description} ${item.content}`).not.toContain(taskId);
 
     // On the original env the habit does not decide success: whatever the miner keeps there
-    // (with 800 episodes it can still find verifying significant), nothing is decisive, and
-    // the contrast is far weaker than on the rigged stacks.
+    // (with 800 episodes it can still find verifying significant), no verify item is
+    // decisive, and the contrast is far weaker than on the rigged stacks. (Which edit fixes
+    // which code decides success on both, so those cue items may be decisive on both.)
     const originalBank = readSkillBank(join(work, "original.jsonl")).items;
-    expect(originalBank.filter((item) => item.provenance.counts?.decisive === true)).toEqual([]);
+    expect(originalBank.filter((item) => verifying(item.title, item.content) && item.provenance.counts?.decisive === true)).toEqual([]);
     const originalContrast = originalReport.contrasts!.find((contrast) => contrast.habit === "verifies-before-finishing")!;
     const riggedContrast = riggedReport.contrasts!.find((contrast) => contrast.habit === "verifies-before-finishing")!;
     expect(originalContrast.counts.successWithout!).toBeGreaterThan(0.5);

@@ -7,7 +7,7 @@ import { mineSkills } from "./mine-skills.js";
 const tools: ToolSpec[] = ["inspect", "move", "check", "finish"].map((name) => ({ name, description: `${name} tool`, inputSchema: { type: "object", properties: {} } }));
 
 /** A trajectory of structured calls on a made-up env (not BugFix): the miner reads only roles and observations. */
-function episode(taskId: string, names: string[], success: boolean, seed: number): Trajectory {
+function episode(taskId: string, names: string[], success: boolean, seed: number, shown: Record<string, string> = {}, args: Record<string, Action["args"]> = {}): Trajectory {
   return {
     envId: "grid",
     stack: "grid",
@@ -16,13 +16,13 @@ function episode(taskId: string, names: string[], success: boolean, seed: number
     policy: "scripted",
     initialObservation: { text: "reach the goal" },
     steps: names.map((name, turn) => {
-      const action: Action = { name, args: name === "move" ? { to: turn } : {} };
+      const action: Action = { name, args: args[name] ?? (name === "move" ? { to: turn } : {}) };
       return {
         turn,
         policyAction: action,
         parsedAction: action,
         envAction: action,
-        observation: { text: name === "check" ? "all good" : `did ${name}` },
+        observation: { text: shown[name] ?? (name === "check" ? "all good" : `did ${name}`) },
         reward: 0,
         terminated: name === "finish",
         truncated: false,
@@ -79,5 +79,22 @@ describe("mineSkills", () => {
   it("finds nothing when every episode of every task has the same outcome, or too few episodes", () => {
     expect(mineSkills({ envId: "grid", tools, trajectories: Array.from({ length: 6 }, (_, seed) => episode("task-a", ["move", "finish"], seed % 2 === 0, seed)) }).items).toEqual([]);
     expect(mineSkills({ envId: "grid", tools, trajectories: Array.from({ length: 6 }, (_, seed) => episode("task-a", ["move", "finish"], true, seed)) }).contrastedTasks).toEqual([]);
+  });
+
+  it("finds the observation cue that precedes the change that solved the task, across tasks", () => {
+    const trajectories: Trajectory[] = [];
+    let seed = 0;
+    for (const taskId of ["room-1", "room-2", "room-3"]) {
+      const color = taskId === "room-3" ? "blue" : "red";
+      const shown = { inspect: `door ${taskId} is ${color}` };
+      for (let index = 0; index < 6; index++) trajectories.push(episode(taskId, ["inspect", "move", "finish"], true, seed++, shown, { move: { paint: color } }));
+      for (let index = 0; index < 3; index++) trajectories.push(episode(taskId, ["inspect", "move", "finish"], false, seed++, shown, { move: { paint: color === "red" ? "green" : "red" } }));
+    }
+    const cue = mineSkills({ envId: "grid", tools, trajectories }).items.find((item) => item.title.includes("red"));
+    expect(cue?.title).toBe('When inspect shows “red”, make the change move(paint="red")');
+    expect(cue?.provenance.evidence).toContain("12/12 of those episodes succeeded vs 0/6");
+    expect(cue?.provenance.taskIds).toEqual(["room-1", "room-2"]);
+    // A task's own name ("room-1") is never a cue: it is seen in one task only.
+    expect(`${cue?.title} ${cue?.content}`).not.toContain("room-");
   });
 });

@@ -4,6 +4,7 @@ import { ToolRoles } from "../designer/heuristic/tool-roles.js";
 import { trajectoryCalls } from "../designer/heuristic/trajectory-calls.js";
 import { isSuccess } from "../rollout/summarize.js";
 import { fisherExactTest } from "./fisher-exact-test.js";
+import { mineActionCues, type ActionCue } from "./mine-action-cues.js";
 import { storeMemoryItem, type HabitCounts, type StoredMemoryItem } from "./memory-item.js";
 import type { TrajectoryHabit } from "./trajectory-habit.js";
 import { trajectoryHabits } from "./trajectory-habits.js";
@@ -153,5 +154,41 @@ export function mineSkills(options: MineSkillsOptions): MinedSkills {
       }),
     );
   }
+  for (const cue of mineActionCues(options.trajectories, roles, { alpha, minimumDifference, minimumPerSide })) {
+    const { contrast, item } = cueItem(cue, options, stackOf);
+    contrasts.push(contrast);
+    items.push(item);
+  }
   return { items, contrasts, contrastedTasks, episodes: contrasted.length };
+}
+
+/** An observation cue as a contrast row and an item. */
+function cueItem(cue: ActionCue, options: MineSkillsOptions, stackOf: (trajectory: Trajectory) => string): { contrast: HabitContrast; item: StoredMemoryItem } {
+  const tool = cue.informationTools.join("/");
+  const counts: HabitCounts = {
+    successesShowing: cue.withAction.successes,
+    successes: cue.withAction.successes + cue.withOther.successes,
+    failuresShowing: cue.withAction.episodes - cue.withAction.successes,
+    failures: cue.withAction.episodes - cue.withAction.successes + cue.withOther.episodes - cue.withOther.successes,
+    pValue: cue.pValue,
+    successWith: null,
+    successWithout: null,
+    decisive: false,
+  };
+  Object.assign(counts, outcomeByHabit(counts));
+  const phrase = `made the final change ${cue.action} after ${tool} showed “${cue.cue}”`;
+  const difference = ratio(counts.successesShowing, counts.successes) - ratio(counts.failuresShowing, counts.failures);
+  const stacks = [...new Set(options.trajectories.filter((trajectory) => cue.taskIds.includes(trajectory.taskId)).map(stackOf))];
+  const evidence =
+    `${phrase}: ${cue.withAction.successes}/${cue.withAction.episodes} of those episodes succeeded vs ${cue.withOther.successes}/${cue.withOther.episodes} that saw it and made another final change` +
+    `${counts.decisive ? " (decisive)" : ""} (two-sided Fisher p = ${formatP(cue.pValue)}; ${cue.taskIds.length} tasks)`;
+  const item = storeMemoryItem(
+    {
+      title: `When ${tool} shows “${cue.cue}”, make the change ${cue.action}`,
+      description: `When the output of ${tool} contains “${cue.cue}”.`,
+      content: `Make the change ${cue.action}: it is the change that solved episodes whose ${tool} output showed “${cue.cue}”; other changes made after that cue failed more often.`,
+    },
+    { envId: options.envId, taskIds: cue.taskIds, stacks, status: "success", source: "mined", evidence, extractor: "mined", counts },
+  );
+  return { contrast: { habit: `cue:${cue.action}`, phrase, counts, difference, verdict: "item" }, item };
 }
