@@ -34,6 +34,12 @@ export const errorCodes = {
   INTERNAL: "system",
   /** A remote environment server (e.g. OpenEnv) is unreachable, refused, dropped the connection or answered with an error. */
   REMOTE_ENV: "system",
+  /** The rollout queue's Redis is unreachable, refused the credentials, or dropped the connection. */
+  QUEUE_UNREACHABLE: "system",
+  /** A rollout job failed on a queue worker (refused, or its batch could not run); the reason is in the message. */
+  QUEUE_JOB_FAILED: "system",
+  /** A queue worker refused a job: malformed data, or an env, plugin, URL or policy it does not allow. */
+  JOB_REFUSED: "user",
 } as const satisfies Record<string, ErrorCategory>;
 
 /** A stable error code. */

@@ -7,3 +7,7 @@ export { FunctionRulesRuntime } from "./function-rules-runtime.js";
 export { ScriptedChatModel, type ScriptedChatReply } from "./scripted-chat-model.js";
 export { startOpenAiCompatibleServer } from "./openai-compatible-server.js";
 export { startOpenEnvTestServer } from "./openenv-test-server.js";
+export { bugfixTextReply } from "./bugfix-text-model.js";
+export { trajectoryWithoutTimings } from "./trajectory-without-timings.js";
+export { startRedisTestServer, redisServerAvailable, type RedisTestServer } from "./redis-test-server.js";
+export { freeLoopbackPort } from "./free-loopback-port.js";

@@ -1,0 +1,77 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freeLoopbackPort } from "./free-loopback-port.js";
+
+/** Where Debian installs redis-server. */
+const REDIS_SERVER = process.env.ENVRIGGER_REDIS_SERVER ?? "/usr/bin/redis-server";
+
+/** True when a redis-server binary is installed (tests that need one skip otherwise). */
+export function redisServerAvailable(): boolean {
+  return existsSync(REDIS_SERVER);
+}
+
+/** A redis-server a test started. */
+export interface RedisTestServer {
+  /** `redis://127.0.0.1:<port>` (no credentials, even when a password is required). */
+  readonly url: string;
+  readonly port: number;
+  readonly pid: number;
+  /** Stop it by pid and remove its files. Idempotent. */
+  stop(): void;
+}
+
+/**
+ * Start a throwaway redis-server on a free loopback port — no persistence (`--save ''
+ * --appendonly no`), daemonized with a pid file, optionally with a password — and wait
+ * until it answers. `stop()` ends it by its pid.
+ */
+export async function startRedisTestServer(options: { password?: string } = {}): Promise<RedisTestServer> {
+  const directory = mkdtempSync(join(tmpdir(), "envrigger-redis-"));
+  const pidFile = join(directory, "redis.pid");
+  const port = await freeLoopbackPort();
+  const started = spawnSync(REDIS_SERVER, [
+    "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+    "--daemonize", "yes", "--pidfile", pidFile, "--dir", directory, "--logfile", join(directory, "redis.log"),
+    ...(options.password ? ["--requirepass", options.password] : []),
+  ], { encoding: "utf8", timeout: 10_000 });
+  if (started.status !== 0) throw new Error(`redis-server did not start: ${started.stderr || started.stdout}`);
+  const deadline = Date.now() + 10_000;
+  while (!existsSync(pidFile) || readFileSync(pidFile, "utf8").trim() === "") {
+    if (Date.now() > deadline) throw new Error("redis-server wrote no pid file within 10 s");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const pid = Number(readFileSync(pidFile, "utf8").trim());
+  const { Redis } = await import("ioredis");
+  for (;;) {
+    const client = new Redis({ host: "127.0.0.1", port, password: options.password, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    client.on("error", () => {});
+    try {
+      await client.connect();
+      await client.ping();
+      client.disconnect();
+      break;
+    } catch {
+      client.disconnect();
+      if (Date.now() > deadline) throw new Error(`redis-server on port ${port} does not answer`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  let stopped = false;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    pid,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        process.kill(pid, "SIGTERM");
+      } catch {
+        // Already gone.
+      }
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
