@@ -11,3 +11,4 @@ export { bugfixTextReply } from "./bugfix-text-model.js";
 export { trajectoryWithoutTimings } from "./trajectory-without-timings.js";
 export { startRedisTestServer, redisServerAvailable, type RedisTestServer } from "./redis-test-server.js";
 export { freeLoopbackPort } from "./free-loopback-port.js";
+export { spawnCliWorker, type CliWorkerProcess } from "./spawn-cli-worker.js";

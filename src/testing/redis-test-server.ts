@@ -18,8 +18,8 @@ export interface RedisTestServer {
   readonly url: string;
   readonly port: number;
   readonly pid: number;
-  /** Stop it by pid and remove its files. Idempotent. */
-  stop(): void;
+  /** Stop it by pid, wait until it is gone, and remove its files. Idempotent. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -63,15 +63,22 @@ export async function startRedisTestServer(options: { password?: string } = {}):
     url: `redis://127.0.0.1:${port}`,
     port,
     pid,
-    stop() {
+    async stop() {
       if (stopped) return;
       stopped = true;
-      try {
-        process.kill(pid, "SIGTERM");
-      } catch {
-        // Already gone.
-      }
-      rmSync(directory, { recursive: true, force: true });
+      const alive = () => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      if (alive()) process.kill(pid, "SIGTERM");
+      const until = Date.now() + 5_000;
+      while (alive() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+      if (alive()) process.kill(pid, "SIGKILL");
+      rmSync(directory, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     },
   };
 }
