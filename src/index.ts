@@ -68,3 +68,14 @@ export { measureCandidate, type Measurement } from "./rigger/measure-candidate.j
 export { runCurriculum, inProcessExecutor, type CurriculumResult } from "./curriculum/run-curriculum.js";
 export { processExecutor } from "./curriculum/process-executor.js";
 export { createRigDependencies, productStackDependencies } from "./curriculum/create-rig-dependencies.js";
+
+// Rollout executors: this process or a BullMQ/Redis queue of `envrigger worker` processes
+export { rolloutBatchSchema, type RolloutBatch, type RolloutBatchInput } from "./rollout/rollout-batch.js";
+export type { RolloutExecutor, RunBatchOptions } from "./rollout/rollout-executor.js";
+export { localRolloutExecutor } from "./rollout/local-rollout-executor.js";
+export { defaultRolloutConcurrency } from "./rollout/default-rollout-concurrency.js";
+export { policyArtifactHash, portablePolicySpec } from "./rollout/policy-artifacts.js";
+export { createRolloutExecutor } from "./queue/create-rollout-executor.js";
+export { queueRolloutExecutor } from "./queue/queue-rollout-executor.js";
+export { startRolloutWorker, type RolloutWorkerOptions, type RunningRolloutWorker } from "./queue/rollout-worker.js";
+export { rolloutJobId, rolloutJobSchema, type RolloutJob } from "./queue/rollout-job.js";

@@ -55,6 +55,14 @@ function writePlugins(directory: string): { env: string; policy: string } {
   return { env: `file:${env}`, policy: `file:${policy}` };
 }
 
+/** Candidate files stored under `directory`. */
+async function curriculumCandidates(directory: string): Promise<string[]> {
+  const { readdirSync } = await import("node:fs");
+  return readdirSync(directory, { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => join(directory, name));
+}
+
 function quietIo(cwd: string) {
   let stdout = "";
   let stderr = "";
@@ -100,6 +108,20 @@ describe.skipIf(!redisServerAvailable())("distributed rollouts with envrigger wo
       const distributed = await curriculum("distributed", ["--queue", redis.url]);
       expect(distributed).toEqual(local);
       expect(local.some((task) => task.outcome === "accepted")).toBe(true);
+      // baseline and measure take --queue the same way.
+      const baseline = async (extra: string[]) => {
+        const { io, out, err } = quietIo(root);
+        expect(await runCli(["baseline", "--env", "toy24", "--policy", "greedy", "--task", "24-1,24-2", "--episodes", "4", "--seed", "3", "--json", ...extra], io), err()).toBe(0);
+        return JSON.parse(out()) as Record<string, unknown>;
+      };
+      expect(await baseline(["--queue", redis.url])).toEqual(await baseline([]));
+      const candidate = (await curriculumCandidates(join(root, "local-candidates")))[0]!;
+      const measure = async (extra: string[]) => {
+        const { io, out, err } = quietIo(root);
+        expect(await runCli(["measure", "--candidate", candidate, "--policy", "hasty", "--k", "6", "--json", ...extra], io), err()).toBe(0);
+        return JSON.parse(out()) as Record<string, unknown>;
+      };
+      expect(await measure(["--queue", redis.url])).toEqual(await measure([]));
       // Both workers served jobs, and none was refused or failed.
       for (const worker of workers) {
         expect(worker.log()).toMatch(/^job ep-[0-9a-f]+ finished/m);

@@ -16,11 +16,16 @@ const publicApi = [
   "resolvePolicy", "rigTask", "rolloutSeed", "runBaseline", "runCurriculum", "runEpisode", "runRollouts", "splitSchema",
   "stackSpecOf", "stepResultSchema", "stopReasonSchema", "summarize", "targetSchema", "taskInfoSchema", "toolSpecSchema",
   "toy24Env", "trajectorySchema", "validateSetup", "wilsonInterval",
+  // rollout executors (issue 13)
+  "createRolloutExecutor", "defaultRolloutConcurrency", "localRolloutExecutor", "policyArtifactHash", "portablePolicySpec",
+  "queueRolloutExecutor", "rolloutBatchSchema", "rolloutJobId", "rolloutJobSchema", "startRolloutWorker",
 ];
 
 const testingApi = [
   "FunctionRulesRuntime", "ScriptedChatModel", "ScriptedDesigner", "SequencePolicy", "TestEnv", "TestEnvDefinition",
   "startOpenAiCompatibleServer", "startOpenEnvTestServer",
+  // issue 13
+  "bugfixTextReply", "freeLoopbackPort", "redisServerAvailable", "spawnCliWorker", "startRedisTestServer", "trajectoryWithoutTimings",
 ];
 
 describe("public API", () => {

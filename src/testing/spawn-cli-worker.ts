@@ -14,13 +14,16 @@ export interface CliWorkerProcess {
 }
 
 /**
- * Start `envrigger worker <arguments>` as its own node process (TypeScript through tsx, as
- * in development) and resolve once it says it is serving. For tests and benches.
+ * Start `envrigger worker <arguments>` as its own node process (the compiled CLI, or the
+ * TypeScript sources through tsx in development) and resolve once it says it is serving.
+ * For tests and benches.
  */
 export async function spawnCliWorker(workerArguments: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; waitUntilServing?: boolean } = {}): Promise<CliWorkerProcess> {
-  const require = createRequire(import.meta.url);
-  const main = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
-  const child = spawn(process.execPath, ["--no-node-snapshot", "--import", require.resolve("tsx"), main, "worker", ...workerArguments], {
+  // Compiled (dist/…/spawn-cli-worker.js): run the compiled CLI; from source: through tsx.
+  const compiled = import.meta.url.endsWith(".js");
+  const main = fileURLToPath(new URL(compiled ? "../cli/main.js" : "../cli/main.ts", import.meta.url));
+  const loader = compiled ? [] : ["--import", createRequire(import.meta.url).resolve("tsx")];
+  const child = spawn(process.execPath, ["--no-node-snapshot", ...loader, main, "worker", ...workerArguments], {
     cwd: options.cwd,
     env: options.env ?? process.env,
     stdio: ["ignore", "ignore", "pipe"],
