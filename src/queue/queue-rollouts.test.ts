@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productRolloutExecutor } from "../curriculum/product-rollout-executor.js";
 import { isEnvriggerError } from "../core/errors.js";
@@ -88,5 +89,34 @@ describe.skipIf(!redisServerAvailable())("a Redis that requires a password", () 
       expect((error as Error).message).not.toContain("wrong-password");
       expect((error as Error).message).not.toContain(password);
     }
+  }, 60_000);
+});
+
+const opensslAvailable = spawnSync("openssl", ["version"]).status === 0;
+if (redisServerAvailable() && !opensslAvailable) console.warn("TLS queue test skipped: no openssl to make a test certificate");
+
+describe.skipIf(!redisServerAvailable() || !opensslAvailable)("a Redis behind TLS (rediss://)", () => {
+  let redis: RedisTestServer;
+  beforeAll(async () => {
+    redis = await startRedisTestServer({ tls: true });
+  });
+  afterAll(async () => redis?.stop());
+
+  it("works when its CA is trusted through ENVRIGGER_REDIS_TLS_CA, and is refused otherwise", async () => {
+    expect(redis.url.startsWith("rediss://")).toBe(true);
+    const environment = { ENVRIGGER_REDIS_TLS_CA: redis.certificateFile! };
+    const worker = await startRolloutWorker({ url: redis.url, environment, concurrency: 2, ...TEST_LOCKS });
+    const executor = await queueRolloutExecutor({ url: redis.url, environment });
+    try {
+      const trajectories = await executor.run({ stack: { version: 1, base: { env: "toy24", taskId: "24-3" }, layers: [] }, policy: "solver", tasks: [{ taskId: "24-3" }], episodes: 2, seed: 2 });
+      expect(trajectories.map((trajectory) => trajectory.evaluation?.success)).toEqual([true, true]);
+    } finally {
+      await executor.close();
+      await worker.close();
+    }
+    const untrusted = await queueRolloutExecutor({ url: redis.url, environment: {} }).catch((caught: unknown) => caught);
+    expect(isEnvriggerError(untrusted, "QUEUE_UNREACHABLE")).toBe(true);
+    const plain = await queueRolloutExecutor({ url: redis.url.replace("rediss://", "redis://"), environment: {} }).catch((caught: unknown) => caught);
+    expect(isEnvriggerError(plain, "QUEUE_UNREACHABLE")).toBe(true);
   }, 60_000);
 });

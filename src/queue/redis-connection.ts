@@ -1,7 +1,11 @@
+import { existsSync, readFileSync } from "node:fs";
 import { EnvriggerError, errorMessage } from "../core/errors.js";
 
 /** The environment variable a Redis password is read from when the URL holds none. */
 export const REDIS_PASSWORD_VARIABLE = "ENVRIGGER_REDIS_PASSWORD";
+
+/** The environment variable naming a PEM file of CA certificates to trust for `rediss://` (besides the system's). */
+export const REDIS_TLS_CA_VARIABLE = "ENVRIGGER_REDIS_TLS_CA";
 
 /** Connection options for ioredis, parsed from a queue URL (the password never printed). */
 export interface RedisConnectionOptions {
@@ -10,15 +14,16 @@ export interface RedisConnectionOptions {
   db: number;
   username?: string;
   password?: string;
-  tls?: Record<string, never>;
+  tls?: { ca?: string };
   /** The URL without credentials, for messages. */
   display: string;
 }
 
 /**
  * Parse `redis://[user[:password]@]host[:port][/db]` or `rediss://…` (TLS). A password in
- * the URL wins; otherwise `ENVRIGGER_REDIS_PASSWORD` is used when set. Anything else is a
- * user error that says what is expected.
+ * the URL wins; otherwise `ENVRIGGER_REDIS_PASSWORD` is used when set. For `rediss://`,
+ * `ENVRIGGER_REDIS_TLS_CA` may name a PEM file of CAs to trust (a private CA). Anything else
+ * is a user error that says what is expected.
  */
 export function parseRedisUrl(text: string, environment: NodeJS.ProcessEnv = process.env): RedisConnectionOptions {
   let url: URL;
@@ -36,6 +41,8 @@ export function parseRedisUrl(text: string, environment: NodeJS.ProcessEnv = pro
   const password = url.password ? decodeURIComponent(url.password) : environment[REDIS_PASSWORD_VARIABLE] || undefined;
   const username = url.username ? decodeURIComponent(url.username) : undefined;
   const tls = url.protocol === "rediss:";
+  const caFile = environment[REDIS_TLS_CA_VARIABLE];
+  if (tls && caFile && !existsSync(caFile)) throw new EnvriggerError("BAD_ARGUMENT", `${REDIS_TLS_CA_VARIABLE} names ${caFile}, which does not exist`);
   const port = url.port ? Number(url.port) : 6379;
   return {
     host: url.hostname.replace(/^\[|\]$/g, ""),
@@ -43,7 +50,7 @@ export function parseRedisUrl(text: string, environment: NodeJS.ProcessEnv = pro
     db,
     ...(username ? { username } : {}),
     ...(password ? { password } : {}),
-    ...(tls ? { tls: {} } : {}),
+    ...(tls ? { tls: caFile ? { ca: readFileSync(caFile, "utf8") } : {} } : {}),
     display: `${url.protocol}//${url.hostname}:${port}${db ? `/${db}` : ""}`,
   };
 }

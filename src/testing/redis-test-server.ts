@@ -14,8 +14,10 @@ export function redisServerAvailable(): boolean {
 
 /** A redis-server a test started. */
 export interface RedisTestServer {
-  /** `redis://127.0.0.1:<port>` (no credentials, even when a password is required). */
+  /** `redis://127.0.0.1:<port>` (`rediss://` with TLS; no credentials, even when a password is required). */
   readonly url: string;
+  /** With TLS: the PEM file of the server's self-signed certificate (trust it via `ENVRIGGER_REDIS_TLS_CA`). */
+  readonly certificateFile?: string;
   readonly port: number;
   readonly pid: number;
   /** Stop it by pid, wait until it is gone, and remove its files. Idempotent. */
@@ -27,12 +29,21 @@ export interface RedisTestServer {
  * --appendonly no`), daemonized with a pid file, optionally with a password — and wait
  * until it answers. `stop()` ends it by its pid.
  */
-export async function startRedisTestServer(options: { password?: string } = {}): Promise<RedisTestServer> {
+export async function startRedisTestServer(options: { password?: string; tls?: boolean } = {}): Promise<RedisTestServer> {
   const directory = mkdtempSync(join(tmpdir(), "envrigger-redis-"));
   const pidFile = join(directory, "redis.pid");
   const port = await freeLoopbackPort();
+  const certificateFile = join(directory, "cert.pem");
+  const keyFile = join(directory, "key.pem");
+  if (options.tls) {
+    const made = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", keyFile, "-out", certificateFile, "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"], { encoding: "utf8", timeout: 30_000 });
+    if (made.status !== 0) throw new Error(`openssl could not make a test certificate: ${made.stderr}`);
+  }
+  const listen = options.tls
+    ? ["--port", "0", "--tls-port", String(port), "--tls-cert-file", certificateFile, "--tls-key-file", keyFile, "--tls-ca-cert-file", certificateFile, "--tls-auth-clients", "no"]
+    : ["--port", String(port)];
   const started = spawnSync(REDIS_SERVER, [
-    "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+    ...listen, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
     "--daemonize", "yes", "--pidfile", pidFile, "--dir", directory, "--logfile", join(directory, "redis.log"),
     ...(options.password ? ["--requirepass", options.password] : []),
   ], { encoding: "utf8", timeout: 10_000 });
@@ -45,7 +56,7 @@ export async function startRedisTestServer(options: { password?: string } = {}):
   const pid = Number(readFileSync(pidFile, "utf8").trim());
   const { Redis } = await import("ioredis");
   for (;;) {
-    const client = new Redis({ host: "127.0.0.1", port, password: options.password, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const client = new Redis({ host: "127.0.0.1", port, password: options.password, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, ...(options.tls ? { tls: { ca: readFileSync(certificateFile, "utf8") } } : {}) });
     client.on("error", () => {});
     try {
       await client.connect();
@@ -60,7 +71,8 @@ export async function startRedisTestServer(options: { password?: string } = {}):
   }
   let stopped = false;
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `${options.tls ? "rediss" : "redis"}://127.0.0.1:${port}`,
+    ...(options.tls ? { certificateFile } : {}),
     port,
     pid,
     async stop() {
