@@ -51,6 +51,6 @@ export async function createRigDependencies(config: CurriculumConfig, runDirecto
     store: new CandidateStore(config.candidatesDir),
     weaknessShows,
     onEvent: options.logEvents === false ? undefined : eventLogger(runDirectory),
-    ...(options.queue ? { rollouts: await (await import("../queue/queue-rollout-executor.js")).queueRolloutExecutor({ url: options.queue, cwd: options.cwd }) } : {}),
+    ...(options.queue ? { rollouts: await (await import("../queue/queue-rollout-executor.js")).queueRolloutExecutor({ url: options.queue, cwd: options.cwd, onWaiting: (message) => process.stderr.write(`warning: ${message}\n`) }) } : {}),
   };
 }

@@ -9,6 +9,8 @@ export interface CreateRolloutExecutorOptions {
   cwd?: string;
   /** Episodes in flight for local runs that do not say (default 1). */
   concurrency?: number;
+  /** Told when a queued batch waits long without progress (default: a warning on stderr). */
+  onWaiting?: (message: string) => void;
 }
 
 /**
@@ -18,6 +20,9 @@ export interface CreateRolloutExecutorOptions {
  * (`RolloutBatch`) and call `executor.run(batch, { concurrency })`.
  */
 export async function createRolloutExecutor(options: CreateRolloutExecutorOptions = {}): Promise<RolloutExecutor> {
-  if (options.queue) return (await import("./queue-rollout-executor.js")).queueRolloutExecutor({ url: options.queue, cwd: options.cwd });
+  if (options.queue) {
+    const { queueRolloutExecutor } = await import("./queue-rollout-executor.js");
+    return queueRolloutExecutor({ url: options.queue, cwd: options.cwd, onWaiting: options.onWaiting ?? ((message) => process.stderr.write(`warning: ${message}\n`)) });
+  }
   return productRolloutExecutor({ cwd: options.cwd, concurrency: options.concurrency });
 }

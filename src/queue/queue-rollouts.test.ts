@@ -62,6 +62,29 @@ describe.skipIf(!redisServerAvailable())("rollouts on a BullMQ queue", () => {
   }, 60_000);
 });
 
+describe.skipIf(!redisServerAvailable())("a batch sent before any worker runs", () => {
+  let redis: RedisTestServer;
+  beforeAll(async () => {
+    redis = await startRedisTestServer();
+  });
+  afterAll(async () => redis?.stop());
+
+  it("says it is waiting for workers, and completes when one joins", async () => {
+    const notices: string[] = [];
+    const executor = await queueRolloutExecutor({ url: redis.url, waitNoticeMs: 300, sweepIntervalMs: 100, onWaiting: (message) => notices.push(message) });
+    const running = executor.run({ stack: { version: 1, base: { env: "toy24", taskId: "24-4" }, layers: [] }, policy: "greedy", tasks: [{ taskId: "24-4" }], episodes: 3, seed: 8 });
+    while (notices.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(notices[0]).toMatch(/3 of 3 rollout jobs still waiting .*envrigger worker/);
+    const worker = await startRolloutWorker({ url: redis.url, ...TEST_LOCKS });
+    try {
+      expect(await running).toHaveLength(3);
+    } finally {
+      await executor.close();
+      await worker.close();
+    }
+  }, 60_000);
+});
+
 describe.skipIf(!redisServerAvailable())("a Redis that requires a password", () => {
   const password = "s3cret-queue-pass-9481";
   let redis: RedisTestServer;
