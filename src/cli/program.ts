@@ -1,5 +1,5 @@
 import { Command, CommanderError } from "commander";
-import { EnvriggerError, errorMessage } from "../core/errors.js";
+import { EnvriggerError, errorMessage, externalFailureCodes } from "../core/errors.js";
 import type { CliIo } from "./cli-io.js";
 
 /**
@@ -156,7 +156,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (error instanceof CommanderError) return code;
     if (error instanceof EnvriggerError) {
       io.stderr(`error [${error.code}]: ${error.message}\n`);
-      if (error.category === "system") io.stderr("This looks like a bug in envrigger; please report it.\n");
+      if (error.category === "system" && !externalFailureCodes.has(error.code)) io.stderr("This looks like a bug in envrigger; please report it.\n");
     } else {
       io.stderr(`error: ${errorMessage(error)}\n${error instanceof Error && error.stack ? error.stack + "\n" : ""}`);
     }

@@ -77,6 +77,12 @@ export class EnvriggerError extends Error {
   }
 }
 
+/**
+ * System-category codes that report a service outside envrigger failing (a model provider,
+ * a remote env, the rollout queue) rather than a bug here: the CLI does not ask to report them.
+ */
+export const externalFailureCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>(["PROVIDER", "REMOTE_ENV", "QUEUE_UNREACHABLE", "QUEUE_JOB_FAILED"]);
+
 /** True when `error` is an {@link EnvriggerError}, optionally with the given code. */
 export function isEnvriggerError(error: unknown, code?: ErrorCode): error is EnvriggerError {
   return error instanceof EnvriggerError && (code === undefined || error.code === code);

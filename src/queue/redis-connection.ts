@@ -81,7 +81,11 @@ export async function checkRedisReachable(connection: RedisConnectionOptions, ti
   const { Redis } = await import("ioredis");
   const { display: _display, ...rest } = connection;
   const client = new Redis({ ...rest, lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
-  client.on("error", () => {});
+  // ioredis reports the cause (ECONNREFUSED, a TLS failure, …) as an event and rejects with "Connection is closed".
+  let cause: string | null = null;
+  client.on("error", (error: Error) => {
+    cause ??= errorMessage(error);
+  });
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
@@ -94,7 +98,7 @@ export async function checkRedisReachable(connection: RedisConnectionOptions, ti
       }),
     ]);
   } catch (error) {
-    throw new EnvriggerError("QUEUE_UNREACHABLE", `cannot reach the rollout queue at ${connection.display}: ${scrub(errorMessage(error), connection)}`, {
+    throw new EnvriggerError("QUEUE_UNREACHABLE", `cannot reach the rollout queue at ${connection.display}: ${scrub(cause ?? errorMessage(error), connection)}`, {
       hint: `check that redis-server runs there and that the URL is right${connection.password ? "" : ` (a password goes in the URL or in ${REDIS_PASSWORD_VARIABLE})`}`,
     });
   } finally {
