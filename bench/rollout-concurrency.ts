@@ -74,6 +74,8 @@ export async function benchRolloutConcurrency(): Promise<Record<string, unknown>
     const identical = JSON.stringify(parallel.trajectories) === JSON.stringify(serial.trajectories) && JSON.stringify({ ...parallel.result, candidate: null }) === JSON.stringify({ ...serial.result, candidate: null });
     return {
       rigLlmRollouts: serial.trajectories.length,
+      // Every step is one model call of 100 ms: the wait a serial run cannot avoid, and the floor at 16 in flight.
+      rigLlmModelCalls: serial.trajectories.reduce((sum, trajectory) => sum + trajectory.steps.length, 0),
       rigLlmOutcome: `${serial.result.outcome} after ${serial.result.revisions} revision(s)`,
       rigLlmRolloutConcurrency1Seconds: Number(serial.seconds.toFixed(2)),
       rigLlmRolloutConcurrency16Seconds: Number(parallel.seconds.toFixed(2)),
