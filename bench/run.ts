@@ -7,6 +7,8 @@ import { benchTextworld } from "./textworld-step.js";
 import { benchToy24Harness, ROUND_TRIPS_PER_RULES_STEP } from "./toy24-harness.js";
 import { benchToy24Raw } from "./toy24-step.js";
 import { benchSkills } from "./skills-bench.js";
+import { benchRolloutConcurrency } from "./rollout-concurrency.js";
+import { benchQueueThroughput } from "./queue-throughput.js";
 
 /**
  * `npm run bench [-- --json]`: every figure measured in this one run, printed as one JSON
@@ -53,6 +55,8 @@ const sections: BenchSection[] = [
     title: "skills: verify-before-finishing mined from accepted hasty stacks vs the same number of original-env episodes",
     run: () => benchSkills(curriculumRunDirectory),
   },
+  { name: "rollout-concurrency", title: "one rig task with an LLM policy (100 ms per answer) at --rollout-concurrency 16 and 1", run: benchRolloutConcurrency },
+  { name: "queue", title: "distributed rollouts: a Toy24 batch locally and on 1 and 2 worker processes (loopback Redis)", run: benchQueueThroughput },
 ];
 if (only) {
   const unknown = [...only].filter((name) => !sections.some((section) => section.name === name));

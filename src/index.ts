@@ -84,3 +84,13 @@ export type { SkillRetriever, RetrievedSkill } from "./skills/skill-retriever.js
 export { retrievingPolicyFactory, type RetrievingPolicyOptions } from "./skills/retrieving-policy.js";
 export { evaluateSkills, type EvaluateSkillsOptions, type SkillEvaluation } from "./skills/evaluate-skills.js";
 export { formatSkillBank } from "./skills/format-skill-bank.js";
+// Rollout executors: this process or a BullMQ/Redis queue of `envrigger worker` processes
+export { rolloutBatchSchema, type RolloutBatch, type RolloutBatchInput } from "./rollout/rollout-batch.js";
+export type { RolloutExecutor, RunBatchOptions } from "./rollout/rollout-executor.js";
+export { localRolloutExecutor } from "./rollout/local-rollout-executor.js";
+export { defaultRolloutConcurrency } from "./rollout/default-rollout-concurrency.js";
+export { policyArtifactHash, portablePolicySpec } from "./rollout/policy-artifacts.js";
+export { createRolloutExecutor } from "./queue/create-rollout-executor.js";
+export { queueRolloutExecutor } from "./queue/queue-rollout-executor.js";
+export { startRolloutWorker, type RolloutWorkerOptions, type RunningRolloutWorker } from "./queue/rollout-worker.js";
+export { rolloutJobId, rolloutJobSchema, type RolloutJob } from "./queue/rollout-job.js";

@@ -19,12 +19,17 @@ const publicApi = [
   "memoryItemSchema", "storedMemoryItemSchema", "memoryProvenanceSchema", "storeMemoryItem", "memoryItemText", "appendToSkillBank",
   "readSkillBank", "mineSkills", "LlmSkillExtractor", "extractSkills", "readAcceptedTrajectories", "rollOriginalEpisodes",
   "createSkillRetriever", "LexicalSkillRetriever", "EmbeddingSkillRetriever", "retrievingPolicyFactory", "evaluateSkills", "formatSkillBank",
+  // rollout executors (issue 13)
+  "createRolloutExecutor", "defaultRolloutConcurrency", "localRolloutExecutor", "policyArtifactHash", "portablePolicySpec",
+  "queueRolloutExecutor", "rolloutBatchSchema", "rolloutJobId", "rolloutJobSchema", "startRolloutWorker",
 ];
 
 const testingApi = [
   "FunctionRulesRuntime", "ScriptedChatModel", "ScriptedDesigner", "SequencePolicy", "TestEnv", "TestEnvDefinition",
   "startOpenAiCompatibleServer", "startOpenEnvTestServer",
   "hashedWordEmbedding",
+  // issue 13
+  "bugfixTextReply", "freeLoopbackPort", "redisServerAvailable", "spawnCliWorker", "startRedisTestServer", "trajectoryWithoutTimings",
 ];
 
 describe("public API", () => {

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from "commander";
-import { EnvriggerError, errorMessage } from "../core/errors.js";
+import { EnvriggerError, errorMessage, externalFailureCodes } from "../core/errors.js";
 import type { CliIo } from "./cli-io.js";
 
 /**
@@ -33,7 +33,9 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--task <ids>", "only these task ids (comma-separated)")
     .option("--stack <spec.json>", "run on a stored harness stack (a stack spec, or a candidate file holding one)")
     .option("--group-by <key>", "byGroup keyed by the task's group or by task id: group | task", "group")
-    .option("--concurrency <n>", "episodes in flight at once", "1")
+    .option("--concurrency <n>", "episodes in flight at once (the older name of --rollout-concurrency)")
+    .option("--rollout-concurrency <n>", "episodes in flight at once (default 16 for LLM policies and OpenEnv envs, else 1)")
+    .option("--queue <url>", "run the rollouts on `envrigger worker` processes via Redis: redis://HOST:PORT or rediss://…")
     .option("--json", "print one JSON object")
     .action(async (options) => void (await (await import("./commands/baseline-command.js")).baselineCommand(options, io)));
 
@@ -51,6 +53,8 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
       .option("--seed <s>", "run seed", "0")
       .option("--reward <reward>", "hidden | public (envs with a pluggable reward)")
       .option("--candidates <dir>", "where accepted candidates are stored", "harness-candidates")
+      .option("--rollout-concurrency <n>", "episodes of a batch in flight at once (default 16 for LLM policies and OpenEnv envs, else 1)")
+      .option("--queue <url>", "run the rollouts on `envrigger worker` processes via Redis: redis://HOST:PORT or rediss://…")
       .option("--json", "print one JSON object");
 
   loopOptions(
@@ -96,7 +100,9 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .requiredOption("--policy <policy>", "policy name, or file:<path>")
     .option("--k <n>", "rollouts", "10")
     .option("--seed <s>", "seed (fresh rollouts: never the rig run's seeds)", "1")
-    .option("--concurrency <n>", "episodes in flight", "1")
+    .option("--concurrency <n>", "episodes in flight (the older name of --rollout-concurrency)")
+    .option("--rollout-concurrency <n>", "episodes in flight (default 16 for LLM policies and OpenEnv envs, else 1)")
+    .option("--queue <url>", "run the rollouts on `envrigger worker` processes via Redis: redis://HOST:PORT or rediss://…")
     .option("--json", "print one JSON object")
     .action(async (options) => void (await (await import("./commands/measure-command.js")).measureCommand(options, io)));
 
@@ -154,6 +160,18 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .argument("<bank>", "a skill bank (JSONL)")
     .option("--json", "print one JSON object { items, warnings }")
     .action(async (bank: string, options) => (await import("./commands/skills-command.js")).skillsShowCommand(bank, options, io));
+  program
+    .command("worker")
+    .description("serve rollout jobs from a Redis queue (for --queue on rig, curriculum, baseline, measure) until SIGTERM")
+    .requiredOption("--queue <url>", "redis://HOST:PORT or rediss://… (password in the URL or in ENVRIGGER_REDIS_PASSWORD)")
+    .option("--concurrency <n>", "jobs (episodes) in flight in this process", "8")
+    .option("--plugins-dir <dir>", "allow file: env and policy plugins from inside this directory (none without it)")
+    .option("--allow-url <prefix>", "allow openenv: URLs under this prefix (repeatable; none by default)", (value: string, previous: string[]) => [...previous, value], [] as string[])
+    .option("--lock-duration-ms <ms>", "BullMQ job lock: a dead worker's job returns after about this long (default 30000)")
+    .option("--stalled-interval-ms <ms>", "how often to look for stalled jobs (default 30000)")
+    .option("--max-stalled-count <n>", "stalls before BullMQ fails a job, which the coordinator then re-queues (default 1)")
+    .option("--verbose", "log every job")
+    .action(async (options) => void (await (await import("./commands/worker-command.js")).workerCommand(options, io)));
 
   return program;
 }
@@ -177,7 +195,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (error instanceof CommanderError) return code;
     if (error instanceof EnvriggerError) {
       io.stderr(`error [${error.code}]: ${error.message}\n`);
-      if (error.category === "system") io.stderr("This looks like a bug in envrigger; please report it.\n");
+      if (error.category === "system" && !externalFailureCodes.has(error.code)) io.stderr("This looks like a bug in envrigger; please report it.\n");
     } else {
       io.stderr(`error: ${errorMessage(error)}\n${error instanceof Error && error.stack ? error.stack + "\n" : ""}`);
     }

@@ -34,6 +34,12 @@ export const errorCodes = {
   INTERNAL: "system",
   /** A remote environment server (e.g. OpenEnv) is unreachable, refused, dropped the connection or answered with an error. */
   REMOTE_ENV: "system",
+  /** The rollout queue's Redis is unreachable, refused the credentials, or dropped the connection. */
+  QUEUE_UNREACHABLE: "system",
+  /** A rollout job failed on a queue worker (refused, or its batch could not run); the reason is in the message. */
+  QUEUE_JOB_FAILED: "system",
+  /** A queue worker refused a job: malformed data, or an env, plugin, URL or policy it does not allow. */
+  JOB_REFUSED: "user",
 } as const satisfies Record<string, ErrorCategory>;
 
 /** A stable error code. */
@@ -70,6 +76,12 @@ export class EnvriggerError extends Error {
     return { code: this.code, category: this.category, message: this.message };
   }
 }
+
+/**
+ * System-category codes that report a service outside envrigger failing (a model provider,
+ * a remote env, the rollout queue) rather than a bug here: the CLI does not ask to report them.
+ */
+export const externalFailureCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>(["PROVIDER", "REMOTE_ENV", "QUEUE_UNREACHABLE", "QUEUE_JOB_FAILED"]);
 
 /** True when `error` is an {@link EnvriggerError}, optionally with the given code. */
 export function isEnvriggerError(error: unknown, code?: ErrorCode): error is EnvriggerError {

@@ -23,6 +23,8 @@ export const curriculumConfigSchema = z.object({
   revisions: z.number().int().min(0).default(5),
   seed: z.number().int().nonnegative().default(0),
   maxTurns: z.number().int().positive().optional(),
+  /** Episodes of a rollout batch in flight at once (default: 16 for LLM policies and OpenEnv envs, else 1). */
+  rolloutConcurrency: z.number().int().min(1).optional(),
   /** Where accepted candidates are stored. */
   candidatesDir: z.string(),
 });

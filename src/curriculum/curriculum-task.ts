@@ -31,6 +31,7 @@ export async function rigCurriculumTask(
         revisions: config.revisions,
         seed: config.seed,
         maxTurns: config.maxTurns,
+        rolloutConcurrency: config.rolloutConcurrency,
       },
       dependencies,
       saver,

@@ -8,6 +8,8 @@ export interface CurriculumWorkerInput {
   config: CurriculumConfig;
   task: { id: string; group?: string };
   runDirectory: string;
+  /** Send the task's rollouts to the queue at this Redis URL instead of running them in the lane. */
+  queue?: string;
 }
 
 /**
@@ -15,12 +17,13 @@ export interface CurriculumWorkerInput {
  * sandbox isolates). Run by task processes and by the curriculum's local lane.
  */
 export default async function rigInWorker(input: CurriculumWorkerInput): Promise<RigTaskResult> {
-  const dependencies = await createRigDependencies(input.config, input.runDirectory);
+  const dependencies = await createRigDependencies(input.config, input.runDirectory, { queue: input.queue });
   try {
     return await rigCurriculumTask(input.config, input.task, input.runDirectory, dependencies);
   } finally {
     // A task process may be stopped at any time after its task: free the isolates now, in
     // the thread that created them, rather than leave them to process teardown.
+    await dependencies.rollouts?.close();
     await dependencies.env.dispose?.();
   }
 }

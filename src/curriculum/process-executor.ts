@@ -57,6 +57,8 @@ export interface ProcessExecutorOptions {
    * TypeScript compiler, ts-morph, LangGraph — before its first task).
    */
   local?: (input: CurriculumWorkerInput) => Promise<RigTaskResult>;
+  /** Task processes send their rollouts to the queue at this Redis URL. */
+  queue?: string;
 }
 
 /** A process-pool executor that also reports the peak memory of its child processes. */
@@ -96,7 +98,7 @@ export function processExecutor(lanes: number, options: ProcessExecutorOptions =
         while (next < tasks.length) {
           const position = next++;
           const task = tasks[position]!;
-          const input: CurriculumWorkerInput = { config, task: { id: task.id, group: task.group }, runDirectory };
+          const input: CurriculumWorkerInput = { config, task: { id: task.id, group: task.group }, runDirectory, ...(options.queue ? { queue: options.queue } : {}) };
           let result: RigTaskResult;
           try {
             result = await child.run(input);

@@ -101,7 +101,8 @@ export function inProcessExecutor(createDependencies: (config: CurriculumConfig,
     async run(config, tasks, runDirectory, onDone) {
       const results: RigTaskResult[] = [];
       for (const task of tasks) {
-        const result = await rigCurriculumTask(config, task, runDirectory, await createDependencies(config, runDirectory));
+        const dependencies = await createDependencies(config, runDirectory);
+        const result = await rigCurriculumTask(config, task, runDirectory, dependencies).finally(() => dependencies.rollouts?.close());
         results.push(result);
         onDone(result);
       }

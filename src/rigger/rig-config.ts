@@ -19,6 +19,8 @@ export const rigConfigSchema = z.object({
   revisions: z.number().int().min(0).default(5),
   seed: z.number().int().nonnegative().default(0),
   maxTurns: z.number().int().positive().optional(),
+  /** Episodes of a batch in flight at once (default: `defaultRolloutConcurrency(policy, envId)`). */
+  rolloutConcurrency: z.number().int().min(1).optional(),
 });
 export type RigConfig = z.infer<typeof rigConfigSchema>;
 export type RigConfigInput = z.input<typeof rigConfigSchema>;

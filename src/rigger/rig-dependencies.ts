@@ -3,6 +3,7 @@ import type { PolicyFactory } from "../core/policy.js";
 import type { Trajectory } from "../core/trajectory.js";
 import type { Designer } from "../designer/designer.js";
 import type { BuildStackDependencies } from "../harness/build-stack.js";
+import type { RolloutExecutor } from "../rollout/rollout-executor.js";
 import type { CandidateStore } from "./candidate-store.js";
 import type { CandidateIssue } from "./rig-state.js";
 
@@ -31,4 +32,9 @@ export interface RigDependencies {
   /** Per-trajectory predicate of the named weakness (weakness targets only). */
   weaknessShows?: (trajectory: Trajectory) => boolean;
   onEvent?: (event: RigEvent) => void;
+  /**
+   * Where rollout batches run (e.g. a queue executor). Default: in this process, with `env`,
+   * `policy` and `stack` above.
+   */
+  rollouts?: RolloutExecutor;
 }

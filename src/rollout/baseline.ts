@@ -5,6 +5,8 @@ import type { PolicyFactory } from "../core/policy.js";
 import type { SplitSelection, TaskInfo } from "../core/task.js";
 import type { Trajectory } from "../core/trajectory.js";
 import { EnvriggerError } from "../core/errors.js";
+import type { HarnessStackSpec } from "../harness/harness-stack-spec.js";
+import type { RolloutExecutor } from "./rollout-executor.js";
 import { runRollouts } from "./run-rollouts.js";
 import { summarize, type RolloutStats } from "./summarize.js";
 
@@ -47,6 +49,12 @@ export interface BaselineOptions {
   /** Break the statistics down by the tasks' group (default) or by task id. */
   groupBy?: "group" | "task";
   onEpisode?: (trajectory: Trajectory, done: number, total: number) => void;
+  /**
+   * Run the rollouts on this executor (e.g. a queue) as one batch of data instead of with
+   * `createEnv` and `policy`: `policySpec` names the policy, `stack` the stack (default the
+   * bare env with `envOptions`).
+   */
+  rollouts?: { executor: RolloutExecutor; policySpec: string; stack?: HarnessStackSpec };
 }
 
 function pick(stats: RolloutStats): BaselineStats {
@@ -78,15 +86,27 @@ export async function runBaseline(options: BaselineOptions): Promise<{ report: B
     }
     tasks = options.taskIds.map((id) => known.get(id)!);
   }
-  const trajectories = await runRollouts({
-    createEnv: options.createEnv ?? (() => options.env.create(options.envOptions)),
-    policy: options.policy,
-    tasks: tasks.map((task) => ({ taskId: task.id, group: task.group })),
-    episodes: options.episodes,
-    seed: options.seed,
-    concurrency: options.concurrency,
-    onEpisode: options.onEpisode,
-  });
+  const rolloutTasks = tasks.map((task) => ({ taskId: task.id, ...(task.group === undefined ? {} : { group: task.group }) }));
+  const trajectories = options.rollouts
+    ? await options.rollouts.executor.run(
+        {
+          stack: options.rollouts.stack ?? { version: 1, base: { env: options.env.id, taskId: rolloutTasks[0]?.taskId ?? "none", options: options.envOptions ?? {} }, layers: [] },
+          policy: options.rollouts.policySpec,
+          tasks: rolloutTasks,
+          episodes: options.episodes,
+          seed: options.seed,
+        },
+        { concurrency: options.concurrency, onEpisode: options.onEpisode },
+      )
+    : await runRollouts({
+        createEnv: options.createEnv ?? (() => options.env.create(options.envOptions)),
+        policy: options.policy,
+        tasks: rolloutTasks,
+        episodes: options.episodes,
+        seed: options.seed,
+        concurrency: options.concurrency,
+        onEpisode: options.onEpisode,
+      });
   const summary = summarize(trajectories, options.groupBy === "task" ? (trajectory) => trajectory.taskId : undefined);
   const byGroup = Object.fromEntries(Object.entries(summary.byGroup).map(([group, stats]) => [group, pick(stats)]));
   return {

@@ -8,3 +8,8 @@ export { ScriptedChatModel, type ScriptedChatReply } from "./scripted-chat-model
 export { startOpenAiCompatibleServer } from "./openai-compatible-server.js";
 export { startOpenEnvTestServer } from "./openenv-test-server.js";
 export { hashedWordEmbedding } from "./hashed-word-embedding.js";
+export { bugfixTextReply } from "./bugfix-text-model.js";
+export { trajectoryWithoutTimings } from "./trajectory-without-timings.js";
+export { startRedisTestServer, redisServerAvailable, type RedisTestServer } from "./redis-test-server.js";
+export { freeLoopbackPort } from "./free-loopback-port.js";
+export { spawnCliWorker, type CliWorkerProcess } from "./spawn-cli-worker.js";

@@ -42,6 +42,22 @@ export interface OpenAiCompatibleServerOptions {
   maxRequests?: number;
   /** Largest request body accepted, bytes. Default 4 MiB. */
   maxBodyBytes?: number;
+  /**
+   * Answer each chat request from its body instead of from `replies` in arrival order — so
+   * concurrent requests get the same answers whatever order they arrive in.
+   */
+  respond?: (body: ChatRequestBody) => ScriptedServerReply;
+  /** Wait this long before answering each request, ms (a model's latency). Default 0. */
+  delayMs?: number;
+}
+
+/** The parts of a chat completions request body a `respond` function sees. */
+export interface ChatRequestBody {
+  model?: string;
+  seed?: number;
+  messages: Array<{ role: string; content?: unknown }>;
+  tools?: Array<{ function?: { name: string } }>;
+  [key: string]: unknown;
 }
 
 /** A running test server. */
@@ -145,7 +161,8 @@ export async function startOpenAiCompatibleServer(options: OpenAiCompatibleServe
     const parsed = chatBodySchema.safeParse(body);
     if (!parsed.success) return sendError(response, 400, "the body is not a chat completions request");
     if (parsed.data.stream) return sendError(response, 400, "the test server does not stream");
-    const reply = queue.shift();
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+    const reply = options.respond ? options.respond({ messages: [], ...(body as Record<string, unknown>) } as ChatRequestBody) : queue.shift();
     if (!reply) return sendError(response, 400, "the test server has no scripted reply left");
     if (reply.kind === "error") return sendError(response, reply.status, reply.message ?? `scripted HTTP ${reply.status}`);
     const usage = reply.usage ?? { promptTokens: 0, completionTokens: 0 };

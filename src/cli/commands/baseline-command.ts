@@ -11,13 +11,15 @@ import { splitSelectionSchema, type SplitSelection } from "../../core/task.js";
 import type { JsonObject } from "../../core/json.js";
 import { resolvePolicy } from "../../policies/policy-registry.js";
 import { runBaseline, type BaselineReport } from "../../rollout/baseline.js";
+import { createRolloutExecutor } from "../../queue/create-rollout-executor.js";
 import type { CliIo } from "../cli-io.js";
+import { rolloutConcurrencyOf, type RolloutCommandOptions } from "../rollout-options.js";
 import { fixed, formatTable, percent } from "../format-table.js";
 import { parseChoice, parseInteger } from "../parse-arguments.js";
 import { createProgress } from "../progress.js";
 
 /** Raw options of `envrigger baseline` as commander gives them. */
-export interface BaselineCommandOptions {
+export interface BaselineCommandOptions extends RolloutCommandOptions {
   env: string;
   policy: string;
   split?: string;
@@ -27,7 +29,6 @@ export interface BaselineCommandOptions {
   task?: string;
   stack?: string;
   groupBy?: string;
-  concurrency?: string;
   json?: boolean;
 }
 
@@ -65,7 +66,7 @@ export async function baselineCommand(options: BaselineCommandOptions, io: CliIo
   const split = parseChoice(options.split ?? "train", "--split", splitSelectionSchema.options) as SplitSelection;
   const episodes = parseInteger(options.episodes ?? "10", "--episodes", 1);
   const seed = parseInteger(options.seed ?? "0", "--seed");
-  const concurrency = parseInteger(options.concurrency ?? "1", "--concurrency", 1);
+  const concurrency = rolloutConcurrencyOf(options, options.policy, options.env);
   const envOptions: JsonObject = {};
   if (options.reward !== undefined) envOptions.reward = parseChoice(options.reward, "--reward", ["hidden", "public"] as const);
   const stack = options.stack === undefined ? undefined : readStackFile(resolve(io.cwd, options.stack));
@@ -85,6 +86,7 @@ export async function baselineCommand(options: BaselineCommandOptions, io: CliIo
     await probe.close();
   }
   let started = false;
+  const executor = options.queue ? await createRolloutExecutor({ queue: options.queue, cwd: io.cwd }) : undefined;
   const { report } = await runBaseline({
     env,
     policyName: policy.name,
@@ -97,12 +99,13 @@ export async function baselineCommand(options: BaselineCommandOptions, io: CliIo
     concurrency,
     groupBy: parseChoice(options.groupBy ?? "group", "--group-by", ["group", "task"] as const),
     ...(stack ? { createEnv: () => buildStack(stack, stackDependencies) } : {}),
+    ...(executor ? { rollouts: { executor, policySpec: options.policy, ...(stack ? { stack } : {}) } } : {}),
     onEpisode: (_trajectory, done, total) => {
       if (!started) progress.start(total, "baseline");
       started = true;
       progress.update(done);
     },
-  });
+  }).finally(() => executor?.close());
   progress.stop();
   await env.dispose?.();
   if (stack) report.stack = stackName;

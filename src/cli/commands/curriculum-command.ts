@@ -13,6 +13,7 @@ import rigInWorker from "../../curriculum/curriculum-worker.js";
 import { processExecutor } from "../../curriculum/process-executor.js";
 import type { RigTaskResult } from "../../rigger/rig-task.js";
 import type { CliIo } from "../cli-io.js";
+import { rolloutConcurrencyOf } from "../rollout-options.js";
 import { fixed, formatTable } from "../format-table.js";
 import { parseChoice, parseInteger } from "../parse-arguments.js";
 import { createProgress } from "../progress.js";
@@ -34,6 +35,8 @@ export interface CurriculumCommandOptions extends TargetOptions {
   resume?: string;
   candidates?: string;
   reward?: string;
+  rolloutConcurrency?: string;
+  queue?: string;
   json?: boolean;
 }
 
@@ -75,6 +78,8 @@ export async function curriculumCommand(options: CurriculumCommandOptions, io: C
     const path = runPaths(runDirectory).config;
     if (!existsSync(path)) throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${path} does not exist`, { hint: "pass the directory of an earlier run (runs/<id>)" });
     config = parseJsonText(curriculumConfigSchema, readFileSync(path, "utf8"), path);
+    // How many episodes run at once never changes the results: a resumed run may choose anew.
+    if (options.rolloutConcurrency !== undefined) config = { ...config, rolloutConcurrency: rolloutConcurrencyOf(options, config.policy, config.env) };
   } else {
     if (!options.env) throw new EnvriggerError("BAD_ARGUMENT", "--env is required (or --resume runs/<id>)");
     if (!options.policy) throw new EnvriggerError("BAD_ARGUMENT", "--policy is required (or --resume runs/<id>)");
@@ -94,13 +99,18 @@ export async function curriculumCommand(options: CurriculumCommandOptions, io: C
       kMax: parseInteger(options.kMax ?? "40", "--k-max", 1),
       revisions: parseInteger(options.revisions ?? "5", "--revisions", 0),
       seed: parseInteger(options.seed ?? "0", "--seed"),
+      rolloutConcurrency: rolloutConcurrencyOf(options, options.policy, options.env),
       candidatesDir: resolve(io.cwd, options.candidates ?? "harness-candidates"),
     }, "curriculum options", "BAD_ARGUMENT");
-    // Fail on a bad env, policy, designer or weakness before anything is written.
-    await createRigDependencies(config, runDirectory, { logEvents: false });
+    // Fail on a bad env, policy, designer or weakness — or an unreachable queue — before anything is written.
+    await (await createRigDependencies(config, runDirectory, { logEvents: false, queue: options.queue })).rollouts?.close();
   }
   const env = await resolveEnv(config.env, io.cwd);
-  const executor = concurrency > 1 ? processExecutor(concurrency, { local: rigInWorker }) : inProcessExecutor((config, directory) => createRigDependencies(config, directory));
+  const queue = options.queue;
+  const executor =
+    concurrency > 1
+      ? processExecutor(concurrency, { local: (input) => rigInWorker({ ...input, queue }), queue })
+      : inProcessExecutor((config, directory) => createRigDependencies(config, directory, { queue }));
   const progress = createProgress(io, !options.json);
   let started = false;
   try {

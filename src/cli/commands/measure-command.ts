@@ -4,17 +4,18 @@ import { productStackDependencies } from "../../curriculum/create-rig-dependenci
 import { resolvePolicy } from "../../policies/policy-registry.js";
 import { readCandidateRecord } from "../../rigger/candidate-store.js";
 import { measureCandidate, type Measurement } from "../../rigger/measure-candidate.js";
+import { createRolloutExecutor } from "../../queue/create-rollout-executor.js";
 import type { CliIo } from "../cli-io.js";
+import { rolloutConcurrencyOf, type RolloutCommandOptions } from "../rollout-options.js";
 import { fixed } from "../format-table.js";
 import { parseInteger } from "../parse-arguments.js";
 
 /** Raw options of `envrigger measure`. */
-export interface MeasureCommandOptions {
+export interface MeasureCommandOptions extends RolloutCommandOptions {
   candidate: string;
   policy: string;
   k?: string;
   seed?: string;
-  concurrency?: string;
   json?: boolean;
 }
 
@@ -22,11 +23,17 @@ export interface MeasureCommandOptions {
 export async function measureCommand(options: MeasureCommandOptions, io: CliIo): Promise<Measurement> {
   const k = parseInteger(options.k ?? "10", "--k", 1);
   const seed = parseInteger(options.seed ?? "1", "--seed");
-  const concurrency = parseInteger(options.concurrency ?? "1", "--concurrency", 1);
   const record = readCandidateRecord(resolve(io.cwd, options.candidate));
+  const concurrency = rolloutConcurrencyOf(options, options.policy, record.stack.base.env);
   const env = await resolveEnv(record.stack.base.env, io.cwd);
   const policy = await resolvePolicy(options.policy, env.id, io.cwd);
-  const measurement = await measureCandidate(record, policy.factory, { k, seed, concurrency }, productStackDependencies(io.cwd));
+  const executor = options.queue ? await createRolloutExecutor({ queue: options.queue, cwd: io.cwd }) : undefined;
+  const measurement = await measureCandidate(
+    record,
+    policy.factory,
+    { k, seed, concurrency, ...(executor ? { rollouts: { executor, policySpec: options.policy } } : {}) },
+    productStackDependencies(io.cwd),
+  ).finally(() => executor?.close());
   if (options.json) {
     io.stdout(`${JSON.stringify(measurement)}\n`);
   } else {

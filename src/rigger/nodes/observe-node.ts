@@ -1,10 +1,10 @@
-import { runRollouts } from "../../rollout/run-rollouts.js";
 import { summarize } from "../../rollout/summarize.js";
 import type { Trajectory } from "../../core/trajectory.js";
 import { judgeBands } from "../decision-rule.js";
 import type { RigDependencies } from "../rig-dependencies.js";
 import type { RigState, RigUpdate } from "../rig-state.js";
 import { turnsStandardDeviation } from "../candidate-evidence.js";
+import { bareStack, runRigBatch } from "../run-rig-batch.js";
 
 /**
  * Observe: K rollouts of the unmodified env. While the baseline's interval straddles a band
@@ -19,14 +19,10 @@ export function observeNode(dependencies: RigDependencies) {
     const { target } = config;
     const hasBand = Boolean(target.successBand || target.stepsBand);
     for (;;) {
-      const batch = await runRollouts({
-        createEnv: () => dependencies.env.create(config.envOptions),
-        policy: dependencies.policy,
-        tasks: [{ taskId: config.taskId, group: config.group }],
+      const batch = await runRigBatch(dependencies, config, {
+        stack: bareStack(config),
         episodes: Math.min(config.k, config.kMax - trajectories.length),
-        seed: config.seed,
         indexOffset: trajectories.length,
-        maxTurns: config.maxTurns,
       });
       trajectories.push(...batch);
       if (!hasBand || trajectories.length >= config.kMax) break;

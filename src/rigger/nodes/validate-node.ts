@@ -1,12 +1,11 @@
 import type { Trajectory } from "../../core/trajectory.js";
-import { buildStack } from "../../harness/build-stack.js";
-import { runRollouts } from "../../rollout/run-rollouts.js";
 import { candidateEvidence } from "../candidate-evidence.js";
 import { candidateStack } from "../candidate-stack.js";
 import { decide, DEFAULT_DECISION_POLICY } from "../decision-rule.js";
 import { validationIndexOffset } from "../rig-config.js";
 import type { RigDependencies } from "../rig-dependencies.js";
 import type { RigState, RigUpdate } from "../rig-state.js";
+import { runRigBatch } from "../run-rig-batch.js";
 
 /**
  * Validate: K fresh rollouts of the candidate stack (seeds never used by observation or
@@ -22,14 +21,10 @@ export function validateNode(dependencies: RigDependencies) {
     const trajectories: Trajectory[] = [];
     const policy = { ...DEFAULT_DECISION_POLICY, kMax: config.kMax };
     for (;;) {
-      const batch = await runRollouts({
-        createEnv: () => buildStack(spec, dependencies.stack),
-        policy: dependencies.policy,
-        tasks: [{ taskId: config.taskId, group: config.group }],
+      const batch = await runRigBatch(dependencies, config, {
+        stack: spec,
         episodes: Math.min(config.k, config.kMax - trajectories.length),
-        seed: config.seed,
         indexOffset: offset + trajectories.length,
-        maxTurns: config.maxTurns,
       });
       trajectories.push(...batch);
       const evidence = candidateEvidence(proposal, trajectories, dependencies.weaknessShows);

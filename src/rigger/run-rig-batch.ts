@@ -1,0 +1,37 @@
+import type { Trajectory } from "../core/trajectory.js";
+import { buildStack } from "../harness/build-stack.js";
+import type { HarnessStackSpec } from "../harness/harness-stack-spec.js";
+import { defaultRolloutConcurrency } from "../rollout/default-rollout-concurrency.js";
+import { localRolloutExecutor } from "../rollout/local-rollout-executor.js";
+import type { RolloutExecutor } from "../rollout/rollout-executor.js";
+import type { RigConfig } from "./rig-config.js";
+import type { RigDependencies } from "./rig-dependencies.js";
+
+/** The stack of the task's unmodified env (what observation rolls out). */
+export function bareStack(config: RigConfig): HarnessStackSpec {
+  return { version: 1, base: { env: config.envId, taskId: config.taskId, options: config.envOptions }, layers: [] };
+}
+
+/** The rig's rollout executor: the injected one, else this process with the dependencies' env and policy. */
+function executorOf(dependencies: RigDependencies): RolloutExecutor {
+  return dependencies.rollouts ?? localRolloutExecutor({ buildEnv: (stack) => buildStack(stack, dependencies.stack), policy: async () => dependencies.policy });
+}
+
+/**
+ * One batch of the rig loop: `episodes` rollouts of the config's policy on `stack` for the
+ * config's task, seeds from index `indexOffset` on, `rolloutConcurrency` in flight.
+ */
+export function runRigBatch(dependencies: RigDependencies, config: RigConfig, batch: { stack: HarnessStackSpec; episodes: number; indexOffset: number }): Promise<Trajectory[]> {
+  return executorOf(dependencies).run(
+    {
+      stack: batch.stack,
+      policy: config.policy,
+      tasks: [{ taskId: config.taskId, ...(config.group === undefined ? {} : { group: config.group }) }],
+      episodes: batch.episodes,
+      seed: config.seed,
+      indexOffset: batch.indexOffset,
+      ...(config.maxTurns === undefined ? {} : { maxTurns: config.maxTurns }),
+    },
+    { concurrency: config.rolloutConcurrency ?? defaultRolloutConcurrency(config.policy, config.envId) },
+  );
+}
