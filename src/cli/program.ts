@@ -108,6 +108,24 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .action(async (run: string, options) => void (await (await import("./commands/report-command.js")).reportCommand(run, options, io)));
 
   program
+    .command("serve")
+    .description("serve an env, a stack or stored candidates over the OpenEnv protocol (HTTP + WebSocket /ws) until SIGTERM")
+    .requiredOption("--env <env>", "environment id, or file:<path>")
+    .option("--task <ids>", "serve these bare tasks (comma-separated)")
+    .option("--stack <file>", "serve one stack (a stack spec, or a candidate file)")
+    .option("--candidates <dir|corpus.jsonl>", "serve stored candidates: a directory, or a corpus written by export --format corpus")
+    .option("--run <dir>", "serve a run's accepted candidates")
+    .option("--split <split>", "the tasks served when no source is given: train | heldout | all", "train")
+    .option("--weights <weights>", "how a reset without task_id/stack_id draws its stack: uniform | validation", "uniform")
+    .option("--host <host>", "interface to bind (a warning is printed for anything but loopback)", "127.0.0.1")
+    .option("--port <port>", "port (0: a free one)", "8000")
+    .option("--max-sessions <n>", "concurrent WebSocket sessions", "64")
+    .option("--idle-timeout <seconds>", "close a session silent this long", "600")
+    .option("--max-message-bytes <n>", "largest message or body accepted", String(10 * 1024 * 1024))
+    .option("--json", "print where it listens as one JSON object")
+    .action(async (options) => void (await (await import("./commands/serve-command.js")).serveCommand(options, io)));
+
+  program
     .command("start")
     .description("the main job on the embedded default (what `npm start` runs): a BugFix curriculum, offline")
     .option("--out <dir>", "run directory (default runs/<id>)")
