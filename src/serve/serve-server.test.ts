@@ -44,11 +44,11 @@ async function connect(server: ServeServer): Promise<OpenEnvTestClient> {
 
 const getJson = async (url: string) => {
   const response = await fetch(url);
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as any };
 };
 const postJson = async (url: string, body: unknown) => {
   const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as any };
 };
 
 describe("envrigger serve over HTTP", () => {
