@@ -106,7 +106,7 @@ describe("round trip: openenv bridge → envrigger serve", () => {
     expect(result.tasks).toHaveLength(1);
     expect(result.tasks[0]!.baseline!.episodes).toBeGreaterThanOrEqual(5);
     expect(["accepted", "rejected", "skipped"]).toContain(result.tasks[0]!.outcome);
-    const task = result.tasks[0]! as { outcome: string; candidate: string | null };
+    const task = result.tasks[0]! as unknown as { outcome: string; candidate: string | null };
     if (task.outcome === "accepted") {
       const record = JSON.parse(readFileSync(task.candidate!, "utf8")) as { stack: HarnessStackSpec };
       expect(record.stack.base.env).toBe(`openenv:${bare.url}`);

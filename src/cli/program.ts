@@ -126,6 +126,20 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .action(async (options) => void (await (await import("./commands/serve-command.js")).serveCommand(options, io)));
 
   program
+    .command("export")
+    .description("write what trainers read: episodes as chat JSONL, or a corpus of accepted stacks")
+    .requiredOption("--format <format>", "chat-jsonl | corpus")
+    .option("--run <dir>", "a run: its recorded rollouts (chat-jsonl) or accepted stacks (corpus)")
+    .option("--candidates <dir|corpus.jsonl>", "stored candidates: fresh rollouts of them (chat-jsonl, with --policy) or their corpus")
+    .option("--policy <policy>", "policy for fresh rollouts of --candidates")
+    .option("--episodes <n>", "fresh rollouts per candidate (default 10)")
+    .option("--seed <s>", "seed of the fresh rollouts", "0")
+    .option("--concurrency <n>", "episodes in flight", "1")
+    .option("--successes-only", "only successful episodes (rejection-sampling fine-tuning)")
+    .option("--out <file>", "write here (atomically at the end; lines stream into <file>.partial); default stdout")
+    .action(async (options) => void (await (await import("./commands/export-command.js")).exportCommand(options, io)));
+
+  program
     .command("start")
     .description("the main job on the embedded default (what `npm start` runs): a BugFix curriculum, offline")
     .option("--out <dir>", "run directory (default runs/<id>)")

@@ -1,10 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { resolveEnv } from "../bridges/env-registry.js";
 import { EnvriggerError } from "../core/errors.js";
 import type { SplitSelection } from "../core/task.js";
-import { parseJsonText } from "../core/validate.js";
-import { corpusLineSchema } from "../export/corpus-line.js";
+import { readStoredCandidates } from "../export/read-stored-candidates.js";
 import type { HarnessStackSpec } from "../harness/harness-stack-spec.js";
 import { readStackFile } from "../cli/commands/baseline-command.js";
 import { readRun } from "../report/read-run.js";
@@ -47,29 +46,6 @@ function storedMember(record: Pick<CandidateRecord, "id" | "stack" | "validation
   };
 }
 
-/** Every candidate JSON file under `directory` (Rules sources beside them are `.ts`). */
-function candidateFiles(directory: string): string[] {
-  const files: string[] = [];
-  for (const entry of readdirSync(directory, { withFileTypes: true })) {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) files.push(...candidateFiles(path));
-    else if (entry.isFile() && entry.name.endsWith(".json")) files.push(path);
-  }
-  return files.sort();
-}
-
-/** The members of a corpus file: one per line (blank lines skipped). */
-function corpusMembers(path: string): ServedMember[] {
-  return readFileSync(path, "utf8")
-    .split("\n")
-    .map((line, index) => ({ line: line.trim(), number: index + 1 }))
-    .filter(({ line }) => line.length > 0)
-    .map(({ line, number }) => {
-      const entry = parseJsonText(corpusLineSchema, line, `line ${number} of corpus ${path}`, "BAD_ARGUMENT");
-      return storedMember({ id: entry.candidateId, stack: entry.stack, validation: entry.validation, target: entry.target });
-    });
-}
-
 function existing(path: string, what: string): string {
   if (!existsSync(path)) throw new EnvriggerError("FILE_NOT_FOUND", `${what} not found: ${path}`);
   return path;
@@ -86,9 +62,8 @@ async function membersOf(options: ServedSetOptions, cwd: string): Promise<{ memb
     return { members: [member], source: `--stack ${options.stack}` };
   }
   if (options.candidates !== undefined) {
-    const path = existing(resolve(cwd, options.candidates), "--candidates");
-    const members = statSync(path).isDirectory() ? candidateFiles(path).map((file) => storedMember(readCandidateRecord(file))) : corpusMembers(path);
-    return { members, source: `--candidates ${options.candidates}` };
+    const lines = readStoredCandidates(resolve(cwd, options.candidates));
+    return { members: lines.map((line) => storedMember({ id: line.candidateId, stack: line.stack, validation: line.validation, target: line.target })), source: `--candidates ${options.candidates}` };
   }
   if (options.run !== undefined) {
     const run = await readRun(resolve(cwd, options.run));
