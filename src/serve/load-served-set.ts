@@ -62,7 +62,8 @@ async function membersOf(options: ServedSetOptions, cwd: string): Promise<{ memb
     return { members: [member], source: `--stack ${options.stack}` };
   }
   if (options.candidates !== undefined) {
-    const lines = readStoredCandidates(resolve(cwd, options.candidates));
+    // A candidate directory or corpus may hold several envs: serve this env's stacks.
+    const lines = readStoredCandidates(resolve(cwd, options.candidates)).filter((line) => line.stack.base.env === options.env);
     return { members: lines.map((line) => storedMember({ id: line.candidateId, stack: line.stack, validation: line.validation, target: line.target })), source: `--candidates ${options.candidates}` };
   }
   if (options.run !== undefined) {
@@ -88,7 +89,8 @@ async function membersOf(options: ServedSetOptions, cwd: string): Promise<{ memb
 /**
  * Load what `envrigger serve` serves: bare tasks (`--task`, or every task of `--split`), one
  * stack (`--stack`), stored candidates (`--candidates <dir>` or a corpus `.jsonl`), or a
- * run's accepted candidates (`--run`). Every member must be built on `env`; duplicates
+ * run's accepted candidates (`--run`). Stored candidates of other envs are left out; any
+ * other member must be built on `env`. Duplicates
  * (the same stack spec twice) are served once. `--weights validation` needs every member's
  * validated success and band. Problems are user errors naming the fix.
  */
