@@ -68,3 +68,11 @@ export { measureCandidate, type Measurement } from "./rigger/measure-candidate.j
 export { runCurriculum, inProcessExecutor, type CurriculumResult } from "./curriculum/run-curriculum.js";
 export { processExecutor } from "./curriculum/process-executor.js";
 export { createRigDependencies, productStackDependencies } from "./curriculum/create-rig-dependencies.js";
+
+// Serving and export (OpenEnv server, chat JSONL, corpus)
+export { startServeServer, type ServeServer, type StartServeServerOptions } from "./serve/start-serve-server.js";
+export { loadServedSet, type ServedSetOptions } from "./serve/load-served-set.js";
+export type { ServedMember, ServedSet } from "./serve/served-member.js";
+export { chatEpisodeOf, chatEpisodeSchema, type ChatEpisode } from "./export/chat-episode.js";
+export { corpusLineSchema, type CorpusLine } from "./export/corpus-line.js";
+export { readStoredCandidates } from "./export/read-stored-candidates.js";

@@ -16,11 +16,13 @@ const publicApi = [
   "resolvePolicy", "rigTask", "rolloutSeed", "runBaseline", "runCurriculum", "runEpisode", "runRollouts", "splitSchema",
   "stackSpecOf", "stepResultSchema", "stopReasonSchema", "summarize", "targetSchema", "taskInfoSchema", "toolSpecSchema",
   "toy24Env", "trajectorySchema", "validateSetup", "wilsonInterval",
+  "startServeServer", "loadServedSet", "chatEpisodeOf", "chatEpisodeSchema", "corpusLineSchema", "readStoredCandidates",
 ];
 
 const testingApi = [
   "FunctionRulesRuntime", "ScriptedChatModel", "ScriptedDesigner", "SequencePolicy", "TestEnv", "TestEnvDefinition",
   "startOpenAiCompatibleServer", "startOpenEnvTestServer",
+  "OpenEnvTestClient",
 ];
 
 describe("public API", () => {

@@ -7,3 +7,4 @@ export { FunctionRulesRuntime } from "./function-rules-runtime.js";
 export { ScriptedChatModel, type ScriptedChatReply } from "./scripted-chat-model.js";
 export { startOpenAiCompatibleServer } from "./openai-compatible-server.js";
 export { startOpenEnvTestServer } from "./openenv-test-server.js";
+export { OpenEnvTestClient } from "./openenv-test-client.js";
