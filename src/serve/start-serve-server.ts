@@ -42,10 +42,15 @@ export interface ServeServer {
   drain(): Promise<void>;
 }
 
-/** Build every member once (a stack that does not load fails the start) and return the first one's tools. */
+/**
+ * Build the first member and every member with layers once (a stack that does not load
+ * fails the start; bare tasks were checked against the env's task list) and return the
+ * first one's tools.
+ */
 async function probe(set: ServedSet, dependencies: BuildStackDependencies): Promise<ToolSpec[]> {
   let tools: ToolSpec[] | null = null;
-  for (const member of set.members) {
+  for (const [index, member] of set.members.entries()) {
+    if (index > 0 && member.spec.layers.length === 0) continue;
     let stack;
     try {
       stack = await buildStack(member.spec, dependencies);
