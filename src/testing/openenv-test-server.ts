@@ -17,6 +17,8 @@ export interface OpenEnvTestServerOptions {
   silentAfterMessages?: number;
   /** The counter raises (EXECUTION_ERROR) when stepped with this amount. */
   raiseOnAmount?: number;
+  /** The session fails (SESSION_ERROR, then the socket closes, as OpenEnv does on an unexpected error) when stepped with this amount. */
+  sessionErrorOnAmount?: number;
   /** What `GET /health` says; `http-503` answers HTTP 503. Default `healthy`. */
   health?: "healthy" | "degraded" | "unhealthy" | "http-503";
 }
@@ -172,6 +174,12 @@ export async function startOpenEnvTestServer(options: OpenEnvTestServerOptions =
       if (typeof message !== "object" || message === null || Array.isArray(message)) {
         // OpenEnv answers JSON that is not an object with SESSION_ERROR and closes the socket.
         webSocket.send(JSON.stringify(errorReply("SESSION_ERROR", "Session error: message must be a JSON object")));
+        release();
+        return void webSocket.close();
+      }
+      const stepData = (message as JsonObject).data as JsonObject | undefined;
+      if ((message as JsonObject).type === "step" && options.sessionErrorOnAmount !== undefined && stepData?.amount === options.sessionErrorOnAmount) {
+        webSocket.send(JSON.stringify(errorReply("SESSION_ERROR", "Session error: the environment crashed")));
         release();
         return void webSocket.close();
       }

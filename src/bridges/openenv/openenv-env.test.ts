@@ -117,6 +117,17 @@ describe("OpenEnvEnv episodes", () => {
     expect((await failureOf(() => env.reset({ taskId: "level-2", seed: 0 }))).code).toBe("UNKNOWN_TASK");
   });
 
+  it("a SESSION_ERROR reply loses the session (the server closes it); the next reset opens a new connection", async () => {
+    const { server, env } = await setUp({ sessionErrorOnAmount: 2 });
+    await env.reset({ taskId: "default", seed: 0 });
+    const failure = await failureOf(() => env.step(step(2)));
+    expect(failure).toMatchObject({ code: "REMOTE_ENV", message: expect.stringMatching(/SESSION_ERROR: Session error/) });
+    expect(await failureOf(() => env.step(step(1)))).toEqual(failure);
+    await env.reset({ taskId: "default", seed: 0 });
+    expect((await env.step(step(3))).terminated).toBe(true);
+    expect(server.connections).toBe(2);
+  });
+
   it("cannot restore a saved episode (the protocol has no save/restore), with a clear error", async () => {
     const { env } = await setUp();
     await env.reset({ taskId: "default", seed: 0 });
