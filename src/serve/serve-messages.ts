@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { jsonObjectSchema } from "../core/json.js";
+import { isJsonObject, jsonObjectSchema, type JsonObject } from "../core/json.js";
 
 /*
  * What a client may send to `envrigger serve` (OpenEnv's WebSocket messages and actions).
@@ -7,17 +7,24 @@ import { jsonObjectSchema } from "../core/json.js";
  * gets VALIDATION_ERROR with pydantic-style errors and the session stays open.
  */
 
+/**
+ * A JSON object, checked with the fast guard first (what `JSON.parse` gives almost always
+ * passes it) and with the full schema only when the guard says no — the full recursive
+ * schema would cost more than a BugFix step on every message.
+ */
+const jsonObject = z.custom<JsonObject>((value) => isJsonObject(value) || jsonObjectSchema.safeParse(value).success, { message: "Input should be a JSON object (finite numbers)" });
+
 /** The message types of OpenEnv's `/ws`. */
 export const serveMessageTypes = ["reset", "step", "state", "close", "mcp"] as const;
 export type ServeMessageType = (typeof serveMessageTypes)[number];
 
 /** The schema of each message type (exactly these keys: OpenEnv forbids extra fields). */
 export const serveMessageSchemas = {
-  reset: z.strictObject({ type: z.literal("reset"), data: jsonObjectSchema.optional() }),
-  step: z.strictObject({ type: z.literal("step"), data: jsonObjectSchema }),
+  reset: z.strictObject({ type: z.literal("reset"), data: jsonObject.optional() }),
+  step: z.strictObject({ type: z.literal("step"), data: jsonObject }),
   state: z.strictObject({ type: z.literal("state") }),
   close: z.strictObject({ type: z.literal("close") }),
-  mcp: z.strictObject({ type: z.literal("mcp"), data: jsonObjectSchema }),
+  mcp: z.strictObject({ type: z.literal("mcp"), data: jsonObject }),
 } as const;
 
 /**
@@ -33,20 +40,20 @@ export const resetDataSchema = z.looseObject({
 export type ResetData = z.infer<typeof resetDataSchema>;
 
 /** OpenEnv's Action base class has a `metadata` field; clients may send it (ignored). */
-const metadata = { metadata: jsonObjectSchema.optional() };
+const metadata = { metadata: jsonObject.optional() };
 
 /** A step's action: a tool call, raw text (text-grammar envs), or MCPToolClient's two actions. */
 export const serveActionSchema = z.union([
-  z.strictObject({ name: z.string().min(1), args: jsonObjectSchema.default({}), ...metadata }),
+  z.strictObject({ name: z.string().min(1), args: jsonObject.default({}), ...metadata }),
   z.strictObject({ text: z.string(), ...metadata }),
   z.strictObject({ type: z.literal("list_tools"), ...metadata }),
-  z.strictObject({ type: z.literal("call_tool"), tool_name: z.string().min(1), arguments: jsonObjectSchema.default({}), ...metadata }),
+  z.strictObject({ type: z.literal("call_tool"), tool_name: z.string().min(1), arguments: jsonObject.default({}), ...metadata }),
 ]);
 export type ServeAction = z.infer<typeof serveActionSchema>;
 
 /** The body of the stateless `POST /step`. */
 export const httpStepBodySchema = z.strictObject({
-  action: jsonObjectSchema,
+  action: jsonObject,
   timeout_s: z.number().positive().nullable().optional(),
   request_id: z.string().nullable().optional(),
 });
@@ -55,9 +62,9 @@ export const httpStepBodySchema = z.strictObject({
 export const jsonRpcRequestSchema = z.looseObject({
   jsonrpc: z.literal("2.0"),
   method: z.string().min(1),
-  params: jsonObjectSchema.optional(),
+  params: jsonObject.optional(),
   id: z.union([z.string(), z.number(), z.null()]).optional(),
 });
 
 /** `tools/call` params. */
-export const toolsCallParamsSchema = z.looseObject({ name: z.string().min(1), arguments: jsonObjectSchema.default({}) });
+export const toolsCallParamsSchema = z.looseObject({ name: z.string().min(1), arguments: jsonObject.default({}) });

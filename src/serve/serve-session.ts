@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ActionInput } from "../core/action.js";
 import type { ActionableEnv } from "../core/actionable-env.js";
 import { errorMessage, isEnvriggerError } from "../core/errors.js";
-import type { Json, JsonObject } from "../core/json.js";
+import { stableStringify, type Json, type JsonObject } from "../core/json.js";
 import type { ToolSpec } from "../core/tool-spec.js";
 import { DEFAULT_MAX_TURNS } from "../rollout/run-episode.js";
 import { buildStack, type BuildStackDependencies } from "../harness/build-stack.js";
@@ -43,6 +43,12 @@ interface StepOutcome {
   text: string;
   data: JsonObject | undefined;
   reward: number;
+}
+
+/** Members with the same key can share one stack instance: bare tasks of one env and options share it. */
+function stackKey(member: ServedMember): string {
+  if (member.spec.layers.length > 0) return member.stackId;
+  return `bare:${member.spec.base.env}:${stableStringify(member.spec.base.options ?? {})}`;
 }
 
 function maxTurnsOf(info: JsonObject): number {
@@ -204,8 +210,13 @@ export class ServeSession {
     };
   }
 
+  /**
+   * The stack for `member`: the session's current one when it was built from the same
+   * spec — or, for bare tasks, from the same env and options (a bare env resets to any of
+   * its tasks) — else a new one (the old one is closed).
+   */
   private async stackFor(member: ServedMember): Promise<ActionableEnv> {
-    if (this.stack && this.stackMember === member.stackId) return this.stack;
+    if (this.stack && this.stackMember === stackKey(member)) return this.stack;
     await this.discardStack();
     const stack = await buildStack(member.spec, this.context.dependencies);
     if (this.closed) {
@@ -213,7 +224,7 @@ export class ServeSession {
       throw new Error("the session closed while its stack was being built");
     }
     this.stack = stack;
-    this.stackMember = member.stackId;
+    this.stackMember = stackKey(member);
     this.tools = await stack.tools();
     return stack;
   }

@@ -26,7 +26,7 @@ export function validationErrors(error: z.ZodError, input: unknown, locPrefix: s
       continue;
     }
     const present = valueAt(input, issue.path);
-    const missing = issue.code === "invalid_type" && present === null && !hasPath(input, issue.path);
+    const missing = issue.path.length > 0 && !hasPath(input, issue.path);
     errors.push({ type: missing ? "missing" : issue.code, loc: [...locPrefix, ...path], msg: missing ? "Field required" : issue.message, input: missing ? null : present });
   }
   return errors;
