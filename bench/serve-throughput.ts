@@ -4,11 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { bugfixEnv } from "../src/bridges/bugfix/bugfix-env-definition.js";
+import type { ActionableEnv } from "../src/core/actionable-env.js";
 import type { PolicyHistoryEntry } from "../src/core/policy.js";
 import { createRng, deriveSeed } from "../src/core/seeding.js";
 import type { ToolSpec } from "../src/core/tool-spec.js";
 import { bugfixPolicies } from "../src/policies/bugfix/bugfix-policies.js";
 import { OpenEnvTestClient } from "../src/testing/openenv-test-client.js";
+import { median } from "./measure.js";
 
 const root = join(import.meta.dirname, "..");
 
@@ -62,8 +64,7 @@ async function clientLoop(url: string, tools: ToolSpec[], worker: number, second
 }
 
 /** In-process BugFix steps/s with the random policy (env + policy), the same loop as the clients run. */
-async function inProcessStepsPerSecond(seconds: number): Promise<number> {
-  const env = await bugfixEnv.create();
+async function inProcessStepsPerSecond(env: ActionableEnv, seconds: number): Promise<number> {
   const tasks = (await bugfixEnv.listTasks("train")).map((task) => task.id);
   const tools = await env.tools();
   const policy = bugfixPolicies.random!();
@@ -83,9 +84,7 @@ async function inProcessStepsPerSecond(seconds: number): Promise<number> {
       if (result.terminated || result.truncated) break;
     }
   }
-  const elapsed = (performance.now() - started) / 1000;
-  await env.close();
-  return steps / elapsed;
+  return steps / ((performance.now() - started) / 1000);
 }
 
 async function stopServer(child: ChildProcess): Promise<void> {
@@ -120,27 +119,38 @@ const hintRules = `export default defineRules({\n  filterObservation(observation
 
 /**
  * BugFix (random policy) steps per second through `envrigger serve` over loopback — the
- * server in its own process, 1 and 16 concurrent WebSocket sessions — beside the
- * in-process figure of the same loop; and the resident memory a fresh server gains for
+ * server in its own process, 1 and 16 concurrent WebSocket sessions, the clients in this
+ * one — beside the in-process figure of the same loop (medians of interleaved rounds); and the resident memory a fresh server gains for
  * 64 idle sessions, on bare BugFix tasks and on a one-Rules-layer stack (one isolate per
  * session).
  */
-export async function benchServe(seconds = 4) {
-  const inProcess = await inProcessStepsPerSecond(seconds);
+export async function benchServe(seconds = 1.5, rounds = 5) {
   const { child, url } = await startServer();
-  const throughput: Record<number, number> = {};
+  const env = await bugfixEnv.create();
+  await inProcessStepsPerSecond(env, 0.5); // warm-up, as the server is warmed up below
+  // Interleaved rounds (in-process, 1 session, 16 sessions) and medians: the machine's load
+  // changes by the second, so the three figures are compared under the same conditions.
+  const samples: Record<"inProcess" | "one" | "sixteen", number[]> = { inProcess: [], one: [], sixteen: [] };
   try {
     const schema = (await (await fetch(`${url}/schema`)).json()) as { action: { "x-envrigger": { tools: ToolSpec[] } } };
     const tools = schema.action["x-envrigger"].tools;
     await clientLoop(url, tools, 99, 0.5); // warm-up
-    for (const sessions of [1, 16]) {
+    const served = async (sessions: number) => {
       const started = performance.now();
       const steps = await Promise.all(Array.from({ length: sessions }, (_, worker) => clientLoop(url, tools, worker, seconds)));
-      throughput[sessions] = steps.reduce((sum, count) => sum + count, 0) / ((performance.now() - started) / 1000);
+      return steps.reduce((sum, count) => sum + count, 0) / ((performance.now() - started) / 1000);
+    };
+    for (let round = 0; round < rounds; round++) {
+      samples.inProcess.push(await inProcessStepsPerSecond(env, seconds));
+      samples.one.push(await served(1));
+      samples.sixteen.push(await served(16));
     }
   } finally {
+    await env.close();
     await stopServer(child);
   }
+  const inProcess = median(samples.inProcess);
+  const throughput = { 1: median(samples.one), 16: median(samples.sixteen) };
   const bare = await idleSessionsBytes([]);
   const directory = mkdtempSync(join(tmpdir(), "serve-bench-"));
   const stackPath = join(directory, "stack.json");
