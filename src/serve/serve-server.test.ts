@@ -28,6 +28,17 @@ const hostileSource = `export default defineRules({
 `;
 const hostileSpec: HarnessStackSpec = { version: 1, base: { env: "bugfix", taskId: "clamp-1" }, layers: [{ kind: "rules", source: hostileSource }] };
 const hostileId = CandidateStore.hashOf(hostileSpec);
+/** A Rules hook that loops forever (cut by the sandbox's timeout) and one that exhausts its isolate's memory. */
+const loopingSpec: HarnessStackSpec = {
+  version: 1,
+  base: { env: "bugfix", taskId: "clamp-2" },
+  layers: [{ kind: "rules", source: `export default defineRules({\n  filterObservation(observation, context) {\n    if (observation.text.startsWith(\"projection\")) { while (true) {} }\n    return observation;\n  },\n});\n` }],
+};
+const bombSpec: HarnessStackSpec = {
+  version: 1,
+  base: { env: "bugfix", taskId: "clamp-3" },
+  layers: [{ kind: "rules", source: `export default defineRules({\n  filterObservation(observation, context) {\n    if (observation.text.startsWith(\"projection\")) {\n      const blocks: number[][] = [];\n      while (true) blocks.push(new Array(100_000).fill(blocks.length));\n    }\n    return observation;\n  },\n});\n` }],
+};
 
 async function serve(options: Partial<StartServeServerOptions> = {}, set?: ServedSet): Promise<ServeServer> {
   const served = set ?? (await loadServedSet({ env: "bugfix", tasks: ["clamp-0", "range-0"] }));
@@ -248,6 +259,30 @@ describe("envrigger serve robustness", () => {
     expect((await hostile.ask({ type: "step", data: { text: "<call> read </call>" } })).type).toBe("observation");
     expect(server.activeSessions).toBe(2);
   });
+
+  it("a looping hook and a memory bomb fail only their own sessions, in parallel with a healthy one", async () => {
+    const bare = await loadServedSet({ env: "bugfix", tasks: ["clamp-0"] });
+    const members = [...bare.members, ...[loopingSpec, bombSpec].map((spec) => ({ stackId: CandidateStore.hashOf(spec), taskId: spec.base.taskId, spec }))];
+    const server = await serve({}, { ...bare, members, weights: members.map(() => 1) });
+    const healthy = await connect(server);
+    await healthy.ask({ type: "reset", data: { seed: 1, task_id: "clamp-0" } });
+    const hostile = await Promise.all(["clamp-2", "clamp-3"].map(async (taskId) => {
+      const client = await connect(server);
+      await client.ask({ type: "reset", data: { seed: 1, task_id: taskId } });
+      return client;
+    }));
+    const failures = Promise.all(hostile.map((client) => client.ask({ type: "step", data: { text: "<call> read </call>" } }, 20_000)));
+    for (let episode = 0; episode < 3; episode++) {
+      await healthy.ask({ type: "reset", data: { seed: episode, task_id: "clamp-0" } });
+      expect((await healthy.ask({ type: "step", data: { text: "<call> test </call>" } })).type).toBe("observation");
+    }
+    const [looping, bomb] = await failures;
+    expect(looping.data).toMatchObject({ code: "EXECUTION_ERROR", message: expect.stringMatching(/longer than|timed out|timeout/i) });
+    expect(bomb.data).toMatchObject({ code: "EXECUTION_ERROR", message: expect.stringMatching(/memory/i) });
+    // Both recover with a fresh stack on their next reset.
+    for (const client of hostile) expect((await client.ask({ type: "reset", data: { seed: 2 , task_id: "clamp-0" } })).type).toBe("observation");
+    expect(server.activeSessions).toBe(3);
+  }, 30_000);
 
   it("drains: open sessions finish and close cleanly (1001), new connections are refused", async () => {
     const server = await serve();
