@@ -110,6 +110,13 @@ describe("envrigger export --format corpus", () => {
     const fromRun = await cli("export", "--format", "corpus", "--run", join(work, "runs", "bugfix"));
     const runLines = fromRun.stdout.split("\n").filter(Boolean).map((line) => corpusLineSchema.parse(JSON.parse(line)));
     expect(runLines.map((line) => line.candidateId).sort()).toEqual(lines.filter((line) => line.envId === "bugfix").map((line) => line.candidateId).sort());
+    // The same stacks through serve --run and serve --stack <candidate file>.
+    const fromRunSet = await loadServedSet({ env: "bugfix", run: join(work, "runs", "bugfix") });
+    expect(fromRunSet.members.map((member) => member.candidateId).sort()).toEqual(runLines.map((line) => line.candidateId).sort());
+    const candidateFile = join(work, "candidates", "bugfix", runLines[0]!.taskId, `${runLines[0]!.candidateId}.json`);
+    const single = await loadServedSet({ env: "bugfix", stack: candidateFile, weighting: "validation" });
+    expect(single.members).toEqual([expect.objectContaining({ candidateId: runLines[0]!.candidateId, validatedSuccess: runLines[0]!.validation.successRate })]);
+    await expect(loadServedSet({ env: "toy24", stack: candidateFile })).rejects.toThrow(/built on env bugfix, not toy24/);
     for (const env of new Set(lines.map((line) => line.envId))) {
       const set = await loadServedSet({ env, candidates: out, weighting: "validation" });
       expect(set.members.map((member) => member.candidateId).sort()).toEqual(lines.filter((line) => line.envId === env).map((line) => line.candidateId).sort());
