@@ -9,6 +9,7 @@ import { benchToy24Raw } from "./toy24-step.js";
 import { benchSkills } from "./skills-bench.js";
 import { benchRolloutConcurrency } from "./rollout-concurrency.js";
 import { benchQueueThroughput } from "./queue-throughput.js";
+import { benchServe } from "./serve-throughput.js";
 
 /**
  * `npm run bench [-- --json]`: every figure measured in this one run, printed as one JSON
@@ -57,6 +58,7 @@ const sections: BenchSection[] = [
   },
   { name: "rollout-concurrency", title: "one rig task with an LLM policy (100 ms per answer) at --rollout-concurrency 16 and 1", run: benchRolloutConcurrency },
   { name: "queue", title: "distributed rollouts: a Toy24 batch locally and on 1 and 2 worker processes (loopback Redis)", run: benchQueueThroughput },
+  { name: "serve", title: "envrigger serve: BugFix steps/s over loopback (1 and 16 sessions) and 64 idle sessions", run: () => benchServe() },
 ];
 if (only) {
   const unknown = [...only].filter((name) => !sections.some((section) => section.name === name));

@@ -94,3 +94,10 @@ export { createRolloutExecutor } from "./queue/create-rollout-executor.js";
 export { queueRolloutExecutor } from "./queue/queue-rollout-executor.js";
 export { startRolloutWorker, type RolloutWorkerOptions, type RunningRolloutWorker } from "./queue/rollout-worker.js";
 export { rolloutJobId, rolloutJobSchema, type RolloutJob } from "./queue/rollout-job.js";
+// Serving and export (OpenEnv server, chat JSONL, corpus)
+export { startServeServer, type ServeServer, type StartServeServerOptions } from "./serve/start-serve-server.js";
+export { loadServedSet, type ServedSetOptions } from "./serve/load-served-set.js";
+export type { ServedMember, ServedSet } from "./serve/served-member.js";
+export { chatEpisodeOf, chatEpisodeSchema, type ChatEpisode } from "./export/chat-episode.js";
+export { corpusLineSchema, type CorpusLine } from "./export/corpus-line.js";
+export { readStoredCandidates } from "./export/read-stored-candidates.js";

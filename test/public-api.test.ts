@@ -22,6 +22,7 @@ const publicApi = [
   // rollout executors (issue 13)
   "createRolloutExecutor", "defaultRolloutConcurrency", "localRolloutExecutor", "policyArtifactHash", "portablePolicySpec",
   "queueRolloutExecutor", "rolloutBatchSchema", "rolloutJobId", "rolloutJobSchema", "startRolloutWorker",
+  "startServeServer", "loadServedSet", "chatEpisodeOf", "chatEpisodeSchema", "corpusLineSchema", "readStoredCandidates",
 ];
 
 const testingApi = [
@@ -30,6 +31,7 @@ const testingApi = [
   "hashedWordEmbedding",
   // issue 13
   "bugfixTextReply", "freeLoopbackPort", "redisServerAvailable", "spawnCliWorker", "startRedisTestServer", "trajectoryWithoutTimings",
+  "OpenEnvTestClient",
 ];
 
 describe("public API", () => {

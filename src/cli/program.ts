@@ -114,6 +114,38 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .action(async (run: string, options) => void (await (await import("./commands/report-command.js")).reportCommand(run, options, io)));
 
   program
+    .command("serve")
+    .description("serve an env, a stack or stored candidates over the OpenEnv protocol (HTTP + WebSocket /ws) until SIGTERM")
+    .requiredOption("--env <env>", "environment id, or file:<path>")
+    .option("--task <ids>", "serve these bare tasks (comma-separated)")
+    .option("--stack <file>", "serve one stack (a stack spec, or a candidate file)")
+    .option("--candidates <dir|corpus.jsonl>", "serve stored candidates: a directory, or a corpus written by export --format corpus")
+    .option("--run <dir>", "serve a run's accepted candidates")
+    .option("--split <split>", "the tasks served when no source is given: train | heldout | all", "train")
+    .option("--weights <weights>", "how a reset without task_id/stack_id draws its stack: uniform | validation", "uniform")
+    .option("--host <host>", "interface to bind (a warning is printed for anything but loopback)", "127.0.0.1")
+    .option("--port <port>", "port (0: a free one)", "8000")
+    .option("--max-sessions <n>", "concurrent WebSocket sessions", "64")
+    .option("--idle-timeout <seconds>", "close a session silent this long", "600")
+    .option("--max-message-bytes <n>", "largest message or body accepted", String(10 * 1024 * 1024))
+    .option("--json", "print where it listens as one JSON object")
+    .action(async (options) => void (await (await import("./commands/serve-command.js")).serveCommand(options, io)));
+
+  program
+    .command("export")
+    .description("write what trainers read: episodes as chat JSONL, or a corpus of accepted stacks")
+    .requiredOption("--format <format>", "chat-jsonl | corpus")
+    .option("--run <dir>", "a run: its recorded rollouts (chat-jsonl) or accepted stacks (corpus)")
+    .option("--candidates <dir|corpus.jsonl>", "stored candidates: fresh rollouts of them (chat-jsonl, with --policy) or their corpus")
+    .option("--policy <policy>", "policy for fresh rollouts of --candidates")
+    .option("--episodes <n>", "fresh rollouts per candidate (default 10)")
+    .option("--seed <s>", "seed of the fresh rollouts", "0")
+    .option("--concurrency <n>", "episodes in flight", "1")
+    .option("--successes-only", "only successful episodes (rejection-sampling fine-tuning)")
+    .option("--out <file>", "write here (atomically at the end; lines stream into <file>.partial); default stdout")
+    .action(async (options) => void (await (await import("./commands/export-command.js")).exportCommand(options, io)));
+
+  program
     .command("start")
     .description("the main job on the embedded default (what `npm start` runs): a BugFix curriculum, offline")
     .option("--out <dir>", "run directory (default runs/<id>)")

@@ -33,9 +33,16 @@ export function policiesFor(envId: string): string[] {
  * Find a policy for an environment: a built-in name (`oracle`, `solver`, …),
  * `openai:<model>` / `gemini:<model>` for an LLM (keys from the environment; text mode
  * for envs with a text grammar such as BugFix, tool calling otherwise), or `file:<path>`
- * for a plugin module. Unknown names are a user error listing the choices.
+ * for a plugin module. Unknown names are a user error listing the choices. On
+ * `openenv:<url>` served by `envrigger serve`, the served env's built-in policies apply.
  */
 export async function resolvePolicy(spec: string, envId: string, cwd?: string): Promise<ResolvedPolicy> {
+  // Through `openenv:<url>` on an `envrigger serve` server, the served env's policies apply.
+  if (envId.startsWith("openenv:") && !spec.startsWith("file:")) {
+    const { servedBaseEnv } = await import("../bridges/openenv/served-base-env.js");
+    const base = await servedBaseEnv(envId.slice("openenv:".length));
+    if (base !== null) envId = base;
+  }
   if (spec.startsWith("openai:") || spec.startsWith("gemini:")) {
     const { createLlmPolicy } = await import("./llm/create-llm-policy.js");
     return { name: spec, factory: createLlmPolicy(spec, { mode: textGrammarEnvs.has(envId) ? "text" : "tools" }) };

@@ -13,3 +13,4 @@ export { trajectoryWithoutTimings } from "./trajectory-without-timings.js";
 export { startRedisTestServer, redisServerAvailable, type RedisTestServer } from "./redis-test-server.js";
 export { freeLoopbackPort } from "./free-loopback-port.js";
 export { spawnCliWorker, type CliWorkerProcess } from "./spawn-cli-worker.js";
+export { OpenEnvTestClient } from "./openenv-test-client.js";

@@ -17,6 +17,8 @@ export interface OpenEnvTestServerOptions {
   silentAfterMessages?: number;
   /** The counter raises (EXECUTION_ERROR) when stepped with this amount. */
   raiseOnAmount?: number;
+  /** The session fails (SESSION_ERROR, then the socket closes, as OpenEnv does on an unexpected error) when stepped with this amount. */
+  sessionErrorOnAmount?: number;
   /** What `GET /health` says; `http-503` answers HTTP 503. Default `healthy`. */
   health?: "healthy" | "degraded" | "unhealthy" | "http-503";
 }
@@ -72,9 +74,10 @@ interface Counter {
 
 const errorReply = (code: string, message: string, extra: JsonObject = {}): JsonObject => ({ type: "error", data: { message, code, ...extra } });
 const validationErrors = (error: z.ZodError): Json => error.issues.map((issue) => ({ loc: issue.path.map(String), msg: issue.message, type: "value_error" }));
-const observationOf = (counter: Counter, reward: number, done: boolean): JsonObject => ({
+// As OpenEnv's serializer does: reward and done at the top of data, metadata never sent.
+const observationOf = (counter: Counter, reward: number | null, done: boolean): JsonObject => ({
   type: "observation",
-  data: { observation: { message: `count ${counter.count}, target ${counter.target}`, count: counter.count, target: counter.target }, reward, done, ...(counter.steps > 0 ? { metadata: { step: counter.steps } } : {}) },
+  data: { observation: { message: `count ${counter.count}, target ${counter.target}`, count: counter.count, target: counter.target }, reward, done },
 });
 
 /** The counter env's answer to one parsed message (`null`: close the session). */
@@ -88,7 +91,7 @@ function answer(message: JsonObject, session: { counter: Counter | null }, optio
     const seed = seedSchema.safeParse(message.data ?? {});
     if (!seed.success) return errorReply("VALIDATION_ERROR", "Invalid message", { errors: validationErrors(seed.error) });
     session.counter = { seed: seed.data.seed ?? 0, count: 0, target: 3 + ((seed.data.seed ?? 0) % 3), steps: 0 };
-    return observationOf(session.counter, 0, false);
+    return observationOf(session.counter, null, false);
   }
   const counter = session.counter;
   if (!counter) return errorReply("EXECUTION_ERROR", "call reset before step or state");
@@ -111,7 +114,9 @@ function sendJson(response: ServerResponse, status: number, body: Json): void {
 /**
  * Start a small OpenEnv server on 127.0.0.1 (random free port) speaking OpenEnv's
  * protocol (`GET /health`, `GET /schema`, WebSocket sessions on `/ws` with reset, step,
- * state and close; error replies with OpenEnv's codes), around a counter env: reset with
+ * state and close; error replies with OpenEnv's codes; reward null on reset, no metadata
+ * on the wire, any number of resets per socket, SESSION_ERROR + close for JSON that is
+ * not an object), around a counter env: reset with
  * seed s sets a target of 3 + s mod 3; each step adds `amount` (1–3); the episode is done
  * once the count reaches the target, with reward 1 on the target exactly and −1 past it.
  * Switches simulate a full server, dropped connections and silent replies.
@@ -139,7 +144,7 @@ export async function startOpenEnvTestServer(options: OpenEnvTestServerOptions =
     connections += 1;
     const connection = connections;
     if (connection <= (options.refuseFirstConnections ?? 0) || activeSessions >= maxSessions) {
-      webSocket.send(JSON.stringify(errorReply("CAPACITY_REACHED", `Server at capacity: ${activeSessions}/${maxSessions} sessions active`, { active_sessions: activeSessions, max_sessions: maxSessions })));
+      webSocket.send(JSON.stringify(errorReply("CAPACITY_REACHED", `Server at capacity: ${activeSessions}/${maxSessions} sessions active. Cannot accept new connections.`, { active_sessions: activeSessions, max_sessions: maxSessions })));
       webSocket.close();
       return;
     }
@@ -166,7 +171,19 @@ export async function startOpenEnvTestServer(options: OpenEnvTestServerOptions =
       received.push({ connection, message });
       if (options.dropAfterMessages !== undefined && count >= options.dropAfterMessages) return void webSocket.terminate();
       if (options.silentAfterMessages !== undefined && count > options.silentAfterMessages) return;
-      const reply = typeof message === "object" && message !== null && !Array.isArray(message) ? answer(message, session, options) : errorReply("UNKNOWN_TYPE", "Unknown message type: ");
+      if (typeof message !== "object" || message === null || Array.isArray(message)) {
+        // OpenEnv answers JSON that is not an object with SESSION_ERROR and closes the socket.
+        webSocket.send(JSON.stringify(errorReply("SESSION_ERROR", "Session error: message must be a JSON object")));
+        release();
+        return void webSocket.close();
+      }
+      const stepData = (message as JsonObject).data as JsonObject | undefined;
+      if ((message as JsonObject).type === "step" && options.sessionErrorOnAmount !== undefined && stepData?.amount === options.sessionErrorOnAmount) {
+        webSocket.send(JSON.stringify(errorReply("SESSION_ERROR", "Session error: the environment crashed")));
+        release();
+        return void webSocket.close();
+      }
+      const reply = answer(message, session, options);
       if (reply === null) {
         release();
         webSocket.close();

@@ -19,7 +19,7 @@ import type { BugFixTaskStore } from "./bugfix-task-store.js";
 import { TaskStoreLease } from "./task-store-lease.js";
 import { bugFixStateSchemaText, bugFixStateView } from "./bugfix-state-view.js";
 import { bugFixTools } from "./bugfix-tools.js";
-import { parseCall } from "./call-grammar.js";
+import { parseBugFixText } from "./call-grammar.js";
 import { projectionLabel } from "./compact-projection.js";
 import { gradeSource, type SourceGrade } from "./grade-source.js";
 import { resolveCall, type BugFixCall } from "./resolve-call.js";
@@ -118,9 +118,7 @@ export class BugFixEnv implements ActionableEnv {
   }
 
   parseText(text: string): Action | null {
-    const call = parseCall(text);
-    if (!call) return null;
-    return { name: call.tool, args: call.arg === null ? {} : { op: call.arg } };
+    return parseBugFixText(text);
   }
 
   async step(input: ActionInput): Promise<StepResult> {

@@ -22,3 +22,10 @@ export function parseCall(text: string): ParsedCall | null {
 export function formatCall(tool: string, arg?: string): string {
   return arg === undefined ? `<call> ${tool} </call>` : `<call> ${tool} ${arg} </call>`;
 }
+
+/** A BugFix text as a structured action (`{name: TOOL, args: {op: ARG}}`), or `null` when malformed: the env's `parseText`. */
+export function parseBugFixText(text: string): { name: string; args: { op?: string } } | null {
+  const call = parseCall(text);
+  if (!call) return null;
+  return { name: call.tool, args: call.arg === null ? {} : { op: call.arg } };
+}

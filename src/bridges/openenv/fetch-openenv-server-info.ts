@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { EnvriggerError, errorMessage } from "../../core/errors.js";
 import { parseJsonText } from "../../core/validate.js";
+import { envriggerServedMetadataSchema, envriggerServedSchemaSchema, type EnvriggerServedSchema } from "./envrigger-served-schema.js";
 import { openEnvHealthSchema, openEnvSchemaResponseSchema, type OpenEnvSchemas } from "./openenv-protocol.js";
 
 /** What an OpenEnv server says about itself at start. */
@@ -8,6 +9,8 @@ export interface OpenEnvServerInfo {
   /** `/health`'s status (`healthy` or `degraded`; `unhealthy` is refused). */
   health: string;
   schemas: OpenEnvSchemas;
+  /** Set when the server is `envrigger serve` (its action schema carries `x-envrigger`): the served env and task ids. */
+  envrigger?: { schema: EnvriggerServedSchema; taskIds: string[] };
 }
 
 const startHint = "start the OpenEnv server first, or check the address given as --env openenv:<url>";
@@ -49,5 +52,11 @@ export async function fetchOpenEnvServerInfo(httpBase: string, timeoutMs: number
     throw new EnvriggerError("REMOTE_ENV", `the OpenEnv server at ${httpBase} reports status "unhealthy"`, { hint: "see the server's log" });
   }
   const schemas = await getJson(`${httpBase}/schema`, openEnvSchemaResponseSchema, timeoutMs);
-  return { health: health.status, schemas: { action: schemas.action, observation: schemas.observation, state: schemas.state } };
+  const info: OpenEnvServerInfo = { health: health.status, schemas: { action: schemas.action, observation: schemas.observation, state: schemas.state } };
+  const marker = envriggerServedSchemaSchema.safeParse(schemas.action["x-envrigger"]);
+  if (marker.success) {
+    const metadata = await getJson(`${httpBase}/metadata`, envriggerServedMetadataSchema, timeoutMs);
+    info.envrigger = { schema: marker.data, taskIds: [...new Set(metadata.served.members.map((member) => member.task_id))] };
+  }
+  return info;
 }

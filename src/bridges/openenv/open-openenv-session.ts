@@ -54,3 +54,29 @@ export async function openOpenEnvSession(webSocketUrl: string, data: JsonObject,
     details: { code: "CAPACITY_REACHED" },
   });
 }
+
+/**
+ * Start an episode, reusing `current` when it is still open (OpenEnv sessions take any
+ * number of resets on one socket, as OpenEnv's own client does); a socket that is gone
+ * or breaks during the reset is closed and a new connection opened (with the capacity
+ * retries of {@link openOpenEnvSession}). An error reply to the reset on a live socket is a
+ * `REMOTE_ENV` error; the socket is closed when the reply was SESSION_ERROR.
+ */
+export async function resetOpenEnvSession(current: OpenEnvSocket | null, webSocketUrl: string, data: JsonObject, options: SessionOptions): Promise<OpenEnvSession> {
+  if (current?.isOpen) {
+    let reply;
+    try {
+      reply = await current.request({ type: "reset", data }, "reset");
+    } catch {
+      reply = null;
+    }
+    if (reply?.type === "observation") return { socket: current, payload: reply.data };
+    if (reply?.type === "error" && reply.data.code !== "SESSION_ERROR") throw openEnvServerError(reply.data, "reset", webSocketUrl);
+    await current.close();
+    if (reply?.type === "error") throw openEnvServerError(reply.data, "reset", webSocketUrl);
+    if (reply?.type === "state") throw new EnvriggerError("REMOTE_ENV", `the OpenEnv server at ${webSocketUrl} answered reset with a state message instead of an observation`);
+  } else {
+    await current?.close();
+  }
+  return openOpenEnvSession(webSocketUrl, data, options);
+}

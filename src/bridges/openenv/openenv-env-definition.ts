@@ -4,6 +4,7 @@ import type { JsonObject } from "../../core/json.js";
 import type { Split, TaskInfo } from "../../core/task.js";
 import { parseWith } from "../../core/validate.js";
 import { fetchOpenEnvServerInfo } from "./fetch-openenv-server-info.js";
+import { EnvriggerServedEnv } from "./envrigger-served-env.js";
 import { OpenEnvEnv } from "./openenv-env.js";
 import { openEnvOptionsSchema } from "./openenv-options.js";
 import { openEnvTaskInfos } from "./openenv-tasks.js";
@@ -15,7 +16,8 @@ import { resolveOpenEnvUrls } from "./openenv-urls.js";
  * reads the server's `GET /health` and `GET /schema` (a clear `REMOTE_ENV` error when the
  * server is unreachable, unhealthy or not OpenEnv) and returns an {@link OpenEnvEnv}.
  * Options: see `openenv-options.ts` (maxTurns 50, successReward, timeouts, capacity
- * retries). Tasks: `default` (train) only.
+ * retries). Tasks: `default` (train) only — except on an `envrigger serve` server, which
+ * names its tasks and tools and gets an {@link EnvriggerServedEnv}.
  */
 export function createOpenEnvDefinition(url: string): EnvDefinition {
   const urls = resolveOpenEnvUrls(url);
@@ -24,11 +26,15 @@ export function createOpenEnvDefinition(url: string): EnvDefinition {
     id,
     description: `An OpenEnv server at ${urls.httpBase} (WebSocket sessions on ${urls.webSocketUrl}); one tool, step, taking the server's action schema; one task, default. Options: maxTurns (50), successReward, httpTimeoutMs, connectTimeoutMs, messageTimeoutMs, capacityAttempts, capacityBackoffMs, capacityBackoffMaxMs, observationBudget, serverStateInView.`,
     async listTasks(split: Split): Promise<TaskInfo[]> {
+      // An `envrigger serve` server names its tasks; any other OpenEnv server has one, default.
+      const server = await fetchOpenEnvServerInfo(urls.httpBase, 10_000).catch(() => null);
+      if (server?.envrigger) return split === "train" ? server.envrigger.taskIds.map((taskId) => ({ id: taskId, split: "train" as const })) : [];
       return openEnvTaskInfos(split);
     },
     async create(options: JsonObject = {}): Promise<ActionableEnv> {
       const parsed = parseWith(openEnvOptionsSchema, options, "openenv options", "BAD_CONFIG");
       const server = await fetchOpenEnvServerInfo(urls.httpBase, parsed.httpTimeoutMs);
+      if (server.envrigger) return new EnvriggerServedEnv({ id, urls, served: server.envrigger.schema, taskIds: server.envrigger.taskIds, options: parsed });
       return new OpenEnvEnv({ id, urls, server, options: parsed });
     },
   };

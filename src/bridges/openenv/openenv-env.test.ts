@@ -41,10 +41,12 @@ describe("OpenEnvEnv episodes", () => {
     expect(await env.listTasks("train")).toEqual([{ id: "default", split: "train", instruction: expect.any(String) }]);
     expect(await env.listTasks("heldout")).toEqual([]);
     const reset = await env.reset({ taskId: "default", seed: 1 });
-    expect(reset.observation).toEqual({ text: "count 0, target 4", data: { isError: false, observation: { message: "count 0, target 4", count: 0, target: 4 }, reward: 0, done: false } });
-    expect(reset.info).toEqual({ taskId: "default", maxTurns: 50, done: false, serverReward: 0, metadata: null });
+    expect(reset.observation).toEqual({ text: "count 0, target 4", data: { isError: false, observation: { message: "count 0, target 4", count: 0, target: 4 }, reward: null, done: false } });
+    // OpenEnv sends no reward on reset, and metadata never crosses the wire.
+    expect(reset.info).toEqual({ taskId: "default", maxTurns: 50, done: false, serverReward: null });
     const first = await env.step(step(2));
-    expect(first).toMatchObject({ reward: 0, terminated: false, truncated: false, info: { stop: null, actionError: null, turns: 1, done: false, serverReward: 0, metadata: { step: 1 } } });
+    expect(first).toMatchObject({ reward: 0, terminated: false, truncated: false, info: { stop: null, actionError: null, turns: 1, done: false, serverReward: 0 } });
+    expect(first.info).not.toHaveProperty("metadata");
     expect(await env.stateView()).toMatchObject({ turn: 1, done: false, serverState: { episode_id: "episode-1", step_count: 1, count: 2, target: 4 } });
     const last = await env.step('{"name": "step", "arguments": {"amount": 2}}');
     expect(last).toMatchObject({ reward: 1, terminated: true, truncated: false, info: { stop: "terminated", done: true, serverReward: 1 } });
@@ -59,7 +61,7 @@ describe("OpenEnvEnv episodes", () => {
     ]);
   });
 
-  it("uses one socket per episode: reset closes the old session (close message) before opening the next", async () => {
+  it("reuses one socket across resets (as OpenEnv's client and TRL's pooled clients do), closing it only at close()", async () => {
     const { server, env } = await setUp({ maxSessions: 1 });
     await env.reset({ taskId: "default", seed: 0 });
     await env.step(step(1));
@@ -67,9 +69,9 @@ describe("OpenEnvEnv episodes", () => {
     expect((await env.step(step(3))).info.stop).toBe(null);
     await env.close();
     await env.close();
-    expect(server.connections).toBe(2);
+    expect(server.connections).toBe(1);
     expect(server.received.map((entry) => [entry.connection, (entry.message as JsonObject).type])).toEqual([
-      [1, "reset"], [1, "step"], [1, "close"], [2, "reset"], [2, "step"], [2, "close"],
+      [1, "reset"], [1, "step"], [1, "reset"], [1, "step"], [1, "close"],
     ]);
     expect(server.activeSessions).toBe(0);
     expect((await failureOf(() => env.step(step(1)))).code).toBe("ENV_CLOSED");
@@ -113,6 +115,17 @@ describe("OpenEnvEnv episodes", () => {
     expect(failure.message).toMatch(/answered step with EXECUTION_ERROR: the counter raised on amount 2[\s\S]*hint: the environment raised/);
     expect((await env.step(step(3))).terminated).toBe(true);
     expect((await failureOf(() => env.reset({ taskId: "level-2", seed: 0 }))).code).toBe("UNKNOWN_TASK");
+  });
+
+  it("a SESSION_ERROR reply loses the session (the server closes it); the next reset opens a new connection", async () => {
+    const { server, env } = await setUp({ sessionErrorOnAmount: 2 });
+    await env.reset({ taskId: "default", seed: 0 });
+    const failure = await failureOf(() => env.step(step(2)));
+    expect(failure).toMatchObject({ code: "REMOTE_ENV", message: expect.stringMatching(/SESSION_ERROR: Session error/) });
+    expect(await failureOf(() => env.step(step(1)))).toEqual(failure);
+    await env.reset({ taskId: "default", seed: 0 });
+    expect((await env.step(step(3))).terminated).toBe(true);
+    expect(server.connections).toBe(2);
   });
 
   it("cannot restore a saved episode (the protocol has no save/restore), with a clear error", async () => {

@@ -11,7 +11,7 @@ import { truncateOutput } from "../bugfix/truncate-output.js";
 import { parseToolCallText } from "../bugfix-tools/parse-tool-call-text.js";
 import type { OpenEnvServerInfo } from "./fetch-openenv-server-info.js";
 import { formatValidationErrors } from "./format-validation-errors.js";
-import { openOpenEnvSession } from "./open-openenv-session.js";
+import { resetOpenEnvSession } from "./open-openenv-session.js";
 import type { OpenEnvOptions } from "./openenv-options.js";
 import type { OpenEnvErrorPayload, OpenEnvObservationPayload } from "./openenv-protocol.js";
 import { openEnvReward } from "./openenv-reward.js";
@@ -57,9 +57,12 @@ const malformedMessage = 'error: malformed call; send the structured action {nam
  * An OpenEnv server as an {@link ActionableEnv} (`openenv:<url>`), over OpenEnv's
  * WebSocket session protocol (see `openenv-protocol.ts`).
  *
- * - One connection per episode: `reset` closes the previous session (OpenEnv's `close`
- *   message, then the socket) and opens a new one, retrying with backoff while the server
- *   answers CAPACITY_REACHED. One message is in flight at a time; every wait is bounded.
+ * - One connection for many episodes: `reset` reuses the open socket (OpenEnv sessions
+ *   take any number of resets, as TRL's pooled clients rely on); a lost socket is replaced
+ *   by a new connection, retrying with backoff while the server answers
+ *   CAPACITY_REACHED. One message is in flight at a time; every wait is bounded. A
+ *   SESSION_ERROR reply loses the session (the server closes it).
+ * - The reset's reward is null (OpenEnv sends none); metadata never crosses the wire.
  * - One tool, `step`, whose input schema is the server's action schema (`GET /schema`);
  *   its arguments are sent as the action. Text actions: one JSON line
  *   `{"name": "step", "arguments": {…}}`. A malformed text, another tool name, or an
@@ -110,14 +113,16 @@ export class OpenEnvEnv implements ActionableEnv {
     if (options.taskId !== OPENENV_TASK_ID) {
       throw new EnvriggerError("UNKNOWN_TASK", `${this.id} has no task "${options.taskId}"`, { hint: `an OpenEnv server has one task, "${OPENENV_TASK_ID}"` });
     }
-    await this.endSession();
-    const session = await openOpenEnvSession(this.settings.urls.webSocketUrl, { seed: options.seed }, this.options);
+    const previous = this.socket;
+    this.socket = null;
+    this.episode = null;
+    const session = await resetOpenEnvSession(previous, this.settings.urls.webSocketUrl, { seed: options.seed }, this.options);
     this.socket = session.socket;
     const reward = openEnvReward(session.payload);
     const done = session.payload.done ?? false;
     const observation = this.observationOf(session.payload);
     this.episode = { taskId: options.taskId, seed: options.seed, turns: 0, done, truncated: false, lastReward: reward, totalReward: 0, actionErrors: 0, lastActionError: null, observation, lost: null };
-    return { observation, info: { taskId: options.taskId, maxTurns: this.options.maxTurns, done, serverReward: reward, metadata: session.payload.metadata ?? null } };
+    return { observation, info: { taskId: options.taskId, maxTurns: this.options.maxTurns, done, serverReward: reward } };
   }
 
   parseText(text: string): Action | null {
@@ -133,7 +138,6 @@ export class OpenEnvEnv implements ActionableEnv {
     let actionError: string | null = null;
     let errorData: JsonObject = {};
     let reward = 0;
-    let metadata: JsonObject | null = null;
     if (action === null) actionError = malformedMessage;
     else if (action.name !== "step") actionError = `error: unknown tool ${JSON.stringify(action.name)}; the only tool is step`;
     else {
@@ -147,7 +151,6 @@ export class OpenEnvEnv implements ActionableEnv {
         episode.lastReward = serverReward;
         episode.totalReward += reward;
         episode.done = reply.payload.done ?? false;
-        metadata = reply.payload.metadata ?? null;
         episode.observation = this.observationOf(reply.payload);
       }
     }
@@ -158,7 +161,7 @@ export class OpenEnvEnv implements ActionableEnv {
     }
     episode.truncated = !episode.done && episode.turns >= this.options.maxTurns;
     const stop = episode.done ? "terminated" : episode.truncated ? "budget" : null;
-    const info: JsonObject = { stop, actionError, turns: episode.turns, maxTurns: this.options.maxTurns, done: episode.done, serverReward: actionError === null ? episode.lastReward : null, metadata };
+    const info: JsonObject = { stop, actionError, turns: episode.turns, maxTurns: this.options.maxTurns, done: episode.done, serverReward: actionError === null ? episode.lastReward : null };
     return { observation: structuredClone(episode.observation), reward, terminated: episode.done, truncated: episode.truncated, info };
   }
 
@@ -173,13 +176,17 @@ export class OpenEnvEnv implements ActionableEnv {
     }
     if (reply.type === "observation") return { type: "observation", payload: reply.data };
     if (reply.type === "error" && reply.data.code === "VALIDATION_ERROR") return { type: "error", data: reply.data };
-    if (reply.type === "error") throw openEnvServerError(reply.data, "step", this.settings.urls.webSocketUrl);
+    if (reply.type === "error") {
+      const error = openEnvServerError(reply.data, "step", this.settings.urls.webSocketUrl);
+      // OpenEnv closes the socket after SESSION_ERROR: this session is lost.
+      if (reply.data.code === "SESSION_ERROR") episode.lost = error;
+      throw error;
+    }
     throw new EnvriggerError("REMOTE_ENV", `the OpenEnv server at ${this.settings.urls.webSocketUrl} answered step with a ${reply.type} message instead of an observation`);
   }
 
   private observationOf(payload: OpenEnvObservationPayload): Observation {
     const data: JsonObject = { isError: false, observation: payload.observation, reward: openEnvReward(payload), done: payload.done ?? false };
-    if (payload.metadata) data.metadata = payload.metadata;
     return { text: truncateOutput(renderOpenEnvObservation(payload.observation), this.options.observationBudget), data };
   }
 

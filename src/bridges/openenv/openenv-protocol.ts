@@ -32,7 +32,11 @@ export const openEnvSchemaResponseSchema = z.looseObject({
 /** The server's schemas. */
 export type OpenEnvSchemas = z.infer<typeof openEnvSchemaResponseSchema>;
 
-/** The `data` of an `observation` message (OpenEnv's `serialize_observation`); a boolean reward counts as 1 or 0. */
+/**
+ * The `data` of an `observation` message (OpenEnv's `serialize_observation`); a boolean
+ * reward counts as 1 or 0. OpenEnv strips the observation's `metadata` before sending, so
+ * it is accepted here only to be ignored.
+ */
 export const openEnvObservationPayloadSchema = z.looseObject({
   observation: jsonObjectSchema,
   reward: z.union([z.number().refine(Number.isFinite, "reward must be finite"), z.boolean()]).nullable().optional(),

@@ -11,7 +11,7 @@ export function openEnvStateSchemaText(schemas: OpenEnvSchemas, serverStateInVie
     "done: boolean — the server said the episode terminated; truncated: boolean — the turn budget ran out",
     "lastReward: number | null — the server's last reward; totalReward: number — the sum of step rewards",
     "actionErrors: number — actions refused (malformed, unknown tool, server VALIDATION_ERROR); lastActionError: string | null",
-    `observation: object — the last observation: { isError, observation, reward, done, metadata? }, where observation follows the server's schema ${schema(schemas.observation)}`,
+    `observation: object — the last observation: { isError, observation, reward, done }, where observation follows the server's schema ${schema(schemas.observation)}`,
     ...(serverStateInView ? [`serverState: object — the server's state (its state message), schema ${schema(schemas.state)}`] : []),
   ].join("\n");
 }

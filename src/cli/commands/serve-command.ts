@@ -1,0 +1,65 @@
+import { splitSelectionSchema, type SplitSelection } from "../../core/task.js";
+import { productStackDependencies } from "../../curriculum/create-rig-dependencies.js";
+import { loadServedSet } from "../../serve/load-served-set.js";
+import { memberWeightingSchema } from "../../serve/served-member.js";
+import { isLoopbackHost } from "../../serve/serve-options.js";
+import { startServeServer, type ServeServer } from "../../serve/start-serve-server.js";
+import type { CliIo } from "../cli-io.js";
+import { parseChoice, parseInteger } from "../parse-arguments.js";
+
+/** Raw options of `envrigger serve`. */
+export interface ServeCommandOptions {
+  env: string;
+  task?: string;
+  stack?: string;
+  candidates?: string;
+  run?: string;
+  split?: string;
+  weights?: string;
+  host?: string;
+  port?: string;
+  maxSessions?: string;
+  idleTimeout?: string;
+  maxMessageBytes?: string;
+  json?: boolean;
+}
+
+/** Signals that drain the server. */
+const stopSignals = ["SIGTERM", "SIGINT"] as const;
+
+/**
+ * `envrigger serve`: serve an env, a stack, stored candidates or a run's accepted stacks
+ * over OpenEnv's protocol until SIGTERM / SIGINT, then drain (no new sessions; open ones
+ * finish their message and are closed cleanly) and return. `waitForStop` replaces the
+ * signal wait (tests).
+ */
+export async function serveCommand(options: ServeCommandOptions, io: CliIo, waitForStop?: (server: ServeServer) => Promise<void>): Promise<void> {
+  const split = parseChoice(options.split ?? "train", "--split", splitSelectionSchema.options) as SplitSelection;
+  const weighting = parseChoice(options.weights ?? "uniform", "--weights", memberWeightingSchema.options);
+  const host = options.host ?? "127.0.0.1";
+  const port = parseInteger(options.port ?? "8000", "--port");
+  const maxSessions = parseInteger(options.maxSessions ?? "64", "--max-sessions", 1);
+  const idleTimeoutSeconds = parseInteger(options.idleTimeout ?? "600", "--idle-timeout", 1);
+  const maxMessageBytes = parseInteger(options.maxMessageBytes ?? String(10 * 1024 * 1024), "--max-message-bytes", 1_024);
+  const tasks = options.task?.split(",").map((id) => id.trim()).filter(Boolean);
+  const set = await loadServedSet({ env: options.env, tasks, stack: options.stack, candidates: options.candidates, run: options.run, split, weighting, cwd: io.cwd });
+  if (!isLoopbackHost(host)) {
+    io.stderr(`warning: binding ${host}, not loopback: anyone who can reach this address can run episodes (and the stacks' Rules code) on this machine; envrigger serve has no authentication\n`);
+  }
+  const server = await startServeServer({ set, dependencies: productStackDependencies(io.cwd), host, port, maxSessions, idleTimeoutMs: idleTimeoutSeconds * 1000, maxMessageBytes, log: (line) => io.stderr(`serve: ${line}\n`) });
+  const listening = { url: server.url, webSocket: `${server.url.replace(/^http/, "ws")}/ws`, env: set.envId, stacks: set.members.length, tasks: [...new Set(set.members.map((member) => member.taskId))].length, maxSessions };
+  io.stdout(options.json ? `${JSON.stringify(listening)}\n` : `envrigger serve: listening on ${listening.url} (OpenEnv; WebSocket ${listening.webSocket}) — ${listening.stacks} stack(s) of ${set.envId} over ${listening.tasks} task(s), up to ${maxSessions} sessions\n`);
+  if (waitForStop) await waitForStop(server);
+  else {
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        for (const signal of stopSignals) process.off(signal, stop);
+        resolve();
+      };
+      for (const signal of stopSignals) process.on(signal, stop);
+    });
+  }
+  io.stderr(`envrigger serve: draining ${server.activeSessions} session(s)\n`);
+  await server.drain();
+  io.stderr("envrigger serve: stopped\n");
+}

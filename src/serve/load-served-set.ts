@@ -1,0 +1,117 @@
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { resolveEnv } from "../bridges/env-registry.js";
+import { EnvriggerError } from "../core/errors.js";
+import type { SplitSelection } from "../core/task.js";
+import { readStoredCandidates } from "../export/read-stored-candidates.js";
+import type { HarnessStackSpec } from "../harness/harness-stack-spec.js";
+import { readStackFile } from "../cli/commands/baseline-command.js";
+import { readRun } from "../report/read-run.js";
+import { CandidateStore, readCandidateRecord, type CandidateRecord } from "../rigger/candidate-store.js";
+import type { MemberWeighting, ServedMember, ServedSet } from "./served-member.js";
+import { validationWeight } from "./validation-weight.js";
+
+/** Where the served stacks come from (at most one of `tasks`, `stack`, `candidates`, `run`). */
+export interface ServedSetOptions {
+  env: string;
+  /** Bare tasks by id. */
+  tasks?: string[];
+  /** A stack spec file or a candidate file. */
+  stack?: string;
+  /** A directory of stored candidates, or a corpus `.jsonl` file. */
+  candidates?: string;
+  /** A run directory: its accepted candidates. */
+  run?: string;
+  /** The split of the bare tasks when no source is given (default train). */
+  split?: SplitSelection;
+  weighting?: MemberWeighting;
+  cwd?: string;
+}
+
+function bareMember(env: string, taskId: string): ServedMember {
+  const spec: HarnessStackSpec = { version: 1, base: { env, taskId }, layers: [] };
+  return { stackId: CandidateStore.hashOf(spec), taskId, spec };
+}
+
+/** A member from a candidate record or a corpus line. */
+function storedMember(record: Pick<CandidateRecord, "id" | "stack" | "validation" | "target">): ServedMember {
+  const success = record.validation.successRate;
+  return {
+    stackId: CandidateStore.hashOf(record.stack),
+    taskId: record.stack.base.taskId,
+    spec: record.stack,
+    candidateId: record.id,
+    ...(typeof success === "number" && success >= 0 && success <= 1 ? { validatedSuccess: success } : {}),
+    ...(record.target.successBand ? { successBand: record.target.successBand } : {}),
+  };
+}
+
+function existing(path: string, what: string): string {
+  if (!existsSync(path)) throw new EnvriggerError("FILE_NOT_FOUND", `${what} not found: ${path}`);
+  return path;
+}
+
+async function membersOf(options: ServedSetOptions, cwd: string): Promise<{ members: ServedMember[]; source: string }> {
+  const given = (["tasks", "stack", "candidates", "run"] as const).filter((key) => options[key] !== undefined);
+  if (given.length > 1) throw new EnvriggerError("BAD_ARGUMENT", `give at most one of --task, --stack, --candidates, --run (got ${given.map((key) => (key === "tasks" ? "--task" : `--${key}`)).join(", ")})`);
+  if (options.stack !== undefined) {
+    const path = existing(resolve(cwd, options.stack), "stack file");
+    const spec = readStackFile(path);
+    const text = readFileSync(path, "utf8");
+    const member = text.includes('"validation"') ? storedMember(readCandidateRecord(path)) : { stackId: CandidateStore.hashOf(spec), taskId: spec.base.taskId, spec };
+    return { members: [member], source: `--stack ${options.stack}` };
+  }
+  if (options.candidates !== undefined) {
+    // A candidate directory or corpus may hold several envs: serve this env's stacks.
+    const lines = readStoredCandidates(resolve(cwd, options.candidates)).filter((line) => line.stack.base.env === options.env);
+    return { members: lines.map((line) => storedMember({ id: line.candidateId, stack: line.stack, validation: line.validation, target: line.target })), source: `--candidates ${options.candidates}` };
+  }
+  if (options.run !== undefined) {
+    const run = await readRun(resolve(cwd, options.run));
+    const members = run.tasks
+      .filter((task) => task.outcome === "accepted" && task.candidatePath !== null)
+      .map((task) => storedMember(readCandidateRecord(resolve(cwd, task.candidatePath as string))));
+    return { members, source: `--run ${options.run}` };
+  }
+  const definition = await resolveEnv(options.env, cwd);
+  const split = options.split ?? "train";
+  const known = split === "all" ? [...(await definition.listTasks("train")), ...(await definition.listTasks("heldout"))] : await definition.listTasks(split);
+  if (options.tasks !== undefined) {
+    const ids = [...(await definition.listTasks("train")), ...(await definition.listTasks("heldout"))].map((task) => task.id);
+    for (const taskId of options.tasks) {
+      if (!ids.includes(taskId)) throw new EnvriggerError("UNKNOWN_TASK", `env ${options.env} has no task "${taskId}"`, { hint: `tasks: ${ids.slice(0, 30).join(", ")}` });
+    }
+    return { members: options.tasks.map((taskId) => bareMember(options.env, taskId)), source: `--task ${options.tasks.join(",")}` };
+  }
+  return { members: known.map((task) => bareMember(options.env, task.id)), source: `--split ${split}` };
+}
+
+/**
+ * Load what `envrigger serve` serves: bare tasks (`--task`, or every task of `--split`), one
+ * stack (`--stack`), stored candidates (`--candidates <dir>` or a corpus `.jsonl`), or a
+ * run's accepted candidates (`--run`). Stored candidates of other envs are left out; any
+ * other member must be built on `env`. Duplicates
+ * (the same stack spec twice) are served once. `--weights validation` needs every member's
+ * validated success and band. Problems are user errors naming the fix.
+ */
+export async function loadServedSet(options: ServedSetOptions): Promise<ServedSet> {
+  const cwd = options.cwd ?? process.cwd();
+  const { members: found, source } = await membersOf(options, cwd);
+  const members = [...new Map(found.map((member) => [member.stackId, member])).values()];
+  const foreign = members.find((member) => member.spec.base.env !== options.env);
+  if (foreign) {
+    throw new EnvriggerError("BAD_ARGUMENT", `${source} holds a stack built on env ${foreign.spec.base.env}, not ${options.env} (stack ${foreign.stackId}, task ${foreign.taskId})`, { hint: `serve it with --env ${foreign.spec.base.env}` });
+  }
+  if (members.length === 0) throw new EnvriggerError("BAD_ARGUMENT", `${source} holds no stack to serve for env ${options.env}`, { hint: "accepted candidates are stored by `envrigger curriculum` (see its --candidates)" });
+  const weighting = options.weighting ?? "uniform";
+  const weights = members.map((member) => {
+    if (weighting === "uniform") return 1;
+    if (member.validatedSuccess === undefined || member.successBand === undefined) {
+      throw new EnvriggerError("BAD_ARGUMENT", `--weights validation needs every served stack's validated success and success band; stack ${member.stackId} (task ${member.taskId}) has none`, {
+        hint: "serve stored candidates (--candidates or --run), or use --weights uniform",
+      });
+    }
+    return validationWeight(member.validatedSuccess, member.successBand);
+  });
+  return { envId: options.env, source, members, weighting, weights };
+}
