@@ -6,7 +6,7 @@ import { resolvePolicy } from "../policies/policy-registry.js";
 import { CandidateStore } from "../rigger/candidate-store.js";
 import type { RigDependencies } from "../rigger/rig-dependencies.js";
 import { checkComponent } from "../sandbox/component-check.js";
-import { loadRulesComponent } from "../sandbox/component-loader.js";
+import { loadRulesComponent, loadRulesGroup } from "../sandbox/component-loader.js";
 import { harnessApiDeclaration } from "../sandbox/harness-api.js";
 import { PRODUCT_SANDBOX_OPTIONS } from "../sandbox/product-sandbox-options.js";
 import type { CurriculumConfig } from "./curriculum-config.js";
@@ -22,12 +22,14 @@ export interface CreateRigDependenciesOptions {
 
 /**
  * How stacks are built everywhere in the product: registry envs, sandboxed Rules loaded
- * with {@link PRODUCT_SANDBOX_OPTIONS} (limits that machine load cannot trip).
+ * with {@link PRODUCT_SANDBOX_OPTIONS} (limits that machine load cannot trip); consecutive
+ * Rules layers share one isolate and cross into it once per hook phase.
  */
 export function productStackDependencies(cwd?: string): BuildStackDependencies {
   return {
     resolveEnv: (id) => resolveEnv(id, cwd),
     loadRules: async (source) => loadRulesComponent(source, PRODUCT_SANDBOX_OPTIONS),
+    loadRulesGroup: async (sources) => loadRulesGroup(sources, PRODUCT_SANDBOX_OPTIONS),
   };
 }
 
