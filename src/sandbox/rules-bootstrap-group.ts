@@ -80,6 +80,8 @@ export const rulesBootstrapGroup: string = `
   let runningLayer = -1;
   let runningHook = -1;
   const begin = (overridesText) => {
+    parsedTexts = [];
+    parsedValues = [];
     finished = [];
     partial = "";
     runningLayer = -1;
@@ -94,6 +96,69 @@ export const rulesBootstrapGroup: string = `
     return "[" + apply(arrayJoin, list, [","]) + "]";
   };
 
+  // Copies given to hooks, each call its own. An observation is ["t", text] |
+  // ["f", text, dataText] | ["j", json]; an action is ["f", name, argsText] | ["j", json]
+  // (the "f" forms only for objects whose keys are exactly text[, data] / name, args, in
+  // that order, so a hook sees the same object; a text needs no JSON at all).
+  // A JSON text is parsed once per call (parsedOnce) and each hook gets a deep copy of that
+  // value (copyJson: the same own properties in the same order, "__proto__" included).
+  const copyJson = (value) => {
+    if (value === null || typeof value !== "object") return value;
+    if (isArray(value)) {
+      const copy = [];
+      for (let index = 0; index < value.length; index++) copy[index] = copyJson(value[index]);
+      return copy;
+    }
+    const copy = {};
+    const keys = objectKeys(value);
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index];
+      if (key === "__proto__") defineProperty(copy, key, { value: copyJson(value[key]), writable: true, enumerable: true, configurable: true });
+      else copy[key] = copyJson(value[key]);
+    }
+    return copy;
+  };
+  let parsedTexts = [];
+  let parsedValues = [];
+  const parsedOnce = (text) => {
+    for (let index = 0; index < parsedTexts.length; index++) if (parsedTexts[index] === text) return copyJson(parsedValues[index]);
+    const value = parse(text);
+    parsedTexts[parsedTexts.length] = text;
+    parsedValues[parsedValues.length] = value;
+    return copyJson(value);
+  };
+  const observationCopy = (form) => (form[0] === "t" ? { text: form[1] } : form[0] === "f" ? { text: form[1], data: parsedOnce(form[2]) } : parsedOnce(form[1]));
+  const actionCopy = (form) => (form[0] === "f" ? { name: form[1], args: parsedOnce(form[2]) } : parsedOnce(form[1]));
+  // The inputs of a group call, packed by the host into one string (one argument crosses
+  // far faster than many): "s<length>", "n<number>", "t" or "f" items, then "|" and the
+  // strings one after another.
+  const unpack = (packed) => {
+    const bar = apply(stringIndexOf, packed, ["|"]);
+    const header = apply(stringSplit, apply(stringSlice, packed, [0, bar]), [","]);
+    const values = [];
+    let offset = bar + 1;
+    for (let index = 0; index < header.length; index++) {
+      const item = header[index];
+      const kind = item[0];
+      if (kind === "s") {
+        const length = toNumber(apply(stringSlice, item, [1]));
+        values[index] = apply(stringSlice, packed, [offset, offset + length]);
+        offset += length;
+      } else if (kind === "n") values[index] = toNumber(apply(stringSlice, item, [1]));
+      else values[index] = kind === "t";
+    }
+    return values;
+  };
+  const keysAre = (value, first, second) => {
+    const keys = objectKeys(value);
+    return keys.length === 2 && keys[0] === first && keys[1] === second;
+  };
+  // The forms of an action or observation a hook returned (its value parsed from the answer).
+  const actionForm = (value, text) => (keysAre(value, "name", "args") ? ["f", value.name, stringify(value.args)] : ["j", text]);
+  const observationForm = (text, data) => (data === undefined ? ["t", text] : ["f", text, stringify(data)]);
+  const observationText = (form) => (form[0] === "j" ? parse(form[1]).text : form[1]);
+  const observationData = (form) => (form[0] === "j" ? parse(form[1]).data : form[0] === "f" ? parse(form[2]) : undefined);
+
   // Run one hook of one layer. Answers [ok, answerText, present, valueText, memoryText]:
   // nothing is kept yet (see keep below).
   const runMember = (layer, hook, list, stateText, contexts) => {
@@ -106,30 +171,31 @@ export const rulesBootstrapGroup: string = `
     }
     const turn = contexts[2 * layer];
     const seed = contexts[2 * layer + 1];
+    const memoryText = member.memoryText;
     const context = {
-      state: member.usesState && stateText !== "" ? parse(stateText) : {},
-      memory: parse(member.memoryText),
+      state: member.usesState && stateText !== "" ? parsedOnce(stateText) : {},
+      memory: memoryText === "{}" ? {} : parse(memoryText),
       turn,
       seed,
       random: createRandom(seed, turn, hook),
     };
     list[list.length] = context;
     const started = now();
-    const late = () => now() - started > hookTimeoutMs;
-    const timedOut = () => [false, failure("timeout", "the hook ran longer than " + hookTimeoutMs + " ms")];
     let result;
     try {
       result = apply(member.hooks[hook], undefined, list);
     } catch (error) {
-      return late() ? timedOut() : [false, failure("threw", describeError(error))];
+      return now() - started > hookTimeoutMs ? timedOut() : [false, failure("threw", describeError(error))];
     }
     const memory = context.memory;
     if (!isRecord(memory)) return [false, failure("bad-output", "context.memory must stay a JSON object")];
-    let memoryText;
-    try {
-      memoryText = serialize(memory, memoryLimit);
-    } catch (error) {
-      return [false, serializationFailure(error, "context.memory", "memory-too-large", memoryLimit)];
+    let nextMemoryText = "{}";
+    if (getPrototypeOf(memory) !== objectPrototype || objectKeys(memory).length > 0) {
+      try {
+        nextMemoryText = serialize(memory, memoryLimit);
+      } catch (error) {
+        return [false, serializationFailure(error, "context.memory", "memory-too-large", memoryLimit)];
+      }
     }
     let valueText = "";
     if (result !== undefined) {
@@ -139,11 +205,12 @@ export const rulesBootstrapGroup: string = `
         return [false, serializationFailure(error, "the result", "bad-output", outputLimit)];
       }
     }
-    if (late()) return timedOut();
-    const changed = memoryText !== member.memoryText;
-    const text = '{"ok":true' + (changed ? ',"memory":' + memoryText : "") + (result === undefined ? "" : ',"value":' + valueText) + "}";
-    return [true, text, result !== undefined, valueText, memoryText];
+    if (now() - started > hookTimeoutMs) return timedOut();
+    const changed = nextMemoryText !== memoryText;
+    const text = '{"ok":true' + (changed ? ',"memory":' + nextMemoryText : "") + (result === undefined ? "" : ',"value":' + valueText) + "}";
+    return [true, text, result !== undefined, valueText, nextMemoryText];
   };
+  const timedOut = () => [false, failure("timeout", "the hook ran longer than " + hookTimeoutMs + " ms")];
   const keep = (layer, outcome) => {
     members[layer].memoryText = outcome[4];
   };
@@ -166,19 +233,20 @@ export const rulesBootstrapGroup: string = `
   const isObservation = (value) =>
     isRecord(value) && onlyKeys(value, ["text", "data"]) && typeof value.text === "string" && value.text.length <= textLimit && (!("data" in value) || isRecord(value.data));
 
-  // The action each layer passed on in the last filterActions call (JSON text, by layer).
+  // The action each layer passed on in the last filterActions call (its form, by layer).
   const lastActions = [];
-  const filterActions = (top, bottom, actionText, contextsText, stateText, overridesText) => {
+  const filterActions = (packed) => {
+    const [top, bottom, actionMode, actionFirst, actionSecond, contextsText, stateText, overridesText] = unpack(packed);
     begin(overridesText);
     const contexts = parse(contextsText);
-    let current = actionText;
+    let current = actionMode === "f" ? ["f", actionFirst, actionSecond] : ["j", actionFirst];
     for (let layer = top; layer >= bottom; layer--) {
       lastActions[layer] = current;
       if (members[layer].hooks[0] === undefined) {
         finished[finished.length] = "null";
         continue;
       }
-      const outcome = runMember(layer, 0, [parse(current)], stateText, contexts);
+      const outcome = runMember(layer, 0, [actionCopy(current)], stateText, contexts);
       finished[finished.length] = outcome[1];
       if (!outcome[0]) break;
       if (!outcome[2]) {
@@ -190,24 +258,28 @@ export const rulesBootstrapGroup: string = `
       if (verdict === "bad") break;
       keep(layer, outcome);
       if (verdict === "block") break;
-      if (!jsonEqual(value, parse(current))) current = lastActions[layer] = outcome[3];
+      const before = current[0] === "j" ? parse(current[1]) : { name: current[1], args: parse(current[2]) };
+      if (!jsonEqual(value, before)) current = lastActions[layer] = actionForm(value, outcome[3]);
     }
     return answerOf(finished);
   };
 
-  const transitions = (bottom, top, fromActions, actionText, observationText, reward, terminated, truncated, infoText, contextsText, stateText, withObservation, overridesText) => {
+  const transitions = (packed) => {
+    const inputs = unpack(packed);
+    const [bottom, top, fromActions, actionMode, actionFirst, actionSecond, observationMode, observationFirst, observationSecond] = inputs;
+    const [reward, terminated, truncated, infoText, contextsText, stateText, withObservation, overridesText] = apply(arraySlice, inputs, [9]);
     begin(overridesText);
     const contexts = parse(contextsText);
-    const actions = fromActions ? lastActions : undefined;
-    let observation = observationText;
+    const given = actionMode === "" ? undefined : actionMode === "f" ? ["f", actionFirst, actionSecond] : ["j", actionFirst];
+    let observation = observationMode === "j" ? ["j", observationFirst] : observationMode === "f" ? ["f", observationFirst, observationSecond] : ["t", observationFirst];
     let isTruncated = truncated;
     for (let layer = bottom; layer <= top; layer++) {
       const hooks = members[layer].hooks;
-      const action = actions === undefined ? actionText : actions[layer];
+      const action = fromActions ? lastActions[layer] : given;
       let first = "null";
-      if (action !== "" && hooks[1] !== undefined) {
-        const input = { observation: parse(observation), reward, terminated, truncated: isTruncated, info: parse(infoText) };
-        const outcome = runMember(layer, 1, [parse(action), input], stateText, contexts);
+      if (action !== undefined && hooks[1] !== undefined) {
+        const input = { observation: observationCopy(observation), reward, terminated, truncated: isTruncated, info: parsedOnce(infoText) };
+        const outcome = runMember(layer, 1, [actionCopy(action), input], stateText, contexts);
         first = outcome[1];
         if (!outcome[0]) {
           finished[finished.length] = "[" + first + "]";
@@ -219,24 +291,24 @@ export const rulesBootstrapGroup: string = `
           break;
         }
         keep(layer, outcome);
-        if ("text" in patch || "data" in patch) {
-          const before = parse(observation);
-          const data = "data" in patch ? patch.data : before.data;
-          observation = stringify(data === undefined ? { text: "text" in patch ? patch.text : before.text } : { text: "text" in patch ? patch.text : before.text, data });
-        }
+        // The host applies every accepted patch (text, data) to a fresh {text, data} object.
+        const text = "text" in patch ? patch.text : observationText(observation);
+        const data = "data" in patch ? patch.data : observationData(observation);
+        observation = "text" in patch || "data" in patch || observation[0] === "j" ? observationForm(text, data) : observation;
         if (patch.truncated === true) isTruncated = true;
       }
       partial = first;
       let second = "null";
       if (hooks[2] !== undefined && withObservation) {
-        const outcome = runMember(layer, 2, [parse(observation)], stateText, contexts);
+        const outcome = runMember(layer, 2, [observationCopy(observation)], stateText, contexts);
         second = outcome[1];
-        if (!outcome[0] || (outcome[2] && !isObservation(parse(outcome[3])))) {
+        const value = outcome[0] && outcome[2] ? parse(outcome[3]) : undefined;
+        if (!outcome[0] || (outcome[2] && !isObservation(value))) {
           finished[finished.length] = "[" + first + "," + second + "]";
           break;
         }
         keep(layer, outcome);
-        if (outcome[2]) observation = outcome[3];
+        if (outcome[2]) observation = observationForm(value.text, value.data);
       }
       partial = "";
       finished[finished.length] = "[" + first + "," + second + "]";
@@ -244,20 +316,22 @@ export const rulesBootstrapGroup: string = `
     return answerOf(finished);
   };
 
-  const observations = (bottom, top, observationText, contextsText, stateText, keepMemory, overridesText) => {
+  const observations = (packed) => {
+    const [bottom, top, observationMode, observationFirst, observationSecond, contextsText, stateText, keepMemory, overridesText] = unpack(packed);
     begin(overridesText);
     const contexts = parse(contextsText);
-    let observation = observationText;
+    let observation = observationMode === "j" ? ["j", observationFirst] : observationMode === "f" ? ["f", observationFirst, observationSecond] : ["t", observationFirst];
     for (let layer = bottom; layer <= top; layer++) {
       if (members[layer].hooks[2] === undefined) {
         finished[finished.length] = "null";
         continue;
       }
-      const outcome = runMember(layer, 2, [parse(observation)], stateText, contexts);
+      const outcome = runMember(layer, 2, [observationCopy(observation)], stateText, contexts);
       finished[finished.length] = outcome[1];
-      if (!outcome[0] || (outcome[2] && !isObservation(parse(outcome[3])))) break;
+      const value = outcome[0] && outcome[2] ? parse(outcome[3]) : undefined;
+      if (!outcome[0] || (outcome[2] && !isObservation(value))) break;
       if (keepMemory) keep(layer, outcome);
-      if (outcome[2]) observation = outcome[3];
+      if (outcome[2]) observation = observationForm(value.text, value.data);
     }
     return answerOf(finished);
   };

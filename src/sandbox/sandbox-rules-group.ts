@@ -112,7 +112,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     const layers = range(top, bottom, -1).filter((layer) => this.#hooks[layer]!.filterAction);
     if (layers.length === 0) return [];
     if (this.#dead) return [{ layer: layers[0]!, result: this.#dead }];
-    const outcome = this.#call(this.#api.filterActions, layers.length, layers[0]!, [top, bottom, JSON.stringify(action), contextsText(call, top), stateText(call)]);
+    const outcome = this.#call(this.#api.filterActions, layers.length, layers[0]!, [top, bottom, ...actionParts(action), contextsText(call, top), stateText(call)]);
     const results: GroupActionResult[] = [];
     let current = action;
     let index = 0;
@@ -141,7 +141,6 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     const hooks = this.#hooks;
     const hookCount = layers.reduce((count, layer) => count + (hooks[layer]!.modifyTransition && action !== null ? 1 : 0) + (hooks[layer]!.filterObservation && withObservation ? 1 : 0), 0);
     if (hookCount === 0) return [];
-    const actionText = action === null || action === "last" ? "" : JSON.stringify(action);
     if (this.#dead) {
       const first = layers.find((layer) => (hooks[layer]!.modifyTransition && action !== null) || (hooks[layer]!.filterObservation && withObservation))!;
       const dead = this.#dead;
@@ -152,8 +151,8 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
       bottom,
       top,
       action === "last",
-      actionText,
-      JSON.stringify(transition.observation),
+      ...(action === null || action === "last" ? (["", "", ""] as const) : actionParts(action)),
+      ...observationParts(transition.observation),
       transition.reward,
       transition.terminated,
       transition.truncated,
@@ -220,7 +219,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     const layers = range(bottom, top, 1).filter((layer) => this.#hooks[layer]!.filterObservation);
     if (layers.length === 0) return [];
     if (this.#dead) return [{ layer: layers[0]!, result: this.#dead }];
-    const outcome = this.#call(this.#api.observations, layers.length, layers[0]!, [bottom, top, JSON.stringify(observation), contextsText(call, top), stateText(call), keepMemory]);
+    const outcome = this.#call(this.#api.observations, layers.length, layers[0]!, [bottom, top, ...observationParts(observation), contextsText(call, top), stateText(call), keepMemory]);
     const results: GroupObservationResult[] = [];
     let current = observation;
     let index = 0;
@@ -260,7 +259,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     this.#marker[1] = -1;
     try {
       countIsolateCrossing();
-      answer = reference.applySync(undefined, parameters, { timeout: this.#options.timeoutMs * Math.max(1, hooks) });
+      answer = reference.applySync(undefined, [pack(parameters)], { timeout: this.#options.timeoutMs * Math.max(1, hooks) });
     } catch (error) {
       return this.#interrupted(error, first);
     }
@@ -319,6 +318,49 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     this.#pending.clear();
     return text;
   }
+}
+
+/**
+ * An action as the isolate takes it: `["f", name, argsJson]` for an object whose keys are
+ * exactly `name, args` in that order (the isolate then parses `args` only if a hook reads
+ * it), else `["j", json, ""]`.
+ */
+function actionParts(action: Action): [string, string, string] {
+  const keys = Object.keys(action);
+  if (keys.length === 2 && keys[0] === "name" && keys[1] === "args" && typeof action.name === "string" && action.args !== undefined) {
+    return ["f", action.name, JSON.stringify(action.args)];
+  }
+  return ["j", JSON.stringify(action), ""];
+}
+
+/**
+ * An observation as the isolate takes it: `["t", text, ""]`, `["f", text, dataJson]` for
+ * keys exactly `text[, data]` in that order (the text needs no JSON at all; `data` is
+ * parsed only if a hook reads it), else `["j", json, ""]`.
+ */
+function observationParts(observation: Observation): [string, string, string] {
+  const keys = Object.keys(observation);
+  if (typeof observation.text === "string" && keys[0] === "text") {
+    if (keys.length === 1) return ["t", observation.text, ""];
+    if (keys.length === 2 && keys[1] === "data" && observation.data !== undefined) return ["f", observation.text, JSON.stringify(observation.data)];
+  }
+  return ["j", JSON.stringify(observation), ""];
+}
+
+/**
+ * The inputs of a group call as one string (one argument crosses into the isolate far
+ * faster than many; see `unpack` in `rulesBootstrapGroup`): a header of `s<length>`,
+ * `n<number>`, `t` or `f` items, `|`, then the strings one after another.
+ */
+function pack(values: readonly (string | number | boolean)[]): string {
+  let header = "";
+  let body = "";
+  for (const [index, value] of values.entries()) {
+    const item = typeof value === "string" ? `s${value.length}` : typeof value === "number" ? `n${value}` : value ? "t" : "f";
+    header += index === 0 ? item : `,${item}`;
+    if (typeof value === "string") body += value;
+  }
+  return `${header}|${body}`;
 }
 
 /** Layer numbers from `from` to `to` (inclusive) in steps of `step`. */
