@@ -68,3 +68,7 @@ export { measureCandidate, type Measurement } from "./rigger/measure-candidate.j
 export { runCurriculum, inProcessExecutor, type CurriculumResult } from "./curriculum/run-curriculum.js";
 export { processExecutor } from "./curriculum/process-executor.js";
 export { createRigDependencies, productStackDependencies } from "./curriculum/create-rig-dependencies.js";
+export { loadRulesGroup } from "./sandbox/component-loader.js";
+export { isolateCrossingCount } from "./sandbox/isolate-crossings.js";
+export type { LoadRulesGroupResult } from "./harness/build-stack.js";
+export type { RulesGroupRuntime } from "./harness/rules-group-runtime.js";
