@@ -4,7 +4,7 @@ import { benchCurriculum } from "./curriculum-bench.js";
 import { benchComponentTiming } from "./component-timing.js";
 import { benchIsolateRoundTrip } from "./isolate-round-trip.js";
 import { benchTextworld } from "./textworld-step.js";
-import { benchToy24Harness, ROUND_TRIPS_PER_RULES_STEP } from "./toy24-harness.js";
+import { benchToy24Harness } from "./toy24-harness.js";
 import { benchToy24Raw } from "./toy24-step.js";
 import { benchSkills } from "./skills-bench.js";
 import { benchRolloutConcurrency } from "./rollout-concurrency.js";
@@ -73,14 +73,8 @@ for (const section of sections) {
   Object.assign(figures, await section.run());
 }
 
-// Ratios read against the floors measured in this same run.
-const raw = figures.toy24RawMicrosecondsPerStep as number | undefined;
-const oneRules = figures.toy24OneRulesLayerMicrosecondsPerStep as number | undefined;
-const floor = figures.isolateRoundTripMicroseconds as number | undefined;
-if (raw !== undefined && oneRules !== undefined && floor !== undefined) {
-  figures.rulesLayerOverheadMicrosecondsPerStep = Number((oneRules - raw).toFixed(3));
-  figures.rulesLayerOverheadOverFloor = Number(((oneRules - raw) / (ROUND_TRIPS_PER_RULES_STEP * floor)).toFixed(2));
-}
+// The sandboxed-stack ratios are measured inside the toy24-harness section, beside their own
+// raw step and floor (interleaved rounds), with real crossing counts: see bench/toy24-harness.ts.
 
 if (json) {
   process.stdout.write(`${JSON.stringify(figures)}\n`);

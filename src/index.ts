@@ -101,3 +101,7 @@ export type { ServedMember, ServedSet } from "./serve/served-member.js";
 export { chatEpisodeOf, chatEpisodeSchema, type ChatEpisode } from "./export/chat-episode.js";
 export { corpusLineSchema, type CorpusLine } from "./export/corpus-line.js";
 export { readStoredCandidates } from "./export/read-stored-candidates.js";
+export { loadRulesGroup } from "./sandbox/component-loader.js";
+export { isolateCrossingCount } from "./sandbox/isolate-crossings.js";
+export type { LoadRulesGroupResult } from "./harness/build-stack.js";
+export type { RulesGroupRuntime } from "./harness/rules-group-runtime.js";

@@ -23,6 +23,7 @@ const publicApi = [
   "createRolloutExecutor", "defaultRolloutConcurrency", "localRolloutExecutor", "policyArtifactHash", "portablePolicySpec",
   "queueRolloutExecutor", "rolloutBatchSchema", "rolloutJobId", "rolloutJobSchema", "startRolloutWorker",
   "startServeServer", "loadServedSet", "chatEpisodeOf", "chatEpisodeSchema", "corpusLineSchema", "readStoredCandidates",
+  "loadRulesGroup", "isolateCrossingCount",
 ];
 
 const testingApi = [

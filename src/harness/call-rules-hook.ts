@@ -1,6 +1,7 @@
 import { EnvriggerError, errorMessage } from "../core/errors.js";
 import type { JsonObject } from "../core/json.js";
 import { formatIssues } from "../core/validate.js";
+import type { GroupHookResult } from "./rules-group-runtime.js";
 import { rulesHookOutputReaders, rulesHookOutputSchemas, type RulesHookName, type RulesHookOutput } from "./rules-hook-output-schemas.js";
 import type { HookResult } from "./rules-runtime.js";
 
@@ -67,4 +68,23 @@ export async function callRulesHook<H extends RulesHookName>(
   call: Promise<HookResult<unknown>>,
 ): Promise<CheckedHookResult<RulesHookOutput<H>>> {
   return checkRulesHookResult(layer, hook, await settleRulesCall(layer, hook, call));
+}
+
+/**
+ * Check one layer's result of a group call (see `RulesGroupRuntime`) like
+ * {@link checkRulesHookResult}; the memory is absent when the hook left it unchanged (the
+ * layer then keeps the memory it has).
+ */
+export function checkGroupHookResult<H extends RulesHookName>(
+  layer: string,
+  hook: H,
+  result: GroupHookResult<unknown>,
+): { value: RulesHookOutput<H>; memory: JsonObject | undefined } {
+  if (!result.ok) throw hookError(layer, hook, result.code, result.message, result.fatal);
+  const value = checkOutput(hook, result.value);
+  if (!value.success) throw hookError(layer, hook, "bad-output", value.message, false);
+  if (result.memory === undefined) return { value: value.data as RulesHookOutput<H>, memory: undefined };
+  const memory = checkOutput("memory", result.memory);
+  if (!memory.success) throw hookError(layer, hook, "bad-output", `memory: ${memory.message}`, false);
+  return { value: value.data as RulesHookOutput<H>, memory: memory.data as JsonObject };
 }

@@ -2,26 +2,21 @@ import { z } from "zod";
 import type { Action, ActionInput } from "../core/action.js";
 import type { ActionableEnv } from "../core/actionable-env.js";
 import { EnvriggerError } from "../core/errors.js";
-import { jsonObjectSchema, jsonSchema, type Json, type JsonObject } from "../core/json.js";
+import { jsonSchema, type Json, type JsonObject } from "../core/json.js";
 import type { Observation } from "../core/observation.js";
 import type { ResetResult, StepResult } from "../core/step-result.js";
 import type { ResetOptions } from "../core/task.js";
 import { parseWith } from "../core/validate.js";
 import { callRulesHook, checkRulesHookResult, settleRulesCall } from "./call-rules-hook.js";
+import { FusedRulesLayers, type FusedRulesMember } from "./fused-rules-layers.js";
 import { HarnessLayer } from "./harness-layer.js";
 import type { RulesLayerSpec } from "./harness-stack-spec.js";
 import { layerTracesOf, prependLayerTrace, withoutLayerTraces } from "./layer-trace-info.js";
+import { rulesEpisodeSchema, type RulesEpisode } from "./rules-episode.js";
+import type { RulesGroupRuntime } from "./rules-group-runtime.js";
 import { applyTransitionPatch } from "./rules-hook-output-schemas.js";
 import type { HookContextInput, HookResult, RulesRuntime, TransitionInput, TransitionPatch } from "./rules-runtime.js";
 
-/** What a Rules layer keeps per episode (saved and restored with the inner state). */
-const rulesEpisodeSchema = z.object({
-  memory: jsonObjectSchema,
-  turn: z.number().int().nonnegative(),
-  seed: z.number().int().nonnegative(),
-  over: z.boolean(),
-});
-type RulesEpisode = z.infer<typeof rulesEpisodeSchema>;
 
 const savedRulesStateSchema = z.object({ rules: rulesEpisodeSchema, inner: jsonSchema });
 
@@ -51,6 +46,15 @@ function runsTransitionThenObservation(runtime: RulesRuntime): runtime is Transi
   return typeof (runtime as Partial<TransitionThenObservationRuntime>).modifyTransitionThenFilterObservation === "function";
 }
 
+/**
+ * The group a Rules layer belongs to when consecutive layers were loaded together (see
+ * `RulesGroupRuntime`): the group and this layer's index in it (0 = innermost).
+ */
+export interface RulesLayerGroup {
+  runtime: RulesGroupRuntime;
+  layer: number;
+}
+
 /** Options of {@link RulesLayer}: what `toLayerSpec()` records to rebuild it. */
 export interface RulesLayerOptions {
   /** The component's TypeScript source (required to serialise the stack). */
@@ -76,16 +80,57 @@ export interface RulesLayerOptions {
  * everything into the isolate) and checks every output on return. A failed hook throws
  * `COMPONENT_RUNTIME`. `evaluate()` is forwarded; component code never reaches it.
  */
-export class RulesLayer extends HarnessLayer {
+export class RulesLayer extends HarnessLayer implements FusedRulesMember {
   readonly name = "Rules";
   private episode: RulesEpisode | null = null;
+  /** The driver of this layer and the group layers inside it, once found (null: not fused). */
+  private fusedLayers: FusedRulesLayers | null | undefined;
 
+  /**
+   * `group`: the group this layer was loaded in (its `runtime` is then the group's member
+   * for this layer). A layer whose inner layers are the rest of its group, in order, runs
+   * the group's hook phases for all of them in one call each (see `FusedRulesLayers`);
+   * otherwise it calls its runtime hook by hook.
+   */
   constructor(
     inner: ActionableEnv,
     readonly runtime: RulesRuntime,
     readonly options: RulesLayerOptions = {},
+    readonly group?: RulesLayerGroup,
   ) {
     super(inner);
+  }
+
+  /** The episode, or null before `reset` (for the fused driver; throws `ENV_CLOSED` when closed). */
+  openEpisode(): RulesEpisode | null {
+    this.assertOpen();
+    return this.episode;
+  }
+
+  /** Set the episode (for the fused driver; throws `ENV_CLOSED` when closed). */
+  setEpisode(episode: RulesEpisode | null): void {
+    this.assertOpen();
+    this.episode = episode;
+  }
+
+  /** The fused driver when this layer and the layers inside it are its whole group's layers 0..n, in order. */
+  private fused(): FusedRulesLayers | null {
+    if (this.fusedLayers !== undefined) return this.fusedLayers;
+    const group = this.group;
+    let found: FusedRulesLayers | null = null;
+    if (group) {
+      const members: RulesLayer[] = [this];
+      let current: RulesLayer = this;
+      for (let layer = group.layer - 1; layer >= 0; layer--) {
+        const next = current.inner;
+        if (!(next instanceof RulesLayer) || next.group?.runtime !== group.runtime || next.group.layer !== layer) break;
+        members.unshift(next);
+        current = next;
+      }
+      if (members.length === group.layer + 1) found = new FusedRulesLayers(group.runtime, members, current.inner);
+    }
+    this.fusedLayers = found;
+    return found;
   }
 
   private live(): RulesEpisode {
@@ -115,6 +160,8 @@ export class RulesLayer extends HarnessLayer {
 
   override async reset(options: ResetOptions): Promise<ResetResult> {
     this.assertOpen();
+    const fused = this.fused();
+    if (fused) return fused.reset(options);
     this.episode = null;
     const reset = await this.inner.reset(options);
     const episode: RulesEpisode = { memory: {}, turn: 0, seed: options.seed, over: false };
@@ -123,6 +170,8 @@ export class RulesLayer extends HarnessLayer {
   }
 
   override async step(input: ActionInput): Promise<StepResult> {
+    const fused = this.fused();
+    if (fused) return fused.step(input);
     const episode = this.live();
     if (episode.over) throw new EnvriggerError("EPISODE_OVER", `${this.label}: the episode is over; call reset()`);
     let action: Action | null = typeof input === "string" ? this.inner.parseText(input) : input;
@@ -195,6 +244,8 @@ export class RulesLayer extends HarnessLayer {
   }
 
   override async observe(): Promise<Observation> {
+    const fused = this.fused();
+    if (fused) return fused.observe();
     const episode = this.live();
     // A read must not change the episode: memory changes made while observing are dropped.
     return this.filterObservation(episode, await this.inner.observe(), false);
@@ -216,6 +267,8 @@ export class RulesLayer extends HarnessLayer {
     const saved = parseWith(savedRulesStateSchema, state, `${this.label} saved state`, "BAD_ARGUMENT");
     await this.inner.restoreState(saved.inner);
     this.episode = structuredClone(saved.rules);
+    // A fused layer's memory lives in the group's sandbox: set it there too.
+    this.group?.runtime.setMemory(this.group.layer, this.episode.memory);
   }
 
   toLayerSpec(): RulesLayerSpec {

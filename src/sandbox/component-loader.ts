@@ -1,5 +1,7 @@
+import type { RulesGroupRuntime } from "../harness/rules-group-runtime.js";
 import type { RulesRuntime } from "../harness/rules-runtime.js";
 import type { ComponentIssue } from "./component-issue.js";
+import { createRulesGroupSandbox, type GroupComponentScript } from "./create-rules-group-sandbox.js";
 import { createRulesSandbox } from "./rules-sandbox.js";
 import type { RulesSandboxOptions } from "./rules-sandbox-options.js";
 import { checkComponentSource, type ComponentCheck } from "./static-check.js";
@@ -38,4 +40,38 @@ export async function loadRulesComponent(
   const sandbox = createRulesSandbox(transpiled.script, { ...options, usesState: check.usesState });
   if (!sandbox.ok) return { ok: false, issues: sandbox.issues };
   return { ok: true, runtime: sandbox.runtime, check };
+}
+
+/** Consecutive components that passed every check, loaded together in one isolate. */
+export interface LoadedRulesGroup {
+  ok: true;
+  /** The group (innermost layer first); dispose every member when done. */
+  group: RulesGroupRuntime;
+}
+
+/** The first component (by index, innermost first) that could not be loaded, and why. */
+export interface RejectedRulesGroup {
+  ok: false;
+  index: number;
+  issues: ComponentIssue[];
+}
+
+/**
+ * Load the components of consecutive Rules layers (innermost first) into one isolate, for
+ * a stack whose layers should cross into the sandbox once per hook phase instead of once
+ * per layer (see `SandboxRulesGroup`): each source is checked and transpiled exactly as by
+ * {@link loadRulesComponent}; the first one that fails is reported with its index.
+ */
+export async function loadRulesGroup(sources: readonly string[], options: RulesSandboxOptions = {}): Promise<LoadedRulesGroup | RejectedRulesGroup> {
+  const scripts: GroupComponentScript[] = [];
+  for (const [index, source] of sources.entries()) {
+    const check = checkComponentSource(source);
+    if (!check.ok) return { ok: false, index, issues: check.issues };
+    const transpiled = transpileComponent(source);
+    if (!transpiled.ok) return { ok: false, index, issues: transpiled.issues };
+    scripts.push({ script: transpiled.script, usesState: check.usesState });
+  }
+  const sandbox = createRulesGroupSandbox(scripts, options);
+  if (!sandbox.ok) return sandbox;
+  return { ok: true, group: sandbox.group };
 }

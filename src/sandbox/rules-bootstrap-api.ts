@@ -1,7 +1,8 @@
 /**
- * The API part of the Rules bootstrap (see `rulesBootstrapScript`): defines `load(factory)`,
- * which runs the component factory once with `harden`, checks the exported hooks and
- * freezes them; `call(hook, inputText)`, which runs one hook on a fresh context and
+ * The API part of the Rules bootstrap (see `rulesBootstrapScript`): defines
+ * `readComponent(factory)`, which runs a component factory with `harden`, checks the
+ * exported hooks and freezes them, and `load(factory)`, which does so once for the
+ * isolate's only component; `call(hook, inputText)`, which runs one hook on a fresh context and
  * answers JSON; `callTransitionThenObservation(inputText, observationText, stateText)`,
  * which runs `modifyTransition` and then, when its patch is one the host accepts,
  * `filterObservation` on the patched observation (what the Rules layer would do next),
@@ -13,9 +14,8 @@ export const rulesBootstrapApi: string = `
   // --- The API.
   const hooks = [undefined, undefined, undefined];
   let loaded = false;
-  const load = (factory) => {
-    if (loaded) return failure("bad-shape", "the component is already loaded");
-    loaded = true;
+  // Run a component factory and read its hooks: [hooks, present] or a failure's JSON text.
+  const readComponent = (factory) => {
     let component;
     try {
       component = factory(harden);
@@ -26,6 +26,7 @@ export const rulesBootstrapApi: string = `
       return failure("bad-shape", "the default export must be defineRules({ ... })");
     }
     const keys = ownKeys(component);
+    const found = [undefined, undefined, undefined];
     const present = [false, false, false];
     for (let index = 0; index < keys.length; index++) {
       const key = keys[index];
@@ -35,14 +36,22 @@ export const rulesBootstrapApi: string = `
       if (!("value" in descriptor) || typeof descriptor.value !== "function") {
         return failure("bad-shape", "hook " + key + " must be a function");
       }
-      hooks[hook] = descriptor.value;
+      found[hook] = descriptor.value;
       present[hook] = true;
     }
     if (!present[0] && !present[1] && !present[2]) {
       return failure("no-hooks", "defineRules({ ... }) needs at least one hook: " + hookNames.join(", "));
     }
     harden(component);
-    return stringify({ ok: true, hooks: present });
+    return [found, present];
+  };
+  const load = (factory) => {
+    if (loaded) return failure("bad-shape", "the component is already loaded");
+    loaded = true;
+    const read = readComponent(factory);
+    if (typeof read === "string") return read;
+    for (let index = 0; index < 3; index++) hooks[index] = read[0][index];
+    return stringify({ ok: true, hooks: read[1] });
   };
   // Run hook number \`hook\` on a parsed input; answers JSON (see rulesBootstrapScript).
   const runHook = (hook, input) => {

@@ -1,4 +1,5 @@
 import { rulesBootstrapApi } from "./rules-bootstrap-api.js";
+import { rulesBootstrapGroup } from "./rules-bootstrap-group.js";
 import { rulesBootstrapLockdown } from "./rules-bootstrap-lockdown.js";
 import { rulesBootstrapRandom } from "./rules-bootstrap-random.js";
 import { rulesBootstrapSerializer } from "./rules-bootstrap-serializer.js";
@@ -26,10 +27,15 @@ import { rulesSandboxLimits } from "./rules-sandbox-options.js";
  *   the memory hook 1 left, each on its own copy of the inputs; answers a JSON array of
  *   one or two such answers. `progress()` says how far it got (read after a timeout).
  *
+ * - `loadMember`, `configureGroup`, `filterActions`, `transitions`, `observations`,
+ *   `groupProgress` and `memberMemory` run several components in this one isolate, one
+ *   call per hook phase (see `rulesBootstrapGroup`).
+ *
  * It is assembled from this prelude (limits and private references to every intrinsic the
- * sandbox itself uses, taken before anything can change them) and four parts:
+ * sandbox itself uses, taken before anything can change them) and five parts:
  * `rulesBootstrapLockdown` (guards, removals, blocked code generation, `defineRules`,
- * `harden`), `rulesBootstrapRandom`, `rulesBootstrapSerializer` and `rulesBootstrapApi`.
+ * `harden`), `rulesBootstrapRandom`, `rulesBootstrapSerializer`, `rulesBootstrapApi` and
+ * `rulesBootstrapGroup`.
  * Last, every intrinsic reachable from the global object or from the hidden intrinsics
  * (iterator and generator prototypes), and the global object itself, is deep-frozen, so
  * prototype tampering by component code fails.
@@ -68,6 +74,13 @@ export function rulesBootstrapScript(): string {
   const setAdd = Set.prototype.add;
   const RangeErrorConstructor = RangeError;
   const TypeErrorConstructor = TypeError;
+  // Used by the group part only, never handed to component code.
+  const arrayJoin = Array.prototype.join;
+  const arraySlice = Array.prototype.slice;
+  const stringIndexOf = String.prototype.indexOf;
+  const stringSplit = String.prototype.split;
+  const now = Date.now;
+  const Int32ArrayConstructor = Int32Array;
 
   // Hidden intrinsics (not reachable from the global object by name), frozen below.
   const hiddenIntrinsics = [
@@ -86,9 +99,10 @@ ${rulesBootstrapLockdown}
 ${rulesBootstrapRandom}
 ${rulesBootstrapSerializer}
 ${rulesBootstrapApi}
+${rulesBootstrapGroup}
   // Freeze every intrinsic (and the global object) only now, after all of the above.
   harden([global, hiddenIntrinsics]);
-  return freeze({ load, call, callTransitionThenObservation, progress });
+  return freeze({ load, call, callTransitionThenObservation, progress, loadMember, configureGroup, filterActions, transitions, observations, groupProgress, memberMemory });
 })();
 `;
 }

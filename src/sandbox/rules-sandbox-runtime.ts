@@ -13,6 +13,7 @@ import type {
   TransitionPatch,
 } from "../harness/rules-runtime.js";
 import type { ComponentHooks } from "./component-hooks.js";
+import { countIsolateCrossing } from "./isolate-crossings.js";
 import { classifyIsolateFailure } from "./isolate-failure.js";
 import {
   decodeFilterAction,
@@ -147,6 +148,7 @@ export class SandboxRulesRuntime implements TransitionThenObservationRuntime {
     });
     let answer: unknown;
     try {
+      countIsolateCrossing();
       answer = this.#api.call.applySync(undefined, [hook, input], { timeout: this.#options.timeoutMs });
     } catch (error) {
       return this.#failure(error);
@@ -165,6 +167,7 @@ export class SandboxRulesRuntime implements TransitionThenObservationRuntime {
     const input = JSON.stringify({ arguments: [action, { ...transition, observation: 0 }], state: 0, memory: context.memory, turn: context.turn, seed: context.seed });
     let answer: unknown;
     try {
+      countIsolateCrossing();
       answer = this.#api.callTransitionThenObservation.applySync(undefined, [input, JSON.stringify(observation), JSON.stringify(context.state)], {
         timeout: this.#options.timeoutMs,
       });
@@ -198,6 +201,7 @@ export class SandboxRulesRuntime implements TransitionThenObservationRuntime {
     if (failure.code !== "timeout") return failure;
     let progress: unknown;
     try {
+      countIsolateCrossing();
       progress = this.#api.progress.applySync(undefined, [], { timeout: this.#options.timeoutMs });
     } catch (progressError) {
       return this.#failure(progressError);

@@ -1,0 +1,212 @@
+import type { Action, ActionInput } from "../core/action.js";
+import type { ActionableEnv } from "../core/actionable-env.js";
+import { EnvriggerError } from "../core/errors.js";
+import type { JsonObject } from "../core/json.js";
+import type { Observation } from "../core/observation.js";
+import type { ResetResult, StepResult } from "../core/step-result.js";
+import type { ResetOptions } from "../core/task.js";
+import { checkGroupHookResult, settleRulesCall } from "./call-rules-hook.js";
+import { layerTracesOf, prependLayerTrace, withoutLayerTraces } from "./layer-trace-info.js";
+import type { RulesEpisode } from "./rules-episode.js";
+import type { GroupCall, GroupHookResult, RulesGroupRuntime } from "./rules-group-runtime.js";
+import { applyTransitionPatch } from "./rules-hook-output-schemas.js";
+import type { RulesRuntime } from "./rules-runtime.js";
+
+/** What the fused driver needs of one Rules layer of a group. */
+export interface FusedRulesMember {
+  readonly label: string;
+  readonly runtime: RulesRuntime;
+  /** The layer's episode, or null before `reset` (throws `ENV_CLOSED` when closed). */
+  openEpisode(): RulesEpisode | null;
+  /** Set the layer's episode (throws `ENV_CLOSED` when closed). */
+  setEpisode(episode: RulesEpisode | null): void;
+}
+
+/** Which hook a layer's state is read for. */
+type HookKey = "filterAction" | "modifyTransition" | "filterObservation";
+
+/**
+ * Consecutive Rules layers of one group (see {@link RulesGroupRuntime}) driven from the
+ * outermost of them: one group call per hook phase instead of one call per layer and hook,
+ * with every layer's results checked, its memory mirrored, its turn and `over` kept and its
+ * trace recorded exactly as each layer does on its own (see `RulesLayer`) — the same
+ * steps, observations, traces and failures, in the same order. `members[0]` is the
+ * innermost layer of the group, `below` the env it wraps.
+ */
+export class FusedRulesLayers {
+  constructor(
+    readonly group: RulesGroupRuntime,
+    readonly members: readonly FusedRulesMember[],
+    readonly below: ActionableEnv,
+  ) {}
+
+  get #top(): number {
+    return this.members.length - 1;
+  }
+
+  /** A live episode of member `layer` (as `RulesLayer.live`). */
+  #live(layer: number): RulesEpisode {
+    const member = this.members[layer]!;
+    const episode = member.openEpisode();
+    if (!episode) throw new EnvriggerError("EPISODE_NOT_STARTED", `${member.label}: call reset() first`);
+    return episode;
+  }
+
+  /** The group call's contexts and, when a layer from `bottom` to `top` that has `hook` reads state, the state. */
+  async #call(episodes: readonly (RulesEpisode | null)[], bottom: number, top: number, hook: HookKey | HookKey[]): Promise<GroupCall> {
+    const hooks = Array.isArray(hook) ? hook : [hook];
+    let needsState = false;
+    for (let layer = bottom; layer <= top; layer++) {
+      const runtime = this.members[layer]!.runtime;
+      if (runtime.usesState && hooks.some((name) => runtime.hooks[name])) needsState = true;
+    }
+    const contexts = episodes.map((episode) => ({ turn: episode?.turn ?? 0, seed: episode?.seed ?? 0 }));
+    return { contexts, state: needsState ? await this.below.stateView() : undefined };
+  }
+
+  async reset(options: ResetOptions): Promise<ResetResult> {
+    for (let layer = this.#top; layer >= 0; layer--) this.members[layer]!.setEpisode(null);
+    const reset = await this.below.reset(options);
+    const episodes: RulesEpisode[] = this.members.map(() => ({ memory: {}, turn: 0, seed: options.seed, over: false }));
+    for (let layer = 0; layer <= this.#top; layer++) this.group.setMemory(layer, {});
+    const observation = await this.#filterObservations(episodes, reset.observation, true, (layer) => this.members[layer]!.setEpisode(episodes[layer]!));
+    return { observation, info: reset.info };
+  }
+
+  async observe(): Promise<Observation> {
+    const episodes: RulesEpisode[] = [];
+    for (let layer = this.#top; layer >= 0; layer--) episodes[layer] = this.#live(layer);
+    // A read must not change the episode: memory changes made while observing are dropped.
+    return this.#filterObservations(episodes, await this.below.observe(), false, () => {});
+  }
+
+  /** `filterObservation` of every layer, innermost first; `enter(layer)` runs before a layer's result is applied. */
+  async #filterObservations(episodes: RulesEpisode[], observation: Observation, keepMemory: boolean, enter: (layer: number) => void): Promise<Observation> {
+    const top = this.#top;
+    const any = this.members.some((member) => member.runtime.hooks.filterObservation);
+    const results = any
+      ? await settleRulesCall(this.members[0]!.label, "filterObservation", this.group.observations(0, top, observation, await this.#call(episodes, 0, top, "filterObservation"), keepMemory))
+      : [];
+    let current = observation;
+    for (let layer = 0; layer <= top; layer++) {
+      enter(layer);
+      const member = this.members[layer]!;
+      if (!member.runtime.hooks.filterObservation) continue;
+      const result = results.find((entry) => entry.layer === layer)?.result;
+      if (result === undefined) continue;
+      const checked = checkGroupHookResult(member.label, "filterObservation", result);
+      if (keepMemory && checked.memory !== undefined) episodes[layer]!.memory = checked.memory;
+      current = checked.value;
+    }
+    return current;
+  }
+
+  async step(input: ActionInput): Promise<StepResult> {
+    const top = this.#top;
+    const episodes: RulesEpisode[] = [];
+    // The first layer (from outside) whose episode is over: the layers above it still filter the action.
+    let over = -1;
+    for (let layer = top; layer >= 0; layer--) {
+      episodes[layer] = this.#live(layer);
+      if (episodes[layer]!.over) {
+        over = layer;
+        break;
+      }
+    }
+    const bottom = over + 1;
+    const parsed: Action | null = typeof input === "string" ? this.below.parseText(input) : input;
+    // What each layer received and passed on, and the action its transition hook sees.
+    const inputs: ActionInput[] = [];
+    const outputs: ActionInput[] = [];
+    const actions: (Action | null)[] = [];
+    let forwarded: ActionInput = input;
+    let action = parsed;
+    let blocked = -1;
+    let reason = "";
+    const filtering = parsed !== null && this.#anyHook(bottom, top, "filterAction");
+    if (bottom <= top) {
+      const results = filtering
+        ? await settleRulesCall(this.members[top]!.label, "filterAction", this.group.filterActions(top, bottom, parsed!, await this.#call(episodes, bottom, top, "filterAction")))
+        : [];
+      for (let layer = top; layer >= bottom; layer--) {
+        const member = this.members[layer]!;
+        inputs[layer] = forwarded;
+        const result = action && member.runtime.hooks.filterAction ? results.find((entry) => entry.layer === layer)?.result : undefined;
+        if (result !== undefined) {
+          const checked = checkGroupHookResult(member.label, "filterAction", result);
+          if (checked.memory !== undefined) episodes[layer]!.memory = checked.memory;
+          const decision = checked.value;
+          if (decision.kind === "block") {
+            blocked = layer;
+            reason = decision.reason;
+            break;
+          }
+          if (decision.kind === "rewrite") forwarded = action = decision.action;
+        }
+        outputs[layer] = forwarded;
+        actions[layer] = action;
+      }
+    }
+    if (blocked < 0 && over >= 0) throw new EnvriggerError("EPISODE_OVER", `${this.members[over]!.label}: the episode is over; call reset()`);
+    let inner = blocked >= 0 ? this.#blocked(blocked, episodes[blocked]!, inputs[blocked]!, reason) : await this.below.step(forwarded);
+    const start = blocked + 1;
+    if (start > top) return inner;
+    const envInfo = withoutLayerTraces(inner.info);
+    const transition = { observation: inner.observation, reward: inner.reward, terminated: inner.terminated, truncated: inner.truncated, info: envInfo };
+    const runs = this.#anyHook(start, top, "filterObservation") || (action !== null && this.#anyHook(start, top, "modifyTransition"));
+    const results = runs
+      ? await settleRulesCall(
+          this.members[start]!.label,
+          "modifyTransition",
+          this.group.transitions(start, top, transition, filtering ? "last" : parsed, await this.#call(episodes, start, top, ["modifyTransition", "filterObservation"])),
+        )
+      : [];
+    for (let layer = start; layer <= top; layer++) {
+      const member = this.members[layer]!;
+      const episode = episodes[layer]!;
+      const { hooks } = member.runtime;
+      const result = results.find((entry) => entry.layer === layer);
+      let observation = inner.observation;
+      let truncatedByLayer = false;
+      if (actions[layer] && hooks.modifyTransition && result?.transition !== undefined) {
+        const checked = checkGroupHookResult(member.label, "modifyTransition", result.transition);
+        if (checked.memory !== undefined) episode.memory = checked.memory;
+        observation = applyTransitionPatch(inner.observation, checked.value);
+        truncatedByLayer = checked.value.truncated === true && !inner.truncated;
+      }
+      if (hooks.filterObservation && result?.observation !== undefined) observation = this.#observed(member, episode, result.observation);
+      const truncated = inner.truncated || truncatedByLayer;
+      episode.turn += 1;
+      episode.over = inner.terminated || truncated;
+      const trace = { layer: member.label, actionIn: inputs[layer]!, actionOut: outputs[layer]!, observationIn: inner.observation, observationOut: observation, truncatedByLayer };
+      inner = {
+        observation,
+        reward: inner.reward,
+        terminated: inner.terminated,
+        truncated,
+        info: prependLayerTrace(inner.info, trace, layerTracesOf(inner.info)),
+      };
+    }
+    return inner;
+  }
+
+  #observed(member: FusedRulesMember, episode: RulesEpisode, result: GroupHookResult<Observation>): Observation {
+    const checked = checkGroupHookResult(member.label, "filterObservation", result);
+    if (checked.memory !== undefined) episode.memory = checked.memory;
+    return checked.value;
+  }
+
+  #anyHook(bottom: number, top: number, hook: HookKey): boolean {
+    for (let layer = bottom; layer <= top; layer++) if (this.members[layer]!.runtime.hooks[hook]) return true;
+    return false;
+  }
+
+  /** The result of an action blocked by `layer` (as `RulesLayer.blocked`): the layers inside it are not stepped. */
+  #blocked(layer: number, episode: RulesEpisode, input: ActionInput, reason: string): StepResult {
+    episode.turn += 1;
+    const observation = { text: reason };
+    const trace = { layer: this.members[layer]!.label, actionIn: input, actionOut: null, blockedReason: reason, observationOut: observation };
+    const info: JsonObject = { actionError: reason, blocked: true, stop: null };
+    return { observation, reward: 0, terminated: false, truncated: false, info: prependLayerTrace(info, trace, []) };
+  }
+}

@@ -1,0 +1,341 @@
+/**
+ * The group part of the Rules bootstrap (see `rulesBootstrapScript`): several components in
+ * one isolate, run layer after layer in one call per hook phase (see `SandboxRulesGroup`).
+ *
+ * - `loadMember(factory, usesState)` loads one more component (layer 0 is the innermost);
+ *   `configureGroup(timeoutMs, marker)` sets the per-hook time budget and the shared
+ *   `Int32Array` where the running (layer, hook) is written before each hook, so the host
+ *   can name it after the isolate died.
+ * - `filterActions(top, bottom, actionText, contextsText, stateText, overridesText)` runs
+ *   `filterAction` from layer `top` down to `bottom`, each layer on its own parsed copy of
+ *   the action the layer above passed on, stopping at a block or at anything the host
+ *   would refuse; answers a JSON array of one entry per layer reached.
+ * - `transitions(bottom, top, fromActions, actionText, observationText, reward, terminated,
+ *   truncated, infoText, contextsText, stateText, withObservation, overridesText)` runs each
+ *   layer's `modifyTransition` then (with `withObservation`) `filterObservation` from `bottom` up to `top`, each layer seeing
+ *   the observation and `truncated` the layer below passed on, and the action the last
+ *   `filterActions` call left it (`fromActions` true) or `actionText` (`""`: the input did
+ *   not parse); answers a JSON array of `[transitionAnswer, observationAnswer]` per layer
+ *   reached.
+ * - `observations(bottom, top, observationText, contextsText, stateText, keepMemory,
+ *   overridesText)` runs `filterObservation` from `bottom` up to `top` (memory kept only with `keep`).
+ * - `groupProgress()` tells, after the host interrupted one of those calls, the answers
+ *   finished and the (layer, hook) that was running.
+ * - `memberMemory(layer)` answers a layer's memory as JSON.
+ *
+ * Each component's memory stays here between calls as JSON text (each hook gets its own
+ * parsed copy; a hook's changes are kept only when the host will accept its value, which
+ * is decided here with the host's own rules, and the host is told the new memory only when
+ * it changed). `overridesText` is `""` or a JSON array of `[layer, memory]` pairs the host
+ * sets first (a reset, a restored state, a call that brings its own memory). An entry is
+ * `null` for a hook the layer lacks, else the hook's answer `{ok:true, memory?, value?}` or
+ * `{ok:false, code, message}`. Uses `readComponent`, `serialize`, `failure`, `createRandom`
+ * and the captured intrinsics of the other parts.
+ */
+export const rulesBootstrapGroup: string = `
+  // --- Groups of components, run layer after layer in one call.
+  const members = [];
+  let hookTimeoutMs = 0;
+  let marker = undefined;
+  const loadMember = (factory, usesState) => {
+    const read = readComponent(factory);
+    if (typeof read === "string") return read;
+    members[members.length] = { hooks: read[0], usesState: usesState === true, memoryText: "{}" };
+    return stringify({ ok: true, hooks: read[1] });
+  };
+  const configureGroup = (timeoutMs, markerBuffer) => {
+    hookTimeoutMs = timeoutMs;
+    if (markerBuffer !== undefined) marker = new Int32ArrayConstructor(markerBuffer);
+  };
+  const memberMemory = (layer) => members[layer].memoryText;
+  const isRecord = (value) => value !== null && typeof value === "object" && !isArray(value);
+  const onlyKeys = (record, allowed) => {
+    const keys = objectKeys(record);
+    for (let index = 0; index < keys.length; index++) if (allowed.indexOf(keys[index]) < 0) return false;
+    return true;
+  };
+  // The same equality as the host's jsonEqual (keys in any order).
+  const jsonEqual = (left, right) => {
+    if (left === right) return true;
+    if (!isRecord(left) && !isArray(left)) return false;
+    if (!isRecord(right) && !isArray(right)) return false;
+    if (isArray(left) !== isArray(right)) return false;
+    if (isArray(left)) {
+      if (left.length !== right.length) return false;
+      for (let index = 0; index < left.length; index++) if (!jsonEqual(left[index], right[index])) return false;
+      return true;
+    }
+    const keys = objectKeys(left);
+    if (keys.length !== objectKeys(right).length) return false;
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index];
+      if (!(key in right) || !jsonEqual(left[key], right[key])) return false;
+    }
+    return true;
+  };
+
+  // What the last call has finished (entry texts) and is running, for groupProgress.
+  let finished = [];
+  let partial = "";
+  let runningLayer = -1;
+  let runningHook = -1;
+  const begin = (overridesText) => {
+    parsedTexts = [];
+    parsedValues = [];
+    finished = [];
+    partial = "";
+    runningLayer = -1;
+    runningHook = -1;
+    if (overridesText === "") return;
+    const overrides = parse(overridesText);
+    for (let index = 0; index < overrides.length; index++) members[overrides[index][0]].memoryText = stringify(overrides[index][1]);
+  };
+  const answerOf = (list) => {
+    runningLayer = -1;
+    runningHook = -1;
+    return "[" + apply(arrayJoin, list, [","]) + "]";
+  };
+
+  // Copies given to hooks, each call its own. An observation is ["t", text] |
+  // ["f", text, dataText] | ["j", json]; an action is ["f", name, argsText] | ["j", json]
+  // (the "f" forms only for objects whose keys are exactly text[, data] / name, args, in
+  // that order, so a hook sees the same object; a text needs no JSON at all).
+  // A JSON text is parsed once per call (parsedOnce) and each hook gets a deep copy of that
+  // value (copyJson: the same own properties in the same order, "__proto__" included).
+  const copyJson = (value) => {
+    if (value === null || typeof value !== "object") return value;
+    if (isArray(value)) {
+      const copy = [];
+      for (let index = 0; index < value.length; index++) copy[index] = copyJson(value[index]);
+      return copy;
+    }
+    const copy = {};
+    const keys = objectKeys(value);
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index];
+      if (key === "__proto__") defineProperty(copy, key, { value: copyJson(value[key]), writable: true, enumerable: true, configurable: true });
+      else copy[key] = copyJson(value[key]);
+    }
+    return copy;
+  };
+  let parsedTexts = [];
+  let parsedValues = [];
+  const parsedOnce = (text) => {
+    for (let index = 0; index < parsedTexts.length; index++) if (parsedTexts[index] === text) return copyJson(parsedValues[index]);
+    const value = parse(text);
+    parsedTexts[parsedTexts.length] = text;
+    parsedValues[parsedValues.length] = value;
+    return copyJson(value);
+  };
+  const observationCopy = (form) => (form[0] === "t" ? { text: form[1] } : form[0] === "f" ? { text: form[1], data: parsedOnce(form[2]) } : parsedOnce(form[1]));
+  const actionCopy = (form) => (form[0] === "f" ? { name: form[1], args: parsedOnce(form[2]) } : parsedOnce(form[1]));
+  // The inputs of a group call, packed by the host into one string (one argument crosses
+  // far faster than many): "s<length>", "n<number>", "t" or "f" items, then "|" and the
+  // strings one after another.
+  const unpack = (packed) => {
+    const bar = apply(stringIndexOf, packed, ["|"]);
+    const header = apply(stringSplit, apply(stringSlice, packed, [0, bar]), [","]);
+    const values = [];
+    let offset = bar + 1;
+    for (let index = 0; index < header.length; index++) {
+      const item = header[index];
+      const kind = item[0];
+      if (kind === "s") {
+        const length = toNumber(apply(stringSlice, item, [1]));
+        values[index] = apply(stringSlice, packed, [offset, offset + length]);
+        offset += length;
+      } else if (kind === "n") values[index] = toNumber(apply(stringSlice, item, [1]));
+      else values[index] = kind === "t";
+    }
+    return values;
+  };
+  const keysAre = (value, first, second) => {
+    const keys = objectKeys(value);
+    return keys.length === 2 && keys[0] === first && keys[1] === second;
+  };
+  // The forms of an action or observation a hook returned (its value parsed from the answer).
+  const actionForm = (value, text) => (keysAre(value, "name", "args") ? ["f", value.name, stringify(value.args)] : ["j", text]);
+  const observationForm = (text, data) => (data === undefined ? ["t", text] : ["f", text, stringify(data)]);
+  const observationText = (form) => (form[0] === "j" ? parse(form[1]).text : form[1]);
+  const observationData = (form) => (form[0] === "j" ? parse(form[1]).data : form[0] === "f" ? parse(form[2]) : undefined);
+
+  // Run one hook of one layer. Answers [ok, answerText, present, valueText, memoryText]:
+  // nothing is kept yet (see keep below).
+  const runMember = (layer, hook, list, stateText, contexts) => {
+    const member = members[layer];
+    runningLayer = layer;
+    runningHook = hook;
+    if (marker !== undefined) {
+      marker[0] = layer;
+      marker[1] = hook;
+    }
+    const turn = contexts[2 * layer];
+    const seed = contexts[2 * layer + 1];
+    const memoryText = member.memoryText;
+    const context = {
+      state: member.usesState && stateText !== "" ? parsedOnce(stateText) : {},
+      memory: memoryText === "{}" ? {} : parse(memoryText),
+      turn,
+      seed,
+      random: createRandom(seed, turn, hook),
+    };
+    list[list.length] = context;
+    const started = now();
+    let result;
+    try {
+      result = apply(member.hooks[hook], undefined, list);
+    } catch (error) {
+      return now() - started > hookTimeoutMs ? timedOut() : [false, failure("threw", describeError(error))];
+    }
+    const memory = context.memory;
+    if (!isRecord(memory)) return [false, failure("bad-output", "context.memory must stay a JSON object")];
+    let nextMemoryText = "{}";
+    if (getPrototypeOf(memory) !== objectPrototype || objectKeys(memory).length > 0) {
+      try {
+        nextMemoryText = serialize(memory, memoryLimit);
+      } catch (error) {
+        return [false, serializationFailure(error, "context.memory", "memory-too-large", memoryLimit)];
+      }
+    }
+    let valueText = "";
+    if (result !== undefined) {
+      try {
+        valueText = serialize(result, outputLimit);
+      } catch (error) {
+        return [false, serializationFailure(error, "the result", "bad-output", outputLimit)];
+      }
+    }
+    if (now() - started > hookTimeoutMs) return timedOut();
+    const changed = nextMemoryText !== memoryText;
+    const text = '{"ok":true' + (changed ? ',"memory":' + nextMemoryText : "") + (result === undefined ? "" : ',"value":' + valueText) + "}";
+    return [true, text, result !== undefined, valueText, nextMemoryText];
+  };
+  const timedOut = () => [false, failure("timeout", "the hook ran longer than " + hookTimeoutMs + " ms")];
+  const keep = (layer, outcome) => {
+    members[layer].memoryText = outcome[4];
+  };
+  // What the host will read as a block, an action or neither (then it refuses the value).
+  const actionVerdict = (value) => {
+    if (!isRecord(value)) return "bad";
+    if (onlyKeys(value, ["block"])) return typeof value.block === "string" && value.block.length > 0 && value.block.length <= textLimit ? "block" : "bad";
+    if (!onlyKeys(value, ["name", "args"])) return "bad";
+    return typeof value.name === "string" && value.name.length > 0 && isRecord(value.args) ? "action" : "bad";
+  };
+  // The patch the host accepts, or undefined (see decodeTransitionPatch).
+  const patchOf = (value, truncated) => {
+    if (!isRecord(value) || !onlyKeys(value, ["text", "data", "truncated"])) return undefined;
+    if ("text" in value && (typeof value.text !== "string" || value.text.length > textLimit)) return undefined;
+    if ("data" in value && !isRecord(value.data)) return undefined;
+    if ("truncated" in value && typeof value.truncated !== "boolean") return undefined;
+    if (value.truncated === false && truncated) return undefined;
+    return value;
+  };
+  const isObservation = (value) =>
+    isRecord(value) && onlyKeys(value, ["text", "data"]) && typeof value.text === "string" && value.text.length <= textLimit && (!("data" in value) || isRecord(value.data));
+
+  // The action each layer passed on in the last filterActions call (its form, by layer).
+  const lastActions = [];
+  const filterActions = (packed) => {
+    const [top, bottom, actionMode, actionFirst, actionSecond, contextsText, stateText, overridesText] = unpack(packed);
+    begin(overridesText);
+    const contexts = parse(contextsText);
+    let current = actionMode === "f" ? ["f", actionFirst, actionSecond] : ["j", actionFirst];
+    for (let layer = top; layer >= bottom; layer--) {
+      lastActions[layer] = current;
+      if (members[layer].hooks[0] === undefined) {
+        finished[finished.length] = "null";
+        continue;
+      }
+      const outcome = runMember(layer, 0, [actionCopy(current)], stateText, contexts);
+      finished[finished.length] = outcome[1];
+      if (!outcome[0]) break;
+      if (!outcome[2]) {
+        keep(layer, outcome);
+        continue;
+      }
+      const value = parse(outcome[3]);
+      const verdict = actionVerdict(value);
+      if (verdict === "bad") break;
+      keep(layer, outcome);
+      if (verdict === "block") break;
+      const before = current[0] === "j" ? parse(current[1]) : { name: current[1], args: parse(current[2]) };
+      if (!jsonEqual(value, before)) current = lastActions[layer] = actionForm(value, outcome[3]);
+    }
+    return answerOf(finished);
+  };
+
+  const transitions = (packed) => {
+    const inputs = unpack(packed);
+    const [bottom, top, fromActions, actionMode, actionFirst, actionSecond, observationMode, observationFirst, observationSecond] = inputs;
+    const [reward, terminated, truncated, infoText, contextsText, stateText, withObservation, overridesText] = apply(arraySlice, inputs, [9]);
+    begin(overridesText);
+    const contexts = parse(contextsText);
+    const given = actionMode === "" ? undefined : actionMode === "f" ? ["f", actionFirst, actionSecond] : ["j", actionFirst];
+    let observation = observationMode === "j" ? ["j", observationFirst] : observationMode === "f" ? ["f", observationFirst, observationSecond] : ["t", observationFirst];
+    let isTruncated = truncated;
+    for (let layer = bottom; layer <= top; layer++) {
+      const hooks = members[layer].hooks;
+      const action = fromActions ? lastActions[layer] : given;
+      let first = "null";
+      if (action !== undefined && hooks[1] !== undefined) {
+        const input = { observation: observationCopy(observation), reward, terminated, truncated: isTruncated, info: parsedOnce(infoText) };
+        const outcome = runMember(layer, 1, [actionCopy(action), input], stateText, contexts);
+        first = outcome[1];
+        if (!outcome[0]) {
+          finished[finished.length] = "[" + first + "]";
+          break;
+        }
+        const patch = outcome[2] ? patchOf(parse(outcome[3]), isTruncated) : {};
+        if (patch === undefined) {
+          finished[finished.length] = "[" + first + "]";
+          break;
+        }
+        keep(layer, outcome);
+        // The host applies every accepted patch (text, data) to a fresh {text, data} object.
+        const text = "text" in patch ? patch.text : observationText(observation);
+        const data = "data" in patch ? patch.data : observationData(observation);
+        observation = "text" in patch || "data" in patch || observation[0] === "j" ? observationForm(text, data) : observation;
+        if (patch.truncated === true) isTruncated = true;
+      }
+      partial = first;
+      let second = "null";
+      if (hooks[2] !== undefined && withObservation) {
+        const outcome = runMember(layer, 2, [observationCopy(observation)], stateText, contexts);
+        second = outcome[1];
+        const value = outcome[0] && outcome[2] ? parse(outcome[3]) : undefined;
+        if (!outcome[0] || (outcome[2] && !isObservation(value))) {
+          finished[finished.length] = "[" + first + "," + second + "]";
+          break;
+        }
+        keep(layer, outcome);
+        if (outcome[2]) observation = observationForm(value.text, value.data);
+      }
+      partial = "";
+      finished[finished.length] = "[" + first + "," + second + "]";
+    }
+    return answerOf(finished);
+  };
+
+  const observations = (packed) => {
+    const [bottom, top, observationMode, observationFirst, observationSecond, contextsText, stateText, keepMemory, overridesText] = unpack(packed);
+    begin(overridesText);
+    const contexts = parse(contextsText);
+    let observation = observationMode === "j" ? ["j", observationFirst] : observationMode === "f" ? ["f", observationFirst, observationSecond] : ["t", observationFirst];
+    for (let layer = bottom; layer <= top; layer++) {
+      if (members[layer].hooks[2] === undefined) {
+        finished[finished.length] = "null";
+        continue;
+      }
+      const outcome = runMember(layer, 2, [observationCopy(observation)], stateText, contexts);
+      finished[finished.length] = outcome[1];
+      const value = outcome[0] && outcome[2] ? parse(outcome[3]) : undefined;
+      if (!outcome[0] || (outcome[2] && !isObservation(value))) break;
+      if (keepMemory) keep(layer, outcome);
+      if (outcome[2]) observation = observationForm(value.text, value.data);
+    }
+    return answerOf(finished);
+  };
+
+  const groupProgress = () =>
+    '{"finished":[' + apply(arrayJoin, finished, [","]) + '],"partial":' + (partial === "" ? "null" : partial) + ',"running":[' + runningLayer + "," + runningHook + "]}";
+`;

@@ -1,0 +1,385 @@
+import type ivm from "isolated-vm";
+import type { Action } from "../core/action.js";
+import type { JsonObject } from "../core/json.js";
+import type { Observation } from "../core/observation.js";
+import type {
+  GroupActionResult,
+  GroupCall,
+  GroupHookResult,
+  GroupObservationResult,
+  GroupTransitionResult,
+  RulesGroupRuntime,
+} from "../harness/rules-group-runtime.js";
+import { applyTransitionPatch } from "../harness/rules-hook-output-schemas.js";
+import type { HookFailure, TransitionInput, TransitionPatch } from "../harness/rules-runtime.js";
+import type { ComponentHooks } from "./component-hooks.js";
+import { decodeGroupEntry, readGroupEntry, unreadableGroupAnswer, type GroupEntry } from "./group-answer.js";
+import { countIsolateCrossing } from "./isolate-crossings.js";
+import { classifyIsolateFailure } from "./isolate-failure.js";
+import { decodeFilterAction, decodeObservation, decodeTransitionPatch, parseSandboxAnswer } from "./rules-hook-output.js";
+import { rulesSandboxLimits, type ResolvedRulesSandboxOptions } from "./rules-sandbox-options.js";
+import { SandboxRulesGroupMember } from "./sandbox-rules-group-member.js";
+
+/** References to the group functions of the sandbox API (see `rulesBootstrapGroup`). */
+export interface RulesGroupApi {
+  filterActions: ivm.Reference;
+  transitions: ivm.Reference;
+  observations: ivm.Reference;
+  groupProgress: ivm.Reference;
+}
+
+/** The largest answer one layer's hooks can legitimately give (two answers + envelope). */
+const layerAnswerLimit = 2 * (rulesSandboxLimits.memoryCharacters + rulesSandboxLimits.outputCharacters + 1024);
+
+const hookIndex = { filterAction: 0, modifyTransition: 1, filterObservation: 2 } as const;
+
+/** What a group call answered: entries (parsed, one per layer reached), or why it failed. */
+type CallOutcome = { ok: true; entries: unknown[] } | { ok: false; failure: HookFailure; layer: number; hook: number; entries: unknown[]; partial: unknown };
+
+/**
+ * A {@link RulesGroupRuntime} backed by one isolated-vm isolate holding several loaded
+ * components (see `createRulesGroupSandbox`): one synchronous call per hook phase whatever
+ * the number of layers. Inputs go in as JSON text and primitives, once per call (the
+ * isolate gives each hook its own parsed copy); each layer's memory stays in the isolate
+ * and comes out only when a hook changed it; answers are decoded with the same decoders as
+ * single hook calls.
+ *
+ * The call's time limit is the per-hook timeout times the hooks it may run; inside, a hook
+ * that took longer than the per-hook timeout is a `timeout` failure of its own, and after
+ * an interrupted call the isolate tells which hook was running (that hook's `timeout`;
+ * the layers before it keep their results). When the isolate runs out of memory, the
+ * layer and hook that were running (read from a shared marker the isolate writes before
+ * each hook) get the fatal `memory` failure, and every later call of every layer answers
+ * it: the layers share one heap. A component can use, while it runs, the memory limit of
+ * one component (the others keep only their small memory between calls).
+ */
+export class SandboxRulesGroup implements RulesGroupRuntime {
+  readonly members: SandboxRulesGroupMember[];
+  readonly #isolate: ivm.Isolate;
+  readonly #api: RulesGroupApi;
+  readonly #options: ResolvedRulesSandboxOptions;
+  readonly #marker: Int32Array;
+  readonly #hooks: readonly ComponentHooks[];
+  readonly #pending = new Map<number, JsonObject>();
+  readonly #live: Set<number>;
+  #dead: HookFailure | undefined;
+
+  /** Wrap a loaded isolate. Use `createRulesGroupSandbox`. */
+  constructor(isolate: ivm.Isolate, api: RulesGroupApi, hooks: readonly ComponentHooks[], usesState: readonly boolean[], marker: Int32Array, options: ResolvedRulesSandboxOptions) {
+    this.#isolate = isolate;
+    this.#api = api;
+    this.#hooks = hooks;
+    this.#marker = marker;
+    this.#options = options;
+    this.#live = new Set(hooks.map((_hooks, layer) => layer));
+    this.members = hooks.map((layerHooks, layer) => new SandboxRulesGroupMember(this, layer, layerHooks, usesState[layer] ?? true));
+  }
+
+  setMemory(layer: number, memory: JsonObject): void {
+    this.#pending.set(layer, memory);
+  }
+
+  disposeMember(layer: number): void {
+    this.#live.delete(layer);
+    if (this.#live.size > 0) return;
+    if (this.#dead?.code !== "memory") this.#dead = { ok: false, code: "disposed", message: "the Rules component was disposed", fatal: true };
+    if (!this.#isolate.isDisposed) this.#isolate.dispose();
+  }
+
+  /** The fatal failure once the isolate is gone; undefined while it works. */
+  get deadFailure(): HookFailure | undefined {
+    return this.#dead;
+  }
+
+  filterActions(top: number, bottom: number, action: Action, call: GroupCall): Promise<GroupActionResult[]> {
+    return Promise.resolve(this.#filterActions(top, bottom, action, call));
+  }
+
+  transitions(bottom: number, top: number, transition: TransitionInput, action: Action | null | "last", call: GroupCall): Promise<GroupTransitionResult[]> {
+    return Promise.resolve(this.#transitions(bottom, top, transition, action, call, true));
+  }
+
+  /** One layer's `modifyTransition` alone (a single-hook call of a member). */
+  modifyTransitionOnly(layer: number, transition: TransitionInput, action: Action, call: GroupCall): GroupTransitionResult | undefined {
+    return this.#transitions(layer, layer, transition, action, call, false)[0];
+  }
+
+  observations(bottom: number, top: number, observation: Observation, call: GroupCall, keepMemory: boolean): Promise<GroupObservationResult[]> {
+    return Promise.resolve(this.#observations(bottom, top, observation, call, keepMemory));
+  }
+
+  #filterActions(top: number, bottom: number, action: Action, call: GroupCall): GroupActionResult[] {
+    const layers = range(top, bottom, -1).filter((layer) => this.#hooks[layer]!.filterAction);
+    if (layers.length === 0) return [];
+    if (this.#dead) return [{ layer: layers[0]!, result: this.#dead }];
+    const outcome = this.#call(this.#api.filterActions, layers.length, layers[0]!, [top, bottom, ...actionParts(action), contextsText(call, top), stateText(call)]);
+    const results: GroupActionResult[] = [];
+    let current = action;
+    let index = 0;
+    for (let layer = top; layer >= bottom; layer--) {
+      if (index >= outcome.entries.length) {
+        if (!outcome.ok) results.push({ layer: outcome.layer, result: outcome.failure });
+        else results.push({ layer, result: unreadableGroupAnswer("the sandbox stopped before every layer ran") });
+        return results;
+      }
+      const entry = readGroupEntry(outcome.entries[index++]);
+      if (entry === undefined) {
+        results.push({ layer, result: undefined });
+        continue;
+      }
+      const input = current;
+      const result = decodeGroupEntry(entry, (value, present) => decodeFilterAction(value, present, input));
+      results.push({ layer, result });
+      if (!result.ok || result.value.kind === "block") return results;
+      if (result.value.kind === "rewrite") current = result.value.action;
+    }
+    return results;
+  }
+
+  #transitions(bottom: number, top: number, transition: TransitionInput, action: Action | null | "last", call: GroupCall, withObservation: boolean): GroupTransitionResult[] {
+    const layers = range(bottom, top, 1);
+    const hooks = this.#hooks;
+    const hookCount = layers.reduce((count, layer) => count + (hooks[layer]!.modifyTransition && action !== null ? 1 : 0) + (hooks[layer]!.filterObservation && withObservation ? 1 : 0), 0);
+    if (hookCount === 0) return [];
+    if (this.#dead) {
+      const first = layers.find((layer) => (hooks[layer]!.modifyTransition && action !== null) || (hooks[layer]!.filterObservation && withObservation))!;
+      const dead = this.#dead;
+      const inTransition = this.#hooks[first]!.modifyTransition && action !== null;
+      return [{ layer: first, transition: inTransition ? dead : undefined, observation: inTransition ? undefined : dead }];
+    }
+    const outcome = this.#call(this.#api.transitions, hookCount, bottom, [
+      bottom,
+      top,
+      action === "last",
+      ...(action === null || action === "last" ? (["", "", ""] as const) : actionParts(action)),
+      ...observationParts(transition.observation),
+      transition.reward,
+      transition.terminated,
+      transition.truncated,
+      JSON.stringify(transition.info),
+      contextsText(call, top),
+      stateText(call),
+      withObservation,
+    ]);
+    const results: GroupTransitionResult[] = [];
+    let observation = transition.observation;
+    let truncated = transition.truncated;
+    let index = 0;
+    for (const layer of layers) {
+      const reached = index < outcome.entries.length;
+      const pair = reached ? outcome.entries[index++] : undefined;
+      if (!reached && outcome.ok) {
+        results.push({ layer, transition: unreadableGroupAnswer("the sandbox stopped before every layer ran"), observation: undefined });
+        return results;
+      }
+      if (!reached && !outcome.ok && outcome.layer !== layer) {
+        // Lost with the isolate (it died in a later layer): reported as not run.
+        results.push({ layer, transition: undefined, observation: undefined });
+        continue;
+      }
+      if (!reached && !outcome.ok) {
+        const failure = outcome.failure;
+        if (outcome.hook === hookIndex.modifyTransition) {
+          results.push({ layer, transition: failure, observation: undefined });
+        } else {
+          const first = outcome.partial === undefined || outcome.partial === null ? undefined : this.#patch(readGroupEntry(outcome.partial), truncated);
+          results.push({ layer, transition: first, observation: failure });
+        }
+        return results;
+      }
+      if (!Array.isArray(pair) || pair.length < 1 || pair.length > 2) {
+        results.push({ layer, transition: unreadableGroupAnswer(), observation: undefined });
+        return results;
+      }
+      const patchResult = this.#patch(readGroupEntry(pair[0]), truncated);
+      if (patchResult !== undefined && !patchResult.ok) {
+        results.push({ layer, transition: patchResult, observation: undefined });
+        return results;
+      }
+      const patch: TransitionPatch = patchResult?.value ?? {};
+      const patched = applyTransitionPatch(observation, patch);
+      if (patch.truncated === true) truncated = true;
+      const second = pair.length === 2 ? readGroupEntry(pair[1]) : undefined;
+      const input = patched;
+      const filtered = second === undefined ? undefined : decodeGroupEntry(second, (value, present) => decodeObservation(value, present, input));
+      results.push({ layer, transition: patchResult, observation: filtered });
+      if (filtered !== undefined && !filtered.ok) return results;
+      observation = filtered === undefined ? patched : filtered.value;
+    }
+    if (!outcome.ok) results.push({ layer: outcome.layer, transition: outcome.failure, observation: undefined });
+    return results;
+  }
+
+  #patch(entry: GroupEntry | undefined, truncated: boolean): GroupHookResult<TransitionPatch> | undefined {
+    if (entry === undefined) return undefined;
+    return decodeGroupEntry(entry, (value, present) => decodeTransitionPatch(value, present, { truncated } as TransitionInput));
+  }
+
+  #observations(bottom: number, top: number, observation: Observation, call: GroupCall, keepMemory: boolean): GroupObservationResult[] {
+    const layers = range(bottom, top, 1).filter((layer) => this.#hooks[layer]!.filterObservation);
+    if (layers.length === 0) return [];
+    if (this.#dead) return [{ layer: layers[0]!, result: this.#dead }];
+    const outcome = this.#call(this.#api.observations, layers.length, layers[0]!, [bottom, top, ...observationParts(observation), contextsText(call, top), stateText(call), keepMemory]);
+    const results: GroupObservationResult[] = [];
+    let current = observation;
+    let index = 0;
+    for (let layer = bottom; layer <= top; layer++) {
+      if (index >= outcome.entries.length) {
+        if (!outcome.ok && outcome.layer === layer) results.push({ layer, result: outcome.failure });
+        else if (!outcome.ok) results.push({ layer, result: undefined });
+        else results.push({ layer, result: unreadableGroupAnswer("the sandbox stopped before every layer ran") });
+        if (outcome.ok || outcome.layer === layer) return results;
+        continue;
+      }
+      const entry = readGroupEntry(outcome.entries[index++]);
+      if (entry === undefined) {
+        results.push({ layer, result: undefined });
+        continue;
+      }
+      const input = current;
+      const result = decodeGroupEntry(entry, (value, present) => decodeObservation(value, present, input));
+      const kept: GroupHookResult<Observation> = result.ok && !keepMemory ? { ok: true, value: result.value } : result;
+      results.push({ layer, result: kept });
+      if (!result.ok) return results;
+      current = result.value;
+    }
+    if (!outcome.ok) results.push({ layer: outcome.layer, result: outcome.failure });
+    return results;
+  }
+
+  /**
+   * One call into the isolate (pending memory first), under a time limit of `hooks` hook
+   * calls; its parsed entries, or the failure and what had finished before it (`first` is
+   * blamed when the isolate cannot tell which layer was running).
+   */
+  #call(reference: ivm.Reference, hooks: number, first: number, parameters: (string | number | boolean)[]): CallOutcome {
+    parameters.push(this.#overridesText());
+    let answer: unknown;
+    this.#marker[0] = -1;
+    this.#marker[1] = -1;
+    try {
+      countIsolateCrossing();
+      answer = reference.applySync(undefined, [pack(parameters)], { timeout: this.#options.timeoutMs * Math.max(1, hooks) });
+    } catch (error) {
+      return this.#interrupted(error, first);
+    }
+    const parsed = parseSandboxAnswer(answer, hooks * layerAnswerLimit + 16);
+    if (!parsed.ok) return { ok: false, failure: parsed, layer: first, hook: -1, entries: [], partial: undefined };
+    if (!Array.isArray(parsed.parsed)) return { ok: false, failure: unreadableGroupAnswer(), layer: first, hook: -1, entries: [], partial: undefined };
+    return { ok: true, entries: parsed.parsed };
+  }
+
+  /** The layer and hook the isolate marked as running (`first` when it marked none). */
+  #marked(first: number): { layer: number; hook: number } {
+    const layer = this.#marker[0]!;
+    return layer < 0 ? { layer: first, hook: -1 } : { layer, hook: this.#marker[1]! };
+  }
+
+  /** The fatal failure of an isolate that ran out of memory (every later call answers it). */
+  #died(): HookFailure {
+    this.#dead = {
+      ok: false,
+      code: "memory",
+      message: `the component ran out of memory (limit ${this.#options.memoryLimitMb} MB); its sandbox was discarded`,
+      fatal: true,
+    };
+    return this.#dead;
+  }
+
+  /** What an interrupted call had done: the running hook's failure and the entries finished before it. */
+  #interrupted(error: unknown, first: number): CallOutcome {
+    const failure = classifyIsolateFailure(error, this.#isolate);
+    const marked = this.#marked(first);
+    const lost = { ...marked, entries: [], partial: undefined };
+    if (failure.kind === "memory") return { ok: false, failure: this.#died(), ...lost };
+    if (failure.kind === "other") return { ok: false, failure: { ok: false, code: "threw", message: failure.message, fatal: false }, ...lost };
+    const timeout: HookFailure = { ok: false, code: "timeout", message: `the hook ran longer than ${this.#options.timeoutMs} ms`, fatal: false };
+    let progress: unknown;
+    try {
+      countIsolateCrossing();
+      progress = this.#api.groupProgress.applySync(undefined, [], { timeout: this.#options.timeoutMs });
+    } catch (progressError) {
+      const second = classifyIsolateFailure(progressError, this.#isolate);
+      return { ok: false, failure: second.kind === "memory" ? this.#died() : timeout, ...lost };
+    }
+    const parsed = parseSandboxAnswer(progress, 64 * layerAnswerLimit);
+    if (!parsed.ok) return { ok: false, failure: parsed, ...lost };
+    const report = parsed.parsed as { finished?: unknown; partial?: unknown; running?: unknown };
+    const finished = Array.isArray(report.finished) ? report.finished : [];
+    const running = Array.isArray(report.running) ? (report.running as number[]) : [-1, -1];
+    // Every hook had finished: the time went to work queued after them; blame the last one.
+    if (running[0] === -1) return { ok: false, failure: timeout, layer: marked.layer, hook: marked.hook, entries: finished.slice(0, -1), partial: undefined };
+    return { ok: false, failure: timeout, layer: running[0]!, hook: running[1]!, entries: finished, partial: report.partial };
+  }
+
+  #overridesText(): string {
+    if (this.#pending.size === 0) return "";
+    const text = JSON.stringify([...this.#pending]);
+    this.#pending.clear();
+    return text;
+  }
+}
+
+/**
+ * An action as the isolate takes it: `["f", name, argsJson]` for an object whose keys are
+ * exactly `name, args` in that order (the isolate then parses `args` only if a hook reads
+ * it), else `["j", json, ""]`.
+ */
+function actionParts(action: Action): [string, string, string] {
+  const keys = Object.keys(action);
+  if (keys.length === 2 && keys[0] === "name" && keys[1] === "args" && typeof action.name === "string" && action.args !== undefined) {
+    return ["f", action.name, JSON.stringify(action.args)];
+  }
+  return ["j", JSON.stringify(action), ""];
+}
+
+/**
+ * An observation as the isolate takes it: `["t", text, ""]`, `["f", text, dataJson]` for
+ * keys exactly `text[, data]` in that order (the text needs no JSON at all; `data` is
+ * parsed only if a hook reads it), else `["j", json, ""]`.
+ */
+function observationParts(observation: Observation): [string, string, string] {
+  const keys = Object.keys(observation);
+  if (typeof observation.text === "string" && keys[0] === "text") {
+    if (keys.length === 1) return ["t", observation.text, ""];
+    if (keys.length === 2 && keys[1] === "data" && observation.data !== undefined) return ["f", observation.text, JSON.stringify(observation.data)];
+  }
+  return ["j", JSON.stringify(observation), ""];
+}
+
+/**
+ * The inputs of a group call as one string (one argument crosses into the isolate far
+ * faster than many; see `unpack` in `rulesBootstrapGroup`): a header of `s<length>`,
+ * `n<number>`, `t` or `f` items, `|`, then the strings one after another.
+ */
+function pack(values: readonly (string | number | boolean)[]): string {
+  let header = "";
+  let body = "";
+  for (const [index, value] of values.entries()) {
+    const item = typeof value === "string" ? `s${value.length}` : typeof value === "number" ? `n${value}` : value ? "t" : "f";
+    header += index === 0 ? item : `,${item}`;
+    if (typeof value === "string") body += value;
+  }
+  return `${header}|${body}`;
+}
+
+/** Layer numbers from `from` to `to` (inclusive) in steps of `step`. */
+function range(from: number, to: number, step: 1 | -1): number[] {
+  const layers: number[] = [];
+  for (let layer = from; step > 0 ? layer <= to : layer >= to; layer += step) layers.push(layer);
+  return layers;
+}
+
+/** `[turn, seed, …]` for layers 0..top, as the isolate reads them. */
+function contextsText(call: GroupCall, top: number): string {
+  let text = "[";
+  for (let layer = 0; layer <= top; layer++) {
+    const context = call.contexts[layer];
+    text += `${layer === 0 ? "" : ","}${context?.turn ?? 0},${context?.seed ?? 0}`;
+  }
+  return `${text}]`;
+}
+
+function stateText(call: GroupCall): string {
+  return call.state === undefined ? "" : JSON.stringify(call.state);
+}
