@@ -34,6 +34,8 @@ export const errorCodes = {
   INTERNAL: "system",
   /** A remote environment server (e.g. OpenEnv) is unreachable, refused, dropped the connection or answered with an error. */
   REMOTE_ENV: "system",
+  /** No browser for a web environment (e.g. miniwob): Chromium is missing; the message says how to install it. */
+  BROWSER_UNAVAILABLE: "user",
 } as const satisfies Record<string, ErrorCategory>;
 
 /** A stable error code. */
