@@ -6,6 +6,8 @@ import { benchIsolateRoundTrip } from "./isolate-round-trip.js";
 import { benchTextworld } from "./textworld-step.js";
 import { benchToy24Harness, ROUND_TRIPS_PER_RULES_STEP } from "./toy24-harness.js";
 import { benchToy24Raw } from "./toy24-step.js";
+import { benchMiniwob, benchMiniwobBaseline, benchMiniwobCheck } from "./miniwob-bench.js";
+import { benchMiniwobCurriculum } from "./miniwob-curriculum.js";
 
 /**
  * `npm run bench [-- --json]`: every figure measured in this one run, printed as one JSON
@@ -47,6 +49,10 @@ const sections: BenchSection[] = [
     title: "calibration: fresh K=100 rollouts before/after, every persona and Toy24 greedy",
     run: () => benchCalibration(curriculumRunDirectory ?? benchCurriculum().run.runDirectory),
   },
+  { name: "miniwob", title: "MiniWoB++ in Chromium: ms per step and reset, episodes/s with 1 and 2 browsers", run: benchMiniwob },
+  { name: "miniwob-check", title: "MiniWoB++: checkEnv on every listed task", run: benchMiniwobCheck },
+  { name: "miniwob-baseline", title: "MiniWoB++: dom-heuristic and random-web per task, train and held-out", run: () => benchMiniwobBaseline() },
+  { name: "miniwob-curriculum", title: "MiniWoB++: curriculum with dom-heuristic on train tasks, fresh rollouts before/after", run: () => benchMiniwobCurriculum() },
 ];
 if (only) {
   const unknown = [...only].filter((name) => !sections.some((section) => section.name === name));

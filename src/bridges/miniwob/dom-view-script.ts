@@ -17,6 +17,7 @@
 export const DOM_VIEW_SCRIPT = String.raw`(() => {
   const SKIPPED_IDS = new Set(["reward-display", "sync-task-cover", "click-canvas", "query"]);
   const SKIPPED_TAGS = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "BR", "OPTION", "OPTGROUP"]);
+  const AREA_IDS = new Set(["area", "wrap"]);
   const SHAPE_TAGS = new Set(["circle", "rect", "ellipse", "polygon", "path", "line", "polyline"]);
   const registry = window.__envrigger || (window.__envrigger = { next: 1, byRef: new Map(), refOf: new WeakMap() });
   const clean = (text) => String(text == null ? "" : text).replace(/\s+/g, " ").trim();
@@ -49,14 +50,15 @@ export const DOM_VIEW_SCRIPT = String.raw`(() => {
     }
     const placeholder = clean(element.getAttribute("placeholder"));
     if (placeholder) return placeholder;
-    // The nearest text before the control: a sibling text node or element, else the parent's.
-    for (let node = element; node && node !== document.body; node = node.parentNode) {
+    // The nearest text before the control within the task area: a sibling text node or
+    // element, else one of its parent's (never MiniWoB's own chrome, such as the utterance).
+    for (let node = element, depth = 0; node && depth < 3 && node !== document.body && !AREA_IDS.has(node.id); node = node.parentNode, depth++) {
       for (let previous = node.previousSibling; previous; previous = previous.previousSibling) {
+        if (previous.nodeType === 1 && (SKIPPED_IDS.has(previous.id) || AREA_IDS.has(previous.id))) return "";
         if (previous.nodeType === 1 && ["INPUT", "TEXTAREA", "SELECT", "BUTTON"].includes(previous.tagName)) return "";
         const text = clean(previous.textContent);
-        if (text) return text;
+        if (text) return text.length <= 60 ? text : "";
       }
-      if (node.parentNode && ownText(node.parentNode)) return "";
     }
     return "";
   };
@@ -107,7 +109,9 @@ export const DOM_VIEW_SCRIPT = String.raw`(() => {
     const left = Math.max(rect.left, clip.left), top = Math.max(rect.top, clip.top);
     const right = Math.min(rect.right, clip.right), bottom = Math.min(rect.bottom, clip.bottom);
     const inSight = rect.width > 0 && rect.height > 0 && right - left >= 1 && bottom - top >= 1;
-    const shown = inSight && style.visibility !== "hidden" && Number(style.opacity) > 0;
+    // Visually hidden the accessible way (clipped to nothing, one pixel) counts as hidden.
+    const clipped = style.clip === "rect(0px, 0px, 0px, 0px)" || (rect.width <= 1 && rect.height <= 1);
+    const shown = inSight && !clipped && style.visibility !== "hidden" && Number(style.opacity) > 0;
     const described = shown ? describe(element) : null;
     if (described) {
       const entry = Object.assign({ ref: refOf(element) }, described);
@@ -120,7 +124,7 @@ export const DOM_VIEW_SCRIPT = String.raw`(() => {
     const scrolls = /(auto|scroll)/.test(style.overflowY + " " + style.overflowX) && (element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1);
     if (scrolls && shown) {
       if (described) elements[elements.length - 1].scrollable = true;
-      else elements.push({ ref: refOf(element), kind: "scrollable", name: "" , scrollable: true });
+      else elements.push({ ref: refOf(element), kind: "scrollable", scrollable: true });
     }
     if (style.overflow !== "visible" && element !== document.body && element !== document.documentElement) {
       inner = { left: Math.max(clip.left, rect.left), top: Math.max(clip.top, rect.top), right: Math.min(clip.right, rect.right), bottom: Math.min(clip.bottom, rect.bottom) };

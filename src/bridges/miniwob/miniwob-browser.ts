@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { EnvriggerError, errorMessage } from "../../core/errors.js";
 import { CHROMIUM_INSTALL_HINT, requireChromium } from "./find-chromium.js";
 
@@ -34,8 +34,18 @@ export class MiniwobBrowser {
   private browser: Browser | null = null;
   private current: Page | null = null;
   private launching: Promise<Page> | null = null;
+  private context: BrowserContext | null = null;
 
-  constructor(private readonly executablePath: string | null = null) {}
+  /**
+   * `executablePath`: the Chromium to launch (default: found by `requireChromium`).
+   * `shared`: a browser someone else launched and closes — this one then opens only its own
+   * context and page in it, and closing closes just those (for running many envs on one
+   * browser, e.g. in benchmarks).
+   */
+  constructor(
+    private readonly executablePath: string | null = null,
+    private readonly shared: Browser | null = null,
+  ) {}
 
   /** The page, launching the browser the first time. */
   page(): Promise<Page> {
@@ -48,23 +58,12 @@ export class MiniwobBrowser {
     return this.launching;
   }
 
-  /** True once a browser runs. */
-  get running(): boolean {
-    return this.browser !== null;
-  }
-
   private async launch(): Promise<Page> {
-    const executablePath = this.executablePath ?? requireChromium();
-    const { chromium } = await import("playwright-core");
-    let browser: Browser;
-    try {
-      browser = await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGUMENTS], timeout: 60_000 });
-    } catch (error) {
-      throw new EnvriggerError("BROWSER_UNAVAILABLE", `Chromium at ${executablePath} did not start: ${errorMessage(error).split("\n")[0]}`, { hint: CHROMIUM_INSTALL_HINT, cause: error });
-    }
-    this.browser = browser;
+    const browser = this.shared ?? (await launchChromium(this.executablePath ?? requireChromium()));
+    if (!this.shared) this.browser = browser;
     try {
       const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, reducedMotion: "reduce" });
+      this.context = context;
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       // Alerts and confirms would block the page: accept them, as a user clicking OK would.
@@ -82,8 +81,21 @@ export class MiniwobBrowser {
   /** Close the browser (its process ends and its profile is removed). Safe to call twice. */
   async close(): Promise<void> {
     const browser = this.browser;
+    const context = this.context;
     this.browser = null;
+    this.context = null;
     this.current = null;
+    if (context) await context.close().catch(() => undefined);
     if (browser) await browser.close().catch(() => undefined);
+  }
+}
+
+/** Launch headless Chromium with {@link CHROMIUM_ARGUMENTS}; a failure is `BROWSER_UNAVAILABLE` with install instructions. */
+export async function launchChromium(executablePath: string = requireChromium()): Promise<Browser> {
+  const { chromium } = await import("playwright-core");
+  try {
+    return await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGUMENTS], timeout: 60_000 });
+  } catch (error) {
+    throw new EnvriggerError("BROWSER_UNAVAILABLE", `Chromium at ${executablePath} did not start: ${errorMessage(error).split("\n")[0]}`, { hint: CHROMIUM_INSTALL_HINT, cause: error });
   }
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Action } from "../../core/action.js";
 import type { ActionableEnv } from "../../core/actionable-env.js";
 import { checkEnv } from "../../core/check-env.js";
 import { chromiumForTests } from "../../testing/chromium-for-tests.js";
@@ -57,7 +58,7 @@ describe.skipIf(!chromiumForTests("miniwob env tests"))("the miniwob env in Chro
     const elements = elementsOf(reset.observation.data);
     const button = elements.find((element) => element.kind === "button") as WebElement;
     const field = elements.find((element) => element.kind === "input") as WebElement;
-    const refused = [
+    const refused: Action[] = [
       { name: "click", args: { ref: 999 } },
       { name: "type", args: { ref: button.ref, text: "x" } },
       { name: "select", args: { ref: field.ref, option: "a" } },

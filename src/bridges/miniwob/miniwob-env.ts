@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { isAction, type Action, type ActionInput } from "../../core/action.js";
 import type { ActionableEnv } from "../../core/actionable-env.js";
 import { EnvriggerError } from "../../core/errors.js";
@@ -34,6 +34,8 @@ export interface MiniwobEnvOptions {
   observationBudget?: number;
   /** The Chromium executable (default: `ENVRIGGER_CHROMIUM`, else `/usr/bin/chromium`). */
   executablePath?: string;
+  /** Run in this already launched browser (own context and page; closing the env leaves the browser running). */
+  browser?: Browser;
 }
 
 interface MiniwobEpisode {
@@ -88,7 +90,7 @@ export class MiniwobEnv implements ActionableEnv {
     for (const [name, value, minimum] of [["maxTurns", this.maxTurns, 1], ["observationBudget", this.observationBudget, 200]] as const) {
       if (!Number.isSafeInteger(value) || value < minimum) throw new EnvriggerError("BAD_CONFIG", `miniwob ${name} must be an integer of at least ${minimum}, got ${value}`);
     }
-    this.browser = new MiniwobBrowser(options.executablePath ?? null);
+    this.browser = new MiniwobBrowser(options.executablePath ?? null, options.browser ?? null);
   }
 
   describe(): string {

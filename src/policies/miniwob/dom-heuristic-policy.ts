@@ -43,8 +43,9 @@ function best<T>(items: readonly T[], score: (item: T) => number): T | null {
 /**
  * `dom-heuristic`: a generic web agent that reads only the observation (the utterance and
  * the element lines). Each turn, in order: type the next quoted value (or written-out date
- * or time) into the empty field whose label best matches the words before it in the
- * utterance; choose the option of a select that the utterance names; tick the checkboxes
+ * or time; a quoted string that names an element on the page is a target instead) into the
+ * empty field whose label best matches the words before it in the utterance — the last
+ * value again into the fields left empty when it says "both", "all" or "each"; choose the option of a select that the utterance names; tick the checkboxes
  * and radios the utterance names; click the element whose text best matches a quoted
  * string or the utterance's words; then click the submit-like button (the one the
  * utterance names first); then press Enter; then click elements it has not tried, in page
@@ -67,9 +68,17 @@ export function createDomHeuristicPolicy(): Policy {
         return { name: "click", args: { ref: element.ref } };
       };
 
-      // 1. Values into fields.
+      // 1. Values into fields: a quoted string that names an element on the page is a target, not a value.
       const fields = view.elements.filter((element) => isField(element) && !filled.has(element.ref) && (element.value ?? "") === "" && !element.disabled);
-      const value = reading.values.find((candidate) => !typed.has(candidate));
+      const names = new Set(view.elements.filter((element) => !isField(element)).map((element) => nameOf(element).toLowerCase()));
+      const values = reading.values.filter((candidate) => !names.has(candidate.toLowerCase()));
+      const value = values.find((candidate) => !typed.has(candidate));
+      // "… into both fields" / "all fields": the last value goes into every field left empty.
+      const repeat = value === undefined && values.length > 0 && /\b(both|all|each)\b/.test(reading.lower) ? values.at(-1) : undefined;
+      if (repeat !== undefined && fields.length > 0) {
+        filled.add((fields[0] as WebElement).ref);
+        return { name: "type", args: { ref: (fields[0] as WebElement).ref, text: repeat } };
+      }
       if (value !== undefined && fields.length > 0) {
         const context = new Set(wordsBefore(view.utterance, value));
         const field = best(fields, (candidate) => 1 + wordsOf(candidate.label ?? "").filter((word) => context.has(word)).length) ?? (fields[0] as WebElement);

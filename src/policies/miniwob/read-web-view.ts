@@ -60,6 +60,9 @@ function readLine(line: string): WebElement | null {
       element.name = quoted[0] ?? "";
       if (keyed.color) element.value = keyed.color;
       break;
+    case "scrollable":
+      element.scrollable = true;
+      break;
     default:
       element.name = quoted[0] ?? "";
   }
