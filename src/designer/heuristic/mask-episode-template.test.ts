@@ -19,6 +19,7 @@ function trajectory(success: boolean, steps: number): Trajectory {
     stopReason: "terminated",
     evaluation: { success, score: success ? 1 : 0, metrics: {} },
     totalReward: 0,
+    durationMs: 0,
   } as Trajectory;
 }
 
