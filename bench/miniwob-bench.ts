@@ -84,13 +84,13 @@ const NEVER_RATE = 0.05;
 
 /**
  * Per-task success of `dom-heuristic` and `random-web` over every listed task (train and
- * held-out), `episodes` each: how many tasks each solves (> 0.9), partly solves, or never
+ * held-out), `episodesOf[policy]` episodes per task (on `concurrency` browsers): how many tasks each solves (> 0.9), partly solves, or never
  * (≤ 0.05), per split, and the per-task rates (what the README's table shows).
  */
-export async function benchMiniwobBaseline(episodes = 10) {
+export async function benchMiniwobBaseline(episodesOf: Record<string, number> = { "dom-heuristic": 5, "random-web": 3 }, concurrency = 2) {
   const catalog = MiniwobTaskCatalog.read();
   const figures: Record<string, unknown> = {};
-  for (const name of ["dom-heuristic", "random-web"]) {
+  for (const [name, episodes] of Object.entries(episodesOf)) {
     const policy = await resolvePolicy(name, "miniwob");
     const rates: Record<string, number> = {};
     for (const split of ["train", "heldout"] as const) {
@@ -101,6 +101,7 @@ export async function benchMiniwobBaseline(episodes = 10) {
         tasks: tasks.map((task) => ({ taskId: task.id })),
         episodes,
         seed: 1,
+        concurrency,
         onEpisode: (_trajectory, done, total) => process.stderr.write(`\r  ${name} ${split}: ${done}/${total} episodes   `),
       });
       process.stderr.write("\n");
@@ -119,5 +120,5 @@ export async function benchMiniwobBaseline(episodes = 10) {
     }
     figures[`${name}:perTask`] = rates;
   }
-  return { miniwobBaseline: { episodesPerTask: episodes, ...figures } };
+  return { miniwobBaseline: { episodesPerTask: episodesOf, seed: 1, ...figures } };
 }

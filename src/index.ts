@@ -68,3 +68,7 @@ export { measureCandidate, type Measurement } from "./rigger/measure-candidate.j
 export { runCurriculum, inProcessExecutor, type CurriculumResult } from "./curriculum/run-curriculum.js";
 export { processExecutor } from "./curriculum/process-executor.js";
 export { createRigDependencies, productStackDependencies } from "./curriculum/create-rig-dependencies.js";
+
+// Web tasks (MiniWoB++ in Chromium)
+export { miniwobEnv } from "./bridges/miniwob/miniwob-env-definition.js";
+export { findChromium } from "./bridges/miniwob/find-chromium.js";

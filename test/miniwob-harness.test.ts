@@ -40,13 +40,13 @@ async function successOf(stack: ActionableEnv, taskId: string, episodes: number)
 
 describe.skipIf(!chromiumForTests("miniwob harness examples"))("Stage and Contract on web tasks", () => {
   it("Stage: a pre-filled field misleads dom-heuristic, which only types into empty fields", async () => {
-    // enter-text: [1] is the text field, [2] Submit, whatever the seed.
+    // enter-text: [5] is the text field, [6] Submit, whatever the seed (refs count every rendered element).
     const plain = await buildStack(spec("enter-text", []), productStackDependencies());
-    const prefilled = await buildStack(spec("enter-text", [{ kind: "setup", actions: [{ name: "type", args: { ref: 1, text: "prefilled" } }] }]), productStackDependencies());
+    const prefilled = await buildStack(spec("enter-text", [{ kind: "setup", actions: [{ name: "type", args: { ref: 5, text: "prefilled" } }] }]), productStackDependencies());
     try {
       expect((await successOf(plain, "enter-text", 3)).rate).toBe(1);
       const staged = await successOf(prefilled, "enter-text", 3);
-      expect(staged.texts[0]).toContain('[1] input text "prefilled"');
+      expect(staged.texts[0]).toContain('[5] input text "prefilled"');
       expect(staged.rate).toBe(0);
     } finally {
       await plain.close();
@@ -55,8 +55,8 @@ describe.skipIf(!chromiumForTests("miniwob harness examples"))("Stage and Contra
   });
 
   it("Stage: a menu opened before the policy acts shows its items in the first observation", async () => {
-    // click-menu-2: [1] is the "Menu" button that opens the menu.
-    const opened = await buildStack(spec("click-menu-2", [{ kind: "setup", actions: [{ name: "click", args: { ref: 1 } }] }]), productStackDependencies());
+    // click-menu-2: [4] is the "Menu" button that opens the menu.
+    const opened = await buildStack(spec("click-menu-2", [{ kind: "setup", actions: [{ name: "click", args: { ref: 4 } }] }]), productStackDependencies());
     try {
       const reset = await opened.reset({ taskId: "click-menu-2", seed: 3 });
       expect(reset.observation.text).toMatch(/\[\d+\] text "Save"/);

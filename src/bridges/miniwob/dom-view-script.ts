@@ -2,8 +2,9 @@
  * The page-side half of the DOM view, as JavaScript source (a string, so no compiler helper
  * can leak into the page). Evaluated in the task page it returns every visible element worth
  * showing, in document order, each with a ref that stays the element's for the whole page
- * life: refs live in a `Map` on `window.__envrigger` (the DOM itself is never touched), so
- * the same actions on the same seeded page give the same refs.
+ * life: refs live in a `Map` on `window.__envrigger` (the DOM itself is never touched) and
+ * are given to every rendered element in document order, shown or not, so the same actions
+ * on the same seeded page give the same refs whatever the timing of image loads.
  *
  * Shown: form controls (inputs with their value and label, checkboxes and radios with their
  * state, selects with their options, textareas), buttons and links (with their text; their
@@ -19,7 +20,7 @@ export const DOM_VIEW_SCRIPT = String.raw`(() => {
   const SKIPPED_TAGS = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "BR", "OPTION", "OPTGROUP"]);
   const AREA_IDS = new Set(["area", "wrap"]);
   const SHAPE_TAGS = new Set(["circle", "rect", "ellipse", "polygon", "path", "line", "polyline"]);
-  const registry = window.__envrigger || (window.__envrigger = { next: 1, byRef: new Map(), refOf: new WeakMap() });
+  const registry = window.__envrigger || (window.__envrigger = { next: 1, byRef: new Map(), refOf: new WeakMap(), images: new Map() });
   const clean = (text) => String(text == null ? "" : text).replace(/\s+/g, " ").trim();
   const cut = (text, size) => (text.length > size ? text.slice(0, size - 1) + "…" : text);
   const refOf = (element) => {
@@ -101,10 +102,27 @@ export const DOM_VIEW_SCRIPT = String.raw`(() => {
   };
   const FOLDED = new Set(["button", "link", "select", "textarea"]);
   const elements = [];
+  let pending = 0;
   const walk = (element, clip) => {
     if (SKIPPED_TAGS.has(element.tagName) || SKIPPED_IDS.has(element.id)) return;
     const style = getComputedStyle(element);
     if (style.display === "none") return;
+    // Images that have not arrived yet (an <img>, a CSS content/background url) are counted.
+    if (element.tagName === "IMG" && !element.complete) pending += 1;
+    for (const value of [style.content, style.backgroundImage]) {
+      const url = /url\(["']?([^"')]+)["']?\)/.exec(value || "");
+      if (!url) continue;
+      let probe = registry.images.get(url[1]);
+      if (!probe) {
+        probe = new Image();
+        probe.src = url[1];
+        registry.images.set(url[1], probe);
+      }
+      if (!probe.complete) pending += 1;
+    }
+    // Every rendered element gets its ref now, visible or not yet (an image still loading),
+    // so numbering follows the document, never the timing of a load.
+    const ref = refOf(element);
     const rect = element.getBoundingClientRect();
     const left = Math.max(rect.left, clip.left), top = Math.max(rect.top, clip.top);
     const right = Math.min(rect.right, clip.right), bottom = Math.min(rect.bottom, clip.bottom);
@@ -114,7 +132,7 @@ export const DOM_VIEW_SCRIPT = String.raw`(() => {
     const shown = inSight && !clipped && style.visibility !== "hidden" && Number(style.opacity) > 0;
     const described = shown ? describe(element) : null;
     if (described) {
-      const entry = Object.assign({ ref: refOf(element) }, described);
+      const entry = Object.assign({ ref }, described);
       if (element === document.activeElement) entry.focused = true;
       if (element.disabled === true) entry.disabled = true;
       elements.push(entry);
@@ -124,7 +142,7 @@ export const DOM_VIEW_SCRIPT = String.raw`(() => {
     const scrolls = /(auto|scroll)/.test(style.overflowY + " " + style.overflowX) && (element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1);
     if (scrolls && shown) {
       if (described) elements[elements.length - 1].scrollable = true;
-      else elements.push({ ref: refOf(element), kind: "scrollable", scrollable: true });
+      else elements.push({ ref, kind: "scrollable", scrollable: true });
     }
     if (style.overflow !== "visible" && element !== document.body && element !== document.documentElement) {
       inner = { left: Math.max(clip.left, rect.left), top: Math.max(clip.top, rect.top), right: Math.min(clip.right, rect.right), bottom: Math.min(clip.bottom, rect.bottom) };
@@ -137,7 +155,7 @@ export const DOM_VIEW_SCRIPT = String.raw`(() => {
   const done = typeof WOB_DONE_GLOBAL === "undefined" ? null : WOB_DONE_GLOBAL === true;
   const rawReward = typeof WOB_RAW_REWARD_GLOBAL === "undefined" ? null : Number(WOB_RAW_REWARD_GLOBAL);
   const reason = typeof WOB_REWARD_REASON === "undefined" || WOB_REWARD_REASON === null ? null : String(WOB_REWARD_REASON);
-  return { utterance, elements, done, rawReward, reason };
+  return { utterance, elements, done, rawReward, reason, pendingImages: pending };
 })()`;
 
 /**

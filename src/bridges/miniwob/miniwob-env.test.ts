@@ -2,8 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Action } from "../../core/action.js";
 import type { ActionableEnv } from "../../core/actionable-env.js";
 import { checkEnv } from "../../core/check-env.js";
+import { createLlmPolicy } from "../../policies/llm/create-llm-policy.js";
+import { runEpisode } from "../../rollout/run-episode.js";
 import { chromiumForTests } from "../../testing/chromium-for-tests.js";
+import { ScriptedChatModel } from "../../testing/scripted-chat-model.js";
+import { launchChromium } from "./miniwob-browser.js";
 import { miniwobEnv } from "./miniwob-env-definition.js";
+import { MiniwobEnv } from "./miniwob-env.js";
+import { MiniwobTaskCatalog } from "./miniwob-task-catalog.js";
 import type { WebElement } from "./web-element.js";
 
 const elementsOf = (data: unknown) => (data as { elements: WebElement[] }).elements;
@@ -23,7 +29,7 @@ describe.skipIf(!chromiumForTests("miniwob env tests"))("the miniwob env in Chro
     const other = await env.reset({ taskId: "click-button", seed: 4 });
     expect(again.observation).toEqual(first.observation);
     expect(other.observation.text).not.toBe(first.observation.text);
-    expect(first.observation.text).toMatch(/^Task: Click on the "[^"]+" button\.\n\[1\] /);
+    expect(first.observation.text).toMatch(/^Task: Click on the "[^"]+" button\.\n\[\d+\] /);
     expect(first.observation.text).toMatch(/\[\d+\] button "/);
     expect(first.info).toMatchObject({ taskId: "click-button", maxTurns: 6 });
     expect(first.observation.data).toMatchObject({ isError: false, episodeOver: false });
@@ -95,11 +101,34 @@ describe.skipIf(!chromiumForTests("miniwob env tests"))("the miniwob env in Chro
     expect(await env.step({ name: "click", args: { ref: submit.ref } })).toEqual(submitted);
   });
 
+  it("drives an LLM policy through the same tools (a scripted chat model reading the observation)", async () => {
+    const model = new ScriptedChatModel(
+      Array.from({ length: 3 }, () => (messages: Array<{ content: string }>) => {
+        const text = messages.at(-1)?.content ?? "";
+        const wanted = /"([^"]+)" button/.exec(text)?.[1] ?? "";
+        const line = text.split("\n").find((candidate) => candidate.includes(`] button ${JSON.stringify(wanted)}`));
+        const ref = Number(/^\[(\d+)\]/.exec(line ?? "")?.[1] ?? "999");
+        return { kind: "tool-call" as const, name: "click", args: { ref }, usage: { inputTokens: 1, outputTokens: 1 } };
+      }),
+    );
+    const policy = createLlmPolicy("openai:scripted", { chatModel: model, mode: "tools" })();
+    const trajectory = await runEpisode(env, policy, { taskId: "click-button", seed: 8 });
+    expect(trajectory).toMatchObject({ stopReason: "terminated", evaluation: { success: true, score: 1 } });
+    expect(trajectory.steps).toHaveLength(1);
+  });
+
   it("passes checkEnv on a sample of tasks (shapes, same-seed determinism, save/restore, double close)", async () => {
-    for (const taskId of ["click-checkboxes", "click-menu-2"]) {
-      const report = await checkEnv(() => miniwobEnv.create({ maxTurns: 8 }), { taskId, seed: 5, maxSteps: 5 });
-      expect(report.issues).toEqual([]);
-      expect(report.steps).toBeGreaterThan(0);
+    // The instances share one Chromium (each its own context and page), to keep launches few.
+    const browser = await launchChromium();
+    try {
+      const catalog = MiniwobTaskCatalog.read();
+      for (const taskId of ["click-checkboxes", "click-menu-2"]) {
+        const report = await checkEnv(async () => new MiniwobEnv(catalog, { maxTurns: 8, browser }), { taskId, seed: 5, maxSteps: 5 });
+        expect(report.issues).toEqual([]);
+        expect(report.steps).toBeGreaterThan(0);
+      }
+    } finally {
+      await browser.close();
     }
   });
 });

@@ -32,6 +32,8 @@ export const domReadingSchema = z.object({
   rawReward: z.number().nullable(),
   /** `WOB_REWARD_REASON`, when the task gave one. */
   reason: z.string().nullable(),
+  /** Images the page shows that have not finished loading (the reading waits for 0). */
+  pendingImages: z.number().int().nonnegative(),
 });
 export type DomReading = z.infer<typeof domReadingSchema>;
 
