@@ -1,6 +1,7 @@
 /**
  * Writes data/miniwob/catalog.json: every bundled MiniWoB++ page not excluded by mechanics
- * (src/bridges/miniwob/miniwob-exclusions.ts) is started once in Chromium with seed 0; a page
+ * (src/bridges/miniwob/miniwob-exclusions.ts, whose pages are not bundled) is started once in
+ * Chromium with seed 0; a page
  * whose episode does not start, shows no utterance or shows no element is excluded as
  * `does-not-start`. Run once after changing the pages or the exclusions:
  *
@@ -16,7 +17,9 @@ import { miniwobDataDirectory } from "../src/bridges/miniwob/miniwob-task-catalo
 import { startMiniwobPage } from "../src/bridges/miniwob/start-miniwob-page.js";
 
 const directory = miniwobDataDirectory();
-const pages = readdirSync(`${directory}html/miniwob`).filter((name) => name.endsWith(".html")).map((name) => name.slice(0, -5)).sort();
+// The pages of excluded tasks are not bundled: the mechanical exclusions are recorded from the list, the rest probed.
+const bundled = readdirSync(`${directory}html/miniwob`).filter((name) => name.endsWith(".html")).map((name) => name.slice(0, -5));
+const pages = [...new Set([...bundled, ...MINIWOB_EXCLUSIONS.map((exclusion) => exclusion.id)])].sort();
 const excludedByMechanics = new Map(MINIWOB_EXCLUSIONS.map((exclusion) => [exclusion.id, exclusion]));
 const file: MiniwobCatalogFile = {
   format: "miniwob-catalog/1",
