@@ -10,6 +10,8 @@ import { benchSkills } from "./skills-bench.js";
 import { benchRolloutConcurrency } from "./rollout-concurrency.js";
 import { benchQueueThroughput } from "./queue-throughput.js";
 import { benchServe } from "./serve-throughput.js";
+import { benchMiniwob, benchMiniwobBaseline, benchMiniwobCheck } from "./miniwob-bench.js";
+import { benchMiniwobCurriculum } from "./miniwob-curriculum.js";
 
 /**
  * `npm run bench [-- --json]`: every figure measured in this one run, printed as one JSON
@@ -59,6 +61,10 @@ const sections: BenchSection[] = [
   { name: "rollout-concurrency", title: "one rig task with an LLM policy (100 ms per answer) at --rollout-concurrency 16 and 1", run: benchRolloutConcurrency },
   { name: "queue", title: "distributed rollouts: a Toy24 batch locally and on 1 and 2 worker processes (loopback Redis)", run: benchQueueThroughput },
   { name: "serve", title: "envrigger serve: BugFix steps/s over loopback (1 and 16 sessions) and 64 idle sessions", run: () => benchServe() },
+  { name: "miniwob", title: "MiniWoB++ in Chromium: ms per step and reset, episodes/s with 1 and 2 browsers", run: benchMiniwob },
+  { name: "miniwob-check", title: "MiniWoB++: checkEnv on every listed task", run: benchMiniwobCheck },
+  { name: "miniwob-baseline", title: "MiniWoB++: dom-heuristic and random-web per task, train and held-out", run: () => benchMiniwobBaseline() },
+  { name: "miniwob-curriculum", title: "MiniWoB++: curriculum with dom-heuristic on train tasks, fresh rollouts before/after", run: () => benchMiniwobCurriculum() },
 ];
 if (only) {
   const unknown = [...only].filter((name) => !sections.some((section) => section.name === name));

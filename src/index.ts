@@ -105,3 +105,6 @@ export { loadRulesGroup } from "./sandbox/component-loader.js";
 export { isolateCrossingCount } from "./sandbox/isolate-crossings.js";
 export type { LoadRulesGroupResult } from "./harness/build-stack.js";
 export type { RulesGroupRuntime } from "./harness/rules-group-runtime.js";
+// Web tasks (MiniWoB++ in Chromium)
+export { miniwobEnv } from "./bridges/miniwob/miniwob-env-definition.js";
+export { findChromium } from "./bridges/miniwob/find-chromium.js";

@@ -24,6 +24,7 @@ const publicApi = [
   "queueRolloutExecutor", "rolloutBatchSchema", "rolloutJobId", "rolloutJobSchema", "startRolloutWorker",
   "startServeServer", "loadServedSet", "chatEpisodeOf", "chatEpisodeSchema", "corpusLineSchema", "readStoredCandidates",
   "loadRulesGroup", "isolateCrossingCount",
+  "miniwobEnv", "findChromium",
 ];
 
 const testingApi = [

@@ -6,9 +6,10 @@ import { bugfixToolsEnv } from "./bugfix-tools/bugfix-tools-env-definition.js";
 import { createOpenEnvDefinition } from "./openenv/openenv-env-definition.js";
 import { textworldEnv } from "./textworld/textworld-env-definition.js";
 import { toy24Env } from "./toy24/toy24-env-definition.js";
+import { miniwobEnv } from "./miniwob/miniwob-env-definition.js";
 
 /** The built-in environments, by id. */
-const builtinEnvs: readonly EnvDefinition[] = [bugfixEnv, bugfixToolsEnv, toy24Env, textworldEnv];
+const builtinEnvs: readonly EnvDefinition[] = [bugfixEnv, bugfixToolsEnv, toy24Env, textworldEnv, miniwobEnv];
 
 /** Every built-in environment. */
 export function listEnvs(): readonly EnvDefinition[] {

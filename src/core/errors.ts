@@ -40,6 +40,8 @@ export const errorCodes = {
   QUEUE_JOB_FAILED: "system",
   /** A queue worker refused a job: malformed data, or an env, plugin, URL or policy it does not allow. */
   JOB_REFUSED: "user",
+  /** No browser for a web environment (e.g. miniwob): Chromium is missing; the message says how to install it. */
+  BROWSER_UNAVAILABLE: "user",
 } as const satisfies Record<string, ErrorCategory>;
 
 /** A stable error code. */

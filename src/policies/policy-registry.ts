@@ -6,6 +6,7 @@ import { bugfixPersonas } from "./bugfix-personas/bugfix-personas.js";
 import { bugfixToolsPolicies } from "./bugfix-tools/bugfix-tools-policies.js";
 import { resolveTextworldPolicy, textworldPolicies } from "./textworld/textworld-policies.js";
 import { toy24Policies } from "./toy24/toy24-policies.js";
+import { miniwobPolicies } from "./miniwob/miniwob-policies.js";
 
 /** Built-in scripted policies per environment id. */
 const builtinPolicies: Record<string, Record<string, PolicyFactory>> = {
@@ -13,6 +14,7 @@ const builtinPolicies: Record<string, Record<string, PolicyFactory>> = {
   "bugfix-tools": { ...bugfixToolsPolicies },
   toy24: { ...toy24Policies },
   textworld: { ...textworldPolicies },
+  miniwob: { ...miniwobPolicies },
 };
 
 /** Envs whose policies answer in a text grammar rather than with tool calls. */

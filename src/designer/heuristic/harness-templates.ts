@@ -2,6 +2,7 @@ import { blockRepeatTemplate } from "./block-repeat-template.js";
 import { exploreCallTemplate } from "./explore-call-template.js";
 import type { HarnessTemplate } from "./harness-template.js";
 import { maskObservationTemplate } from "./mask-observation-template.js";
+import { maskEpisodeTemplate } from "./mask-episode-template.js";
 import { observationHintTemplate } from "./observation-hint-template.js";
 import { padObservationTemplate } from "./pad-observation-template.js";
 import { perturbPrefixTemplate } from "./perturb-prefix-template.js";
@@ -17,7 +18,8 @@ import { turnLimitTemplate } from "./turn-limit-template.js";
  * the diagnosis (or declines); the designer tries them by priority.
  * - harder: precondition on the weakness (`require-verification`, `block-repeat` void),
  *   `mask-observation` (of an information tool, else of the move whose answer shows the
- *   state), `pad-observation`, `turn-limit`, `truncate-observation`, `perturb-prefix`;
+ *   state), `mask-episode` (every observation, the first included, for policies that act
+ *   on the start observation), `pad-observation`, `turn-limit`, `truncate-observation`, `perturb-prefix`;
  * - easier: `scaffold-prefix`, `repair-calls` (unblock), `require-verification`
  *   (lenient), `block-repeat` (note), `observation-hint`; and, when no baseline episode
  *   succeeded, `explore-call` then `steer-call` (the opening exploration found);
@@ -36,4 +38,5 @@ export const harnessTemplates: readonly HarnessTemplate[] = [
   observationHintTemplate,
   exploreCallTemplate,
   steerCallTemplate,
+  maskEpisodeTemplate,
 ];

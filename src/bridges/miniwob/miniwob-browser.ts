@@ -1,0 +1,103 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { EnvriggerError, errorMessage } from "../../core/errors.js";
+import { CHROMIUM_INSTALL_HINT, requireChromium } from "./find-chromium.js";
+
+/**
+ * Chromium's switches for a quiet, reproducible headless browser: no sandbox (containers
+ * lack user namespaces), no GPU, no QUIC, and none of the background traffic a first run,
+ * component updates or sync would start. Playwright adds `--headless` and a fresh
+ * `--user-data-dir` (a new temporary profile per launch, removed on close).
+ */
+export const CHROMIUM_ARGUMENTS: readonly string[] = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** The simulated wall-clock time every episode starts at (the page's `Date`). */
+export const MINIWOB_EPOCH = Date.parse("2024-01-15T12:00:00.000Z");
+
+/** MiniWoB's pages are laid out for a 160 × 210 area; a small viewport holds all of it. */
+const VIEWPORT = { width: 400, height: 400 };
+
+/**
+ * One headless Chromium with one page, launched on first use and reused across episodes.
+ * The page's clock is Playwright's fake clock, paused: time moves only when the env
+ * advances it, so timers, animations and `Date` are the same in every run.
+ */
+export class MiniwobBrowser {
+  private browser: Browser | null = null;
+  private current: Page | null = null;
+  private launching: Promise<Page> | null = null;
+  private context: BrowserContext | null = null;
+
+  /**
+   * `executablePath`: the Chromium to launch (default: found by `requireChromium`).
+   * `shared`: a browser someone else launched and closes — this one then opens only its own
+   * context and page in it, and closing closes just those (for running many envs on one
+   * browser, e.g. in benchmarks).
+   */
+  constructor(
+    private readonly executablePath: string | null = null,
+    private readonly shared: Browser | null = null,
+  ) {}
+
+  /** The page, launching the browser the first time. */
+  page(): Promise<Page> {
+    if (this.current) return Promise.resolve(this.current);
+    if (!this.launching) {
+      this.launching = this.launch().finally(() => {
+        this.launching = null;
+      });
+    }
+    return this.launching;
+  }
+
+  private async launch(): Promise<Page> {
+    const browser = this.shared ?? (await launchChromium(this.executablePath ?? requireChromium()));
+    if (!this.shared) this.browser = browser;
+    try {
+      const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, reducedMotion: "reduce" });
+      this.context = context;
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      // Alerts and confirms would block the page: accept them, as a user clicking OK would.
+      page.on("dialog", (dialog) => void dialog.accept().catch(() => undefined));
+      await page.clock.install({ time: MINIWOB_EPOCH });
+      await page.clock.pauseAt(MINIWOB_EPOCH + 1000);
+      this.current = page;
+      return page;
+    } catch (error) {
+      await this.close();
+      throw error;
+    }
+  }
+
+  /** Close the browser (its process ends and its profile is removed). Safe to call twice. */
+  async close(): Promise<void> {
+    const browser = this.browser;
+    const context = this.context;
+    this.browser = null;
+    this.context = null;
+    this.current = null;
+    if (context) await context.close().catch(() => undefined);
+    if (browser) await browser.close().catch(() => undefined);
+  }
+}
+
+/** Launch headless Chromium with {@link CHROMIUM_ARGUMENTS}; a failure is `BROWSER_UNAVAILABLE` with install instructions. */
+export async function launchChromium(executablePath: string = requireChromium()): Promise<Browser> {
+  const { chromium } = await import("playwright-core");
+  try {
+    // Signals stay the process's own: Playwright's handlers would swallow SIGTERM/SIGINT (the
+    // run would go on without its browser). Chromium ends by itself when its pipe closes.
+    return await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGUMENTS], timeout: 60_000, handleSIGTERM: false, handleSIGINT: false, handleSIGHUP: false });
+  } catch (error) {
+    throw new EnvriggerError("BROWSER_UNAVAILABLE", `Chromium at ${executablePath} did not start: ${errorMessage(error).split("\n")[0]}`, { hint: CHROMIUM_INSTALL_HINT, cause: error });
+  }
+}
