@@ -6,6 +6,7 @@ import { benchIsolateRoundTrip } from "./isolate-round-trip.js";
 import { benchTextworld } from "./textworld-step.js";
 import { benchToy24Harness, ROUND_TRIPS_PER_RULES_STEP } from "./toy24-harness.js";
 import { benchToy24Raw } from "./toy24-step.js";
+import { benchExperiment, benchTrainStep } from "./training-bench.js";
 
 /**
  * `npm run bench [-- --json]`: every figure measured in this one run, printed as one JSON
@@ -47,6 +48,9 @@ const sections: BenchSection[] = [
     title: "calibration: fresh K=100 rollouts before/after, every persona and Toy24 greedy",
     run: () => benchCalibration(curriculumRunDirectory ?? benchCurriculum().run.runDirectory),
   },
+  { name: "train-step", title: "GRPO train-step throughput, learnable policy on BugFix, one core", run: () => benchTrainStep() },
+  { name: "experiment", title: "experiment --env bugfix --seeds 3 (original vs co-evolved harness), wall time", run: () => benchExperiment("evaluation") },
+  { name: "experiment-public", title: "experiment --env bugfix --seeds 3 --reward public (reward hacking), wall time", run: () => benchExperiment("public") },
 ];
 if (only) {
   const unknown = [...only].filter((name) => !sections.some((section) => section.name === name));

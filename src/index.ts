@@ -68,3 +68,14 @@ export { measureCandidate, type Measurement } from "./rigger/measure-candidate.j
 export { runCurriculum, inProcessExecutor, type CurriculumResult } from "./curriculum/run-curriculum.js";
 export { processExecutor } from "./curriculum/process-executor.js";
 export { createRigDependencies, productStackDependencies } from "./curriculum/create-rig-dependencies.js";
+
+// Learning: the learnable policy, the GRPO trainer, co-evolution and the experiment
+export { LearnableModel } from "./policies/learnable/learnable-model.js";
+export { learnablePolicyFactory, type LearnablePolicyOptions } from "./policies/learnable/learnable-policy.js";
+export { candidateActionsFromTools } from "./policies/learnable/candidate-actions-from-tools.js";
+export { loadLearnedWeights, saveLearnedWeights } from "./policies/learnable/learned-weights-file.js";
+export { trainPolicy, type TrainPolicyOptions, type TrainPolicyResult } from "./rl/train-policy.js";
+export { trainingReward, type TrainingReward, type RewardSource } from "./rl/training-reward.js";
+export { runTraining, type TrainingRunResult } from "./rl/run-training.js";
+export { runExperiment, type ExperimentResult } from "./rl/run-experiment.js";
+export { coevolutionSource } from "./curriculum/coevolution-source.js";

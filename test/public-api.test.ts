@@ -16,6 +16,8 @@ const publicApi = [
   "resolvePolicy", "rigTask", "rolloutSeed", "runBaseline", "runCurriculum", "runEpisode", "runRollouts", "splitSchema",
   "stackSpecOf", "stepResultSchema", "stopReasonSchema", "summarize", "targetSchema", "taskInfoSchema", "toolSpecSchema",
   "toy24Env", "trajectorySchema", "validateSetup", "wilsonInterval",
+  "LearnableModel", "learnablePolicyFactory", "candidateActionsFromTools", "loadLearnedWeights", "saveLearnedWeights",
+  "trainPolicy", "trainingReward", "runTraining", "runExperiment", "coevolutionSource",
 ];
 
 const testingApi = [
