@@ -1,4 +1,5 @@
 import type { ActionableEnv } from "../core/actionable-env.js";
+import { stableStringify, type Json } from "../core/json.js";
 import type { TaskInfo } from "../core/task.js";
 import type { Trajectory } from "../core/trajectory.js";
 import type { LearnableModel } from "../policies/learnable/learnable-model.js";
@@ -29,6 +30,8 @@ export interface UpdateStats {
   gradientNorm: number;
   /** Tasks that ran on a harness stack (the rest on the original env). */
   stackedTasks: number;
+  /** Decisions a harness layer replaced by another call: no policy-gradient credit. */
+  rewrittenDecisions: number;
 }
 
 /** One task of an update: where its group runs. */
@@ -58,7 +61,8 @@ export interface GrpoUpdateInput {
  * One GRPO update: G rollouts per task from the current snapshot, rewards by the one reward
  * function, advantages normalised within each group (zero-variance groups skipped and
  * counted), the gradient of Σ advantage × log π(action) over every decision plus the
- * entropy bonus, averaged over the batch, clipped to `clipNorm`, one Adam step. On-policy
+ * entropy bonus, averaged over the batch, clipped to `clipNorm`, one Adam step. A call that
+ * a harness layer rewrote into another never ran, so it earns no credit. On-policy
  * with a single step per batch, so the importance ratio is 1 and no clipping of it is needed.
  */
 export async function grpoUpdate(input: GrpoUpdateInput): Promise<UpdateStats> {
@@ -78,6 +82,7 @@ export async function grpoUpdate(input: GrpoUpdateInput): Promise<UpdateStats> {
   let rewardTotal = 0;
   let successes = 0;
   let entropyTotal = 0;
+  let rewritten = 0;
   for (const group of groups) {
     const rewards = group.map((trajectory) => input.reward(trajectory, input.rewardSource));
     rewardTotal += rewards.reduce((sum, value) => sum + value, 0);
@@ -86,9 +91,14 @@ export async function grpoUpdate(input: GrpoUpdateInput): Promise<UpdateStats> {
     if (advantages === null) zeroVariance += 1;
     group.forEach((trajectory, position) => {
       const scale = advantages === null ? 0 : advantages[position]! / episodes;
-      for (const decision of decisions.get(episodeKey(trajectory.taskId, trajectory.seed)) ?? []) {
-        entropyTotal += accumulateGradient(gradient, decision, scale, config.entropyCoefficient / Math.max(1, steps));
-      }
+      const made = decisions.get(episodeKey(trajectory.taskId, trajectory.seed)) ?? [];
+      made.forEach((decision, turn) => {
+        // A call a harness layer replaced by another never ran: the outcome says nothing about
+        // choosing it, so it gets no policy-gradient credit (its entropy term stays).
+        const replaced = isReplaced(trajectory, turn);
+        if (replaced) rewritten += 1;
+        entropyTotal += accumulateGradient(gradient, decision, replaced ? 0 : scale, config.entropyCoefficient / Math.max(1, steps));
+      });
     });
     input.onTrajectories?.(group);
   }
@@ -104,5 +114,13 @@ export async function grpoUpdate(input: GrpoUpdateInput): Promise<UpdateStats> {
     entropy: steps === 0 ? 0 : entropyTotal / steps,
     gradientNorm,
     stackedTasks: input.tasks.filter((entry) => entry.stacked).length,
+    rewrittenDecisions: rewritten,
   };
+}
+
+/** Whether a harness layer replaced the policy's call of turn `turn` by another call (a block is not a replacement). */
+function isReplaced(trajectory: Trajectory, turn: number): boolean {
+  const step = trajectory.steps[turn];
+  if (!step || step.envAction === null) return false;
+  return stableStringify(step.envAction as unknown as Json) !== stableStringify(step.policyAction as unknown as Json);
 }

@@ -25,8 +25,8 @@ export interface HeuristicDesignerOptions {
  * towards the band — bisecting its knob on the decision's signed distance — or switches
  * template after no effect, breakage, unsolvability or a move the wrong way. Proposals
  * record `template` and `parameters` (settings and knob). When the baseline or an earlier
- * attempt shows rewarded failures (reward paid, verdict failed), every proposal ends with a
- * Contract refusing the call that marks them (`rewardShortcutGuard`), outermost. Deterministic: the
+ * attempt shows rewarded failures (reward paid, verdict failed), every proposal starts with a
+ * Contract refusing the call that marks them (`rewardShortcutGuard`), innermost. Deterministic: the
  * same context gives the same proposal.
  */
 export class HeuristicDesigner implements Designer {
@@ -68,14 +68,13 @@ export class HeuristicDesigner implements Designer {
     const template = this.templates.find((candidate) => candidate.id === choice.plan.template)!;
     const magnitude = roundMagnitude(choice.magnitude);
     const { knob } = choice.plan;
-    // A reward shortcut seen in the data is closed in every candidate, as the outermost layer: it
-    // refuses the call as the policy emits it, before another layer could rewrite it into a
-    // rewarded move (which would pay the policy for choosing the shortcut).
+    // A reward shortcut seen in the data is closed in every candidate, right above the env: the
+    // call never reaches it, whatever the layers above do with the policy's calls.
     const guard = rewardShortcutGuard(context);
     return parseWith(
       candidateProposalSchema,
       {
-        layers: [...template.build(choice.plan.settings, magnitude, context), ...(guard ? [guard] : [])],
+        layers: [...(guard ? [guard] : []), ...template.build(choice.plan.settings, magnitude, context)],
         rationale: `${guard ? "A Contract refuses the call that marks the rewarded failures (reward paid, verdict failed). " : ""}${choice.plan.reason}. ${choice.note}; ${knob.name} ${knob.harderWhen === "larger" ? "higher" : "lower"} is harder.`,
         template: template.id,
         parameters: { ...choice.plan.settings, [knob.name]: magnitude },

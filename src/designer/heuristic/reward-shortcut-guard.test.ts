@@ -70,7 +70,7 @@ describe("closing a reward shortcut", () => {
     const context = await publicRewardContext();
     const designer = new HeuristicDesigner();
     const proposal = await designer.write(context, await designer.diagnose(context));
-    expect(proposal.layers.at(-1)).toMatchObject({ kind: "rules", name: REWARD_SHORTCUT_GUARD });
+    expect(proposal.layers[0]).toMatchObject({ kind: "rules", name: REWARD_SHORTCUT_GUARD });
     const honest = { ...context, baseline: { ...context.baseline, trajectories: context.baseline.trajectories.filter((trajectory) => trajectory.policy === "oracle") } };
     expect(rewardShortcutGuard(honest)).toBeNull();
   });

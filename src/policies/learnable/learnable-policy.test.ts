@@ -27,7 +27,7 @@ describe("learnable policy", () => {
   it("chooses among an env's candidateActions when the schemas cannot enumerate the tools", async () => {
     const trajectory = await runEpisode(freeTextEnv(), learnablePolicyFactory(LearnableModel.initial())(), { taskId: "one", seed: 3 });
     expect(trajectory.stopReason).not.toBe("error");
-    for (const step of trajectory.steps) expect(["hello", "bye"]).toContain((step.policyAction as { args: { word: string } }).args.word);
+    for (const step of trajectory.steps) expect(["hello", "bye"]).toContain((step.policyAction as unknown as { args: { word: string } }).args.word);
   });
 
   it("fails an episode clearly when there is nothing to choose from", async () => {
@@ -50,13 +50,13 @@ describe("learnable policy", () => {
     expect(again.steps.map((step) => step.policyAction)).toEqual(first.steps.map((step) => step.policyAction));
     // A policy handed another task id but the same observations acts the same.
     const policy = factory();
-    policy.start?.({ taskId: "something-else", seed: 11 });
+    policy.start?.({ taskId: "something-else", seed: 11, tools: [] });
     const tools = await env.tools();
     const input = { observation: first.initialObservation, tools, history: [], turn: 0 };
     const rng = () => 0.5;
     const random = { next: rng, int: () => 0, between: () => 0, chance: () => false, pick: <T>(items: readonly T[]) => items[0]!, shuffle: <T>(items: readonly T[]) => items.slice() };
     const other = factory();
-    other.start?.({ taskId: "clamp-0", seed: 11 });
+    other.start?.({ taskId: "clamp-0", seed: 11, tools: [] });
     expect(await policy.act({ ...input, rng, random })).toEqual(await other.act({ ...input, rng, random }));
     await env.close();
     definition.dispose();
