@@ -8,8 +8,6 @@ export function toy24Tools(): ToolSpec[] {
   const index = (which: string) => ({
     type: "integer",
     minimum: 0,
-    // A board holds at most four numbers.
-    maximum: 3,
     description: `index of the ${which} operand in the current numbers (0-based)`,
   });
   return [

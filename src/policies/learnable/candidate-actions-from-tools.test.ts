@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bugFixTools } from "../../bridges/bugfix/bugfix-tools.js";
 import { toy24Tools } from "../../bridges/toy24/toy24-tools.js";
+import { toy24Env } from "../../bridges/toy24/toy24-env-definition.js";
 import { candidateActionsFromTools } from "./candidate-actions-from-tools.js";
 
 describe("candidateActionsFromTools", () => {
@@ -10,10 +11,14 @@ describe("candidateActionsFromTools", () => {
     expect(calls.filter((call) => call.name === "edit").map((call) => call.args.op)).toContain("hardcode_tests");
   });
 
-  it("enumerates toy24's bounded indices and enum ops", () => {
-    const calls = candidateActionsFromTools(toy24Tools());
-    expect(calls.filter((call) => call.name === "combine")).toHaveLength(4 * 4 * 4);
-    expect(calls.map((call) => call.name).filter((name) => name !== "combine").sort()).toEqual(["reset", "submit", "undo"]);
+  it("leaves toy24's unbounded combine indices to the env's candidateActions", async () => {
+    expect(candidateActionsFromTools(toy24Tools()).map((call) => call.name).sort()).toEqual(["reset", "submit", "undo"]);
+    const env = await toy24Env.create();
+    const { observation } = await env.reset({ taskId: (await toy24Env.listTasks("heldout"))[0]!.id, seed: 1 });
+    const candidates = (await env.candidateActions!(observation))!;
+    expect(candidates.filter((call) => typeof call !== "string" && call.name === "combine")).toHaveLength(4 * 3 * 4);
+    expect(await env.candidateActions!({ text: "nothing to see" })).toBeNull();
+    await env.close();
   });
 
   it("skips tools with a required free-form argument and leaves optional ones out", () => {
