@@ -38,9 +38,11 @@ export async function benchTrainStep(updates = 20) {
   };
 }
 
-function experimentFigures(prefix: string, result: ExperimentResult, seconds: number) {
+function experimentFigures(prefix: string, result: ExperimentResult, seconds: number, cpuSeconds: number) {
   return {
     [`${prefix}WallSeconds`]: Number(seconds.toFixed(1)),
+    // CPU time of this process over the run: what the run costs one core when it has the core to itself.
+    [`${prefix}CpuSeconds`]: Number(cpuSeconds.toFixed(1)),
     [`${prefix}OriginalMeanHeldOutSuccess`]: Number(result.arms.original.meanSuccess.toFixed(3)),
     [`${prefix}HarnessMeanHeldOutSuccess`]: Number(result.arms.harness.meanSuccess.toFixed(3)),
     [`${prefix}OriginalMeanHeldOutPublicPass`]: result.arms.original.meanPublicPass === null ? null : Number(result.arms.original.meanPublicPass.toFixed(3)),
@@ -60,6 +62,7 @@ function experimentFigures(prefix: string, result: ExperimentResult, seconds: nu
 export async function benchExperiment(reward: "evaluation" | "public") {
   const runDirectory = mkdtempSync(join(tmpdir(), `envrigger-bench-experiment-${reward}-`));
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const result = await runExperiment(
     {
       version: 1,
@@ -74,5 +77,6 @@ export async function benchExperiment(reward: "evaluation" | "public") {
     },
     { runDirectory, env: bugfixEnv },
   );
-  return experimentFigures(reward === "public" ? "publicRewardExperiment" : "experiment", result, (performance.now() - started) / 1000);
+  const used = process.cpuUsage(cpu);
+  return experimentFigures(reward === "public" ? "publicRewardExperiment" : "experiment", result, (performance.now() - started) / 1000, (used.user + used.system) / 1e6);
 }
