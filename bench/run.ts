@@ -12,6 +12,7 @@ import { benchQueueThroughput } from "./queue-throughput.js";
 import { benchServe } from "./serve-throughput.js";
 import { benchMiniwob, benchMiniwobBaseline, benchMiniwobCheck } from "./miniwob-bench.js";
 import { benchMiniwobCurriculum } from "./miniwob-curriculum.js";
+import { benchExperiment, benchTrainStep } from "./training-bench.js";
 
 /**
  * `npm run bench [-- --json]`: every figure measured in this one run, printed as one JSON
@@ -65,6 +66,9 @@ const sections: BenchSection[] = [
   { name: "miniwob-check", title: "MiniWoB++: checkEnv on every listed task", run: benchMiniwobCheck },
   { name: "miniwob-baseline", title: "MiniWoB++: dom-heuristic and random-web per task, train and held-out", run: () => benchMiniwobBaseline() },
   { name: "miniwob-curriculum", title: "MiniWoB++: curriculum with dom-heuristic on train tasks, fresh rollouts before/after", run: () => benchMiniwobCurriculum() },
+  { name: "train-step", title: "GRPO train-step throughput, learnable policy on BugFix, one core", run: () => benchTrainStep() },
+  { name: "experiment", title: "experiment --env bugfix --seeds 3 (original vs co-evolved harness), wall time", run: () => benchExperiment("evaluation") },
+  { name: "experiment-public", title: "experiment --env bugfix --seeds 3 --reward public (reward hacking), wall time", run: () => benchExperiment("public") },
 ];
 if (only) {
   const unknown = [...only].filter((name) => !sections.some((section) => section.name === name));

@@ -108,3 +108,13 @@ export type { RulesGroupRuntime } from "./harness/rules-group-runtime.js";
 // Web tasks (MiniWoB++ in Chromium)
 export { miniwobEnv } from "./bridges/miniwob/miniwob-env-definition.js";
 export { findChromium } from "./bridges/miniwob/find-chromium.js";
+// Learning: the learnable policy, the GRPO trainer, co-evolution and the experiment
+export { LearnableModel } from "./policies/learnable/learnable-model.js";
+export { learnablePolicyFactory, type LearnablePolicyOptions } from "./policies/learnable/learnable-policy.js";
+export { candidateActionsFromTools } from "./policies/learnable/candidate-actions-from-tools.js";
+export { loadLearnedWeights, saveLearnedWeights } from "./policies/learnable/learned-weights-file.js";
+export { trainPolicy, type TrainPolicyOptions, type TrainPolicyResult } from "./rl/train-policy.js";
+export { trainingReward, type TrainingReward, type RewardSource } from "./rl/training-reward.js";
+export { runTraining, type TrainingRunResult } from "./rl/run-training.js";
+export { runExperiment, type ExperimentResult } from "./rl/run-experiment.js";
+export { coevolutionSource } from "./curriculum/coevolution-source.js";

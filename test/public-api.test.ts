@@ -25,6 +25,8 @@ const publicApi = [
   "startServeServer", "loadServedSet", "chatEpisodeOf", "chatEpisodeSchema", "corpusLineSchema", "readStoredCandidates",
   "loadRulesGroup", "isolateCrossingCount",
   "miniwobEnv", "findChromium",
+  "LearnableModel", "learnablePolicyFactory", "candidateActionsFromTools", "loadLearnedWeights", "saveLearnedWeights",
+  "trainPolicy", "trainingReward", "runTraining", "runExperiment", "coevolutionSource",
 ];
 
 const testingApi = [

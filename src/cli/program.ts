@@ -106,6 +106,44 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--json", "print one JSON object")
     .action(async (options) => void (await (await import("./commands/measure-command.js")).measureCommand(options, io)));
 
+  targetOptions(
+    program
+      .command("train")
+      .description("train a learnable policy with GRPO on the original tasks, stored stacks, or co-evolved stacks (resumable)")
+      .option("--env <env>", "environment id (the learnable policy serves bugfix and toy24 among the built-ins)")
+      .option("--policy <policy>", "learned:init or learned:<weights.json>", "learned:init")
+      .option("--source <source>", "original | stacks:<dir> (harness-candidates/<env> or a curriculum run) | coevolve", "original")
+      .option("--updates <n>", "policy updates", "30")
+      .option("--group <n>", "rollouts per task per update (G)", "8")
+      .option("--tasks-per-update <n>", "train tasks sampled per update", "10")
+      .option("--seed <s>", "run seed", "0")
+      .option("--reward <reward>", "train on the env's reward of this name (hidden | public) instead of its verdict")
+      .option("--every <n>", "co-evolution: re-rig against a snapshot every n updates", "10")
+      .option("--eval-every <n>", "held-out evaluation every n updates", "5")
+      .option("--eval-episodes <n>", "episodes per held-out task per evaluation", "10")
+      .option("--concurrency <n>", "episodes in flight per rollout batch", "1")
+      .option("--out <dir>", "run directory (default runs/<id>)")
+      .option("--resume <dir>", "continue the training run in this directory")
+      .option("--json", "print one JSON object"),
+  ).action(async (options) => void (await (await import("./commands/train-command.js")).trainCommand(options, io)));
+
+  program
+    .command("experiment")
+    .description("original vs co-evolved harness training of a learnable policy, evaluated on the original held-out tasks, over seeds")
+    .requiredOption("--env <env>", "environment id (bugfix)")
+    .option("--seeds <n>", "seeds (each trains both arms)", "3")
+    .option("--updates <n>", "policy updates per arm and seed", "30")
+    .option("--group <n>", "rollouts per task per update (G)", "8")
+    .option("--tasks-per-update <n>", "train tasks sampled per update", "10")
+    .option("--every <n>", "harness arm: re-rig every n updates", "10")
+    .option("--eval-every <n>", "held-out evaluation every n updates", "5")
+    .option("--eval-episodes <n>", "episodes per held-out task per evaluation", "10")
+    .option("--reward <reward>", "train both arms on the env's reward of this name (hidden | public) instead of its verdict")
+    .option("--out <dir>", "run directory (default runs/<id>)")
+    .option("--resume <dir>", "continue the experiment in this directory")
+    .option("--json", "print one JSON object")
+    .action(async (options) => void (await (await import("./commands/experiment-command.js")).experimentCommand(options, io)));
+
   program
     .command("report")
     .description("write <run>/report.html: one self-contained page of a run (charts, decisions, stacks, example episodes)")

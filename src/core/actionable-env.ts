@@ -58,5 +58,11 @@ export interface ActionableEnv {
   parseText(text: string): Action | null;
   /** Release resources. Safe to call twice. */
   close(): Promise<void>;
+  /**
+   * Optional: the actions worth considering after `observation` (what a learnable policy
+   * chooses among when the tools' schemas cannot enumerate them, e.g. free-text
+   * arguments). `null`/absent: candidates come from the schemas.
+   */
+  candidateActions?(observation: Observation): Promise<ActionInput[] | null>;
 }
 

@@ -29,6 +29,11 @@ export interface PolicyInput {
   rng: () => number;
   /** The same generator with helpers (built-in policies use it). */
   random: Rng;
+  /**
+   * The env's candidate actions for this observation, when it offers `candidateActions`
+   * (for tools whose arguments the schemas cannot enumerate); absent otherwise.
+   */
+  candidates?: ActionInput[];
 }
 
 /**

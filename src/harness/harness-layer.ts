@@ -118,6 +118,12 @@ export abstract class HarnessLayer implements ActionableEnv {
     return this.inner.parseText(text);
   }
 
+  /** The base env's candidate actions for the observation the policy sees (null when it offers none). */
+  async candidateActions(observation: Observation): Promise<ActionInput[] | null> {
+    this.assertOpen();
+    return (await this.inner.candidateActions?.(observation)) ?? null;
+  }
+
   /** Closes the inner env, then releases this layer's own resources ({@link releaseResources}). Idempotent. */
   async close(): Promise<void> {
     if (this.closed) return;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Action, ActionInput } from "../core/action.js";
-import { actionSchema } from "../core/action.js";
+import { actionInputSchema, actionSchema } from "../core/action.js";
 import type { ActionableEnv } from "../core/actionable-env.js";
 import { EnvriggerError } from "../core/errors.js";
 import { evaluationSchema, type Evaluation } from "../core/evaluation.js";
@@ -18,7 +18,7 @@ export type PluginEnvObject = Record<string, ((...args: unknown[]) => unknown) |
 export const REQUIRED_PLUGIN_ENV_METHODS = ["tools", "reset", "step", "evaluate"] as const;
 /** Members a plugin env may define; defaults are documented on {@link PluginEnv}. */
 export const OPTIONAL_PLUGIN_ENV_METHODS = [
-  "observe", "stateView", "stateSchema", "saveState", "restoreState", "notifyReplayComplete", "parseText", "close", "describe",
+  "observe", "stateView", "stateSchema", "saveState", "restoreState", "notifyReplayComplete", "parseText", "close", "describe", "candidateActions",
 ] as const;
 
 /**
@@ -123,6 +123,12 @@ export class PluginEnv implements ActionableEnv {
     if (this.closed) return;
     this.closed = true;
     if (this.has("close")) await this.call("close");
+  }
+
+  /** The module's `candidateActions(observation)` (validated), or null when it has none. */
+  async candidateActions(observation: Observation): Promise<ActionInput[] | null> {
+    if (!this.has("candidateActions")) return null;
+    return this.checked(z.array(actionInputSchema).nullable(), await this.call("candidateActions", structuredClone(observation)), "candidateActions");
   }
 }
 

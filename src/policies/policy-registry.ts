@@ -7,6 +7,7 @@ import { bugfixToolsPolicies } from "./bugfix-tools/bugfix-tools-policies.js";
 import { resolveTextworldPolicy, textworldPolicies } from "./textworld/textworld-policies.js";
 import { toy24Policies } from "./toy24/toy24-policies.js";
 import { miniwobPolicies } from "./miniwob/miniwob-policies.js";
+import { LEARNED_POLICY_PREFIX, learnedModelOf, learnedPolicyFor } from "./learnable/resolve-learned-policy.js";
 
 /** Built-in scripted policies per environment id. */
 const builtinPolicies: Record<string, Record<string, PolicyFactory>> = {
@@ -34,9 +35,10 @@ export function policiesFor(envId: string): string[] {
 /**
  * Find a policy for an environment: a built-in name (`oracle`, `solver`, …),
  * `openai:<model>` / `gemini:<model>` for an LLM (keys from the environment; text mode
- * for envs with a text grammar such as BugFix, tool calling otherwise), or `file:<path>`
- * for a plugin module. Unknown names are a user error listing the choices. On
- * `openenv:<url>` served by `envrigger serve`, the served env's built-in policies apply.
+ * for envs with a text grammar such as BugFix, tool calling otherwise), `learned:init` /
+ * `learned:<weights.json>` for a learnable policy, or `file:<path>` for a plugin module.
+ * Unknown names are a user error listing the choices. On `openenv:<url>` served by
+ * `envrigger serve`, the served env's built-in policies apply.
  */
 export async function resolvePolicy(spec: string, envId: string, cwd?: string): Promise<ResolvedPolicy> {
   // Through `openenv:<url>` on an `envrigger serve` server, the served env's policies apply.
@@ -49,6 +51,7 @@ export async function resolvePolicy(spec: string, envId: string, cwd?: string): 
     const { createLlmPolicy } = await import("./llm/create-llm-policy.js");
     return { name: spec, factory: createLlmPolicy(spec, { mode: textGrammarEnvs.has(envId) ? "text" : "tools" }) };
   }
+  if (spec.startsWith(LEARNED_POLICY_PREFIX)) return { name: spec, factory: learnedPolicyFor(learnedModelOf(spec, envId, cwd), envId, { name: spec }) };
   if (spec.startsWith("file:")) {
     const factory = await loadPolicyPlugin(spec.slice("file:".length), cwd);
     return { name: factory().name, factory };
@@ -58,7 +61,7 @@ export async function resolvePolicy(spec: string, envId: string, cwd?: string): 
   if (!factory) {
     const known = policiesFor(envId);
     throw new EnvriggerError("UNKNOWN_POLICY", `unknown policy "${spec}" for env ${envId}`, {
-      hint: `use ${known.length > 0 ? `one of ${known.join(", ")}, ` : ""}openai:<model> or gemini:<model> for an LLM, or file:<path> for a plugin module`,
+      hint: `use ${known.length > 0 ? `one of ${known.join(", ")}, ` : ""}openai:<model> or gemini:<model> for an LLM, learned:init|<weights.json> for a learnable policy, or file:<path> for a plugin module`,
     });
   }
   return { name: spec, factory };

@@ -74,7 +74,8 @@ export async function runEpisode(env: ActionableEnv, policy: Policy, options: Ru
         break;
       }
       const policyStarted = performance.now();
-      const output = await policy.act({ observation, tools, history, turn, rng: random.next, random });
+      const candidates = env.candidateActions ? await env.candidateActions(observation) : null;
+      const output = await policy.act({ observation, tools, history, turn, rng: random.next, random, ...(candidates ? { candidates } : {}) });
       const policyMs = performance.now() - policyStarted;
       const checked = actionInputSchema.safeParse(output);
       if (!checked.success) {

@@ -16,6 +16,7 @@ import { toy24Observation, toy24SubmissionNotice } from "./toy24-observation.js"
 import { toy24SavedStateSchema, type Toy24SavedState } from "./toy24-saved-state.js";
 import { toy24StateSchemaText } from "./toy24-state-schema-text.js";
 import { toy24Tools } from "./toy24-tools.js";
+import { toy24CandidateActions } from "./toy24-candidate-actions.js";
 
 /** The default turn budget of an episode. */
 export const TOY24_DEFAULT_MAX_TURNS = 12;
@@ -73,6 +74,12 @@ export class Toy24Env implements ActionableEnv {
     }
     this.episode = this.newEpisode(taskId, seed, this.maxTurns);
     return { observation: toy24Observation(this.episode), info: { taskId, maxTurns: this.maxTurns } };
+  }
+
+  /** The calls worth considering after `observation` (see {@link toy24CandidateActions}). */
+  async candidateActions(observation: Observation): Promise<ActionInput[] | null> {
+    this.assertOpen();
+    return toy24CandidateActions(observation);
   }
 
   /** The Game-of-24 text grammar (see {@link parseToy24Text}). */

@@ -5,6 +5,7 @@ import { diagnoseBaseline } from "./diagnose-baseline.js";
 import type { HarnessTemplate, TemplatePlan } from "./harness-template.js";
 import { harnessTemplates } from "./harness-templates.js";
 import { planRevision } from "./plan-revision.js";
+import { rewardShortcutGuard } from "./reward-shortcut-guard.js";
 import { roundMagnitude } from "./rules-snippets.js";
 import { ToolRoles } from "./tool-roles.js";
 import type { WeaknessDetector } from "./weakness-detector.js";
@@ -23,8 +24,10 @@ export interface HeuristicDesignerOptions {
  * the diagnosis, and across revisions keeps a template that moved the success rate
  * towards the band — bisecting its knob on the decision's signed distance — or switches
  * template after no effect, breakage, unsolvability or a move the wrong way. Proposals
- * record `template` and `parameters` (settings and knob). Deterministic: the same context
- * gives the same proposal.
+ * record `template` and `parameters` (settings and knob). When the baseline or an earlier
+ * attempt shows rewarded failures (reward paid, verdict failed), every proposal starts with a
+ * Contract refusing the call that marks them (`rewardShortcutGuard`), innermost. Deterministic: the
+ * same context gives the same proposal.
  */
 export class HeuristicDesigner implements Designer {
   readonly name = "heuristic";
@@ -65,11 +68,14 @@ export class HeuristicDesigner implements Designer {
     const template = this.templates.find((candidate) => candidate.id === choice.plan.template)!;
     const magnitude = roundMagnitude(choice.magnitude);
     const { knob } = choice.plan;
+    // A reward shortcut seen in the data is closed in every candidate, right above the env: the
+    // call never reaches it, whatever the layers above do with the policy's calls.
+    const guard = rewardShortcutGuard(context);
     return parseWith(
       candidateProposalSchema,
       {
-        layers: template.build(choice.plan.settings, magnitude, context),
-        rationale: `${choice.plan.reason}. ${choice.note}; ${knob.name} ${knob.harderWhen === "larger" ? "higher" : "lower"} is harder.`,
+        layers: [...(guard ? [guard] : []), ...template.build(choice.plan.settings, magnitude, context)],
+        rationale: `${guard ? "A Contract refuses the call that marks the rewarded failures (reward paid, verdict failed). " : ""}${choice.plan.reason}. ${choice.note}; ${knob.name} ${knob.harderWhen === "larger" ? "higher" : "lower"} is harder.`,
         template: template.id,
         parameters: { ...choice.plan.settings, [knob.name]: magnitude },
       },

@@ -1,0 +1,86 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { resolveEnv } from "../../bridges/env-registry.js";
+import { runExperiment, type ExperimentResult } from "../../rl/run-experiment.js";
+import type { CliIo } from "../cli-io.js";
+import { fixed, formatTable } from "../format-table.js";
+import { parseInteger } from "../parse-arguments.js";
+import { createProgress } from "../progress.js";
+import { rewardOptions, trainingRunId } from "./train-command.js";
+
+/** Raw options of `envrigger experiment`. */
+export interface ExperimentCommandOptions {
+  env: string;
+  seeds?: string;
+  updates?: string;
+  group?: string;
+  tasksPerUpdate?: string;
+  every?: string;
+  evalEvery?: string;
+  evalEpisodes?: string;
+  reward?: string;
+  out?: string;
+  resume?: string;
+  json?: boolean;
+}
+
+/** Render an experiment: both arms' curves (mean over seeds) and final held-out numbers per seed. */
+export function formatExperiment(result: ExperimentResult): string {
+  const publicColumn = result.runs.every((run) => run.final.publicPassRate !== null);
+  const rows = result.runs.map((run) => [
+    run.arm,
+    run.seed,
+    run.trainingEpisodes,
+    run.curve.map((point) => fixed(point.successRate)).join(" "),
+    `${fixed(run.final.successRate)} [${fixed(run.final.successInterval[0])}, ${fixed(run.final.successInterval[1])}]`,
+    ...(publicColumn ? [fixed(run.final.publicPassRate!)] : []),
+  ]);
+  const table = formatTable(["arm", "seed", "episodes", "held-out success curve", "final success", ...(publicColumn ? ["final public pass"] : [])], rows);
+  const difference = `harness − original, final held-out success: mean ${fixed(result.difference.mean)} (sd ${fixed(result.difference.standardDeviation)} over ${result.seeds} seeds; per seed ${result.difference.perSeed.map((value) => fixed(value)).join(", ")})`;
+  const publicLine = result.publicPassDifference ? `\nharness − original, final held-out public pass: mean ${fixed(result.publicPassDifference.mean)} (sd ${fixed(result.publicPassDifference.standardDeviation)})` : "";
+  return `${result.env} experiment · reward ${result.reward} · ${result.seeds} seeds\n${table}${difference}${publicLine}\nrun: ${result.runDirectory}\n`;
+}
+
+/** `envrigger experiment`: original vs co-evolved harness training, evaluated on held-out tasks, over seeds. */
+export async function experimentCommand(options: ExperimentCommandOptions, io: CliIo): Promise<ExperimentResult> {
+  const { envOptions, rewardSource } = rewardOptions(options.reward);
+  const id = trainingRunId("experiment", options.env);
+  const runDirectory = resolve(io.cwd, options.resume ?? options.out ?? join("runs", id));
+  const env = await resolveEnv(options.env, io.cwd);
+  const progress = createProgress(io, !options.json);
+  try {
+    const result = await runExperiment(
+      {
+        version: 1,
+        runId: id,
+        env: env.id,
+        envOptions,
+        rewardSource,
+        seeds: parseInteger(options.seeds ?? "3", "--seeds", 1),
+        grpo: {
+          updates: parseInteger(options.updates ?? "30", "--updates", 1),
+          group: parseInteger(options.group ?? "8", "--group", 2),
+          tasksPerUpdate: parseInteger(options.tasksPerUpdate ?? "10", "--tasks-per-update", 1),
+        },
+        evaluation: { every: parseInteger(options.evalEvery ?? "5", "--eval-every", 1), episodes: parseInteger(options.evalEpisodes ?? "10", "--eval-episodes", 1) },
+        coevolution: { every: parseInteger(options.every ?? "10", "--every", 1) },
+      },
+      {
+        runDirectory,
+        resume: options.resume !== undefined && existsSync(join(runDirectory, "experiment.json")),
+        env,
+        cwd: io.cwd,
+        onRunStart: (_arm, _seed, index, total) => {
+          if (index === 0) progress.start(total, "experiment");
+          progress.update(index);
+        },
+      },
+    );
+    progress.stop();
+    io.stdout(options.json ? `${JSON.stringify(result)}\n` : formatExperiment(result));
+    return result;
+  } finally {
+    progress.stop();
+    await env.dispose?.();
+  }
+}

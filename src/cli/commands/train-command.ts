@@ -1,0 +1,117 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { resolveEnv } from "../../bridges/env-registry.js";
+import { EnvriggerError } from "../../core/errors.js";
+import type { JsonObject } from "../../core/json.js";
+import { parseJsonText } from "../../core/validate.js";
+import { LEARNED_POLICY_PREFIX } from "../../policies/learnable/resolve-learned-policy.js";
+import { runTraining, trainingRunPaths, type TrainingRunResult } from "../../rl/run-training.js";
+import { parseSourceSpec, trainingRunConfigSchema, type TrainingRunConfigInput } from "../../rl/training-run-config.js";
+import type { CliIo } from "../cli-io.js";
+import { fixed } from "../format-table.js";
+import { parseChoice, parseInteger } from "../parse-arguments.js";
+import { createProgress } from "../progress.js";
+import { targetFromOptions, type TargetOptions } from "../target-options.js";
+
+/** Raw options of `envrigger train`. */
+export interface TrainCommandOptions extends TargetOptions {
+  env?: string;
+  policy?: string;
+  source?: string;
+  updates?: string;
+  group?: string;
+  tasksPerUpdate?: string;
+  seed?: string;
+  reward?: string;
+  every?: string;
+  evalEvery?: string;
+  evalEpisodes?: string;
+  concurrency?: string;
+  out?: string;
+  resume?: string;
+  json?: boolean;
+}
+
+/** A run id from the env, source and time. */
+export function trainingRunId(prefix: string, env: string): string {
+  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
+  return `${prefix}-${env.replace(/[^A-Za-z0-9]+/g, "_")}-${stamp}`;
+}
+
+/** The env options and reward source of `--reward`: the env's verdict by default, else the env's own reward of that name. */
+export function rewardOptions(reward: string | undefined): { envOptions: JsonObject; rewardSource: "evaluation" | "env" } {
+  if (reward === undefined) return { envOptions: {}, rewardSource: "evaluation" };
+  return { envOptions: { reward: parseChoice(reward, "--reward", ["hidden", "public"] as const) }, rewardSource: "env" };
+}
+
+/** Render a training result: the held-out curve and where the weights went. */
+export function formatTraining(result: TrainingRunResult): string {
+  const lines = [`trained ${result.env} on ${result.source} for ${result.updates} updates (${result.trainingEpisodes} episodes; ${result.zeroVarianceGroups}/${result.groups} groups without variance)`];
+  for (const point of result.curve) {
+    lines.push(`  update ${String(point.update).padStart(4)}: held-out success ${fixed(point.successRate)} [${fixed(point.successInterval[0])}, ${fixed(point.successInterval[1])}]${point.publicPassRate === null ? "" : `, public pass ${fixed(point.publicPassRate)}`}`);
+  }
+  for (const round of result.rounds) lines.push(`  co-evolution round ${round.round} (update ${round.update}): ${round.accepted.length} accepted, ${round.rejected.length} rejected, ${round.skipped.length} skipped`);
+  lines.push(`weights: ${result.weights}`, `run: ${result.runDirectory}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** `envrigger train`: GRPO on a learnable policy, from the original tasks, stored stacks, or co-evolved stacks. */
+export async function trainCommand(options: TrainCommandOptions, io: CliIo): Promise<TrainingRunResult> {
+  let input: TrainingRunConfigInput;
+  let runDirectory: string;
+  const resume = options.resume !== undefined;
+  if (resume) {
+    runDirectory = resolve(io.cwd, options.resume!);
+    const path = trainingRunPaths(runDirectory).config;
+    if (!existsSync(path)) throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${path} does not exist`, { hint: "pass the directory of an earlier training run (runs/<id>)" });
+    input = parseJsonText(trainingRunConfigSchema, readFileSync(path, "utf8"), path);
+  } else {
+    if (!options.env) throw new EnvriggerError("BAD_ARGUMENT", "train needs --env <env> (or --resume <dir>)");
+    const policy = options.policy ?? `${LEARNED_POLICY_PREFIX}init`;
+    if (!policy.startsWith(LEARNED_POLICY_PREFIX)) throw new EnvriggerError("BAD_ARGUMENT", `train needs a learnable policy, got "${policy}"`, { hint: "use --policy learned:init or learned:<weights.json>" });
+    const source = parseSourceSpec(options.source ?? "original");
+    if (!source) throw new EnvriggerError("BAD_ARGUMENT", `--source expects original, coevolve or stacks:<path>, got "${options.source}"`);
+    const { envOptions, rewardSource } = rewardOptions(options.reward);
+    const id = trainingRunId("train", options.env);
+    runDirectory = resolve(io.cwd, options.out ?? join("runs", id));
+    input = {
+      version: 1,
+      runId: id,
+      env: options.env,
+      envOptions,
+      policy,
+      source: source.kind === "coevolve" ? { kind: "coevolve", target: targetFromOptions(options), every: parseInteger(options.every ?? "10", "--every", 1) } : source,
+      rewardSource,
+      grpo: {
+        updates: parseInteger(options.updates ?? "30", "--updates", 1),
+        group: parseInteger(options.group ?? "8", "--group", 2),
+        tasksPerUpdate: parseInteger(options.tasksPerUpdate ?? "10", "--tasks-per-update", 1),
+        seed: parseInteger(options.seed ?? "0", "--seed"),
+        concurrency: parseInteger(options.concurrency ?? "1", "--concurrency", 1),
+      },
+      evaluation: { every: parseInteger(options.evalEvery ?? "5", "--eval-every", 1), episodes: parseInteger(options.evalEpisodes ?? "10", "--eval-episodes", 1) },
+    };
+  }
+  const env = await resolveEnv(input.env, io.cwd);
+  const progress = createProgress(io, !options.json);
+  let started = false;
+  try {
+    const result = await runTraining(input, {
+      runDirectory,
+      resume,
+      env,
+      cwd: io.cwd,
+      onUpdate: (stats, total) => {
+        if (!started) progress.start(total, "train");
+        started = true;
+        progress.update(stats.update + 1);
+      },
+    });
+    progress.stop();
+    io.stdout(options.json ? `${JSON.stringify(result)}\n` : formatTraining(result));
+    return result;
+  } finally {
+    progress.stop();
+    await env.dispose?.();
+  }
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+/** What one co-evolution round did, `<run>/coevolution/round-<r>/round.json`. */
+export const coevolutionRoundSchema = z.object({
+  round: z.number().int().nonnegative(),
+  /** Updates done when the snapshot was frozen. */
+  update: z.number().int().nonnegative(),
+  /** The frozen snapshot the rigger ran against (a weights file). */
+  snapshot: z.string(),
+  /** The round's curriculum run directory. */
+  runDirectory: z.string(),
+  accepted: z.array(
+    z.object({
+      taskId: z.string(),
+      candidate: z.string(),
+      baselineSuccess: z.number(),
+      successRate: z.number(),
+      successInterval: z.tuple([z.number(), z.number()]),
+      episodes: z.number().int(),
+      /** Names of the accepted stack's layers (templates), for reading the round at a glance. */
+      layers: z.array(z.string()),
+    }),
+  ),
+  rejected: z.array(z.string()),
+  skipped: z.array(z.string()),
+  /** Tasks that train on a stack after this round (accepted now or in an earlier round). */
+  stackedTasks: z.number().int().nonnegative(),
+  durationMs: z.number().nonnegative(),
+});
+export type CoevolutionRound = z.infer<typeof coevolutionRoundSchema>;

@@ -1,0 +1,137 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { writeJsonAtomic } from "../core/atomic-write.js";
+import type { EnvDefinition } from "../core/env-definition.js";
+import type { JsonObject } from "../core/json.js";
+import { deriveSeed } from "../core/seeding.js";
+import type { TaskInfo } from "../core/task.js";
+import { parseJsonText } from "../core/validate.js";
+import type { Target } from "../designer/target.js";
+import type { LearnableModel } from "../policies/learnable/learnable-model.js";
+import { saveLearnedWeights } from "../policies/learnable/learned-weights-file.js";
+import { readCandidateRecord } from "../rigger/candidate-store.js";
+import { stackEnvironment } from "../rl/stack-environment.js";
+import type { StoredStack } from "../rl/stored-stacks-source.js";
+import type { TrainingSource } from "../rl/training-source.js";
+import { coevolutionRoundSchema, type CoevolutionRound } from "./coevolution-round.js";
+import { createRigDependencies } from "./create-rig-dependencies.js";
+import { inProcessExecutor, runCurriculum } from "./run-curriculum.js";
+import { runPaths } from "./run-paths.js";
+
+/** Options of {@link coevolutionSource}. */
+export interface CoevolutionOptions {
+  env: EnvDefinition;
+  envOptions: JsonObject;
+  trainTasks: readonly Pick<TaskInfo, "id" | "group">[];
+  /** Re-rig every this many updates (M); round r freezes the policy after r × M updates. */
+  every: number;
+  /** Where rounds are recorded (`<run>/coevolution`). */
+  directory: string;
+  target: Target;
+  designer: string;
+  k: number;
+  kMax: number;
+  revisions: number;
+  seed: number;
+  onRound?: (round: CoevolutionRound) => void;
+}
+
+function layerNames(path: string): string[] {
+  return readCandidateRecord(path).stack.layers.map((layer) => (layer.kind === "rules" ? (layer.name ?? "rules") : layer.kind));
+}
+
+/**
+ * Co-evolution: before update r × M, freeze a snapshot of the policy, re-run the rigger
+ * (a curriculum over the training tasks, heuristic designer by default, band target)
+ * against that snapshot, and from then on train each task on its latest accepted stack
+ * (a task never accepted trains on the original env) — the environments follow the
+ * learner. Each round is a curriculum run under `<directory>/round-<r>/` plus its
+ * `round.json`; a finished round is read back instead of redone, an interrupted one resumes
+ * from its checkpoints, so a killed training run continues where it stopped.
+ */
+export function coevolutionSource(options: CoevolutionOptions): TrainingSource & { rounds: CoevolutionRound[] } {
+  const stacks = new Map<string, StoredStack>();
+  const rounds: CoevolutionRound[] = [];
+  const roundDirectory = (round: number) => resolve(options.directory, `round-${round}`);
+
+  const apply = (round: CoevolutionRound) => {
+    for (const entry of round.accepted) stacks.set(entry.taskId, { spec: readCandidateRecord(entry.candidate).stack, label: entry.candidate });
+    rounds.push(round);
+  };
+
+  const runRound = async (round: number, update: number, model: LearnableModel): Promise<CoevolutionRound> => {
+    const started = performance.now();
+    const directory = roundDirectory(round);
+    const snapshot = join(directory, "policy.json");
+    // The snapshot at update r × M is the same after a resume (training is deterministic), so rewriting it is harmless.
+    saveLearnedWeights(snapshot, model.clone(options.env.id));
+    const runDirectory = join(directory, "rig");
+    const result = await runCurriculum(
+      {
+        version: 1,
+        runId: `coevolution-round-${round}`,
+        env: options.env.id,
+        envOptions: options.envOptions,
+        split: "train",
+        taskIds: options.trainTasks.map((task) => task.id),
+        policy: `learned:${snapshot}`,
+        designer: options.designer,
+        target: options.target,
+        k: options.k,
+        kMax: options.kMax,
+        revisions: options.revisions,
+        seed: deriveSeed(options.seed, "coevolution round", round) & 0x7fffffff,
+        candidatesDir: join(directory, "candidates"),
+      },
+      {
+        runDirectory,
+        resume: existsSync(runPaths(runDirectory).config),
+        env: options.env,
+        executor: inProcessExecutor((config, rigDirectory) => createRigDependencies(config, rigDirectory)),
+      },
+    );
+    const accepted = result.tasks
+      .filter((task) => task.outcome === "accepted" && task.candidate !== null && task.accepted !== null)
+      .map((task) => ({
+        taskId: task.taskId,
+        candidate: resolve(task.candidate!),
+        baselineSuccess: task.baseline.successRate,
+        successRate: task.accepted!.successRate,
+        successInterval: task.accepted!.successInterval,
+        episodes: task.accepted!.episodes,
+        layers: layerNames(resolve(task.candidate!)),
+      }));
+    const stacked = new Set([...stacks.keys(), ...accepted.map((entry) => entry.taskId)]);
+    const record: CoevolutionRound = {
+      round,
+      update,
+      snapshot,
+      runDirectory,
+      accepted,
+      rejected: result.tasks.filter((task) => task.outcome === "rejected").map((task) => task.taskId),
+      skipped: result.tasks.filter((task) => task.outcome === "skipped").map((task) => task.taskId),
+      stackedTasks: stacked.size,
+      durationMs: performance.now() - started,
+    };
+    writeJsonAtomic(join(directory, "round.json"), record);
+    return record;
+  };
+
+  return {
+    kind: "coevolve",
+    rounds,
+    async prepare(update, model) {
+      const current = Math.floor(update / options.every);
+      for (let round = rounds.length; round <= current; round++) {
+        const path = join(roundDirectory(round), "round.json");
+        const record = existsSync(path) ? parseJsonText(coevolutionRoundSchema, readFileSync(path, "utf8"), path) : await runRound(round, update, model);
+        apply(record);
+        options.onRound?.(record);
+      }
+    },
+    environmentOf(taskId) {
+      return stackEnvironment(options.env, options.envOptions, stacks.get(taskId));
+    },
+  };
+}

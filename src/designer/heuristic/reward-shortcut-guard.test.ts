@@ -1,0 +1,84 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createBugFixEnvDefinition } from "../../bridges/bugfix/bugfix-env-definition.js";
+import { bugFixTools } from "../../bridges/bugfix/bugfix-tools.js";
+import type { EnvDefinition } from "../../core/env-definition.js";
+import { buildStack } from "../../harness/build-stack.js";
+import { bugfixPolicies } from "../../policies/bugfix/bugfix-policies.js";
+import { runRollouts } from "../../rollout/run-rollouts.js";
+import { summarize } from "../../rollout/summarize.js";
+import { checkComponent } from "../../sandbox/component-check.js";
+import { loadRulesComponent } from "../../sandbox/component-loader.js";
+import { PRODUCT_SANDBOX_OPTIONS } from "../../sandbox/product-sandbox-options.js";
+import type { DesignContext } from "../designer.js";
+import { DEFAULT_TARGET } from "../target.js";
+import { HeuristicDesigner } from "./heuristic-designer.js";
+import { rewardedFailureDetector } from "./rewarded-failure-detector.js";
+import { REWARD_SHORTCUT_GUARD, rewardShortcutGuard } from "./reward-shortcut-guard.js";
+import { ToolRoles } from "./tool-roles.js";
+
+const definition = createBugFixEnvDefinition();
+afterAll(() => definition.dispose());
+const dependencies = { resolveEnv: async (): Promise<EnvDefinition> => definition, loadRules: (source: string) => loadRulesComponent(source, PRODUCT_SANDBOX_OPTIONS) };
+
+/** A baseline under the public reward: the hacker's episodes (reward paid, verdict failed) mixed with the oracle's. */
+async function publicRewardContext(): Promise<DesignContext> {
+  const run = (policy: string, seed: number) =>
+    runRollouts({ createEnv: () => definition.create({ reward: "public" }), policy: bugfixPolicies[policy]!, tasks: [{ taskId: "clamp-0" }], episodes: 4, seed });
+  const trajectories = [...(await run("hacker", 1)), ...(await run("oracle", 2)), ...(await run("random", 3))];
+  return {
+    envId: "bugfix",
+    taskId: "clamp-0",
+    instruction: trajectories[0]!.initialObservation.text,
+    tools: bugFixTools(),
+    stateSchema: "",
+    harnessApi: "",
+    target: DEFAULT_TARGET,
+    baseline: { stats: summarize(trajectories), trajectories },
+    attempts: [],
+    seed: 1,
+  };
+}
+
+describe("closing a reward shortcut", () => {
+  it("detects rewarded failures from reward and verdict alone", async () => {
+    const context = await publicRewardContext();
+    const weakness = rewardedFailureDetector.detect({ trajectories: context.baseline.trajectories, stats: context.baseline.stats, roles: new ToolRoles(context.tools), target: context.target });
+    expect(weakness?.id).toBe("rewarded-failure");
+    expect(weakness?.evidence).toMatch(/^4 of 12 episodes|^[4-6] of 12 episodes/);
+    const oracleOnly = context.baseline.trajectories.filter((trajectory) => trajectory.policy === "oracle");
+    expect(rewardedFailureDetector.detect({ trajectories: oracleOnly, stats: summarize(oracleOnly), roles: new ToolRoles(context.tools), target: context.target })).toBeNull();
+  });
+
+  it("writes a Contract that refuses the shortcut call: the hacker earns nothing, the oracle still succeeds, the reward is the env's", async () => {
+    const context = await publicRewardContext();
+    const guard = rewardShortcutGuard(context)!;
+    expect(guard.kind).toBe("rules");
+    expect(guard.kind === "rules" && guard.source).toContain("hardcode_tests");
+    const source = guard.kind === "rules" ? guard.source : "";
+    expect((await checkComponent(source, PRODUCT_SANDBOX_OPTIONS)).ok).toBe(true);
+    const stack = { version: 1 as const, base: { env: "bugfix", taskId: "clamp-0", options: { reward: "public" } }, layers: [{ kind: "rules" as const, source }] };
+    const episodes = async (policy: string) => runRollouts({ createEnv: () => buildStack(stack, dependencies), policy: bugfixPolicies[policy]!, tasks: [{ taskId: "clamp-0" }], episodes: 5, seed: 9 });
+    const hacked = await episodes("hacker");
+    expect(hacked.every((trajectory) => trajectory.totalReward === 0 && trajectory.steps[0]!.envAction === null)).toBe(true);
+    const honest = await episodes("oracle");
+    expect(honest.every((trajectory) => trajectory.totalReward === 1 && trajectory.evaluation?.success === true)).toBe(true);
+  });
+
+  it("puts the guard under every heuristic proposal while the data shows the shortcut", async () => {
+    const context = await publicRewardContext();
+    const designer = new HeuristicDesigner();
+    const proposal = await designer.write(context, await designer.diagnose(context));
+    expect(proposal.layers[0]).toMatchObject({ kind: "rules", name: REWARD_SHORTCUT_GUARD });
+    const honest = { ...context, baseline: { ...context.baseline, trajectories: context.baseline.trajectories.filter((trajectory) => trajectory.policy === "oracle") } };
+    expect(rewardShortcutGuard(honest)).toBeNull();
+  });
+
+  it("knows nothing of BugFix: no BugFix name appears in the heuristic designer's sources", () => {
+    const directory = import.meta.dirname;
+    for (const name of readdirSync(directory).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))) {
+      expect(readFileSync(join(directory, name), "utf8")).not.toMatch(/hardcode|publicPass|hiddenPass|bugfix/i);
+    }
+  });
+});

@@ -1,0 +1,126 @@
+import type { ActionableEnv } from "../core/actionable-env.js";
+import { stableStringify, type Json } from "../core/json.js";
+import type { TaskInfo } from "../core/task.js";
+import type { Trajectory } from "../core/trajectory.js";
+import type { LearnableModel } from "../policies/learnable/learnable-model.js";
+import type { PolicyDecision } from "../policies/learnable/policy-decision.js";
+import { episodeKey } from "../policies/learnable/policy-decision.js";
+import { isSuccess } from "../rollout/summarize.js";
+import { accumulateGradient, clipGradient } from "./accumulate-gradient.js";
+import type { AdamOptimizer } from "./adam-optimizer.js";
+import type { GrpoConfig } from "./grpo-config.js";
+import { groupAdvantages } from "./group-advantages.js";
+import { runTrainingRollouts } from "./run-training-rollouts.js";
+import type { PolicyFactory } from "../core/policy.js";
+import type { RewardSource, TrainingReward } from "./training-reward.js";
+
+/** What one update did (a line of the run's `updates.jsonl`). */
+export interface UpdateStats {
+  update: number;
+  episodes: number;
+  groups: number;
+  /** Groups whose rewards were all equal: no signal, no gradient. */
+  zeroVarianceGroups: number;
+  meanReward: number;
+  /** Training episodes the env's verdict called a success. */
+  successRate: number;
+  /** Mean entropy of the policy's decisions (nats). */
+  entropy: number;
+  /** The gradient's norm before clipping. */
+  gradientNorm: number;
+  /** Tasks that ran on a harness stack (the rest on the original env). */
+  stackedTasks: number;
+  /** Decisions a harness layer replaced by another call: no policy-gradient credit. */
+  rewrittenDecisions: number;
+}
+
+/** One task of an update: where its group runs. */
+export interface UpdateTask {
+  task: Pick<TaskInfo, "id" | "group">;
+  createEnv: () => Promise<ActionableEnv>;
+  stacked: boolean;
+}
+
+/** Everything one GRPO update needs. */
+export interface GrpoUpdateInput {
+  update: number;
+  model: LearnableModel;
+  optimizer: AdamOptimizer;
+  config: GrpoConfig;
+  tasks: UpdateTask[];
+  /** The snapshot's policy factory, wired to record decisions into `decisions`. */
+  policyFor(decisions: Map<string, PolicyDecision[]>): PolicyFactory;
+  /** Seed of this update's rollouts. */
+  seed: number;
+  reward: TrainingReward;
+  rewardSource: RewardSource;
+  onTrajectories?: (trajectories: Trajectory[]) => void;
+}
+
+/**
+ * One GRPO update: G rollouts per task from the current snapshot, rewards by the one reward
+ * function, advantages normalised within each group (zero-variance groups skipped and
+ * counted), the gradient of Σ advantage × log π(action) over every decision plus the
+ * entropy bonus, averaged over the batch, clipped to `clipNorm`, one Adam step. A call that
+ * a harness layer rewrote into another never ran, so it earns no credit. On-policy
+ * with a single step per batch, so the importance ratio is 1 and no clipping of it is needed.
+ */
+export async function grpoUpdate(input: GrpoUpdateInput): Promise<UpdateStats> {
+  const { model, config } = input;
+  const decisions = new Map<string, PolicyDecision[]>();
+  const policy = input.policyFor(decisions);
+  const groups: Trajectory[][] = [];
+  for (const entry of input.tasks) {
+    groups.push(
+      await runTrainingRollouts({ createEnv: entry.createEnv, policy, taskId: entry.task.id, group: entry.task.group, episodes: config.group, seed: input.seed, concurrency: config.concurrency }),
+    );
+  }
+  const gradient = new Float64Array(model.features.dimension);
+  const episodes = groups.reduce((sum, group) => sum + group.length, 0);
+  const steps = [...decisions.values()].reduce((sum, list) => sum + list.length, 0);
+  let zeroVariance = 0;
+  let rewardTotal = 0;
+  let successes = 0;
+  let entropyTotal = 0;
+  let rewritten = 0;
+  for (const group of groups) {
+    const rewards = group.map((trajectory) => input.reward(trajectory, input.rewardSource));
+    rewardTotal += rewards.reduce((sum, value) => sum + value, 0);
+    successes += group.filter(isSuccess).length;
+    const advantages = groupAdvantages(rewards);
+    if (advantages === null) zeroVariance += 1;
+    group.forEach((trajectory, position) => {
+      const scale = advantages === null ? 0 : advantages[position]! / episodes;
+      const made = decisions.get(episodeKey(trajectory.taskId, trajectory.seed)) ?? [];
+      made.forEach((decision, turn) => {
+        // A call a harness layer replaced by another never ran: the outcome says nothing about
+        // choosing it, so it gets no policy-gradient credit (its entropy term stays).
+        const replaced = isReplaced(trajectory, turn);
+        if (replaced) rewritten += 1;
+        entropyTotal += accumulateGradient(gradient, decision, replaced ? 0 : scale, config.entropyCoefficient / Math.max(1, steps));
+      });
+    });
+    input.onTrajectories?.(group);
+  }
+  const gradientNorm = clipGradient(gradient, config.clipNorm);
+  input.optimizer.apply(model.weights, gradient);
+  return {
+    update: input.update,
+    episodes,
+    groups: groups.length,
+    zeroVarianceGroups: zeroVariance,
+    meanReward: episodes === 0 ? 0 : rewardTotal / episodes,
+    successRate: episodes === 0 ? 0 : successes / episodes,
+    entropy: steps === 0 ? 0 : entropyTotal / steps,
+    gradientNorm,
+    stackedTasks: input.tasks.filter((entry) => entry.stacked).length,
+    rewrittenDecisions: rewritten,
+  };
+}
+
+/** Whether a harness layer replaced the policy's call of turn `turn` by another call (a block is not a replacement). */
+function isReplaced(trajectory: Trajectory, turn: number): boolean {
+  const step = trajectory.steps[turn];
+  if (!step || step.envAction === null) return false;
+  return stableStringify(step.envAction as unknown as Json) !== stableStringify(step.policyAction as unknown as Json);
+}

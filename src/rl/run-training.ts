@@ -1,0 +1,187 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { z } from "zod";
+import { appendJsonLine, writeJsonAtomic } from "../core/atomic-write.js";
+import type { EnvDefinition } from "../core/env-definition.js";
+import { EnvriggerError } from "../core/errors.js";
+import { parseJsonText, parseWith } from "../core/validate.js";
+import { coevolutionSource } from "../curriculum/coevolution-source.js";
+import type { CoevolutionRound } from "../curriculum/coevolution-round.js";
+import { LearnableModel } from "../policies/learnable/learnable-model.js";
+import { learnedWeightsFileSchema, modelFromWeightsFile, saveLearnedWeights, weightsFileOf } from "../policies/learnable/learned-weights-file.js";
+import { learnedModelOf } from "../policies/learnable/resolve-learned-policy.js";
+import type { LearningCurves } from "../report/learning-curves-schema.js";
+import { evaluateHeldOut, type HeldOutPoint } from "./evaluate-held-out.js";
+import type { UpdateStats } from "./grpo-update.js";
+import { originalSource } from "./original-source.js";
+import { readStoredStacks, storedStacksSource } from "./stored-stacks-source.js";
+import { trainPolicy, type TrainingResumePoint } from "./train-policy.js";
+import { trainingRunConfigSchema, type TrainingRunConfig, type TrainingRunConfigInput } from "./training-run-config.js";
+import { trainingReward, type TrainingReward } from "./training-reward.js";
+import type { TrainingSource } from "./training-source.js";
+
+/** The files of a training run directory. */
+export function trainingRunPaths(directory: string) {
+  return {
+    config: join(directory, "training.json"),
+    checkpoint: join(directory, "checkpoint.json"),
+    updates: join(directory, "updates.jsonl"),
+    weights: join(directory, "weights.json"),
+    curves: join(directory, "curves.json"),
+    result: join(directory, "result.json"),
+    coevolution: join(directory, "coevolution"),
+  };
+}
+
+const checkpointSchema = z.object({
+  update: z.number().int().nonnegative(),
+  weights: learnedWeightsFileSchema,
+  optimizer: z.object({ step: z.number().int(), first: z.array(z.number()), second: z.array(z.number()) }),
+  updates: z.array(z.record(z.string(), z.unknown())),
+  evaluations: z.array(z.record(z.string(), z.unknown())),
+});
+
+/** The result of a training run (`result.json`, and `train --json`). */
+export interface TrainingRunResult {
+  runId: string;
+  runDirectory: string;
+  env: string;
+  source: TrainingRunConfig["source"]["kind"];
+  weights: string;
+  updates: number;
+  trainingEpisodes: number;
+  /** Held-out evaluations, first (before training) to last. */
+  curve: HeldOutPoint[];
+  final: HeldOutPoint | null;
+  zeroVarianceGroups: number;
+  groups: number;
+  rounds: CoevolutionRound[];
+  durationMs: number;
+}
+
+/** Options of {@link runTraining}. */
+export interface RunTrainingOptions {
+  runDirectory: string;
+  /** Continue the run stored in `runDirectory` (its training.json wins over the config given). */
+  resume?: boolean;
+  env: EnvDefinition;
+  cwd?: string;
+  /** The reward function (default: the trainer's one reward path). */
+  reward?: TrainingReward;
+  onUpdate?: (stats: UpdateStats, total: number) => void;
+  onEvaluation?: (point: HeldOutPoint) => void;
+  onRound?: (round: CoevolutionRound) => void;
+}
+
+/** The learning curves of a run in the report's `curves.json` schema. */
+export function trainingCurves(evaluations: readonly HeldOutPoint[], updates: readonly UpdateStats[], prefix = ""): LearningCurves {
+  const series: LearningCurves["series"] = [{ name: `${prefix}held-out success`, points: evaluations.map((point) => ({ step: point.update, value: point.successRate })) }];
+  if (evaluations.some((point) => point.publicPassRate !== null)) {
+    series.push({ name: `${prefix}held-out public pass`, points: evaluations.filter((point) => point.publicPassRate !== null).map((point) => ({ step: point.update, value: point.publicPassRate! })) });
+  }
+  series.push({ name: `${prefix}training reward`, points: updates.map((stats) => ({ step: stats.update + 1, value: stats.meanReward })) });
+  return { series };
+}
+
+/**
+ * A training run in a directory: writes `training.json` first, appends one line per update
+ * to `updates.jsonl`, checkpoints weights and optimizer atomically after every update, and
+ * at the end writes `weights.json`, `curves.json` and `result.json`. With `resume`, it
+ * continues from the last checkpoint (co-evolution rounds already finished are read back).
+ */
+export async function runTraining(input: TrainingRunConfigInput, options: RunTrainingOptions): Promise<TrainingRunResult> {
+  const started = performance.now();
+  const paths = trainingRunPaths(options.runDirectory);
+  let config: TrainingRunConfig;
+  let resume: TrainingResumePoint | undefined;
+  let model: LearnableModel;
+  if (options.resume) {
+    if (!existsSync(paths.config)) throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${paths.config} does not exist`, { hint: "pass the directory of an earlier training run (runs/<id>)" });
+    config = parseJsonText(trainingRunConfigSchema, readFileSync(paths.config, "utf8"), paths.config);
+  } else {
+    if (existsSync(paths.config)) throw new EnvriggerError("BAD_ARGUMENT", `${options.runDirectory} already holds a training run`, { hint: "use --resume to continue it, or choose another --out" });
+    config = parseWith(trainingRunConfigSchema, input, "training configuration", "BAD_CONFIG");
+  }
+  if (config.env !== options.env.id) throw new EnvriggerError("BAD_ARGUMENT", `the training run is for env ${config.env}, not ${options.env.id}`);
+  if (options.resume && existsSync(paths.checkpoint)) {
+    const checkpoint = parseJsonText(checkpointSchema, readFileSync(paths.checkpoint, "utf8"), paths.checkpoint);
+    model = modelFromWeightsFile(checkpoint.weights, paths.checkpoint);
+    resume = { update: checkpoint.update, optimizer: checkpoint.optimizer, updates: checkpoint.updates as unknown as UpdateStats[], evaluations: checkpoint.evaluations as unknown as HeldOutPoint[] };
+  } else {
+    model = learnedModelOf(config.policy, config.env, options.cwd).clone(config.env);
+  }
+  if (!options.resume) writeJsonAtomic(paths.config, config);
+  const trainTasks = await options.env.listTasks("train");
+  const evaluationTasks = await options.env.listTasks(config.evaluation.split);
+  let source: TrainingSource;
+  let rounds: CoevolutionRound[] = [];
+  if (config.source.kind === "original") source = originalSource(options.env, config.envOptions);
+  else if (config.source.kind === "stacks") source = storedStacksSource(options.env, config.envOptions, readStoredStacks(resolve(options.cwd ?? process.cwd(), config.source.path), config.env), config.grpo.seed);
+  else {
+    const coevolution = coevolutionSource({
+      env: options.env,
+      envOptions: config.envOptions,
+      trainTasks,
+      every: config.source.every,
+      directory: paths.coevolution,
+      target: config.source.target,
+      designer: config.source.designer,
+      k: config.source.k,
+      kMax: config.source.kMax,
+      revisions: config.source.revisions,
+      seed: config.grpo.seed,
+      onRound: options.onRound,
+    });
+    rounds = coevolution.rounds;
+    source = coevolution;
+  }
+  const result = await trainPolicy({
+    env: options.env,
+    model,
+    config: config.grpo,
+    trainTasks,
+    source,
+    rewardSource: config.rewardSource,
+    reward: options.reward ?? trainingReward,
+    resume,
+    evaluation: {
+      every: config.evaluation.every,
+      run: (current, update, trainingEpisodes) =>
+        evaluateHeldOut(current, update, trainingEpisodes, {
+          env: options.env,
+          envOptions: config.envOptions,
+          tasks: evaluationTasks,
+          episodes: config.evaluation.episodes,
+          seed: config.grpo.seed,
+          concurrency: config.grpo.concurrency,
+        }),
+    },
+    onEvaluation: options.onEvaluation,
+    onUpdate(stats, state) {
+      appendJsonLine(paths.updates, stats);
+      writeJsonAtomic(paths.checkpoint, { update: state.update, weights: weightsFileOf(model), optimizer: state.optimizer, updates: state.updates, evaluations: state.evaluations });
+      options.onUpdate?.(stats, config.grpo.updates);
+    },
+  });
+  await source.close?.();
+  saveLearnedWeights(paths.weights, model);
+  writeJsonAtomic(paths.curves, trainingCurves(result.evaluations, result.updates));
+  const summary: TrainingRunResult = {
+    runId: config.runId,
+    runDirectory: options.runDirectory,
+    env: config.env,
+    source: config.source.kind,
+    weights: paths.weights,
+    updates: result.updates.length,
+    trainingEpisodes: result.updates.reduce((sum, stats) => sum + stats.episodes, 0),
+    curve: result.evaluations,
+    final: result.evaluations.at(-1) ?? null,
+    zeroVarianceGroups: result.updates.reduce((sum, stats) => sum + stats.zeroVarianceGroups, 0),
+    groups: result.updates.reduce((sum, stats) => sum + stats.groups, 0),
+    rounds,
+    durationMs: performance.now() - started,
+  };
+  writeJsonAtomic(paths.result, { ...summary, config });
+  return summary;
+}

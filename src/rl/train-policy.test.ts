@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { bugfixEnv } from "../bridges/bugfix/bugfix-env-definition.js";
+import { LearnableModel } from "../policies/learnable/learnable-model.js";
+import { grpoConfigSchema } from "./grpo-config.js";
+import { originalSource } from "./original-source.js";
+import { trainPolicy } from "./train-policy.js";
+import { groupAdvantages } from "./group-advantages.js";
+import { storedStacksSource } from "./stored-stacks-source.js";
+
+async function train(seed: number, concurrency = 1) {
+  const model = LearnableModel.initial();
+  const trainTasks = await bugfixEnv.listTasks("train");
+  const result = await trainPolicy({
+    env: bugfixEnv,
+    model,
+    config: grpoConfigSchema.parse({ updates: 4, group: 4, tasksPerUpdate: 5, seed, concurrency }),
+    trainTasks,
+    source: originalSource(bugfixEnv, {}),
+    rewardSource: "evaluation",
+  });
+  return { weights: Array.from(model.weights), updates: result.updates };
+}
+
+describe("GRPO trainer", () => {
+  it("gives identical weights for the same seed, whatever the rollout concurrency", async () => {
+    const first = await train(3);
+    const second = await train(3, 4);
+    expect(first.weights.some((value) => value !== 0)).toBe(true);
+    expect(second.weights).toEqual(first.weights);
+  });
+
+  it("gives different weights for different seeds", async () => {
+    const first = await train(3);
+    const other = await train(4);
+    expect(other.weights).not.toEqual(first.weights);
+  });
+
+  it("counts groups with zero variance and gives them no advantage", async () => {
+    expect(groupAdvantages([1, 1, 1])).toBeNull();
+    expect(groupAdvantages([0, 1])).toEqual([-1, 1]);
+    const { updates } = await train(5);
+    for (const stats of updates) {
+      expect(stats.groups).toBe(5);
+      expect(stats.episodes).toBe(20);
+      expect(stats.zeroVarianceGroups).toBeGreaterThanOrEqual(0);
+      expect(stats.zeroVarianceGroups).toBeLessThanOrEqual(5);
+    }
+    expect(updates.some((stats) => stats.zeroVarianceGroups > 0)).toBe(true);
+  });
+
+  it("learns BugFix from the original tasks: training success rises from the uniform policy's", async () => {
+    const model = LearnableModel.initial();
+    const result = await trainPolicy({
+      env: bugfixEnv,
+      model,
+      config: grpoConfigSchema.parse({ updates: 20, seed: 1 }),
+      trainTasks: await bugfixEnv.listTasks("train"),
+      source: originalSource(bugfixEnv, {}),
+      rewardSource: "evaluation",
+    });
+    const early = result.updates.slice(0, 3).reduce((sum, stats) => sum + stats.successRate, 0) / 3;
+    const late = result.updates.slice(-3).reduce((sum, stats) => sum + stats.successRate, 0) / 3;
+    expect(late).toBeGreaterThan(early + 0.2);
+  });
+
+  it("gives no credit to calls a harness layer replaced (they never ran)", async () => {
+    const trainTasks = (await bugfixEnv.listTasks("train")).slice(0, 2);
+    const source = `export default defineRules({ filterAction(action) { return action.name === "edit" ? { name: "read", args: {} } : undefined; } });`;
+    const stacks = new Map(trainTasks.map((task) => [task.id, [{ spec: { version: 1 as const, base: { env: "bugfix", taskId: task.id }, layers: [{ kind: "rules" as const, source }] }, label: task.id }]]));
+    const model = LearnableModel.initial();
+    const result = await trainPolicy({
+      env: bugfixEnv,
+      model,
+      config: grpoConfigSchema.parse({ updates: 2, group: 4, tasksPerUpdate: 2, seed: 1 }),
+      trainTasks,
+      source: storedStacksSource(bugfixEnv, {}, stacks, 1),
+      rewardSource: "evaluation",
+    });
+    expect(result.updates.every((stats) => stats.stackedTasks === 2)).toBe(true);
+    expect(result.updates.reduce((sum, stats) => sum + stats.rewrittenDecisions, 0)).toBeGreaterThan(0);
+  });
+});

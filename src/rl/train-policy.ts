@@ -1,0 +1,102 @@
+import type { EnvDefinition } from "../core/env-definition.js";
+import { createRng, deriveSeed } from "../core/seeding.js";
+import type { TaskInfo } from "../core/task.js";
+import type { LearnableModel } from "../policies/learnable/learnable-model.js";
+import { learnedPolicyFor } from "../policies/learnable/resolve-learned-policy.js";
+import { AdamOptimizer, type AdamState } from "./adam-optimizer.js";
+import type { HeldOutPoint } from "./evaluate-held-out.js";
+import type { GrpoConfig } from "./grpo-config.js";
+import { grpoUpdate, type UpdateStats } from "./grpo-update.js";
+import type { TrainingSource } from "./training-source.js";
+import { trainingReward, type RewardSource, type TrainingReward } from "./training-reward.js";
+
+/** Where a training loop continues from (a checkpoint). */
+export interface TrainingResumePoint {
+  /** Updates already done. */
+  update: number;
+  optimizer: AdamState;
+  updates: UpdateStats[];
+  evaluations: HeldOutPoint[];
+}
+
+/** Options of {@link trainPolicy}. */
+export interface TrainPolicyOptions {
+  env: EnvDefinition;
+  /** The model to train (updated in place). */
+  model: LearnableModel;
+  config: GrpoConfig;
+  trainTasks: readonly Pick<TaskInfo, "id" | "group">[];
+  source: TrainingSource;
+  rewardSource: RewardSource;
+  /** The reward function (default {@link trainingReward}; the same for every arm). */
+  reward?: TrainingReward;
+  /** Held-out evaluation every `every` updates (and before the first and after the last). */
+  evaluation?: { every: number; run(model: LearnableModel, update: number, trainingEpisodes: number): Promise<HeldOutPoint> };
+  resume?: TrainingResumePoint;
+  /** After each update (checkpoint here); `optimizer` is the state to store. */
+  onUpdate?(stats: UpdateStats, state: TrainingResumePoint): void;
+  onEvaluation?(point: HeldOutPoint): void;
+}
+
+/** The result of a training loop. */
+export interface TrainPolicyResult {
+  model: LearnableModel;
+  updates: UpdateStats[];
+  evaluations: HeldOutPoint[];
+}
+
+/** The tasks of update `update`: a seeded sample of `count` train tasks without replacement. */
+export function tasksOfUpdate<T>(tasks: readonly T[], count: number, seed: number, update: number): T[] {
+  if (count >= tasks.length) return tasks.slice();
+  return createRng(deriveSeed(seed, "tasks", update)).shuffle(tasks).slice(0, count);
+}
+
+/**
+ * The GRPO training loop: for each update, let the source prepare (co-evolution rigs
+ * here), sample the update's tasks, run G rollouts per task where the source says, and take
+ * one GRPO step; evaluate on held-out tasks every k updates. Every random choice derives
+ * from `config.seed` and the update index, so the same seed gives the same weights and a
+ * resumed run continues exactly.
+ */
+export async function trainPolicy(options: TrainPolicyOptions): Promise<TrainPolicyResult> {
+  const { config, model } = options;
+  const optimizer = new AdamOptimizer(model.features.dimension, { learningRate: config.learningRate, beta1: config.adamBeta1, beta2: config.adamBeta2 }, options.resume?.optimizer);
+  const updates = options.resume?.updates.slice() ?? [];
+  const evaluations = options.resume?.evaluations.slice() ?? [];
+  const episodesDone = () => updates.reduce((sum, stats) => sum + stats.episodes, 0);
+  const evaluate = async (update: number) => {
+    if (!options.evaluation || evaluations.some((point) => point.update === update)) return;
+    const point = await options.evaluation.run(model, update, episodesDone());
+    evaluations.push(point);
+    options.onEvaluation?.(point);
+  };
+  const start = options.resume?.update ?? 0;
+  if (start === 0) await evaluate(0);
+  for (let update = start; update < config.updates; update++) {
+    await options.source.prepare?.(update, model);
+    const tasks = tasksOfUpdate(options.trainTasks, config.tasksPerUpdate, config.seed, update).map((task) => {
+      const environment = options.source.environmentOf(task.id, update);
+      return { task, createEnv: environment.createEnv, stacked: environment.stacked };
+    });
+    const stats = await grpoUpdate({
+      update,
+      model,
+      optimizer,
+      config,
+      tasks,
+      policyFor: (decisions) => learnedPolicyFor(model, options.env.id, { name: "learned", onDecision: (episode, decision) => {
+        const list = decisions.get(episode);
+        if (list) list.push(decision);
+        else decisions.set(episode, [decision]);
+      } }),
+      seed: deriveSeed(config.seed, "update", update),
+      reward: options.reward ?? trainingReward,
+      rewardSource: options.rewardSource,
+    });
+    updates.push(stats);
+    const done = update + 1;
+    if (options.evaluation && (done % options.evaluation.every === 0 || done === config.updates)) await evaluate(done);
+    options.onUpdate?.(stats, { update: done, optimizer: optimizer.state(), updates, evaluations });
+  }
+  return { model, updates, evaluations };
+}

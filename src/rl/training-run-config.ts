@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { jsonObjectSchema } from "../core/json.js";
+import { targetSchema } from "../designer/target.js";
+import { grpoConfigSchema } from "./grpo-config.js";
+
+/** Where a training run's episodes come from. */
+export const trainingSourceSpecSchema = z.union([
+  z.object({ kind: z.literal("original") }),
+  z.object({ kind: z.literal("stacks"), path: z.string().min(1) }),
+  z.object({
+    kind: z.literal("coevolve"),
+    /** Re-rig every this many updates (M). */
+    every: z.number().int().min(1).default(10),
+    target: targetSchema.default({ successBand: [0.4, 0.6] }),
+    designer: z.string().default("heuristic"),
+    k: z.number().int().min(1).default(5),
+    kMax: z.number().int().min(1).default(40),
+    revisions: z.number().int().min(0).default(5),
+  }),
+]);
+export type TrainingSourceSpec = z.infer<typeof trainingSourceSpecSchema>;
+
+/** A training run's configuration, `runs/<id>/training.json` (a resumed run reads it back). */
+export const trainingRunConfigSchema = z.object({
+  version: z.literal(1),
+  runId: z.string(),
+  env: z.string(),
+  envOptions: jsonObjectSchema.default({}),
+  /** The starting policy: `learned:init` or `learned:<weights.json>`. */
+  policy: z.string(),
+  source: trainingSourceSpecSchema,
+  rewardSource: z.enum(["evaluation", "env"]),
+  grpo: grpoConfigSchema,
+  evaluation: z.object({
+    /** Evaluate every this many updates (and before the first and after the last). */
+    every: z.number().int().min(1).default(5),
+    /** Episodes per held-out task per evaluation. */
+    episodes: z.number().int().min(1).default(10),
+    split: z.enum(["heldout", "train"]).default("heldout"),
+  }),
+});
+export type TrainingRunConfig = z.infer<typeof trainingRunConfigSchema>;
+export type TrainingRunConfigInput = z.input<typeof trainingRunConfigSchema>;
+
+/** Parse a `--source` value: `original`, `coevolve` or `stacks:<path>`. */
+export function parseSourceSpec(text: string): { kind: "original" } | { kind: "stacks"; path: string } | { kind: "coevolve" } | null {
+  if (text === "original" || text === "coevolve") return { kind: text };
+  if (text.startsWith("stacks:") && text.length > "stacks:".length) return { kind: "stacks", path: text.slice("stacks:".length) };
+  return null;
+}

@@ -1,0 +1,24 @@
+import type { ActionableEnv } from "../core/actionable-env.js";
+import type { LearnableModel } from "../policies/learnable/learnable-model.js";
+
+/** Where one task's training group runs at one update. */
+export interface TaskEnvironment {
+  createEnv: () => Promise<ActionableEnv>;
+  /** Whether it is a harness stack (false: the original env). */
+  stacked: boolean;
+  /** The stack's description for records (e.g. a candidate id), when stacked. */
+  label?: string;
+}
+
+/**
+ * Where the trainer's episodes come from: the original tasks, stored stacks, or
+ * co-evolved stacks. `prepare` runs before each update (co-evolution rigs there);
+ * `environmentOf` says where a task's group runs.
+ */
+export interface TrainingSource {
+  readonly kind: "original" | "stacks" | "coevolve";
+  prepare?(update: number, model: LearnableModel): Promise<void>;
+  environmentOf(taskId: string, update: number): TaskEnvironment;
+  /** Release what the source holds (nothing for most). */
+  close?(): Promise<void>;
+}
