@@ -1,15 +1,14 @@
 import { resolveEnv } from "../bridges/env-registry.js";
 import { resolveDesigner } from "../designer/designer-registry.js";
 import { matchWeakness } from "../designer/heuristic/match-weakness.js";
-import type { BuildStackDependencies } from "../harness/build-stack.js";
 import { resolvePolicy } from "../policies/policy-registry.js";
 import { CandidateStore } from "../rigger/candidate-store.js";
 import type { RigDependencies } from "../rigger/rig-dependencies.js";
 import { checkComponent } from "../sandbox/component-check.js";
-import { loadRulesComponent } from "../sandbox/component-loader.js";
 import { harnessApiDeclaration } from "../sandbox/harness-api.js";
 import { PRODUCT_SANDBOX_OPTIONS } from "../sandbox/product-sandbox-options.js";
 import type { CurriculumConfig } from "./curriculum-config.js";
+import { productStackDependencies } from "./product-stack-dependencies.js";
 import { eventLogger } from "./run-curriculum.js";
 
 /** Options of {@link createRigDependencies}. */
@@ -20,16 +19,8 @@ export interface CreateRigDependenciesOptions {
   cwd?: string;
 }
 
-/**
- * How stacks are built everywhere in the product: registry envs, sandboxed Rules loaded
- * with {@link PRODUCT_SANDBOX_OPTIONS} (limits that machine load cannot trip).
- */
-export function productStackDependencies(cwd?: string): BuildStackDependencies {
-  return {
-    resolveEnv: (id) => resolveEnv(id, cwd),
-    loadRules: async (source) => loadRulesComponent(source, PRODUCT_SANDBOX_OPTIONS),
-  };
-}
+/** Re-exported from its own module, which commands without the rig loop import directly. */
+export { productStackDependencies };
 
 /**
  * The composition root of a rig run: env, policy and designer resolved from their specs,
