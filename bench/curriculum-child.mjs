@@ -43,7 +43,10 @@ try {
   const childrenRssKb = pool ? pool.childPeakRssKb() : [];
   // Peak of the whole curriculum: this process plus every task process (an upper bound: their peaks may not coincide).
   const maxRssKb = parentRssKb + childrenRssKb.reduce((sum, value) => sum + value, 0);
-  process.stdout.write(`${JSON.stringify({ wallMs, maxRssKb, parentRssKb, childrenRssKb, runDirectory, summary: result.summary, tasks: result.tasks })}\n`);
+  // CPU of this process, every thread (on 1 lane: the whole curriculum).
+  const { userCPUTime, systemCPUTime } = process.resourceUsage();
+  const cpuMs = (userCPUTime + systemCPUTime) / 1000;
+  process.stdout.write(`${JSON.stringify({ wallMs, cpuMs, maxRssKb, parentRssKb, childrenRssKb, runDirectory, summary: result.summary, tasks: result.tasks })}\n`);
 } finally {
   await executor.close();
 }

@@ -6,6 +6,7 @@ import { benchIsolateRoundTrip } from "./isolate-round-trip.js";
 import { benchTextworld } from "./textworld-step.js";
 import { benchToy24Harness, ROUND_TRIPS_PER_RULES_STEP } from "./toy24-harness.js";
 import { benchToy24Raw } from "./toy24-step.js";
+import { benchCliStartup } from "./cli-startup.js";
 
 /**
  * `npm run bench [-- --json]`: every figure measured in this one run, printed as one JSON
@@ -47,6 +48,7 @@ const sections: BenchSection[] = [
     title: "calibration: fresh K=100 rollouts before/after, every persona and Toy24 greedy",
     run: () => benchCalibration(curriculumRunDirectory ?? benchCurriculum().run.runDirectory),
   },
+  { name: "startup", title: "CLI start-up: envrigger envs --json and --help beside a bare node -e 0", run: async () => benchCliStartup() },
 ];
 if (only) {
   const unknown = [...only].filter((name) => !sections.some((section) => section.name === name));
