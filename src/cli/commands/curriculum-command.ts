@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { resolveEnv } from "../../bridges/env-registry.js";
 import { EnvriggerError, errorMessage } from "../../core/errors.js";
 import type { JsonObject } from "../../core/json.js";
 import { splitSelectionSchema, type SplitSelection } from "../../core/task.js";
@@ -85,9 +84,10 @@ export async function curriculumCommand(options: CurriculumCommandOptions, io: C
 }
 
 async function runCurriculumCommand(options: CurriculumCommandOptions, pool: CurriculumExecutor | null, io: CliIo): Promise<CurriculumResult> {
-  const [{ createRigDependencies }, { inProcessExecutor, runCurriculum }] = await Promise.all([
+  const [{ createRigDependencies }, { inProcessExecutor, runCurriculum }, { resolveEnv }] = await Promise.all([
     import("../../curriculum/create-rig-dependencies.js"),
     import("../../curriculum/run-curriculum.js"),
+    import("../../bridges/env-registry.js"),
   ]);
   const resume = options.resume !== undefined;
   const runDirectory = resolve(io.cwd, options.resume ?? options.out ?? join("runs", defaultRunId(options.env ?? "env", options.policy ?? "policy")));
