@@ -2,40 +2,72 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { parseJsonText } from "../src/core/validate.js";
+import { ensureBuilt } from "./ensure-built.js";
+import { median } from "./measure.js";
 
 const childOutputSchema = z.object({
   wallMs: z.number(),
+  cpuMs: z.number(),
   maxRssKb: z.number(),
+  parentRssKb: z.number(),
+  childrenRssKb: z.array(z.number()),
   runDirectory: z.string(),
   summary: z.object({ tasks: z.number(), accepted: z.number(), rejected: z.number(), skipped: z.number() }).passthrough(),
+  tasks: z.array(z.object({ taskId: z.string(), outcome: z.string(), accepted: z.unknown(), best: z.unknown(), baseline: z.unknown(), revisions: z.number() }).passthrough()),
 });
 export type CurriculumRun = z.infer<typeof childOutputSchema>;
 
-/** Run a curriculum in a fresh node process (so memory and start-up are its own). */
-export function runCurriculumChild(env: string, policy: string, concurrency: number, seed = 0, tasks?: string[]): CurriculumRun {
-  const script = fileURLToPath(new URL("./curriculum-child.ts", import.meta.url));
-  const child = spawnSync(process.execPath, ["--no-node-snapshot", "--import", "tsx", script, env, policy, String(concurrency), String(seed), ...(tasks ? [tasks.join(",")] : [])], { encoding: "utf8", timeout: 600_000, maxBuffer: 64 * 1024 * 1024 });
+/**
+ * Run a curriculum of the compiled package in a fresh node process (so memory and start-up
+ * are its own), on `lanes` lanes: 1 is this process alone, more adds task processes.
+ */
+export function runCurriculumChild(env: string, policy: string, lanes: number, seed = 0, tasks?: string[]): CurriculumRun {
+  ensureBuilt();
+  const script = fileURLToPath(new URL("./curriculum-child.mjs", import.meta.url));
+  const child = spawnSync(process.execPath, ["--no-node-snapshot", script, env, policy, String(lanes), String(seed), ...(tasks ? [tasks.join(",")] : [])], { encoding: "utf8", timeout: 900_000, maxBuffer: 64 * 1024 * 1024 });
   if (child.status !== 0) throw new Error(`curriculum child failed (${child.status}): ${child.stderr.slice(-2000)}`);
   return parseJsonText(childOutputSchema, child.stdout.trim().split("\n").at(-1) ?? "", "curriculum child output", "INTERNAL");
 }
 
+/** What a run decided per task, without timings or paths: equal across lane counts. */
+function decisions(run: CurriculumRun) {
+  return run.tasks.map(({ taskId, outcome, accepted, best, baseline, revisions }) => ({ taskId, outcome, accepted, best, baseline, revisions }));
+}
+
 /**
- * The 20-task BugFix curriculum (heuristic designer, `hasty`), at concurrency 1 and 2:
- * wall time (process start to result, worker start-up included), the scaling ratio, the
- * rigger wall time per task, and peak resident memory of the concurrency-2 run.
+ * The 20-task BugFix curriculum (heuristic designer, `hasty`) on 1 and 2 lanes, in
+ * `rounds` interleaved pairs (1, 2, 1, 2, …; ENVRIGGER_BENCH_CURRICULUM_ROUNDS, default 2)
+ * so machine load hits both alike: wall time from process start to result (module loading
+ * and task-process start-up included) as the median per lane count, their ratio, the CPU
+ * the 1-lane run used per second of wall time (cores busy: what a second lane can still
+ * add on a two-core machine), peak resident memory of the 2-lane run (this process plus
+ * each task process's peak: an upper bound), and whether both gave the same decisions.
  */
-export function benchCurriculum() {
-  const serial = runCurriculumChild("bugfix", "hasty", 1);
-  const parallel = runCurriculumChild("bugfix", "hasty", 2);
+export function benchCurriculum(rounds = Number(process.env.ENVRIGGER_BENCH_CURRICULUM_ROUNDS ?? 2)) {
+  const serial: CurriculumRun[] = [];
+  const parallel: CurriculumRun[] = [];
+  for (let round = 0; round < rounds; round++) {
+    serial.push(runCurriculumChild("bugfix", "hasty", 1));
+    parallel.push(runCurriculumChild("bugfix", "hasty", 2));
+  }
+  const serialMs = median(serial.map((run) => run.wallMs));
+  const parallelMs = median(parallel.map((run) => run.wallMs));
+  const last = parallel.at(-1)!;
+  const same = [...serial, ...parallel].every((run) => JSON.stringify(decisions(run)) === JSON.stringify(decisions(serial[0]!)));
   return {
     figures: {
-      curriculum20TasksConcurrency1Seconds: Number((serial.wallMs / 1000).toFixed(2)),
-      curriculum20TasksConcurrency2Seconds: Number((parallel.wallMs / 1000).toFixed(2)),
-      curriculumScalingRatio: Number((serial.wallMs / parallel.wallMs).toFixed(2)),
-      rigWallSecondsPerTask: Number((serial.wallMs / 1000 / serial.summary.tasks).toFixed(2)),
-      curriculumConcurrency2PeakRssMb: Math.round(parallel.maxRssKb / 1024),
-      curriculumAccepted: `${parallel.summary.accepted}/${parallel.summary.tasks}`,
+      curriculum20TasksConcurrency1Seconds: Number((serialMs / 1000).toFixed(2)),
+      curriculum20TasksConcurrency2Seconds: Number((parallelMs / 1000).toFixed(2)),
+      curriculumScalingRatio: Number((serialMs / parallelMs).toFixed(2)),
+      curriculumRounds: rounds,
+      curriculumWallSecondsByRound: serial.map((run, index) => [Number((run.wallMs / 1000).toFixed(2)), Number((parallel[index]!.wallMs / 1000).toFixed(2))]),
+      curriculumConcurrency1CoresBusy: Number(median(serial.map((run) => run.cpuMs / run.wallMs)).toFixed(2)),
+      rigWallSecondsPerTask: Number((serialMs / 1000 / serial[0]!.summary.tasks).toFixed(2)),
+      curriculumConcurrency2PeakRssMb: Math.round(Math.max(...parallel.map((run) => run.maxRssKb)) / 1024),
+      curriculumConcurrency2PeakRssMbByProcess: [Math.round(last.parentRssKb / 1024), ...last.childrenRssKb.map((kilobytes) => Math.round(kilobytes / 1024))],
+      curriculumSameDecisionsAcrossLanes: same,
+      curriculumAccepted: `${last.summary.accepted}/${last.summary.tasks}`,
     },
-    run: parallel,
+    run: last,
   };
 }

@@ -13,6 +13,7 @@ import { benchServe } from "./serve-throughput.js";
 import { benchMiniwob, benchMiniwobBaseline, benchMiniwobCheck } from "./miniwob-bench.js";
 import { benchMiniwobCurriculum } from "./miniwob-curriculum.js";
 import { benchExperiment, benchTrainStep } from "./training-bench.js";
+import { benchCliStartup } from "./cli-startup.js";
 
 /**
  * `npm run bench [-- --json]`: every figure measured in this one run, printed as one JSON
@@ -69,6 +70,7 @@ const sections: BenchSection[] = [
   { name: "train-step", title: "GRPO train-step throughput, learnable policy on BugFix, one core", run: () => benchTrainStep() },
   { name: "experiment", title: "experiment --env bugfix --seeds 3 (original vs co-evolved harness), wall time", run: () => benchExperiment("evaluation") },
   { name: "experiment-public", title: "experiment --env bugfix --seeds 3 --reward public (reward hacking), wall time", run: () => benchExperiment("public") },
+  { name: "startup", title: "CLI start-up: envrigger envs --json and --help beside a bare node -e 0", run: async () => benchCliStartup() },
 ];
 if (only) {
   const unknown = [...only].filter((name) => !sections.some((section) => section.name === name));

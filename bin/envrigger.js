@@ -1,24 +1,29 @@
-#!/usr/bin/env node
-// Launcher: envrigger runs its TypeScript sources through tsx, and isolated-vm needs
-// --no-node-snapshot on Node >= 20, so the CLI re-executes node with both flags.
+#!/usr/bin/env -S node --no-node-snapshot
+// Launcher of the envrigger CLI: runs the compiled JavaScript in dist/ (built by
+// `npm run build`, which `npm ci` runs as its prepare step). isolated-vm needs
+// --no-node-snapshot on Node >= 20: the shebang passes it, and when node was started
+// without it (`node bin/envrigger.js`, or a system whose env has no -S) the launcher
+// re-executes node with it. ENVRIGGER_FROM_SOURCE=1 runs the TypeScript sources through
+// tsx instead (what the test suite does, so tests never run a stale build).
 import { spawn } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
-const tsx = require.resolve("tsx");
-const main = join(here, "..", "src", "cli", "main.ts");
-const child = spawn(
-  process.execPath,
-  ["--no-node-snapshot", "--import", tsx, main, ...process.argv.slice(2)],
-  { stdio: "inherit" },
-);
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => child.kill(signal));
+const fromSource = process.env.ENVRIGGER_FROM_SOURCE === "1";
+const main = fileURLToPath(new URL(fromSource ? "../src/cli/main.ts" : "../dist/cli/main.js", import.meta.url));
+if (!existsSync(main)) {
+  process.stderr.write(`error: ${main} is missing: build envrigger first with \`npm run build\` (npm ci does it)\n`);
+  process.exit(1);
 }
-child.on("exit", (code, signal) => {
-  if (signal) process.kill(process.pid, signal);
-  else process.exit(code ?? 1);
-});
+if (!fromSource && process.execArgv.includes("--no-node-snapshot")) {
+  await import(new URL("../dist/cli/main.js", import.meta.url).href);
+} else {
+  const loader = fromSource ? ["--import", createRequire(import.meta.url).resolve("tsx")] : [];
+  const child = spawn(process.execPath, ["--no-node-snapshot", ...loader, main, ...process.argv.slice(2)], { stdio: "inherit" });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => {
+    if (signal) process.kill(process.pid, signal);
+    else process.exit(code ?? 1);
+  });
+}

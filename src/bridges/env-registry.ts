@@ -1,9 +1,7 @@
 import type { EnvDefinition } from "../core/env-definition.js";
 import { EnvriggerError } from "../core/errors.js";
-import { loadEnvPlugin } from "../plugins/env-plugin.js";
 import { bugfixEnv } from "./bugfix/bugfix-env-definition.js";
 import { bugfixToolsEnv } from "./bugfix-tools/bugfix-tools-env-definition.js";
-import { createOpenEnvDefinition } from "./openenv/openenv-env-definition.js";
 import { textworldEnv } from "./textworld/textworld-env-definition.js";
 import { toy24Env } from "./toy24/toy24-env-definition.js";
 import { miniwobEnv } from "./miniwob/miniwob-env-definition.js";
@@ -22,9 +20,10 @@ export function listEnvs(): readonly EnvDefinition[] {
  * (resolved against `cwd`). Unknown ids are a user error listing the known ones.
  */
 export async function resolveEnv(spec: string, cwd?: string): Promise<EnvDefinition> {
-  if (spec.startsWith("openenv:")) return createOpenEnvDefinition(spec.slice("openenv:".length));
+  // The OpenEnv client (a WebSocket library) and the plugin loader load only when asked for.
+  if (spec.startsWith("openenv:")) return (await import("./openenv/openenv-env-definition.js")).createOpenEnvDefinition(spec.slice("openenv:".length));
   if (spec.startsWith("file:")) {
-    const plugin = await loadEnvPlugin(spec.slice("file:".length), cwd);
+    const plugin = await (await import("../plugins/env-plugin.js")).loadEnvPlugin(spec.slice("file:".length), cwd);
     // Keep the spec as the id so stacks built from it can be rebuilt.
     return { ...plugin, id: spec, listTasks: plugin.listTasks.bind(plugin), create: plugin.create.bind(plugin) };
   }

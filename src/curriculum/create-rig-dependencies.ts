@@ -21,6 +21,7 @@ export interface CreateRigDependenciesOptions {
   queue?: string;
 }
 
+/** Re-exported from its own module, which commands without the rig loop import directly. */
 export { productStackDependencies };
 
 /**

@@ -1,7 +1,6 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
 import { EnvriggerError } from "../core/errors.js";
+import { siblingModule } from "../core/sibling-module.js";
 import type { RigTaskResult } from "../rigger/rig-task.js";
 import type { CurriculumWorkerInput } from "./curriculum-worker.js";
 import type { CurriculumExecutor } from "./run-curriculum.js";
@@ -53,8 +52,7 @@ class TaskProcess {
 export interface ProcessExecutorOptions {
   /**
    * Rig tasks in this process too, as one more lane (`lanes` counts it): it starts at once,
-   * while the child processes are still loading (a child pays ~2 s of start-up — the
-   * TypeScript compiler, ts-morph, LangGraph — before its first task).
+   * while the child processes are still loading their modules.
    */
   local?: (input: CurriculumWorkerInput) => Promise<RigTaskResult>;
   /** Task processes send their rollouts to the queue at this Redis URL. */
@@ -69,59 +67,68 @@ export interface ProcessPoolExecutor extends CurriculumExecutor {
 
 /**
  * Run tasks on `lanes` lanes — child processes, plus this process when `local` is given —
- * each rigging one task at a time, so a curriculum uses every core. Processes rather than threads: a task whose sandbox brings
- * down its process (V8 can abort on some out-of-memory paths) costs only that process —
- * the task is retried once in a fresh one, resuming from its checkpoint — and isolated-vm
- * is not torn down with a thread. Results come back in task order.
+ * each rigging one task at a time, so a curriculum uses every core. The child processes
+ * start at once, when the executor is created, and each rigs many tasks: create the
+ * executor before loading anything heavy, and its children load their modules (the
+ * TypeScript compiler, LangGraph, SQLite) while this process loads its own; `close()` stops
+ * them. Processes rather than threads: a task whose sandbox brings down its process (V8 can
+ * abort on some out-of-memory paths) costs only that process — the task is retried once in
+ * a fresh one, resuming from its checkpoint — and isolated-vm is not torn down with a
+ * thread. Results come back in task order.
  */
 export function processExecutor(lanes: number, options: ProcessExecutorOptions = {}): ProcessPoolExecutor {
-  const require = createRequire(import.meta.url);
-  const entry = fileURLToPath(new URL("./curriculum-process-entry.ts", import.meta.url));
-  const execArgv = ["--no-node-snapshot", "--import", require.resolve("tsx")];
-  const children: TaskProcess[] = [];
+  // Compiled JavaScript when this module runs from dist/, the sources through tsx from src/.
+  const { path: entry, execArgv } = siblingModule(import.meta.url, "./curriculum-process-entry");
+  const started: TaskProcess[] = [];
+  const start = () => {
+    const child = new TaskProcess(entry, execArgv);
+    started.push(child);
+    return child;
+  };
+  // Lane processes, started now so their start-up overlaps this process's.
+  const pool: TaskProcess[] = Array.from({ length: Math.max(0, lanes - (options.local ? 1 : 0)) }, start);
   return {
     async run(config, tasks, runDirectory, onDone) {
       const results: RigTaskResult[] = new Array(tasks.length);
       let next = 0;
+      const inputAt = (position: number): CurriculumWorkerInput => {
+        const task = tasks[position]!;
+        return { config, task: { id: task.id, group: task.group }, runDirectory, ...(options.queue ? { queue: options.queue } : {}) };
+      };
       const localLane = async (local: NonNullable<ProcessExecutorOptions["local"]>) => {
         while (next < tasks.length) {
           const position = next++;
-          const task = tasks[position]!;
-          const result = await local({ config, task: { id: task.id, group: task.group }, runDirectory });
+          const result = await local(inputAt(position));
           results[position] = result;
           onDone(result);
         }
       };
-      const lane = async () => {
-        let child = new TaskProcess(entry, execArgv);
-        children.push(child);
+      const childLane = async (slot: number) => {
         while (next < tasks.length) {
           const position = next++;
-          const task = tasks[position]!;
-          const input: CurriculumWorkerInput = { config, task: { id: task.id, group: task.group }, runDirectory, ...(options.queue ? { queue: options.queue } : {}) };
+          const input = inputAt(position);
+          if (!pool[slot]!.alive) pool[slot] = start();
           let result: RigTaskResult;
           try {
-            result = await child.run(input);
+            result = await pool[slot]!.run(input);
           } catch (error) {
-            if (child.alive) throw error;
+            if (pool[slot]!.alive) throw error;
             // The process died: retry once in a fresh one (the task resumes from its checkpoint).
-            child = new TaskProcess(entry, execArgv);
-            children.push(child);
-            result = await child.run(input);
+            pool[slot] = start();
+            result = await pool[slot]!.run(input);
           }
           results[position] = result;
           onDone(result);
         }
       };
-      const childLanes = Math.max(0, Math.min(lanes - (options.local ? 1 : 0), tasks.length - 1));
-      await Promise.all([...(options.local ? [localLane(options.local)] : []), ...Array.from({ length: options.local ? childLanes : Math.min(lanes, tasks.length) }, lane)]);
+      await Promise.all([...(options.local ? [localLane(options.local)] : []), ...pool.map((_, slot) => childLane(slot))]);
       return results;
     },
     childPeakRssKb() {
-      return children.map((child) => child.maxRssKb);
+      return started.map((child) => child.maxRssKb);
     },
     async close() {
-      for (const child of children) child.stop();
+      for (const child of started) child.stop();
     },
   };
 }

@@ -2,10 +2,24 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { EnvriggerError, errorMessage } from "../core/errors.js";
+import { isCompiled } from "../core/sibling-module.js";
+
+let typeScriptLoader: Promise<unknown> | undefined;
+
+/**
+ * Make `import()` understand TypeScript before a `.ts` plugin is imported. The sources run
+ * under tsx or vitest already; the compiled CLI registers tsx's loader here, on the first
+ * TypeScript plugin, so commands without one never load it.
+ */
+async function ensureTypeScriptLoader(path: string): Promise<void> {
+  if (!/\.[cm]?tsx?$/.test(path) || !isCompiled(import.meta.url)) return;
+  typeScriptLoader ??= import("tsx/esm/api").then((tsx) => tsx.register());
+  await typeScriptLoader;
+}
 
 /**
  * Import a user's `.ts`/`.js`/`.mjs` module by path (relative to `cwd`) and return its
- * default export. TypeScript modules load because the CLI runs under tsx.
+ * default export. TypeScript modules load through tsx (registered on first use).
  */
 export async function loadDefaultExport(path: string, what: string, cwd = process.cwd()): Promise<unknown> {
   if (path.length === 0) throw new EnvriggerError("BAD_ARGUMENT", `${what}: expected file:<path>, got an empty path`);
@@ -15,6 +29,7 @@ export async function loadDefaultExport(path: string, what: string, cwd = proces
   }
   let module: { default?: unknown };
   try {
+    await ensureTypeScriptLoader(absolute);
     module = (await import(pathToFileURL(absolute).href)) as { default?: unknown };
   } catch (error) {
     throw new EnvriggerError("PLUGIN_LOAD", `could not import ${what} module ${absolute}: ${errorMessage(error)}`, { cause: error });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { EnvriggerError, errorMessage } from "../../core/errors.js";
+import { packageFile } from "../../core/package-root.js";
 import { hashString } from "../../core/seeding.js";
 import type { Split, TaskInfo } from "../../core/task.js";
 import { parseWith } from "../../core/validate.js";
@@ -8,7 +9,7 @@ import { miniwobCatalogFileSchema, type MiniwobCatalogFile } from "./miniwob-cat
 
 /** The bundled MiniWoB++ pages (`data/miniwob/html`, MIT, Farama Foundation). */
 export function miniwobDataDirectory(): string {
-  return fileURLToPath(new URL("../../../data/miniwob/", import.meta.url));
+  return `${packageFile("data", "miniwob")}/`;
 }
 
 /** The `file://` URL of a task page. */

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { EnvriggerError } from "../../core/errors.js";
+import { packageFile } from "../../core/package-root.js";
 import { parseJsonText } from "../../core/validate.js";
 import { parseTextWorldGame, type TextWorldGame } from "./textworld-game.js";
 import { zorkRouteSchema, type ZorkRoute } from "./zork-route.js";
@@ -21,9 +21,9 @@ export const TEXTWORLD_GAME_NAMES = [
 /** Zork I's story file, relative to the data folder (MIT, from historicalsource/zork1). */
 export const ZORK1_STORY_FILE = "zork1/zork1.z3";
 
-/** The repository's `data/` folder, found from this module's location (works from any working directory). */
+/** The package's `data/` folder (works from any working directory, from `src/` and `dist/`). */
 export function defaultDataDirectory(): string {
-  return fileURLToPath(new URL("../../../data/", import.meta.url));
+  return packageFile("data");
 }
 
 async function readData(directory: string, relativePath: string): Promise<Buffer> {

@@ -1,14 +1,14 @@
 import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import { EnvriggerError } from "../../core/errors.js";
+import { packageFile } from "../../core/package-root.js";
 import { parseToy24Csv, type Toy24Puzzle } from "./toy24-puzzle-csv.js";
 
 /**
- * Where the bundled puzzle file lives: `data/toy24/24.csv` at the repository root, found
- * from this module's own location so it works from any working directory.
+ * Where the bundled puzzle file lives: `data/toy24/24.csv` in the package (works from any
+ * working directory, from `src/` and `dist/`).
  */
 export function defaultToy24CsvPath(): string {
-  return fileURLToPath(new URL("../../../data/toy24/24.csv", import.meta.url));
+  return packageFile("data", "toy24", "24.csv");
 }
 
 /**

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { resolveEnv } from "../../bridges/env-registry.js";
 import { EnvriggerError } from "../../core/errors.js";
 import { parseJsonText } from "../../core/validate.js";
-import { productStackDependencies } from "../../curriculum/create-rig-dependencies.js";
+import { productStackDependencies } from "../../curriculum/product-stack-dependencies.js";
 import { buildStack } from "../../harness/build-stack.js";
 import { harnessStackSpecSchema, type HarnessStackSpec } from "../../harness/harness-stack-spec.js";
 import { splitSelectionSchema, type SplitSelection } from "../../core/task.js";

@@ -1,15 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { resolveEnv } from "../../bridges/env-registry.js";
 import { EnvriggerError, errorMessage } from "../../core/errors.js";
 import type { JsonObject } from "../../core/json.js";
 import { splitSelectionSchema, type SplitSelection } from "../../core/task.js";
 import { parseJsonText, parseWith } from "../../core/validate.js";
 import { curriculumConfigSchema, type CurriculumConfig } from "../../curriculum/curriculum-config.js";
 import { runPaths } from "../../curriculum/run-paths.js";
-import { createRigDependencies } from "../../curriculum/create-rig-dependencies.js";
-import { inProcessExecutor, runCurriculum, type CurriculumResult } from "../../curriculum/run-curriculum.js";
-import rigInWorker from "../../curriculum/curriculum-worker.js";
+import type { CurriculumExecutor, CurriculumResult } from "../../curriculum/run-curriculum.js";
+import type { CurriculumWorkerInput } from "../../curriculum/curriculum-worker.js";
 import { processExecutor } from "../../curriculum/process-executor.js";
 import type { RigTaskResult } from "../../rigger/rig-task.js";
 import type { CliIo } from "../cli-io.js";
@@ -68,10 +66,34 @@ export function formatCurriculum(result: CurriculumResult): string {
   );
 }
 
-/** `envrigger curriculum`: the designer loop over every task of a split, resumable. */
+/** Rig one task in this process (the local lane), loading the rig code on first use. */
+async function rigHere(input: CurriculumWorkerInput): Promise<RigTaskResult> {
+  return (await import("../../curriculum/curriculum-worker.js")).default(input);
+}
+
+/**
+ * `envrigger curriculum`: the designer loop over every task of a split, resumable. With
+ * `--concurrency N > 1` the task processes start first, so they load the rig code (the
+ * TypeScript compiler, LangGraph: about a second) while this process loads its own copy.
+ */
 export async function curriculumCommand(options: CurriculumCommandOptions, io: CliIo): Promise<CurriculumResult> {
-  const resume = options.resume !== undefined;
   const concurrency = parseInteger(options.concurrency ?? "1", "--concurrency", 1);
+  const queue = options.queue;
+  const pool = concurrency > 1 ? processExecutor(concurrency, { local: (input) => rigHere({ ...input, ...(queue ? { queue } : {}) }), queue }) : null;
+  try {
+    return await runCurriculumCommand(options, pool, io);
+  } finally {
+    await pool?.close();
+  }
+}
+
+async function runCurriculumCommand(options: CurriculumCommandOptions, pool: CurriculumExecutor | null, io: CliIo): Promise<CurriculumResult> {
+  const [{ createRigDependencies }, { inProcessExecutor, runCurriculum }, { resolveEnv }] = await Promise.all([
+    import("../../curriculum/create-rig-dependencies.js"),
+    import("../../curriculum/run-curriculum.js"),
+    import("../../bridges/env-registry.js"),
+  ]);
+  const resume = options.resume !== undefined;
   const runDirectory = resolve(io.cwd, options.resume ?? options.out ?? join("runs", defaultRunId(options.env ?? "env", options.policy ?? "policy")));
   let config: CurriculumConfig;
   if (resume) {
@@ -107,10 +129,7 @@ export async function curriculumCommand(options: CurriculumCommandOptions, io: C
   }
   const env = await resolveEnv(config.env, io.cwd);
   const queue = options.queue;
-  const executor =
-    concurrency > 1
-      ? processExecutor(concurrency, { local: (input) => rigInWorker({ ...input, queue }), queue })
-      : inProcessExecutor((config, directory) => createRigDependencies(config, directory, { queue }));
+  const executor = pool ?? inProcessExecutor((config, directory) => createRigDependencies(config, directory, { queue }));
   const progress = createProgress(io, !options.json);
   let started = false;
   try {

@@ -1,30 +1,25 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { EnvriggerError, errorMessage } from "../../core/errors.js";
+import { packageFile } from "../../core/package-root.js";
 import { fillTemplate } from "../../llm/fill-template.js";
 
 /** The designer's prompt templates, each a Markdown file in `designer-prompts/` (the `skills-*` ones extract skills from trajectories). */
 export type DesignerPromptName = "system" | "diagnose" | "write" | "skills-system" | "skills-success" | "skills-failure";
 
 /**
- * The package's `designer-prompts/` folder: found by walking up from this module
- * (`import.meta.url`) to the package root, the first folder holding a `package.json` and a
- * `designer-prompts/` folder — so it works from the sources and from a build alike.
+ * The package's `designer-prompts/` folder (next to its package.json: the same from the
+ * sources and from a build).
  */
 export function designerPromptsDirectory(): string {
-  let directory = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(directory, "package.json")) && existsSync(join(directory, "designer-prompts"))) return join(directory, "designer-prompts");
-    const parent = dirname(directory);
-    if (parent === directory) {
-      throw new EnvriggerError("BAD_CONFIG", "cannot find the designer-prompts/ folder above the envrigger sources", {
-        hint: "reinstall envrigger; the package ships designer-prompts/ next to package.json",
-      });
-    }
-    directory = parent;
+  const directory = packageFile("designer-prompts");
+  if (!existsSync(directory)) {
+    throw new EnvriggerError("BAD_CONFIG", `cannot find the designer-prompts/ folder (${directory})`, {
+      hint: "reinstall envrigger; the package ships designer-prompts/ next to package.json",
+    });
   }
+  return directory;
 }
 
 /**

@@ -1,0 +1,52 @@
+// Runs one curriculum of the compiled package (dist/, as the CLI runs it) in this process
+// and prints one JSON line: wall time, peak resident memory (this process plus the task
+// processes' peaks) and the run directory. Plain JavaScript so that no TypeScript loader
+// runs beside the code being measured.
+// Usage: node --no-node-snapshot bench/curriculum-child.mjs <env> <policy> <lanes> <seed> [task,task,…]
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+
+const started = performance.now();
+const dist = (module) => import(new URL(`../dist/${module}.js`, import.meta.url).href);
+const [env = "bugfix", policy = "hasty", lanesText = "1", seedText = "0", taskList] = process.argv.slice(2);
+const lanes = Number(lanesText);
+// As the CLI does: the task processes start first, and load while this process loads.
+const { processExecutor } = await dist("curriculum/process-executor");
+const rigHere = async (input) => (await dist("curriculum/curriculum-worker")).default(input);
+const pool = lanes > 1 ? processExecutor(lanes, { local: rigHere }) : null;
+const [{ resolveEnv }, { createRigDependencies }, { inProcessExecutor, runCurriculum }, { targetSchema }] = await Promise.all([
+  dist("bridges/env-registry"),
+  dist("curriculum/create-rig-dependencies"),
+  dist("curriculum/run-curriculum"),
+  dist("designer/target"),
+]);
+const work = mkdtempSync(join(tmpdir(), "envrigger-bench-"));
+const runDirectory = join(work, "run");
+const config = {
+  version: 1,
+  runId: "bench",
+  env,
+  policy,
+  designer: "heuristic",
+  target: targetSchema.parse({ successBand: [0.4, 0.6] }),
+  seed: Number(seedText),
+  candidatesDir: join(work, "candidates"),
+  ...(taskList ? { taskIds: taskList.split(",") } : {}),
+};
+const executor = pool ?? inProcessExecutor((parsed, directory) => createRigDependencies(parsed, directory));
+try {
+  const result = await runCurriculum(config, { runDirectory, env: await resolveEnv(env), executor });
+  const wallMs = performance.now() - started;
+  const parentRssKb = process.resourceUsage().maxRSS;
+  const childrenRssKb = pool ? pool.childPeakRssKb() : [];
+  // Peak of the whole curriculum: this process plus every task process (an upper bound: their peaks may not coincide).
+  const maxRssKb = parentRssKb + childrenRssKb.reduce((sum, value) => sum + value, 0);
+  // CPU of this process, every thread (on 1 lane: the whole curriculum).
+  const { userCPUTime, systemCPUTime } = process.resourceUsage();
+  const cpuMs = (userCPUTime + systemCPUTime) / 1000;
+  process.stdout.write(`${JSON.stringify({ wallMs, cpuMs, maxRssKb, parentRssKb, childrenRssKb, runDirectory, summary: result.summary, tasks: result.tasks })}\n`);
+} finally {
+  await executor.close();
+}

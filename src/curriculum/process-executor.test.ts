@@ -1,0 +1,61 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { resolveEnv } from "../bridges/env-registry.js";
+import { targetSchema } from "../designer/target.js";
+import type { RigTaskResult } from "../rigger/rig-task.js";
+import { createRigDependencies } from "./create-rig-dependencies.js";
+import rigInWorker from "./curriculum-worker.js";
+import { processExecutor } from "./process-executor.js";
+import { inProcessExecutor, runCurriculum, type CurriculumExecutor } from "./run-curriculum.js";
+
+const tasks = ["clamp-0", "range-0", "compare-0"];
+
+async function curriculum(executor: CurriculumExecutor): Promise<RigTaskResult[]> {
+  const work = mkdtempSync(join(tmpdir(), "lanes-"));
+  const config = {
+    version: 1 as const,
+    runId: "lanes",
+    env: "bugfix",
+    policy: "hasty",
+    designer: "heuristic",
+    target: targetSchema.parse({ successBand: [0.4, 0.6] }),
+    seed: 5,
+    candidatesDir: join(work, "candidates"),
+    taskIds: tasks,
+  };
+  try {
+    return (await runCurriculum(config, { runDirectory: join(work, "run"), env: await resolveEnv("bugfix"), executor })).tasks;
+  } finally {
+    await executor.close();
+  }
+}
+
+/** A result without where it was stored (each run has its own candidates directory). */
+function comparable(result: RigTaskResult) {
+  return { ...result, candidate: result.candidate === null ? null : basename(result.candidate) };
+}
+
+describe("processExecutor", () => {
+  it("starts its task processes when it is created, before any task is given", async () => {
+    const pool = processExecutor(3, { local: rigInWorker });
+    try {
+      expect(pool.childPeakRssKb()).toHaveLength(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("gives the same results, in task order, on 1 lane in this process, 2 lanes with a local one, and 2 task processes", async () => {
+    const serial = await curriculum(inProcessExecutor((config, directory) => createRigDependencies(config, directory)));
+    const withLocalLane = await curriculum(processExecutor(2, { local: rigInWorker }));
+    const twoProcesses = processExecutor(2);
+    const processesOnly = await curriculum(twoProcesses);
+    expect(serial.map((result) => result.taskId)).toEqual(tasks);
+    expect(withLocalLane.map(comparable)).toEqual(serial.map(comparable));
+    expect(processesOnly.map(comparable)).toEqual(serial.map(comparable));
+    // Both task processes did work (each reports its peak memory with every result).
+    expect(twoProcesses.childPeakRssKb().filter((kilobytes) => kilobytes > 0)).toHaveLength(2);
+  }, 300_000);
+});
