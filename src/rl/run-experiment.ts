@@ -69,6 +69,8 @@ export interface RunExperimentOptions {
   resume?: boolean;
   env: EnvDefinition;
   cwd?: string;
+  /** Run every rollout on queue workers at this Redis URL (see `RunTrainingOptions.queue`). */
+  queue?: string;
   /** The one reward function both arms train with. */
   reward?: TrainingReward;
   onRunStart?: (arm: ExperimentArm, seed: number, index: number, total: number) => void;
@@ -146,7 +148,7 @@ export async function runExperiment(input: ExperimentConfigInput, options: RunEx
           grpo: { ...config.grpo, seed },
           evaluation: config.evaluation,
         };
-        const result: TrainingRunResult = await runTraining(training, { runDirectory, resume: existsSync(paths.config), env: options.env, cwd: options.cwd, reward });
+        const result: TrainingRunResult = await runTraining(training, { runDirectory, resume: existsSync(paths.config), env: options.env, cwd: options.cwd, queue: options.queue, reward });
         finished = { trainingEpisodes: result.trainingEpisodes, curve: result.curve, acceptedPerRound: result.rounds.map((round) => round.accepted.length) };
       }
       const run: ExperimentRun = { arm, seed, ...finished, final: finished.curve.at(-1)!, runDirectory };

@@ -9,6 +9,7 @@ import { parseJsonText, parseWith } from "../core/validate.js";
 import { coevolutionSource } from "../curriculum/coevolution-source.js";
 import type { CoevolutionRound } from "../curriculum/coevolution-round.js";
 import { LearnableModel } from "../policies/learnable/learnable-model.js";
+import { createRolloutExecutor } from "../queue/create-rollout-executor.js";
 import { learnedWeightsFileSchema, modelFromWeightsFile, saveLearnedWeights, weightsFileOf } from "../policies/learnable/learned-weights-file.js";
 import { learnedModelOf } from "../policies/learnable/resolve-learned-policy.js";
 import type { LearningCurves } from "../report/learning-curves-schema.js";
@@ -67,6 +68,12 @@ export interface RunTrainingOptions {
   resume?: boolean;
   env: EnvDefinition;
   cwd?: string;
+  /**
+   * Send every rollout — training groups, held-out evaluations and co-evolution's rig runs — to
+   * `envrigger worker` processes through the Redis queue at this URL (`redis://HOST:PORT`);
+   * absent, they run in this process. The weights come out the same for the same seed.
+   */
+  queue?: string;
   /** The reward function (default: the trainer's one reward path). */
   reward?: TrainingReward;
   onUpdate?: (stats: UpdateStats, total: number) => void;
@@ -131,12 +138,15 @@ export async function runTraining(input: TrainingRunConfigInput, options: RunTra
       kMax: config.source.kMax,
       revisions: config.source.revisions,
       seed: config.grpo.seed,
+      queue: options.queue,
       onRound: options.onRound,
     });
     rounds = coevolution.rounds;
     source = coevolution;
   }
+  const executor = options.queue ? await createRolloutExecutor({ queue: options.queue, cwd: options.cwd }) : undefined;
   const result = await trainPolicy({
+    executor,
     env: options.env,
     model,
     config: config.grpo,
@@ -155,6 +165,7 @@ export async function runTraining(input: TrainingRunConfigInput, options: RunTra
           episodes: config.evaluation.episodes,
           seed: config.grpo.seed,
           concurrency: config.grpo.concurrency,
+          executor,
         }),
     },
     onEvaluation: options.onEvaluation,
@@ -163,7 +174,7 @@ export async function runTraining(input: TrainingRunConfigInput, options: RunTra
       writeJsonAtomic(paths.checkpoint, { update: state.update, weights: weightsFileOf(model), optimizer: state.optimizer, updates: state.updates, evaluations: state.evaluations });
       options.onUpdate?.(stats, config.grpo.updates);
     },
-  });
+  }).finally(() => executor?.close());
   await source.close?.();
   saveLearnedWeights(paths.weights, model);
   writeJsonAtomic(paths.curves, trainingCurves(result.evaluations, result.updates));
