@@ -1,10 +1,12 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CliIo } from "../src/cli/cli-io.js";
 import { runCli } from "../src/cli/program.js";
+import { bugfixEnv } from "../src/bridges/bugfix/bugfix-env-definition.js";
 import { queueRolloutExecutor } from "../src/queue/queue-rollout-executor.js";
+import { runExperiment } from "../src/rl/run-experiment.js";
 import { redisServerAvailable, startRedisTestServer, type RedisTestServer } from "../src/testing/redis-test-server.js";
 import { spawnCliWorker, type CliWorkerProcess } from "../src/testing/spawn-cli-worker.js";
 import { trainOnRewritingStacks } from "../src/testing/rewriting-stacks.js";
@@ -77,4 +79,51 @@ describe.skipIf(!redisServerAvailable())("training rollouts on envrigger worker 
     expect(queued.updates).toEqual(local.updates);
     expect(queued.weights).toEqual(local.weights);
   }, 600_000);
+
+  it("an experiment with --queue (both arms, co-evolution rigs included) gives the local experiment's results", async () => {
+    const experiment = (name: string, queue?: string) =>
+      runExperiment(
+        {
+          version: 1,
+          runId: name,
+          env: "bugfix",
+          envOptions: { reward: "public" },
+          rewardSource: "env",
+          seeds: 1,
+          grpo: { updates: 2, group: 2, tasksPerUpdate: 20 },
+          evaluation: { every: 2, episodes: 1 },
+          coevolution: { every: 1, k: 2, kMax: 2, revisions: 0 },
+        },
+        { runDirectory: join(scratch, name), env: bugfixEnv, cwd: scratch, ...(queue ? { queue } : {}) },
+      );
+    const local = await experiment("experiment-local");
+    const queued = await experiment("experiment-queued", redis.url);
+    const comparable = (result: typeof local) => result.runs.map(({ arm, seed, trainingEpisodes, curve, acceptedPerRound }) => ({ arm, seed, trainingEpisodes, curve, acceptedPerRound }));
+    expect(comparable(queued)).toEqual(comparable(local));
+    // The harness arm did train on co-evolved stacks through the queue.
+    expect(lines(join(scratch, "experiment-queued", "harness", "seed-0", "updates.jsonl")).some((stats) => (stats.stackedTasks as number) > 0)).toBe(true);
+    for (const arm of ["original", "harness"]) {
+      const weights = (name: string) => JSON.parse(readFileSync(join(scratch, name, arm, "seed-0", "weights.json"), "utf8")).weights;
+      expect(weights("experiment-queued")).toEqual(weights("experiment-local"));
+    }
+  }, 600_000);
 });
+
+describe("--queue on train and experiment", () => {
+  it("fails fast with exit 1 and writes no run when Redis is unreachable", async () => {
+    for (const command of [["train", "--env", "bugfix"], ["experiment", "--env", "bugfix"]]) {
+      const out = join(scratch, `unreachable-${command[0]}`);
+      const result = await cli(...command, "--queue", "redis://127.0.0.1:1", "--out", out);
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toMatch(/queue/i);
+      expect(existsSync(out)).toBe(false);
+    }
+  }, 60_000);
+
+  it("refuses a bad --rollout-concurrency (exit 2)", async () => {
+    const result = await cli("train", "--env", "bugfix", "--rollout-concurrency", "0", "--out", join(scratch, "bad"));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--rollout-concurrency/);
+  });
+});
+

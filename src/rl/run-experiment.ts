@@ -8,6 +8,7 @@ import { EnvriggerError } from "../core/errors.js";
 import { jsonObjectSchema } from "../core/json.js";
 import { parseJsonText, parseWith } from "../core/validate.js";
 import type { LearningCurves } from "../report/learning-curves-schema.js";
+import { createRolloutExecutor } from "../queue/create-rollout-executor.js";
 import type { HeldOutPoint } from "./evaluate-held-out.js";
 import { grpoConfigSchema } from "./grpo-config.js";
 import { runTraining, trainingRunPaths, type TrainingRunResult } from "./run-training.js";
@@ -115,6 +116,8 @@ export function experimentCurves(runs: readonly ExperimentRun[]): LearningCurves
 export async function runExperiment(input: ExperimentConfigInput, options: RunExperimentOptions): Promise<ExperimentResult> {
   const started = performance.now();
   const configPath = join(options.runDirectory, "experiment.json");
+  // Check the queue before anything is written (each training run then opens its own connection).
+  if (options.queue) await (await createRolloutExecutor({ queue: options.queue, cwd: options.cwd })).close();
   let config: ExperimentConfig;
   if (options.resume) {
     if (!existsSync(configPath)) throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${configPath} does not exist`, { hint: "pass the directory of an earlier experiment (runs/<id>)" });

@@ -10,6 +10,7 @@ import { coevolutionSource } from "../curriculum/coevolution-source.js";
 import type { CoevolutionRound } from "../curriculum/coevolution-round.js";
 import { LearnableModel } from "../policies/learnable/learnable-model.js";
 import { createRolloutExecutor } from "../queue/create-rollout-executor.js";
+import type { RolloutExecutor } from "../rollout/rollout-executor.js";
 import { learnedWeightsFileSchema, modelFromWeightsFile, saveLearnedWeights, weightsFileOf } from "../policies/learnable/learned-weights-file.js";
 import { learnedModelOf } from "../policies/learnable/resolve-learned-policy.js";
 import type { LearningCurves } from "../report/learning-curves-schema.js";
@@ -98,6 +99,16 @@ export function trainingCurves(evaluations: readonly HeldOutPoint[], updates: re
  * continues from the last checkpoint (co-evolution rounds already finished are read back).
  */
 export async function runTraining(input: TrainingRunConfigInput, options: RunTrainingOptions): Promise<TrainingRunResult> {
+  // The queue is checked before anything is written: unreachable → QUEUE_UNREACHABLE, no half-made run.
+  const executor = options.queue ? await createRolloutExecutor({ queue: options.queue, cwd: options.cwd }) : undefined;
+  try {
+    return await trainingRun(input, options, executor);
+  } finally {
+    await executor?.close();
+  }
+}
+
+async function trainingRun(input: TrainingRunConfigInput, options: RunTrainingOptions, executor: RolloutExecutor | undefined): Promise<TrainingRunResult> {
   const started = performance.now();
   const paths = trainingRunPaths(options.runDirectory);
   let config: TrainingRunConfig;
@@ -144,7 +155,6 @@ export async function runTraining(input: TrainingRunConfigInput, options: RunTra
     rounds = coevolution.rounds;
     source = coevolution;
   }
-  const executor = options.queue ? await createRolloutExecutor({ queue: options.queue, cwd: options.cwd }) : undefined;
   const result = await trainPolicy({
     executor,
     env: options.env,
@@ -174,7 +184,7 @@ export async function runTraining(input: TrainingRunConfigInput, options: RunTra
       writeJsonAtomic(paths.checkpoint, { update: state.update, weights: weightsFileOf(model), optimizer: state.optimizer, updates: state.updates, evaluations: state.evaluations });
       options.onUpdate?.(stats, config.grpo.updates);
     },
-  }).finally(() => executor?.close());
+  });
   await source.close?.();
   saveLearnedWeights(paths.weights, model);
   writeJsonAtomic(paths.curves, trainingCurves(result.evaluations, result.updates));
