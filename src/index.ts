@@ -118,3 +118,6 @@ export { trainingReward, type TrainingReward, type RewardSource } from "./rl/tra
 export { runTraining, type TrainingRunResult } from "./rl/run-training.js";
 export { runExperiment, type ExperimentResult } from "./rl/run-experiment.js";
 export { coevolutionSource } from "./curriculum/coevolution-source.js";
+// Training rollouts through a RolloutExecutor (issue 10 × 13): decisions travel in trajectories
+export { policyDecisionSchema, recordedDecision, type PolicyDecision } from "./policies/learnable/policy-decision.js";
+export { runTrainingRollouts, learnedSnapshotSpec, type TrainingRolloutRequest, type TrainingRollouts, type TrainingSnapshot } from "./rl/run-training-rollouts.js";

@@ -27,6 +27,7 @@ const publicApi = [
   "miniwobEnv", "findChromium",
   "LearnableModel", "learnablePolicyFactory", "candidateActionsFromTools", "loadLearnedWeights", "saveLearnedWeights",
   "trainPolicy", "trainingReward", "runTraining", "runExperiment", "coevolutionSource",
+  "policyDecisionSchema", "recordedDecision", "runTrainingRollouts", "learnedSnapshotSpec",
 ];
 
 const testingApi = [

@@ -121,7 +121,9 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
       .option("--every <n>", "co-evolution: re-rig against a snapshot every n updates", "10")
       .option("--eval-every <n>", "held-out evaluation every n updates", "5")
       .option("--eval-episodes <n>", "episodes per held-out task per evaluation", "10")
-      .option("--concurrency <n>", "episodes in flight per rollout batch", "1")
+      .option("--concurrency <n>", "episodes in flight per rollout batch (the older name of --rollout-concurrency)")
+      .option("--rollout-concurrency <n>", "episodes of a rollout batch in flight at once in this process (default 1)")
+      .option("--queue <url>", "run the training and evaluation rollouts on `envrigger worker` processes via Redis: redis://HOST:PORT or rediss://…")
       .option("--out <dir>", "run directory (default runs/<id>)")
       .option("--resume <dir>", "continue the training run in this directory")
       .option("--json", "print one JSON object"),
@@ -139,6 +141,8 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--eval-every <n>", "held-out evaluation every n updates", "5")
     .option("--eval-episodes <n>", "episodes per held-out task per evaluation", "10")
     .option("--reward <reward>", "train both arms on the env's reward of this name (hidden | public) instead of its verdict")
+    .option("--rollout-concurrency <n>", "episodes of a rollout batch in flight at once in this process (default 1)")
+    .option("--queue <url>", "run every rollout on `envrigger worker` processes via Redis: redis://HOST:PORT or rediss://…")
     .option("--out <dir>", "run directory (default runs/<id>)")
     .option("--resume <dir>", "continue the experiment in this directory")
     .option("--json", "print one JSON object")
@@ -232,7 +236,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .action(async (bank: string, options) => (await import("./commands/skills-command.js")).skillsShowCommand(bank, options, io));
   program
     .command("worker")
-    .description("serve rollout jobs from a Redis queue (for --queue on rig, curriculum, baseline, measure) until SIGTERM")
+    .description("serve rollout jobs from a Redis queue (for --queue on rig, curriculum, baseline, measure, train, experiment) until SIGTERM")
     .requiredOption("--queue <url>", "redis://HOST:PORT or rediss://… (password in the URL or in ENVRIGGER_REDIS_PASSWORD)")
     .option("--concurrency <n>", "jobs (episodes) in flight in this process", "8")
     .option("--plugins-dir <dir>", "allow file: env and policy plugins from inside this directory (none without it)")

@@ -1,4 +1,5 @@
 import type { ActionInput } from "./action.js";
+import type { JsonObject } from "./json.js";
 import type { Observation } from "./observation.js";
 import type { Rng } from "./seeding.js";
 import type { ToolSpec } from "./tool-spec.js";
@@ -47,6 +48,12 @@ export interface Policy {
   start?(episode: EpisodeStart): void | Promise<void>;
   /** The next action (structured) or raw text for text-grammar envs. */
   act(input: PolicyInput): ActionInput | Promise<ActionInput>;
+  /**
+   * What to record about the decision of the latest `act` (JSON), read once after it and
+   * stored as the step's `policyRecord` (e.g. what a trainer needs to compute a gradient).
+   * Optional; most policies record nothing.
+   */
+  stepRecord?(): JsonObject | undefined;
   /** Token usage or other per-episode accounting, read after the episode (optional). */
   usage?(): Record<string, number>;
 }

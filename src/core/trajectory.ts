@@ -30,6 +30,12 @@ export const trajectoryStepSchema = z.object({
   info: jsonObjectSchema,
   /** Per-layer changes, outermost first (empty for an unwrapped env). */
   layers: z.array(layerTraceSchema),
+  /**
+   * What the policy recorded about this turn's decision (its `stepRecord()`), as JSON, e.g.
+   * a learnable policy's candidates, features, probabilities and choice — so a trainer can
+   * compute its gradient from trajectories that came back from a worker. Absent for most policies.
+   */
+  policyRecord: jsonObjectSchema.optional(),
   /** Time spent in the policy's `act`, milliseconds. */
   policyMs: z.number().nonnegative(),
   /** Time spent in `step`, milliseconds. */

@@ -34,6 +34,8 @@ export interface CoevolutionOptions {
   kMax: number;
   revisions: number;
   seed: number;
+  /** Run the rig rounds' rollouts on queue workers at this Redis URL (else in this process). */
+  queue?: string;
   onRound?: (round: CoevolutionRound) => void;
 }
 
@@ -88,7 +90,7 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
         runDirectory,
         resume: existsSync(runPaths(runDirectory).config),
         env: options.env,
-        executor: inProcessExecutor((config, rigDirectory) => createRigDependencies(config, rigDirectory)),
+        executor: inProcessExecutor((config, rigDirectory) => createRigDependencies(config, rigDirectory, { queue: options.queue })),
       },
     );
     const accepted = result.tasks
@@ -131,7 +133,7 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
       }
     },
     environmentOf(taskId) {
-      return stackEnvironment(options.env, options.envOptions, stacks.get(taskId));
+      return stackEnvironment(options.env, options.envOptions, taskId, stacks.get(taskId));
     },
   };
 }

@@ -5,7 +5,9 @@ import { deriveSeed } from "../core/seeding.js";
 import type { LearnableModel } from "../policies/learnable/learnable-model.js";
 import { learnedPolicyFor } from "../policies/learnable/resolve-learned-policy.js";
 import { summarize } from "../rollout/summarize.js";
-import { runTrainingRollouts } from "./run-training-rollouts.js";
+import type { RolloutExecutor } from "../rollout/rollout-executor.js";
+import { learnedSnapshotSpec, runTrainingRollouts } from "./run-training-rollouts.js";
+import { originalEnvironment } from "./stack-environment.js";
 
 /** One point of a held-out learning curve. */
 export interface HeldOutPoint {
@@ -32,6 +34,8 @@ export interface EvaluateHeldOutOptions {
   /** The evaluation seed: the same at every point of a curve (common random numbers). */
   seed: number;
   concurrency: number;
+  /** Run the episodes as batches on this executor (e.g. queue workers) instead of in this process. */
+  executor?: RolloutExecutor;
 }
 
 /**
@@ -40,22 +44,17 @@ export interface EvaluateHeldOutOptions {
  * seeds that never coincide with training rollouts.
  */
 export async function evaluateHeldOut(model: LearnableModel, update: number, trainingEpisodes: number, options: EvaluateHeldOutOptions): Promise<HeldOutPoint> {
-  const policy = learnedPolicyFor(model.clone(), options.env.id, { name: "learned" });
-  const trajectories = [];
-  for (const task of options.tasks) {
-    trajectories.push(
-      ...(await runTrainingRollouts({
-        createEnv: () => options.env.create(options.envOptions),
-        policy,
-        taskId: task.id,
-        group: task.group,
-        episodes: options.episodes,
-        seed: deriveSeed(options.seed, "held-out evaluation"),
-        concurrency: options.concurrency,
-      })),
-    );
-  }
-  const stats = summarize(trajectories);
+  const frozen = model.clone();
+  const seed = deriveSeed(options.seed, "held-out evaluation");
+  const groups = await runTrainingRollouts(
+    options.tasks.map((task) => {
+      const environment = originalEnvironment(options.env, options.envOptions, task.id);
+      return { createEnv: environment.createEnv, stack: environment.stack, taskId: task.id, group: task.group, episodes: options.episodes, seed };
+    }),
+    { policy: learnedPolicyFor(frozen, options.env.id, { name: "learned" }), portable: () => learnedSnapshotSpec(frozen, options.env.id) },
+    { executor: options.executor, concurrency: options.concurrency },
+  );
+  const stats = summarize(groups.flat());
   return {
     update,
     trainingEpisodes,

@@ -3,15 +3,14 @@ import { stableStringify, type Json } from "../core/json.js";
 import type { TaskInfo } from "../core/task.js";
 import type { Trajectory } from "../core/trajectory.js";
 import type { LearnableModel } from "../policies/learnable/learnable-model.js";
-import type { PolicyDecision } from "../policies/learnable/policy-decision.js";
-import { episodeKey } from "../policies/learnable/policy-decision.js";
+import { recordedDecision } from "../policies/learnable/policy-decision.js";
 import { isSuccess } from "../rollout/summarize.js";
 import { accumulateGradient, clipGradient } from "./accumulate-gradient.js";
 import type { AdamOptimizer } from "./adam-optimizer.js";
 import type { GrpoConfig } from "./grpo-config.js";
 import { groupAdvantages } from "./group-advantages.js";
-import { runTrainingRollouts } from "./run-training-rollouts.js";
-import type { PolicyFactory } from "../core/policy.js";
+import { runTrainingRollouts, type TrainingRollouts, type TrainingSnapshot } from "./run-training-rollouts.js";
+import type { HarnessStackSpec } from "../harness/harness-stack-spec.js";
 import type { RewardSource, TrainingReward } from "./training-reward.js";
 
 /** What one update did (a line of the run's `updates.jsonl`). */
@@ -38,6 +37,8 @@ export interface UpdateStats {
 export interface UpdateTask {
   task: Pick<TaskInfo, "id" | "group">;
   createEnv: () => Promise<ActionableEnv>;
+  /** The same as data (for a `RolloutExecutor`). */
+  stack: HarnessStackSpec;
   stacked: boolean;
 }
 
@@ -48,8 +49,10 @@ export interface GrpoUpdateInput {
   optimizer: AdamOptimizer;
   config: GrpoConfig;
   tasks: UpdateTask[];
-  /** The snapshot's policy factory, wired to record decisions into `decisions`. */
-  policyFor(decisions: Map<string, PolicyDecision[]>): PolicyFactory;
+  /** The snapshot to roll out (a learnable policy: it records its decisions in the trajectories' steps). */
+  snapshot: TrainingSnapshot;
+  /** Where the rollouts run (this process, or an executor). */
+  rollouts: TrainingRollouts;
   /** Seed of this update's rollouts. */
   seed: number;
   reward: TrainingReward;
@@ -67,23 +70,23 @@ export interface GrpoUpdateInput {
  */
 export async function grpoUpdate(input: GrpoUpdateInput): Promise<UpdateStats> {
   const { model, config } = input;
-  const decisions = new Map<string, PolicyDecision[]>();
-  const policy = input.policyFor(decisions);
-  const groups: Trajectory[][] = [];
-  for (const entry of input.tasks) {
-    groups.push(
-      await runTrainingRollouts({ createEnv: entry.createEnv, policy, taskId: entry.task.id, group: entry.task.group, episodes: config.group, seed: input.seed, concurrency: config.concurrency }),
-    );
-  }
+  const groups = await runTrainingRollouts(
+    input.tasks.map((entry) => ({ createEnv: entry.createEnv, stack: entry.stack, taskId: entry.task.id, group: entry.task.group, episodes: config.group, seed: input.seed })),
+    input.snapshot,
+    input.rollouts,
+  );
+  // The gradient is computed from what the trajectories carry (each step's recorded decision), so
+  // it is the same whether the episodes ran here or on a worker.
+  const decisionsOf = groups.map((group) => group.map((trajectory) => trajectory.steps.map((step) => recordedDecision(step))));
   const gradient = new Float64Array(model.features.dimension);
   const episodes = groups.reduce((sum, group) => sum + group.length, 0);
-  const steps = [...decisions.values()].reduce((sum, list) => sum + list.length, 0);
+  const steps = decisionsOf.flat(2).filter((decision) => decision !== undefined).length;
   let zeroVariance = 0;
   let rewardTotal = 0;
   let successes = 0;
   let entropyTotal = 0;
   let rewritten = 0;
-  for (const group of groups) {
+  groups.forEach((group, groupIndex) => {
     const rewards = group.map((trajectory) => input.reward(trajectory, input.rewardSource));
     rewardTotal += rewards.reduce((sum, value) => sum + value, 0);
     successes += group.filter(isSuccess).length;
@@ -91,8 +94,8 @@ export async function grpoUpdate(input: GrpoUpdateInput): Promise<UpdateStats> {
     if (advantages === null) zeroVariance += 1;
     group.forEach((trajectory, position) => {
       const scale = advantages === null ? 0 : advantages[position]! / episodes;
-      const made = decisions.get(episodeKey(trajectory.taskId, trajectory.seed)) ?? [];
-      made.forEach((decision, turn) => {
+      decisionsOf[groupIndex]![position]!.forEach((decision, turn) => {
+        if (decision === undefined) return;
         // A call a harness layer replaced by another never ran: the outcome says nothing about
         // choosing it, so it gets no policy-gradient credit (its entropy term stays).
         const replaced = isReplaced(trajectory, turn);
@@ -101,7 +104,7 @@ export async function grpoUpdate(input: GrpoUpdateInput): Promise<UpdateStats> {
       });
     });
     input.onTrajectories?.(group);
-  }
+  });
   const gradientNorm = clipGradient(gradient, config.clipNorm);
   input.optimizer.apply(model.weights, gradient);
   return {

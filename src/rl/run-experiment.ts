@@ -8,6 +8,7 @@ import { EnvriggerError } from "../core/errors.js";
 import { jsonObjectSchema } from "../core/json.js";
 import { parseJsonText, parseWith } from "../core/validate.js";
 import type { LearningCurves } from "../report/learning-curves-schema.js";
+import { createRolloutExecutor } from "../queue/create-rollout-executor.js";
 import type { HeldOutPoint } from "./evaluate-held-out.js";
 import { grpoConfigSchema } from "./grpo-config.js";
 import { runTraining, trainingRunPaths, type TrainingRunResult } from "./run-training.js";
@@ -69,6 +70,8 @@ export interface RunExperimentOptions {
   resume?: boolean;
   env: EnvDefinition;
   cwd?: string;
+  /** Run every rollout on queue workers at this Redis URL (see `RunTrainingOptions.queue`). */
+  queue?: string;
   /** The one reward function both arms train with. */
   reward?: TrainingReward;
   onRunStart?: (arm: ExperimentArm, seed: number, index: number, total: number) => void;
@@ -113,6 +116,8 @@ export function experimentCurves(runs: readonly ExperimentRun[]): LearningCurves
 export async function runExperiment(input: ExperimentConfigInput, options: RunExperimentOptions): Promise<ExperimentResult> {
   const started = performance.now();
   const configPath = join(options.runDirectory, "experiment.json");
+  // Check the queue before anything is written (each training run then opens its own connection).
+  if (options.queue) await (await createRolloutExecutor({ queue: options.queue, cwd: options.cwd })).close();
   let config: ExperimentConfig;
   if (options.resume) {
     if (!existsSync(configPath)) throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${configPath} does not exist`, { hint: "pass the directory of an earlier experiment (runs/<id>)" });
@@ -146,7 +151,7 @@ export async function runExperiment(input: ExperimentConfigInput, options: RunEx
           grpo: { ...config.grpo, seed },
           evaluation: config.evaluation,
         };
-        const result: TrainingRunResult = await runTraining(training, { runDirectory, resume: existsSync(paths.config), env: options.env, cwd: options.cwd, reward });
+        const result: TrainingRunResult = await runTraining(training, { runDirectory, resume: existsSync(paths.config), env: options.env, cwd: options.cwd, queue: options.queue, reward });
         finished = { trainingEpisodes: result.trainingEpisodes, curve: result.curve, acceptedPerRound: result.rounds.map((round) => round.accepted.length) };
       }
       const run: ExperimentRun = { arm, seed, ...finished, final: finished.curve.at(-1)!, runDirectory };

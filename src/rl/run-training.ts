@@ -9,6 +9,8 @@ import { parseJsonText, parseWith } from "../core/validate.js";
 import { coevolutionSource } from "../curriculum/coevolution-source.js";
 import type { CoevolutionRound } from "../curriculum/coevolution-round.js";
 import { LearnableModel } from "../policies/learnable/learnable-model.js";
+import { createRolloutExecutor } from "../queue/create-rollout-executor.js";
+import type { RolloutExecutor } from "../rollout/rollout-executor.js";
 import { learnedWeightsFileSchema, modelFromWeightsFile, saveLearnedWeights, weightsFileOf } from "../policies/learnable/learned-weights-file.js";
 import { learnedModelOf } from "../policies/learnable/resolve-learned-policy.js";
 import type { LearningCurves } from "../report/learning-curves-schema.js";
@@ -67,6 +69,12 @@ export interface RunTrainingOptions {
   resume?: boolean;
   env: EnvDefinition;
   cwd?: string;
+  /**
+   * Send every rollout — training groups, held-out evaluations and co-evolution's rig runs — to
+   * `envrigger worker` processes through the Redis queue at this URL (`redis://HOST:PORT`);
+   * absent, they run in this process. The weights come out the same for the same seed.
+   */
+  queue?: string;
   /** The reward function (default: the trainer's one reward path). */
   reward?: TrainingReward;
   onUpdate?: (stats: UpdateStats, total: number) => void;
@@ -91,6 +99,16 @@ export function trainingCurves(evaluations: readonly HeldOutPoint[], updates: re
  * continues from the last checkpoint (co-evolution rounds already finished are read back).
  */
 export async function runTraining(input: TrainingRunConfigInput, options: RunTrainingOptions): Promise<TrainingRunResult> {
+  // The queue is checked before anything is written: unreachable → QUEUE_UNREACHABLE, no half-made run.
+  const executor = options.queue ? await createRolloutExecutor({ queue: options.queue, cwd: options.cwd }) : undefined;
+  try {
+    return await trainingRun(input, options, executor);
+  } finally {
+    await executor?.close();
+  }
+}
+
+async function trainingRun(input: TrainingRunConfigInput, options: RunTrainingOptions, executor: RolloutExecutor | undefined): Promise<TrainingRunResult> {
   const started = performance.now();
   const paths = trainingRunPaths(options.runDirectory);
   let config: TrainingRunConfig;
@@ -131,12 +149,14 @@ export async function runTraining(input: TrainingRunConfigInput, options: RunTra
       kMax: config.source.kMax,
       revisions: config.source.revisions,
       seed: config.grpo.seed,
+      queue: options.queue,
       onRound: options.onRound,
     });
     rounds = coevolution.rounds;
     source = coevolution;
   }
   const result = await trainPolicy({
+    executor,
     env: options.env,
     model,
     config: config.grpo,
@@ -155,6 +175,7 @@ export async function runTraining(input: TrainingRunConfigInput, options: RunTra
           episodes: config.evaluation.episodes,
           seed: config.grpo.seed,
           concurrency: config.grpo.concurrency,
+          executor,
         }),
     },
     onEvaluation: options.onEvaluation,

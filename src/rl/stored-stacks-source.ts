@@ -66,7 +66,7 @@ export function storedStacksSource(env: EnvDefinition, envOptions: JsonObject, s
     environmentOf(taskId, update) {
       const list = stacks.get(taskId);
       const chosen = list && list.length > 0 ? createRng(deriveSeed(seed, "stack", taskId, update)).pick(list) : undefined;
-      return stackEnvironment(env, envOptions, chosen);
+      return stackEnvironment(env, envOptions, taskId, chosen);
     },
   };
 }

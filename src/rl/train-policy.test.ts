@@ -5,7 +5,7 @@ import { grpoConfigSchema } from "./grpo-config.js";
 import { originalSource } from "./original-source.js";
 import { trainPolicy } from "./train-policy.js";
 import { groupAdvantages } from "./group-advantages.js";
-import { storedStacksSource } from "./stored-stacks-source.js";
+import { trainOnRewritingStacks } from "../testing/rewriting-stacks.js";
 
 async function train(seed: number, concurrency = 1) {
   const model = LearnableModel.initial();
@@ -64,18 +64,7 @@ describe("GRPO trainer", () => {
   });
 
   it("gives no credit to calls a harness layer replaced (they never ran)", async () => {
-    const trainTasks = (await bugfixEnv.listTasks("train")).slice(0, 2);
-    const source = `export default defineRules({ filterAction(action) { return action.name === "edit" ? { name: "read", args: {} } : undefined; } });`;
-    const stacks = new Map(trainTasks.map((task) => [task.id, [{ spec: { version: 1 as const, base: { env: "bugfix", taskId: task.id }, layers: [{ kind: "rules" as const, source }] }, label: task.id }]]));
-    const model = LearnableModel.initial();
-    const result = await trainPolicy({
-      env: bugfixEnv,
-      model,
-      config: grpoConfigSchema.parse({ updates: 2, group: 4, tasksPerUpdate: 2, seed: 1 }),
-      trainTasks,
-      source: storedStacksSource(bugfixEnv, {}, stacks, 1),
-      rewardSource: "evaluation",
-    });
+    const result = await trainOnRewritingStacks();
     expect(result.updates.every((stats) => stats.stackedTasks === 2)).toBe(true);
     expect(result.updates.reduce((sum, stats) => sum + stats.rewrittenDecisions, 0)).toBeGreaterThan(0);
   });

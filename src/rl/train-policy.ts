@@ -7,6 +7,8 @@ import { AdamOptimizer, type AdamState } from "./adam-optimizer.js";
 import type { HeldOutPoint } from "./evaluate-held-out.js";
 import type { GrpoConfig } from "./grpo-config.js";
 import { grpoUpdate, type UpdateStats } from "./grpo-update.js";
+import type { RolloutExecutor } from "../rollout/rollout-executor.js";
+import { learnedSnapshotSpec } from "./run-training-rollouts.js";
 import type { TrainingSource } from "./training-source.js";
 import { trainingReward, type RewardSource, type TrainingReward } from "./training-reward.js";
 
@@ -33,6 +35,13 @@ export interface TrainPolicyOptions {
   /** Held-out evaluation every `every` updates (and before the first and after the last). */
   evaluation?: { every: number; run(model: LearnableModel, update: number, trainingEpisodes: number): Promise<HeldOutPoint> };
   resume?: TrainingResumePoint;
+  /**
+   * Where the training rollouts run: absent, in this process (`config.concurrency` episodes in
+   * flight); given, as rollout batches on this executor (e.g. `envrigger worker` processes
+   * behind `--queue`), with the snapshot shipped as a learned weights artifact. Same seed,
+   * same weights either way.
+   */
+  executor?: RolloutExecutor;
   /** After each update (checkpoint here); `optimizer` is the state to store. */
   onUpdate?(stats: UpdateStats, state: TrainingResumePoint): void;
   onEvaluation?(point: HeldOutPoint): void;
@@ -76,7 +85,7 @@ export async function trainPolicy(options: TrainPolicyOptions): Promise<TrainPol
     await options.source.prepare?.(update, model);
     const tasks = tasksOfUpdate(options.trainTasks, config.tasksPerUpdate, config.seed, update).map((task) => {
       const environment = options.source.environmentOf(task.id, update);
-      return { task, createEnv: environment.createEnv, stacked: environment.stacked };
+      return { task, createEnv: environment.createEnv, stack: environment.stack, stacked: environment.stacked };
     });
     const stats = await grpoUpdate({
       update,
@@ -84,11 +93,8 @@ export async function trainPolicy(options: TrainPolicyOptions): Promise<TrainPol
       optimizer,
       config,
       tasks,
-      policyFor: (decisions) => learnedPolicyFor(model, options.env.id, { name: "learned", onDecision: (episode, decision) => {
-        const list = decisions.get(episode);
-        if (list) list.push(decision);
-        else decisions.set(episode, [decision]);
-      } }),
+      snapshot: { policy: learnedPolicyFor(model, options.env.id, { name: "learned" }), portable: () => learnedSnapshotSpec(model, options.env.id) },
+      rollouts: { executor: options.executor, concurrency: config.concurrency },
       seed: deriveSeed(config.seed, "update", update),
       reward: options.reward ?? trainingReward,
       rewardSource: options.rewardSource,

@@ -1,9 +1,12 @@
 import type { ActionableEnv } from "../core/actionable-env.js";
+import type { HarnessStackSpec } from "../harness/harness-stack-spec.js";
 import type { LearnableModel } from "../policies/learnable/learnable-model.js";
 
 /** Where one task's training group runs at one update. */
 export interface TaskEnvironment {
   createEnv: () => Promise<ActionableEnv>;
+  /** The same as data (a bare env is a stack without layers), for rollouts sent to a `RolloutExecutor`. */
+  stack: HarnessStackSpec;
   /** Whether it is a harness stack (false: the original env). */
   stacked: boolean;
   /** The stack's description for records (e.g. a candidate id), when stacked. */

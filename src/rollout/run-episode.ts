@@ -77,6 +77,7 @@ export async function runEpisode(env: ActionableEnv, policy: Policy, options: Ru
       const candidates = env.candidateActions ? await env.candidateActions(observation) : null;
       const output = await policy.act({ observation, tools, history, turn, rng: random.next, random, ...(candidates ? { candidates } : {}) });
       const policyMs = performance.now() - policyStarted;
+      const policyRecord = policy.stepRecord?.();
       const checked = actionInputSchema.safeParse(output);
       if (!checked.success) {
         throw new EnvriggerError("POLICY_OUTPUT", `policy ${policy.name} returned neither an action {name, args} nor a string at turn ${turn}`);
@@ -100,6 +101,7 @@ export async function runEpisode(env: ActionableEnv, policy: Policy, options: Ru
         truncated: result.truncated,
         info,
         layers,
+        ...(policyRecord === undefined ? {} : { policyRecord }),
         policyMs,
         stepMs,
       });

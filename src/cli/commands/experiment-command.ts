@@ -6,7 +6,7 @@ import type { CliIo } from "../cli-io.js";
 import { fixed, formatTable } from "../format-table.js";
 import { parseInteger } from "../parse-arguments.js";
 import { createProgress } from "../progress.js";
-import { rewardOptions, trainingRunId } from "./train-command.js";
+import { rewardOptions, trainingRolloutConcurrency, trainingRunId } from "./train-command.js";
 
 /** Raw options of `envrigger experiment`. */
 export interface ExperimentCommandOptions {
@@ -19,6 +19,8 @@ export interface ExperimentCommandOptions {
   evalEvery?: string;
   evalEpisodes?: string;
   reward?: string;
+  rolloutConcurrency?: string;
+  queue?: string;
   out?: string;
   resume?: string;
   json?: boolean;
@@ -61,6 +63,7 @@ export async function experimentCommand(options: ExperimentCommandOptions, io: C
           updates: parseInteger(options.updates ?? "30", "--updates", 1),
           group: parseInteger(options.group ?? "8", "--group", 2),
           tasksPerUpdate: parseInteger(options.tasksPerUpdate ?? "10", "--tasks-per-update", 1),
+          concurrency: trainingRolloutConcurrency(options),
         },
         evaluation: { every: parseInteger(options.evalEvery ?? "5", "--eval-every", 1), episodes: parseInteger(options.evalEpisodes ?? "10", "--eval-episodes", 1) },
         coevolution: { every: parseInteger(options.every ?? "10", "--every", 1) },
@@ -70,6 +73,7 @@ export async function experimentCommand(options: ExperimentCommandOptions, io: C
         resume: options.resume !== undefined && existsSync(join(runDirectory, "experiment.json")),
         env,
         cwd: io.cwd,
+        queue: options.queue,
         onRunStart: (_arm, _seed, index, total) => {
           if (index === 0) progress.start(total, "experiment");
           progress.update(index);

@@ -27,6 +27,8 @@ export interface TrainCommandOptions extends TargetOptions {
   evalEvery?: string;
   evalEpisodes?: string;
   concurrency?: string;
+  rolloutConcurrency?: string;
+  queue?: string;
   out?: string;
   resume?: string;
   json?: boolean;
@@ -36,6 +38,12 @@ export interface TrainCommandOptions extends TargetOptions {
 export function trainingRunId(prefix: string, env: string): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
   return `${prefix}-${env.replace(/[^A-Za-z0-9]+/g, "_")}-${stamp}`;
+}
+
+/** Episodes in flight per rollout batch in this process: `--rollout-concurrency`, else the older `--concurrency`, else 1. */
+export function trainingRolloutConcurrency(options: { rolloutConcurrency?: string; concurrency?: string }): number {
+  if (options.rolloutConcurrency !== undefined) return parseInteger(options.rolloutConcurrency, "--rollout-concurrency", 1);
+  return parseInteger(options.concurrency ?? "1", "--concurrency", 1);
 }
 
 /** The env options and reward source of `--reward`: the env's verdict by default, else the env's own reward of that name. */
@@ -87,7 +95,7 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
         group: parseInteger(options.group ?? "8", "--group", 2),
         tasksPerUpdate: parseInteger(options.tasksPerUpdate ?? "10", "--tasks-per-update", 1),
         seed: parseInteger(options.seed ?? "0", "--seed"),
-        concurrency: parseInteger(options.concurrency ?? "1", "--concurrency", 1),
+        concurrency: trainingRolloutConcurrency(options),
       },
       evaluation: { every: parseInteger(options.evalEvery ?? "5", "--eval-every", 1), episodes: parseInteger(options.evalEpisodes ?? "10", "--eval-episodes", 1) },
     };
@@ -101,6 +109,7 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
       resume,
       env,
       cwd: io.cwd,
+      queue: options.queue,
       onUpdate: (stats, total) => {
         if (!started) progress.start(total, "train");
         started = true;

@@ -6,7 +6,7 @@ import { candidateActionsFromTools } from "./candidate-actions-from-tools.js";
 import { actionHash, featureHash } from "./hashed-features.js";
 import type { LearnableModel } from "./learnable-model.js";
 import { actionKey, policyFeatures, toolRolesOf } from "./policy-features.js";
-import { episodeKey, type PolicyDecision } from "./policy-decision.js";
+import { decisionRecord, episodeKey, type PolicyDecision } from "./policy-decision.js";
 
 /** Options of {@link learnablePolicyFactory}. */
 export interface LearnablePolicyOptions {
@@ -31,6 +31,8 @@ interface CandidateSet {
  * offers them (`input.candidates`), else every call the tools' input schemas enumerate.
  * It reads the observation, its own history and the turn — never the task id or group —
  * and samples with the episode's seeded generator, so an episode replays exactly.
+ * Each decision (features, candidates, probabilities, choice) is recorded in its step's
+ * `policyRecord`, so a trainer reads it from the trajectory wherever the episode ran.
  */
 export function learnablePolicyFactory(model: LearnableModel, options: LearnablePolicyOptions = {}): PolicyFactory {
   const render = options.render ?? ((action: Action) => action);
@@ -48,6 +50,7 @@ export function learnablePolicyFactory(model: LearnableModel, options: Learnable
   };
   return () => {
     let episode = "";
+    let latest: PolicyDecision | undefined;
     const policy: Policy = {
       name: options.name ?? "learned",
       start(start: EpisodeStart) {
@@ -72,8 +75,14 @@ export function learnablePolicyFactory(model: LearnableModel, options: Learnable
           let draw = input.random.next();
           while (chosen < probabilities.length - 1 && draw >= probabilities[chosen]!) draw -= probabilities[chosen++]!;
         }
-        options.onDecision?.(episode, { features, actions: candidates.hashes, probabilities, chosen });
+        latest = { features, actions: candidates.hashes, probabilities, chosen };
+        options.onDecision?.(episode, latest);
         return candidates.sent[chosen]!;
+      },
+      stepRecord() {
+        const decision = latest;
+        latest = undefined;
+        return decision === undefined ? undefined : decisionRecord(decision);
       },
     };
     return policy;
