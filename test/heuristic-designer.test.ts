@@ -20,10 +20,11 @@ import { runRollouts } from "../src/rollout/run-rollouts.js";
 import { summarize } from "../src/rollout/summarize.js";
 import { harnessApiDeclaration } from "../src/sandbox/harness-api.js";
 import { loadRulesComponent } from "../src/sandbox/component-loader.js";
+import { PRODUCT_SANDBOX_OPTIONS } from "../src/sandbox/product-sandbox-options.js";
 
 const definition = createBugFixEnvDefinition();
 afterAll(() => definition.dispose());
-const dependencies = { resolveEnv: async () => definition, loadRules: (source: string) => loadRulesComponent(source) };
+const dependencies = { resolveEnv: async () => definition, loadRules: (source: string) => loadRulesComponent(source, PRODUCT_SANDBOX_OPTIONS) };
 const K = 40;
 
 function specOf(taskId: string, proposal: CandidateProposal): HarnessStackSpec {
@@ -100,7 +101,7 @@ describe("heuristic designer, end to end on BugFix", () => {
 });
 
 describe("heuristic designer, end to end on Game of 24 with greedy (no information tool, solves a puzzle always or never)", () => {
-  const toyDependencies = { resolveEnv: async () => toy24Env, loadRules: (source: string) => loadRulesComponent(source) };
+  const toyDependencies = { resolveEnv: async () => toy24Env, loadRules: (source: string) => loadRulesComponent(source, PRODUCT_SANDBOX_OPTIONS) };
 
   /** The loop in small, as the rigger runs it: validations of 40 episodes, three kept per attempt. */
   async function rigToy24(taskId: string): Promise<{ context: DesignContext; accepted: CandidateProposal | null; templates: string[]; successRates: number[] }> {
