@@ -30,6 +30,8 @@ export interface RigTaskResult {
   candidate: string | null;
   diagnosis: string;
   usage: { inputTokens: number; outputTokens: number; calls: number };
+  /** Why the designer failed, when it did (its latest failure; null otherwise). */
+  error: { code: string; message: string } | null;
 }
 
 function rates(stats: RolloutStats): RateSummary {
@@ -51,7 +53,15 @@ export function resultOf(state: RigState): RigTaskResult {
     candidate: state.candidatePath,
     diagnosis: state.diagnosis?.text ?? "",
     usage: state.usage,
+    error: designerError(state),
   };
+}
+
+/** The designer's latest failure in this thread (a `designer-error` issue), if any. */
+function designerError(state: RigState): RigTaskResult["error"] {
+  const issues = [...state.attempts.flatMap((attempt) => attempt.issues), ...state.issues];
+  const failure = issues.filter((issue) => issue.code === "designer-error").at(-1);
+  return failure ? { code: failure.errorCode ?? "INTERNAL", message: failure.message } : null;
 }
 
 /**

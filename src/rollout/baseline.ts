@@ -16,6 +16,8 @@ export interface BaselineStats {
   publicPassRate: number | null;
   meanTurns: number;
   stopReasons: Record<string, number>;
+  /** The first message of each stop reason that carries one (`error`, a call's `timeout`). */
+  stopMessages: Record<string, string>;
   invalidCallRate: number;
 }
 
@@ -44,6 +46,8 @@ export interface BaselineOptions {
   /** Build the env to run instead of `env.create` (e.g. a harness stack). */
   createEnv?: () => Promise<ActionableEnv>;
   concurrency?: number;
+  /** Deadline of each env and policy call (ms; default 30 000). */
+  callTimeoutMs?: number;
   /** Break the statistics down by the tasks' group (default) or by task id. */
   groupBy?: "group" | "task";
   onEpisode?: (trajectory: Trajectory, done: number, total: number) => void;
@@ -57,6 +61,7 @@ function pick(stats: RolloutStats): BaselineStats {
     publicPassRate: stats.publicPassRate,
     meanTurns: stats.meanTurns,
     stopReasons: stats.stopReasons,
+    stopMessages: stats.stopMessages,
     invalidCallRate: stats.invalidCallRate,
   };
 }
@@ -85,6 +90,7 @@ export async function runBaseline(options: BaselineOptions): Promise<{ report: B
     episodes: options.episodes,
     seed: options.seed,
     concurrency: options.concurrency,
+    callTimeoutMs: options.callTimeoutMs,
     onEpisode: options.onEpisode,
   });
   const summary = summarize(trajectories, options.groupBy === "task" ? (trajectory) => trajectory.taskId : undefined);
