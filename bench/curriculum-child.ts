@@ -12,7 +12,8 @@ import { targetSchema } from "../src/designer/target.js";
 /**
  * Runs one curriculum in this (child) process and prints one JSON line: wall time, peak
  * resident memory (this process plus the task processes' peaks) and the run directory.
- * Usage: curriculum-child.ts <env> <policy> <concurrency> <seed> [task,task,…]
+ * Usage: curriculum-child.ts <env> <policy> <concurrency> <seed> [task,task,…]; the
+ * environment variable ENVRIGGER_BENCH_CONFIG (JSON) overrides config fields.
  */
 const [env = "bugfix", policy = "hasty", concurrencyText = "1", seedText = "0", taskList] = process.argv.slice(2);
 const concurrency = Number(concurrencyText);
@@ -28,6 +29,8 @@ const config = {
   seed: Number(seedText),
   candidatesDir: join(work, "candidates"),
   ...(taskList ? { taskIds: taskList.split(",") } : {}),
+  // Overrides from the calibration bench (target, confirmation batch, split, …).
+  ...(process.env.ENVRIGGER_BENCH_CONFIG ? (JSON.parse(process.env.ENVRIGGER_BENCH_CONFIG) as Record<string, unknown>) : {}),
 };
 const started = performance.now();
 const pool = concurrency > 1 ? processExecutor(concurrency, { local: rigInWorker }) : null;

@@ -26,6 +26,8 @@ export interface RigTaskResult {
   best: (RateSummary & { decision: string }) | null;
   /** Revisions after the first candidate. */
   revisions: number;
+  /** Rollouts spent on this task: the baseline's and every validation's (confirmation batches included). */
+  rollouts: number;
   /** Path of the stored candidate (accepted only). */
   candidate: string | null;
   diagnosis: string;
@@ -50,6 +52,7 @@ export function resultOf(state: RigState): RigTaskResult {
     accepted: state.outcome === "accepted" && state.validation ? rates(state.validation.stats) : null,
     best: state.outcome === "rejected" && best ? { ...rates(best.stats!), decision: `${best.decision!.decision} (${best.decision!.direction}): ${best.decision!.message}` } : null,
     revisions: Math.max(0, state.written - 1),
+    rollouts: state.baseline!.stats.episodes + state.attempts.reduce((sum, attempt) => sum + (attempt.stats?.episodes ?? 0), 0),
     candidate: state.candidatePath,
     diagnosis: state.diagnosis?.text ?? "",
     usage: state.usage,

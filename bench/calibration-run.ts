@@ -1,0 +1,37 @@
+import { appendRecord, aggregate, calibrate, CALIBRATION_CURRICULA, type CalibrationCurriculum, type CalibrationRecord } from "./calibration.js";
+
+/**
+ * `npm run bench:calibration [-- --only a,b] [--seeds 1,2,3] [--record file.jsonl] [--json]`:
+ * every calibration curriculum (see CALIBRATION_CURRICULA) at each seed — rigged at 2
+ * lanes, then K = 100 fresh rollouts per task — plus the winner's-curse ablation
+ * (`bugfix-*-no-confirm`, the confirmation batch off) and the TextWorld steps band
+ * (`textworld-steps`, one seed). Each (curriculum, seed) record is appended to `--record`
+ * as it finishes; the aggregate (mean and worst over seeds) is printed at the end.
+ */
+const argument = (name: string) => {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+};
+const seeds = (argument("--seeds") ?? "1,2,3").split(",").map(Number);
+const recordPath = argument("--record") ?? "runs/bench-calibration.jsonl";
+const only = argument("--only")?.split(",");
+const log = (text: string) => process.stderr.write(`${new Date().toISOString()} ${text}\n`);
+
+const ablations: CalibrationCurriculum[] = CALIBRATION_CURRICULA.filter((curriculum) => curriculum.env === "bugfix").map((curriculum) => ({ ...curriculum, name: `${curriculum.name}-no-confirm`, config: { ...curriculum.config, confirm: 0 } }));
+/** A steps band most noisy-walkthrough baselines miss (their mean turns are mostly below it). */
+const steps: CalibrationCurriculum = { name: "textworld-steps", env: "textworld", policy: "noisy-walkthrough", config: { split: "train", target: { stepsBand: [15, 25] } }, before: true, timeoutMs: 4 * 3600_000 };
+const all = [...CALIBRATION_CURRICULA, ...ablations, steps];
+const chosen = only ? all.filter((curriculum) => only.includes(curriculum.name)) : all;
+const records: CalibrationRecord[] = [];
+for (const curriculum of chosen) {
+  const curriculumSeeds = curriculum.env === "textworld" ? seeds.slice(0, 1) : seeds;
+  for (const seed of curriculumSeeds) {
+    log(`${curriculum.name} seed ${seed} …`);
+    const record = await calibrate(curriculum, seed);
+    appendRecord(recordPath, { at: new Date().toISOString(), ...record });
+    records.push(record);
+    log(`${curriculum.name} seed ${seed}: in band after ${record.inBandAfter.toFixed(2)}, accepted truly in band ${record.acceptedTrulyInBand?.toFixed(2) ?? "-"}, rollouts/task ${record.rolloutsPerTask.toFixed(1)}, ${record.wallSeconds} s`);
+  }
+}
+const summary = Object.fromEntries(chosen.map((curriculum) => [curriculum.name, aggregate(records.filter((record) => record.curriculum === curriculum.name))]));
+process.stdout.write(`${JSON.stringify(summary, null, process.argv.includes("--json") ? undefined : 2)}\n`);
