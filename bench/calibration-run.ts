@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import { appendRecord, aggregate, calibrate, CALIBRATION_CURRICULA, type CalibrationCurriculum, type CalibrationRecord } from "./calibration.js";
 
 /**
@@ -5,8 +6,9 @@ import { appendRecord, aggregate, calibrate, CALIBRATION_CURRICULA, type Calibra
  * every calibration curriculum (see CALIBRATION_CURRICULA) at each seed — rigged at 2
  * lanes, then K = 100 fresh rollouts per task — plus the winner's-curse ablation
  * (`bugfix-*-no-confirm`, the confirmation batch off) and the TextWorld steps band
- * (`textworld-steps`, one seed). Each (curriculum, seed) record is appended to `--record`
- * as it finishes; the aggregate (mean and worst over seeds) is printed at the end.
+ * (`textworld-steps`, one seed), seed-major. Each (curriculum, seed) record is appended to
+ * `--record` as it finishes, and a rerun skips those already there; the aggregate (mean
+ * and worst over seeds) is printed at the end.
  */
 const argument = (name: string) => {
   const index = process.argv.indexOf(name);
@@ -22,10 +24,15 @@ const ablations: CalibrationCurriculum[] = CALIBRATION_CURRICULA.filter((curricu
 const steps: CalibrationCurriculum = { name: "textworld-steps", env: "textworld", policy: "noisy-walkthrough", config: { split: "train", target: { stepsBand: [15, 25] } }, before: true, timeoutMs: 4 * 3600_000 };
 const all = [...CALIBRATION_CURRICULA, ...ablations, steps];
 const chosen = only ? all.filter((curriculum) => only.includes(curriculum.name)) : all;
-const records: CalibrationRecord[] = [];
-for (const curriculum of chosen) {
-  const curriculumSeeds = curriculum.env === "textworld" ? seeds.slice(0, 1) : seeds;
-  for (const seed of curriculumSeeds) {
+// Records already in the file (an earlier, interrupted run) are kept, not measured again.
+const records: CalibrationRecord[] = existsSync(recordPath)
+  ? readFileSync(recordPath, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line) as CalibrationRecord).filter((record) => chosen.some((curriculum) => curriculum.name === record.curriculum))
+  : [];
+// Seed-major: every curriculum at the first seed before any at the second, so a run cut short still covers them all.
+for (const seed of seeds) {
+  for (const curriculum of chosen) {
+    if (curriculum.env === "textworld" && seed !== seeds[0]) continue;
+    if (records.some((record) => record.curriculum === curriculum.name && record.seed === seed)) continue;
     log(`${curriculum.name} seed ${seed} …`);
     const record = await calibrate(curriculum, seed);
     appendRecord(recordPath, { at: new Date().toISOString(), ...record });

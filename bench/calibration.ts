@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { resolveEnv } from "../src/bridges/env-registry.js";
@@ -60,7 +60,9 @@ export interface RunCalibration {
  * With `before`, K fresh rollouts of the unmodified env for every task too.
  */
 export async function measureBandHits(runDirectory: string, k = 100, before = false): Promise<RunCalibration> {
-  const result = parseJsonText(resultFileSchema, readFileSync(join(runDirectory, "result.json"), "utf8"), "result.json", "INTERNAL");
+  const result = existsSync(join(runDirectory, "result.json"))
+    ? parseJsonText(resultFileSchema, readFileSync(join(runDirectory, "result.json"), "utf8"), "result.json", "INTERNAL")
+    : finishedSoFar(runDirectory);
   const { target } = result.config;
   const env = await resolveEnv(result.config.env);
   const policy = await resolvePolicy(result.config.policy, env.id);
@@ -100,6 +102,29 @@ export async function measureBandHits(runDirectory: string, k = 100, before = fa
     rolloutsPerTask: perTask.reduce((sum, task) => sum + task.rollouts, 0) / tasks,
     perTask,
   };
+}
+
+const runConfigSchema = resultFileSchema.shape.config.extend({ candidatesDir: z.string() });
+const eventSchema = z.looseObject({ event: z.string(), taskId: z.string().optional(), node: z.string().optional(), outcome: z.string().optional(), data: z.looseObject({ episodes: z.number().optional() }).optional() });
+
+/**
+ * The tasks a run has finished so far, for a run still going (or stopped): outcomes from
+ * events.jsonl, rollouts from its observe and validate events, the accepted candidate from
+ * the run's candidates folder (the newest file of the task).
+ */
+export function finishedSoFar(runDirectory: string): z.infer<typeof resultFileSchema> {
+  const config = parseJsonText(runConfigSchema, readFileSync(join(runDirectory, "run.json"), "utf8"), "run.json", "INTERNAL");
+  const events = readFileSync(join(runDirectory, "events.jsonl"), "utf8").split("\n").filter(Boolean).map((line) => eventSchema.parse(JSON.parse(line)));
+  const tasks = events.filter((event) => event.event === "task" && event.taskId).map((event) => {
+    const taskId = event.taskId!;
+    const rollouts = events.filter((other) => other.taskId === taskId && (other.node === "observe" || other.node === "validate")).reduce((sum, other) => sum + (other.data?.episodes ?? 0), 0);
+    const folder = join(config.candidatesDir, config.env, taskId);
+    const files = event.outcome === "accepted" && existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith(".json")).map((name) => join(folder, name)) : [];
+    const candidate = files.sort((left, right) => statSync(right).mtimeMs - statSync(left).mtimeMs)[0] ?? null;
+    const unknown = { successRate: 0, meanSteps: 0, episodes: 0 };
+    return { taskId, outcome: event.outcome ?? "rejected", candidate, rollouts, baseline: unknown, accepted: null };
+  });
+  return { tasks, config };
 }
 
 /** A curriculum the calibration measures. */
@@ -174,4 +199,10 @@ export async function benchCalibration() {
       accepted: `${record.accepted}/${record.tasks}`,
     },
   };
+}
+
+/** `node --import tsx bench/calibration.ts <run directory> [K]`: measure the tasks a run finished so far (one JSON line). */
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").at(-1)!) && process.argv[2]) {
+  const measured = await measureBandHits(process.argv[2], Number(process.argv[3] ?? 100));
+  process.stdout.write(`${JSON.stringify(measured)}\n`);
 }
