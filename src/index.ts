@@ -68,3 +68,5 @@ export { measureCandidate, type Measurement } from "./rigger/measure-candidate.j
 export { runCurriculum, inProcessExecutor, type CurriculumResult } from "./curriculum/run-curriculum.js";
 export { processExecutor } from "./curriculum/process-executor.js";
 export { createRigDependencies, productStackDependencies } from "./curriculum/create-rig-dependencies.js";
+export { successPosterior, meanPosterior, betaPosteriorCdf, type BandPosterior } from "./rigger/band-posterior.js";
+export { DEFAULT_CALL_TIMEOUT_MS } from "./rollout/call-deadline.js";

@@ -16,6 +16,7 @@ const publicApi = [
   "resolvePolicy", "rigTask", "rolloutSeed", "runBaseline", "runCurriculum", "runEpisode", "runRollouts", "splitSchema",
   "stackSpecOf", "stepResultSchema", "stopReasonSchema", "summarize", "targetSchema", "taskInfoSchema", "toolSpecSchema",
   "toy24Env", "trajectorySchema", "validateSetup", "wilsonInterval",
+  "successPosterior", "meanPosterior", "betaPosteriorCdf", "DEFAULT_CALL_TIMEOUT_MS",
 ];
 
 const testingApi = [
