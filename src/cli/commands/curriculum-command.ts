@@ -47,7 +47,7 @@ export interface CurriculumCommandOptions extends TargetOptions {
 export interface CurriculumJson {
   runId: string;
   runDirectory: string;
-  tasks: Array<Pick<RigTaskResult, "taskId" | "outcome" | "baseline" | "accepted" | "revisions" | "candidate" | "diagnosis" | "best" | "error">>;
+  tasks: Array<Pick<RigTaskResult, "taskId" | "outcome" | "baseline" | "accepted" | "revisions" | "candidate" | "diagnosis" | "best" | "error" | "rollouts">>;
   summary: CurriculumResult["summary"];
   /** Path of the run's report.html (null when writing it failed; a warning says why). */
   report: string | null;
@@ -193,7 +193,7 @@ export async function curriculumCommand(options: CurriculumCommandOptions, io: C
       const json: CurriculumJson = {
         runId: result.runId,
         runDirectory: result.runDirectory,
-        tasks: result.tasks.map(({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best, error }) => ({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best, error })),
+        tasks: result.tasks.map(({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best, error, rollouts }) => ({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best, error, rollouts })),
         summary: result.summary,
         report,
       };
