@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { z } from "zod";
 import { resolveEnv } from "../src/bridges/env-registry.js";
 import { deriveSeed } from "../src/core/seeding.js";
@@ -12,49 +12,197 @@ import { runRollouts } from "../src/rollout/run-rollouts.js";
 import { summarize } from "../src/rollout/summarize.js";
 import { runCurriculumChild } from "./curriculum-bench.js";
 
+const bandSchema = z.tuple([z.number(), z.number()]);
 const resultFileSchema = z.object({
-  tasks: z.array(z.object({ taskId: z.string(), outcome: z.string(), candidate: z.string().nullable() })),
-  config: z.object({ env: z.string(), policy: z.string(), target: z.object({ successBand: z.tuple([z.number(), z.number()]).optional() }) }),
+  tasks: z.array(
+    z.object({
+      taskId: z.string(),
+      outcome: z.string(),
+      candidate: z.string().nullable(),
+      rollouts: z.number(),
+      baseline: z.object({ successRate: z.number(), meanSteps: z.number(), episodes: z.number() }),
+      accepted: z.object({ successRate: z.number(), meanSteps: z.number(), episodes: z.number() }).nullable(),
+    }),
+  ),
+  config: z.object({ env: z.string(), policy: z.string(), seed: z.number(), target: z.object({ successBand: bandSchema.optional(), stepsBand: bandSchema.optional() }) }),
 });
 
-/**
- * Band hit rate on fresh rollouts: for every task of a finished curriculum run, K fresh
- * rollouts (seeds the run never used) of the unmodified env and of the accepted stack (the
- * unmodified env when nothing was accepted), and the fraction of tasks whose measured
- * success rate lies in the band, before and after.
- */
-export async function measureBandHits(runDirectory: string, k = 100) {
-  const result = parseJsonText(resultFileSchema, readFileSync(join(runDirectory, "result.json"), "utf8"), "result.json", "INTERNAL");
-  const [low, high] = result.config.target.successBand ?? [0.4, 0.6];
-  const env = await resolveEnv(result.config.env);
-  const policy = await resolvePolicy(result.config.policy, env.id);
-  const inBand = (rate: number) => rate >= low && rate <= high;
-  let before = 0;
-  let after = 0;
-  let acceptedInBand = 0;
-  let accepted = 0;
-  for (const task of result.tasks) {
-    const baseline = summarize(await runRollouts({ createEnv: () => env.create(), policy: policy.factory, tasks: [{ taskId: task.taskId }], episodes: k, seed: deriveSeed(7, "fresh-baseline") }));
-    if (inBand(baseline.successRate)) before += 1;
-    let rate = baseline.successRate;
-    if (task.outcome === "accepted" && task.candidate) {
-      accepted += 1;
-      rate = (await measureCandidate(readCandidateRecord(task.candidate), policy.factory, { k, seed: 7 }, productStackDependencies())).successRate;
-      if (inBand(rate)) acceptedInBand += 1;
-    }
-    if (inBand(rate)) after += 1;
-  }
-  await env.dispose?.();
-  const tasks = result.tasks.length;
-  return { tasks, accepted, inBandBefore: before / tasks, inBandAfter: after / tasks, acceptedTrulyInBand: accepted === 0 ? null : acceptedInBand / accepted };
+/** One task's fresh measurement. */
+export interface TaskCalibration {
+  taskId: string;
+  outcome: string;
+  rollouts: number;
+  /** Fresh success rate and mean steps after rigging (the accepted stack, else the unmodified env). */
+  after: { successRate: number; meanSteps: number };
+  afterInBand: boolean;
+  /** Fresh, of the unmodified env (only when asked for). */
+  before?: { successRate: number; meanSteps: number; inBand: boolean };
 }
 
-/** Calibration on every BugFix persona and on Toy24 with `greedy` (20 train puzzles). */
-export async function benchCalibration(bugfixRun: string) {
-  const figures: Record<string, unknown> = { hasty: await measureBandHits(bugfixRun) };
-  for (const persona of ["looper", "novice"]) figures[persona] = await measureBandHits(runCurriculumChild("bugfix", persona, 2).runDirectory);
-  // Ranks 1, 51, …, 951: train puzzles (held-out ranks are multiples of 5) across difficulty.
-  const toy24Tasks = Array.from({ length: 20 }, (_, index) => `24-${index * 50 + 1}`);
-  figures["toy24-greedy"] = await measureBandHits(runCurriculumChild("toy24", "greedy", 2, 0, toy24Tasks).runDirectory);
-  return { calibrationFreshK100: figures };
+/** The figures of one curriculum run at one seed. */
+export interface RunCalibration {
+  tasks: number;
+  accepted: number;
+  skipped: number;
+  rejected: number;
+  inBandAfter: number;
+  inBandBefore: number | null;
+  acceptedTrulyInBand: number | null;
+  rolloutsPerTask: number;
+  perTask: TaskCalibration[];
+}
+
+/**
+ * "Truly in band" on fresh rollouts: for every task of a finished curriculum run, K fresh
+ * rollouts (seeds derived from the run seed and "calibration", never used by the run) of
+ * the accepted stack — or of the unmodified env when nothing was accepted — and whether
+ * every band of the run's target holds on them (success rate; mean steps for a steps band).
+ * With `before`, K fresh rollouts of the unmodified env for every task too.
+ */
+export async function measureBandHits(runDirectory: string, k = 100, before = false): Promise<RunCalibration> {
+  const result = existsSync(join(runDirectory, "result.json"))
+    ? parseJsonText(resultFileSchema, readFileSync(join(runDirectory, "result.json"), "utf8"), "result.json", "INTERNAL")
+    : finishedSoFar(runDirectory);
+  const { target } = result.config;
+  const env = await resolveEnv(result.config.env);
+  const policy = await resolvePolicy(result.config.policy, env.id);
+  const within = (value: number, band?: [number, number]) => band === undefined || (value >= band[0] && value <= band[1]);
+  const inBand = (rates: { successRate: number; meanSteps: number }) => within(rates.successRate, target.successBand) && within(rates.meanSteps, target.stepsBand);
+  const seed = deriveSeed(result.config.seed, "calibration");
+  const perTask: TaskCalibration[] = [];
+  for (const task of result.tasks) {
+    const fresh = async () => {
+      const stats = summarize(await runRollouts({ createEnv: () => env.create(), policy: policy.factory, tasks: [{ taskId: task.taskId }], episodes: k, seed }));
+      return { successRate: stats.successRate, meanSteps: stats.meanTurns };
+    };
+    const baseline = before || task.outcome !== "accepted" || !task.candidate ? await fresh() : undefined;
+    const after = task.outcome === "accepted" && task.candidate ? await measureCandidate(readCandidateRecord(task.candidate), policy.factory, { k, seed }, productStackDependencies()) : baseline!;
+    const rates = { successRate: after.successRate, meanSteps: "meanSteps" in after ? after.meanSteps : 0 };
+    perTask.push({
+      taskId: task.taskId,
+      outcome: task.outcome,
+      rollouts: task.rollouts,
+      after: rates,
+      afterInBand: inBand(rates),
+      ...(before && baseline ? { before: { ...baseline, inBand: inBand(baseline) } } : {}),
+    });
+  }
+  await env.dispose?.();
+  const count = (predicate: (task: TaskCalibration) => boolean) => perTask.filter(predicate).length;
+  const accepted = count((task) => task.outcome === "accepted");
+  const tasks = perTask.length;
+  return {
+    tasks,
+    accepted,
+    skipped: count((task) => task.outcome === "skipped"),
+    rejected: count((task) => task.outcome === "rejected"),
+    inBandAfter: count((task) => task.afterInBand) / tasks,
+    inBandBefore: before ? count((task) => task.before?.inBand === true) / tasks : null,
+    acceptedTrulyInBand: accepted === 0 ? null : count((task) => task.outcome === "accepted" && task.afterInBand) / accepted,
+    rolloutsPerTask: perTask.reduce((sum, task) => sum + task.rollouts, 0) / tasks,
+    perTask,
+  };
+}
+
+const runConfigSchema = resultFileSchema.shape.config.extend({ candidatesDir: z.string() });
+const eventSchema = z.looseObject({ event: z.string(), taskId: z.string().optional(), node: z.string().optional(), outcome: z.string().optional(), data: z.looseObject({ episodes: z.number().optional() }).optional() });
+
+/**
+ * The tasks a run has finished so far, for a run still going (or stopped): outcomes from
+ * events.jsonl, rollouts from its observe and validate events, the accepted candidate from
+ * the run's candidates folder (the newest file of the task).
+ */
+export function finishedSoFar(runDirectory: string): z.infer<typeof resultFileSchema> {
+  const config = parseJsonText(runConfigSchema, readFileSync(join(runDirectory, "run.json"), "utf8"), "run.json", "INTERNAL");
+  const events = readFileSync(join(runDirectory, "events.jsonl"), "utf8").split("\n").filter(Boolean).map((line) => eventSchema.parse(JSON.parse(line)));
+  const tasks = events.filter((event) => event.event === "task" && event.taskId).map((event) => {
+    const taskId = event.taskId!;
+    const rollouts = events.filter((other) => other.taskId === taskId && (other.node === "observe" || other.node === "validate")).reduce((sum, other) => sum + (other.data?.episodes ?? 0), 0);
+    const folder = join(config.candidatesDir, config.env, taskId);
+    const files = event.outcome === "accepted" && existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith(".json")).map((name) => join(folder, name)) : [];
+    const candidate = files.sort((left, right) => statSync(right).mtimeMs - statSync(left).mtimeMs)[0] ?? null;
+    const unknown = { successRate: 0, meanSteps: 0, episodes: 0 };
+    return { taskId, outcome: event.outcome ?? "rejected", candidate, rollouts, baseline: unknown, accepted: null };
+  });
+  return { tasks, config };
+}
+
+/** A curriculum the calibration measures. */
+export interface CalibrationCurriculum {
+  name: string;
+  env: string;
+  policy: string;
+  tasks?: string[];
+  /** Curriculum config overrides (target, confirm, split, …). */
+  config?: Record<string, unknown>;
+  /** Also measure the unmodified env on fresh rollouts. */
+  before?: boolean;
+  timeoutMs?: number;
+}
+
+/** Ranks 1, 51, …, 951: 20 Toy24 train puzzles (held-out ranks are multiples of 5) across difficulty. */
+export const TOY24_TASKS = Array.from({ length: 20 }, (_, index) => `24-${index * 50 + 1}`);
+
+/** The curricula of the calibration benchmark (issue 14): every BugFix persona, Toy24 greedy, TextWorld noisy-walkthrough. */
+export const CALIBRATION_CURRICULA: CalibrationCurriculum[] = [
+  { name: "bugfix-hasty", env: "bugfix", policy: "hasty" },
+  { name: "bugfix-looper", env: "bugfix", policy: "looper" },
+  { name: "bugfix-novice", env: "bugfix", policy: "novice" },
+  { name: "toy24-greedy", env: "toy24", policy: "greedy", tasks: TOY24_TASKS },
+  { name: "textworld-noisy-walkthrough", env: "textworld", policy: "noisy-walkthrough", config: { split: "train" }, timeoutMs: 4 * 3600_000 },
+];
+
+/** One (curriculum, seed) measurement with its cost. */
+export interface CalibrationRecord extends Omit<RunCalibration, "perTask"> {
+  curriculum: string;
+  seed: number;
+  wallSeconds: number;
+  summary: Record<string, unknown>;
+  perTask: RunCalibration["perTask"];
+}
+
+/** Rig `curriculum` at `seed` (2 lanes, in a child process), then measure it on K fresh rollouts. */
+export async function calibrate(curriculum: CalibrationCurriculum, seed: number, k = 100): Promise<CalibrationRecord> {
+  const run = runCurriculumChild(curriculum.env, curriculum.policy, 2, seed, curriculum.tasks, { config: curriculum.config, timeoutMs: curriculum.timeoutMs });
+  const measured = await measureBandHits(run.runDirectory, k, curriculum.before ?? false);
+  return { curriculum: curriculum.name, seed, wallSeconds: Number((run.wallMs / 1000).toFixed(1)), summary: run.summary, ...measured };
+}
+
+/** Mean and worst over seeds of one curriculum's records. */
+export function aggregate(records: CalibrationRecord[]) {
+  const mean = (values: number[]) => Number((values.reduce((sum, value) => sum + value, 0) / values.length).toFixed(3));
+  const accepted = records.map((record) => record.acceptedTrulyInBand).filter((value): value is number => value !== null);
+  return {
+    seeds: records.map((record) => record.seed),
+    inBandAfter: { mean: mean(records.map((record) => record.inBandAfter)), worst: Math.min(...records.map((record) => record.inBandAfter)) },
+    acceptedTrulyInBand: accepted.length === 0 ? null : { mean: mean(accepted), worst: Math.min(...accepted) },
+    rolloutsPerTask: { mean: mean(records.map((record) => record.rolloutsPerTask)), worst: Math.max(...records.map((record) => record.rolloutsPerTask)) },
+    accepted: records.map((record) => `${record.accepted}/${record.tasks}`),
+    wallSeconds: records.map((record) => record.wallSeconds),
+  };
+}
+
+/** Append one record as a JSON line (partial results survive a long run). */
+export function appendRecord(path: string, record: unknown): void {
+  mkdirSync(dirname(path), { recursive: true });
+  appendFileSync(path, `${JSON.stringify(record)}\n`);
+}
+
+/** The short section of `npm run bench`: BugFix `hasty` at one seed (the full benchmark is `npm run bench:calibration`). */
+export async function benchCalibration() {
+  const record = await calibrate(CALIBRATION_CURRICULA[0]!, 1);
+  return {
+    calibrationBugfixHastySeed1: {
+      inBandAfter: record.inBandAfter,
+      acceptedTrulyInBand: record.acceptedTrulyInBand,
+      rolloutsPerTask: record.rolloutsPerTask,
+      accepted: `${record.accepted}/${record.tasks}`,
+    },
+  };
+}
+
+/** `node --import tsx bench/calibration.ts <run directory> [K]`: measure the tasks a run finished so far (one JSON line). */
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").at(-1)!) && process.argv[2]) {
+  const measured = await measureBandHits(process.argv[2], Number(process.argv[3] ?? 100));
+  process.stdout.write(`${JSON.stringify(measured)}\n`);
 }

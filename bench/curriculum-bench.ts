@@ -17,14 +17,26 @@ const childOutputSchema = z.object({
 });
 export type CurriculumRun = z.infer<typeof childOutputSchema>;
 
+/** Extra options of {@link runCurriculumChild}: curriculum config fields to override, and the child's time limit. */
+export interface CurriculumChildOptions {
+  /** Merged into the child's curriculum config (e.g. `{ target, confirm, split }`). */
+  config?: Record<string, unknown>;
+  timeoutMs?: number;
+}
+
 /**
  * Run a curriculum of the compiled package in a fresh node process (so memory and start-up
  * are its own), on `lanes` lanes: 1 is this process alone, more adds task processes.
  */
-export function runCurriculumChild(env: string, policy: string, lanes: number, seed = 0, tasks?: string[]): CurriculumRun {
+export function runCurriculumChild(env: string, policy: string, lanes: number, seed = 0, tasks?: string[], options: CurriculumChildOptions = {}): CurriculumRun {
   ensureBuilt();
   const script = fileURLToPath(new URL("./curriculum-child.mjs", import.meta.url));
-  const child = spawnSync(process.execPath, ["--no-node-snapshot", script, env, policy, String(lanes), String(seed), ...(tasks ? [tasks.join(",")] : [])], { encoding: "utf8", timeout: 900_000, maxBuffer: 64 * 1024 * 1024 });
+  const child = spawnSync(process.execPath, ["--no-node-snapshot", script, env, policy, String(lanes), String(seed), ...(tasks ? [tasks.join(",")] : [])], {
+    encoding: "utf8",
+    timeout: options.timeoutMs ?? 900_000,
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, ...(options.config ? { ENVRIGGER_BENCH_CONFIG: JSON.stringify(options.config) } : {}) },
+  });
   if (child.status !== 0) throw new Error(`curriculum child failed (${child.status}): ${child.stderr.slice(-2000)}`);
   return parseJsonText(childOutputSchema, child.stdout.trim().split("\n").at(-1) ?? "", "curriculum child output", "INTERNAL");
 }

@@ -34,6 +34,8 @@ const config = {
   seed: Number(seedText),
   candidatesDir: join(work, "candidates"),
   ...(taskList ? { taskIds: taskList.split(",") } : {}),
+  // Overrides from the calibration bench (target, confirmation batch, split, …).
+  ...(process.env.ENVRIGGER_BENCH_CONFIG ? JSON.parse(process.env.ENVRIGGER_BENCH_CONFIG) : {}),
 };
 const executor = pool ?? inProcessExecutor((parsed, directory) => createRigDependencies(parsed, directory));
 try {

@@ -71,7 +71,7 @@ export async function benchMiniwobCurriculum(freshK = 20) {
       taskSelection: "train tasks dom-heuristic solved at least once in a 2-episode screening (seed 99), spread over the catalogue",
       curriculumSeconds: Math.round(curriculumSeconds),
       summary: result.summary,
-      perTask: result.tasks.map((task) => ({ taskId: task.taskId, outcome: task.outcome, baseline: task.baseline.successRate, accepted: task.accepted?.successRate ?? null, revisions: task.revisions, candidate: task.candidate })),
+      curriculumTasks: result.tasks.map((task) => ({ taskId: task.taskId, outcome: task.outcome, baseline: task.baseline.successRate, accepted: task.accepted?.successRate ?? null, revisions: task.revisions, candidate: task.candidate })),
       freshK,
       ...fresh,
     },

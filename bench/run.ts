@@ -52,8 +52,8 @@ const sections: BenchSection[] = [
   },
   {
     name: "calibration",
-    title: "calibration: fresh K=100 rollouts before/after, every persona and Toy24 greedy",
-    run: () => benchCalibration(curriculumRunDirectory ?? benchCurriculum().run.runDirectory),
+    title: "calibration (short): BugFix hasty at one seed, K=100 fresh rollouts (the full one: npm run bench:calibration)",
+    run: () => benchCalibration(),
   },
   {
     name: "skills",

@@ -121,3 +121,5 @@ export { coevolutionSource } from "./curriculum/coevolution-source.js";
 // Training rollouts through a RolloutExecutor (issue 10 × 13): decisions travel in trajectories
 export { policyDecisionSchema, recordedDecision, type PolicyDecision } from "./policies/learnable/policy-decision.js";
 export { runTrainingRollouts, learnedSnapshotSpec, type TrainingRolloutRequest, type TrainingRollouts, type TrainingSnapshot } from "./rl/run-training-rollouts.js";
+export { successPosterior, meanPosterior, betaPosteriorCdf, type BandPosterior } from "./rigger/band-posterior.js";
+export { DEFAULT_CALL_TIMEOUT_MS } from "./rollout/call-deadline.js";

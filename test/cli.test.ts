@@ -31,7 +31,7 @@ describe("envrigger CLI", () => {
     expect(code).toBe(0);
     const report = JSON.parse(stdout);
     expect(Object.keys(report).sort()).toEqual(
-      ["byGroup", "env", "episodes", "invalidCallRate", "meanTurns", "policy", "publicPassRate", "split", "stopReasons", "successInterval", "successRate"].sort(),
+      ["byGroup", "env", "episodes", "invalidCallRate", "meanTurns", "policy", "publicPassRate", "split", "stopMessages", "stopReasons", "successInterval", "successRate"].sort(),
     );
     expect(report).toMatchObject({ env: "bugfix", policy: "oracle", split: "heldout", episodes: 20, successRate: 1, publicPassRate: 1, meanTurns: 4 });
     expect(Object.keys(report.byGroup).sort()).toEqual(["clamp", "compare", "divide", "init", "range"]);

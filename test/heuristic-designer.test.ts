@@ -15,7 +15,7 @@ import { toy24Env } from "../src/bridges/toy24/toy24-env-definition.js";
 import { toy24Tools } from "../src/bridges/toy24/toy24-tools.js";
 import { toy24Policies } from "../src/policies/toy24/toy24-policies.js";
 import { candidateEvidence } from "../src/rigger/candidate-evidence.js";
-import { decide } from "../src/rigger/decision-rule.js";
+import { decide, DEFAULT_DECISION_POLICY } from "../src/rigger/decision-rule.js";
 import { runRollouts } from "../src/rollout/run-rollouts.js";
 import { summarize } from "../src/rollout/summarize.js";
 import { harnessApiDeclaration } from "../src/sandbox/harness-api.js";
@@ -25,7 +25,9 @@ import { PRODUCT_SANDBOX_OPTIONS } from "../src/sandbox/product-sandbox-options.
 const definition = createBugFixEnvDefinition();
 afterAll(() => definition.dispose());
 const dependencies = { resolveEnv: async () => definition, loadRules: (source: string) => loadRulesComponent(source, PRODUCT_SANDBOX_OPTIONS) };
-const K = 40;
+/** One validation batch per revision, at the decision rule's default cap (judged there, without a confirmation batch). */
+const K = DEFAULT_DECISION_POLICY.kMax;
+const AT_CAP = { ...DEFAULT_DECISION_POLICY, confirmationEpisodes: 0 };
 
 function specOf(taskId: string, proposal: CandidateProposal): HarnessStackSpec {
   return {
@@ -62,7 +64,7 @@ async function rig(
     const proposal = await designer.write(context, diagnosis);
     const trajectories = await runRollouts({ createEnv: () => buildStack(specOf(taskId, proposal), dependencies), policy: persona, tasks: [{ taskId }], episodes: K, seed: 11, indexOffset: 1000 * revision });
     const evidence = candidateEvidence(proposal, trajectories, weaknessShows);
-    const verdict = decide(context.target, evidence);
+    const verdict = decide(context.target, evidence, AT_CAP);
     successRates.push(evidence.stats.successRate);
     expect(evidence.stats.errorRate).toBe(0);
     if (verdict.decision === "accept") return { context, accepted: proposal, successRates };
@@ -128,7 +130,7 @@ describe("heuristic designer, end to end on Game of 24 with greedy (no informati
       const spec: HarnessStackSpec = { version: 1, base: { env: "toy24", taskId }, layers: proposal.layers.map((layer) => (layer.kind === "setup" ? { kind: "setup" as const, actions: layer.actions } : { kind: "rules" as const, source: layer.source })) };
       const trajectories = await runRollouts({ createEnv: () => buildStack(spec, toyDependencies), policy: toy24Policies.greedy!, tasks: [{ taskId }], episodes: K, seed: 11, indexOffset: 1000 * revision });
       const evidence = candidateEvidence(proposal, trajectories);
-      const verdict = decide(context.target, evidence);
+      const verdict = decide(context.target, evidence, AT_CAP);
       successRates.push(evidence.stats.successRate);
       expect(evidence.stats.errorRate).toBe(0);
       if (verdict.decision === "accept") return { context, accepted: proposal, templates, successRates };

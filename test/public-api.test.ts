@@ -28,6 +28,7 @@ const publicApi = [
   "LearnableModel", "learnablePolicyFactory", "candidateActionsFromTools", "loadLearnedWeights", "saveLearnedWeights",
   "trainPolicy", "trainingReward", "runTraining", "runExperiment", "coevolutionSource",
   "policyDecisionSchema", "recordedDecision", "runTrainingRollouts", "learnedSnapshotSpec",
+  "successPosterior", "meanPosterior", "betaPosteriorCdf", "DEFAULT_CALL_TIMEOUT_MS",
 ];
 
 const testingApi = [

@@ -29,3 +29,12 @@ export function parseBand(value: string, option: string, maximum?: number): [num
   }
   return [low, high];
 }
+
+/** Parse a probability strictly between 0.5 and 1 (e.g. a confidence). */
+export function parseProbability(value: string, option: string): number {
+  const number = Number(value.trim());
+  if (value.trim() === "" || !Number.isFinite(number) || number <= 0.5 || number >= 1) {
+    throw new EnvriggerError("BAD_ARGUMENT", `${option} expects a probability between 0.5 and 1 (exclusive), got "${value}"`);
+  }
+  return number;
+}

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from "commander";
-import { EnvriggerError, errorMessage, externalFailureCodes } from "../core/errors.js";
+import { EnvriggerError, errorMessage, externalFailureCodes, fromFileSystemError } from "../core/errors.js";
 import type { CliIo } from "./cli-io.js";
 
 /**
@@ -36,6 +36,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--concurrency <n>", "episodes in flight at once (the older name of --rollout-concurrency)")
     .option("--rollout-concurrency <n>", "episodes in flight at once (default 16 for LLM policies and OpenEnv envs, else 1)")
     .option("--queue <url>", "run the rollouts on `envrigger worker` processes via Redis: redis://HOST:PORT or rediss://…")
+    .option("--call-timeout <ms>", "deadline of each env and policy call; past it the episode stops with `timeout`", "30000")
     .option("--json", "print one JSON object")
     .action(async (options) => void (await (await import("./commands/baseline-command.js")).baselineCommand(options, io)));
 
@@ -48,7 +49,10 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     targetOptions(command)
       .option("--designer <designer>", "heuristic | openai:<model> | gemini:<model>", "heuristic")
       .option("--k <n>", "rollouts per batch (K)", "5")
-      .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "40")
+      .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "120")
+      .option("--confidence <p>", "posterior probability that the true rate lies in the band, needed to accept or skip", "0.9")
+      .option("--call-timeout <ms>", "deadline of each env and policy call; past it the episode stops with `timeout`", "30000")
+      .option("--confirm <n>", "fresh rollouts confirming a candidate that passed, before the final accept (0: none)", "20")
       .option("--revisions <n>", "revisions after the first candidate", "5")
       .option("--seed <s>", "run seed", "0")
       .option("--reward <reward>", "hidden | public (envs with a pluggable reward)")
@@ -61,11 +65,16 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     program
       .command("rig")
       .description("rig one task: observe, diagnose, write, check, validate, decide")
-      .requiredOption("--env <env>", "environment id, or file:<path>")
-      .requiredOption("--task <id>", "task id")
-      .requiredOption("--policy <policy>", "policy name, or file:<path>")
-      .option("--out <dir>", "run directory (default runs/<id>)"),
-  ).action(async (options) => void (await (await import("./commands/curriculum-command.js")).curriculumCommand({ ...options, split: "all", concurrency: "1" }, io)));
+      .option("--env <env>", "environment id, or file:<path> (required unless --resume)")
+      .option("--task <id>", "task id (required unless --resume)")
+      .option("--policy <policy>", "policy name, or file:<path> (required unless --resume)")
+      .option("--out <dir>", "run directory (default runs/<id>)")
+      .option("--resume <dir>", "continue the run in this directory (e.g. after a provider outage)"),
+  ).action(async (options, command: Command) => {
+    const explicit = explicitOptions(command);
+    if (!options.resume && !options.task) throw new EnvriggerError("BAD_ARGUMENT", "--task is required (or --resume runs/<id>)");
+    await (await import("./commands/curriculum-command.js")).curriculumCommand({ ...options, split: "all", concurrency: "1", explicit: explicit.filter((name) => name !== "split" && name !== "concurrency") }, io);
+  });
 
   loopOptions(
     program
@@ -78,7 +87,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
       .option("--concurrency <n>", "tasks in parallel (this process plus task processes)", "1")
       .option("--out <dir>", "run directory (default runs/<id>)")
       .option("--resume <dir>", "continue the run in this directory"),
-  ).action(async (options) => void (await (await import("./commands/curriculum-command.js")).curriculumCommand(options, io)));
+  ).action(async (options, command: Command) => void (await (await import("./commands/curriculum-command.js")).curriculumCommand({ ...options, explicit: explicitOptions(command) }, io)));
 
   program
     .command("check-component")
@@ -250,6 +259,11 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
   return program;
 }
 
+/** The options given on the command line (not defaults), as their camel-case keys. */
+function explicitOptions(command: Command): string[] {
+  return Object.keys(command.opts()).filter((key) => command.getOptionValueSource(key) === "cli");
+}
+
 /** Exit code for an error: 2 for bad input, 1 otherwise. */
 export function exitCodeOf(error: unknown): number {
   if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
@@ -264,10 +278,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     await program.parseAsync(argv, { from: "user" });
     return outcome.exitCode;
-  } catch (error) {
+  } catch (thrown) {
+    const error = fromFileSystemError(thrown);
     const code = exitCodeOf(error);
     if (error instanceof CommanderError) return code;
-    if (error instanceof EnvriggerError) {
+    if (error instanceof EnvriggerError && (error.category === "external" || error.code === "FILE_SYSTEM")) {
+      // Not a bug and nothing to debug: one line, the reason and what to do.
+      io.stderr(`error [${error.code}]: ${error.message.replace(/\n\s*hint: /, " — ")}\n`);
+    } else if (error instanceof EnvriggerError) {
       io.stderr(`error [${error.code}]: ${error.message}\n`);
       if (error.category === "system" && !externalFailureCodes.has(error.code)) io.stderr("This looks like a bug in envrigger; please report it.\n");
     } else {

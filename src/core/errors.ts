@@ -3,9 +3,11 @@
  * `category`:
  * - `user`: bad input (CLI arguments, config, plugin modules) — fix the input;
  * - `model`: a policy or designer produced something invalid — usually returned as data;
- * - `system`: a bug or a broken invariant inside envrigger — please report it.
+ * - `system`: a bug or a broken invariant inside envrigger — please report it;
+ * - `external`: a service the run depends on is unavailable in a way no retry fixes (an
+ *   unreachable endpoint, a refused key, a spent quota) — fix it, then resume.
  */
-export type ErrorCategory = "user" | "model" | "system";
+export type ErrorCategory = "user" | "model" | "system" | "external";
 
 /** Every error code with its category. Codes are stable: tests and callers match on them. */
 export const errorCodes = {
@@ -18,6 +20,8 @@ export const errorCodes = {
   PLUGIN_LOAD: "user",
   PLUGIN_SHAPE: "user",
   FILE_NOT_FOUND: "user",
+  /** A path the user gave cannot be read or written (not a directory, permission denied, …). */
+  FILE_SYSTEM: "user",
   MISSING_SECRET: "user",
   INVALID_STACK: "user",
   ENV_CLOSED: "user",
@@ -29,6 +33,10 @@ export const errorCodes = {
   COMPONENT_RUNTIME: "model",
   SETUP_INVALID: "model",
   PROVIDER: "system",
+  /** The provider cannot serve any call of this run (unreachable, bad key, quota, unknown model): the run stops, resumable. */
+  PROVIDER_UNAVAILABLE: "external",
+  /** An env or policy call outlived its deadline (the episode ends with stop reason `timeout`). */
+  CALL_TIMEOUT: "external",
   SANDBOX: "system",
   INVALID_SHAPE: "system",
   INTERNAL: "system",
@@ -94,4 +102,16 @@ export function isEnvriggerError(error: unknown, code?: ErrorCode): error is Env
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+/**
+ * A Node file-system failure (`ENOTDIR`, `EACCES`, … with a `syscall` and a `path`) as a
+ * one-line `FILE_SYSTEM` user error; anything else comes back unchanged.
+ */
+export function fromFileSystemError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const { code, syscall, path } = error as NodeJS.ErrnoException;
+  if (typeof code !== "string" || !/^E[A-Z]+$/.test(code) || typeof syscall !== "string" || typeof path !== "string") return error;
+  const reason = error.message.replace(/^[A-Z]+: /, "").replace(/, .*$/, "");
+  return new EnvriggerError("FILE_SYSTEM", `cannot ${syscall} ${path}: ${reason} (${code})`, { cause: error });
 }

@@ -56,6 +56,11 @@ export interface Policy {
   stepRecord?(): JsonObject | undefined;
   /** Token usage or other per-episode accounting, read after the episode (optional). */
   usage?(): Record<string, number>;
+  /**
+   * Its own deadline per `start`/`act` call in ms (e.g. an LLM policy: its request timeout
+   * over every retry), replacing the rollout runner's default. Optional.
+   */
+  readonly callTimeoutMs?: number;
 }
 
 /**

@@ -56,10 +56,10 @@ export const trajectorySchema = z.object({
   initialObservation: observationSchema,
   steps: z.array(trajectoryStepSchema),
   stopReason: stopReasonSchema,
-  /** The verifier's verdict at the end (absent only when the episode errored before it). */
+  /** The verifier's verdict at the end (absent only when the episode errored before it, or a call outlived its deadline). */
   evaluation: evaluationSchema.optional(),
   totalReward: z.number(),
-  /** Error text when `stopReason` is `error`. */
+  /** Error text when `stopReason` is `error`, or `timeout` because a call outlived its deadline. */
   error: z.string().optional(),
   /** Wall time of the whole episode, milliseconds. */
   durationMs: z.number().nonnegative(),

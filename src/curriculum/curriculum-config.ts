@@ -2,6 +2,7 @@ import { z } from "zod";
 import { jsonObjectSchema } from "../core/json.js";
 import { splitSelectionSchema } from "../core/task.js";
 import { targetSchema } from "../designer/target.js";
+import { DEFAULT_DECISION_POLICY } from "../rigger/decision-rule.js";
 
 /**
  * A curriculum run's configuration, written to `runs/<id>/run.json` when the run starts;
@@ -19,12 +20,18 @@ export const curriculumConfigSchema = z.object({
   designer: z.string(),
   target: targetSchema,
   k: z.number().int().min(1).default(5),
-  kMax: z.number().int().min(1).default(40),
+  kMax: z.number().int().min(1).default(DEFAULT_DECISION_POLICY.kMax),
+  /** Posterior probability that the true rate lies in the band needed to accept or skip. */
+  confidence: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
+  /** Fresh rollouts confirming a passing candidate before the final accept. */
+  confirm: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.confirmationEpisodes),
   revisions: z.number().int().min(0).default(5),
   seed: z.number().int().nonnegative().default(0),
   maxTurns: z.number().int().positive().optional(),
   /** Episodes of a rollout batch in flight at once (default: 16 for LLM policies and OpenEnv envs, else 1). */
   rolloutConcurrency: z.number().int().min(1).optional(),
+  /** Deadline of each env and policy call in ms (default 30 000). */
+  callTimeoutMs: z.number().int().positive().optional(),
   /** Where accepted candidates are stored. */
   candidatesDir: z.string(),
 });

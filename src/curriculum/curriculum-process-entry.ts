@@ -1,4 +1,4 @@
-import { errorMessage } from "../core/errors.js";
+import { errorMessage, isEnvriggerError } from "../core/errors.js";
 import rigInWorker, { type CurriculumWorkerInput } from "./curriculum-worker.js";
 
 // Entry point of a curriculum child process (see process-executor.ts): rig each task the
@@ -6,7 +6,7 @@ import rigInWorker, { type CurriculumWorkerInput } from "./curriculum-worker.js"
 process.on("message", (input: CurriculumWorkerInput) => {
   rigInWorker(input).then(
     (result) => process.send?.({ ok: true, result, maxRssKb: process.resourceUsage().maxRSS }),
-    (error: unknown) => process.send?.({ ok: false, error: errorMessage(error), maxRssKb: process.resourceUsage().maxRSS }),
+    (error: unknown) => process.send?.({ ok: false, error: errorMessage(error), ...(isEnvriggerError(error) ? { code: error.code } : {}), maxRssKb: process.resourceUsage().maxRSS }),
   );
 });
 process.on("disconnect", () => process.exit(0));

@@ -1,12 +1,12 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { EnvriggerError } from "../core/errors.js";
+import { EnvriggerError, errorCodes, type ErrorCode } from "../core/errors.js";
 import { siblingModule } from "../core/sibling-module.js";
 import type { RigTaskResult } from "../rigger/rig-task.js";
 import type { CurriculumWorkerInput } from "./curriculum-worker.js";
 import type { CurriculumExecutor } from "./run-curriculum.js";
 
 /** A message from a curriculum child process. */
-type ChildMessage = { ok: true; result: RigTaskResult; maxRssKb: number } | { ok: false; error: string; maxRssKb: number };
+type ChildMessage = { ok: true; result: RigTaskResult; maxRssKb: number } | { ok: false; error: string; code?: string; maxRssKb: number };
 
 /** One child process that rigs tasks one at a time. */
 class TaskProcess {
@@ -23,7 +23,8 @@ class TaskProcess {
       this.maxRssKb = Math.max(this.maxRssKb, message.maxRssKb);
       if (!pending) return;
       if (message.ok) pending.resolve(message.result);
-      else pending.reject(new EnvriggerError("INTERNAL", message.error));
+      // The task's own error code crosses the process boundary (e.g. PROVIDER_UNAVAILABLE stops the run).
+      else pending.reject(new EnvriggerError(message.code !== undefined && message.code in errorCodes ? (message.code as ErrorCode) : "INTERNAL", message.error));
     });
     this.child.on("exit", (code, signal) => {
       const pending = this.pending;

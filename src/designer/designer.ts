@@ -28,7 +28,7 @@ export interface Attempt {
   revision: number;
   proposal: CandidateProposal | null;
   /** Static-check / load / setup problems (when the candidate never ran). */
-  issues: Array<{ code: string; message: string; line?: number }>;
+  issues: Array<{ code: string; message: string; line?: number; errorCode?: string }>;
   /** Validation statistics (when it ran). */
   stats: RolloutStats | null;
   /** The decision and the scale feedback it produced. */

@@ -96,7 +96,8 @@ describe("LangChainStructuredChat", () => {
     ]);
     const chat = new LangChainStructuredChat(model, { settings: fast, provider: "openai", model: "m", environment });
     const error = await rejection(chat.invoke(messages, answerSchema, callOptions));
-    expect(error.code).toBe("PROVIDER");
+    // A refused key is not the designer's failure: no retry or revision fixes it, the run stops.
+    expect(error.code).toBe("PROVIDER_UNAVAILABLE");
     expect(error.message).toContain("HTTP 401");
     expect(error.message).toContain("check OPENAI_API_KEY");
     expect(error.message).not.toContain("SECRET");

@@ -8,16 +8,34 @@ import { retryWithBackoff } from "./retry-with-backoff.js";
 const withStatus = (status: number) => Object.assign(new Error(`HTTP ${status}`), { status });
 
 describe("classifyProviderError", () => {
-  it("retries 429, 5xx, network errors and timeouts, not other 4xx or unknown errors", () => {
-    expect(classifyProviderError(withStatus(429))).toEqual({ kind: "rate-limit", retryable: true, status: 429 });
+  it("retries 429, 5xx, transient network errors and timeouts, not other 4xx or unknown errors", () => {
+    expect(classifyProviderError(withStatus(429))).toEqual({ kind: "rate-limit", retryable: true, stopsRun: false, status: 429 });
     expect(classifyProviderError(withStatus(503)).retryable).toBe(true);
     expect(classifyProviderError({ response: { status: 502 } }).retryable).toBe(true);
-    expect(classifyProviderError(withStatus(400))).toEqual({ kind: "client", retryable: false, status: 400 });
+    expect(classifyProviderError(withStatus(400))).toEqual({ kind: "client", retryable: false, stopsRun: false, status: 400 });
     expect(classifyProviderError(withStatus(401)).retryable).toBe(false);
-    expect(classifyProviderError(Object.assign(new Error("fetch failed"), { cause: { code: "ECONNREFUSED" } })).kind).toBe("network");
+    expect(classifyProviderError(Object.assign(new Error("socket hang up"), { cause: { code: "ECONNRESET" } }))).toMatchObject({ kind: "network", retryable: true, stopsRun: false });
     expect(classifyProviderError(Object.assign(new Error("x"), { name: "TimeoutError" })).kind).toBe("timeout");
     expect(classifyProviderError(new EnvriggerError("PROVIDER", "slow", { details: { timeout: true } })).retryable).toBe(true);
     expect(classifyProviderError(new Error("a bug")).retryable).toBe(false);
+  });
+});
+
+describe("classifyProviderError: failures no retry fixes stop the run", () => {
+  it("connection refused, unknown host, a refused key, a spent quota and an unknown model", () => {
+    const refused = Object.assign(new Error("Connection error."), { cause: Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } }) });
+    expect(classifyProviderError(refused)).toMatchObject({ kind: "unreachable", retryable: false, stopsRun: true });
+    expect(classifyProviderError(Object.assign(new Error("fetch failed"), { cause: { code: "ENOTFOUND" } }))).toMatchObject({ kind: "unreachable", stopsRun: true });
+    // Node's fetch: an AggregateError of per-address refusals; a port on fetch's blocklist.
+    expect(classifyProviderError(new Error("fetch failed", { cause: Object.assign(new Error("x"), { errors: [{ code: "ECONNREFUSED" }, { code: "ECONNREFUSED" }] }) }))).toMatchObject({ stopsRun: true });
+    expect(classifyProviderError(new Error("fetch failed", { cause: new Error("bad port") }))).toMatchObject({ kind: "unreachable", stopsRun: true });
+    expect(classifyProviderError(withStatus(401))).toMatchObject({ kind: "auth", stopsRun: true });
+    expect(classifyProviderError(withStatus(403))).toMatchObject({ kind: "auth", stopsRun: true });
+    expect(classifyProviderError(withStatus(404))).toMatchObject({ kind: "not-found", stopsRun: true });
+    expect(classifyProviderError(withStatus(402))).toMatchObject({ kind: "quota", stopsRun: true });
+    expect(classifyProviderError(Object.assign(new Error("You exceeded your current quota"), { status: 429, code: "insufficient_quota" }))).toMatchObject({ kind: "quota", retryable: false, stopsRun: true });
+    // A transient DNS failure is retried first and does not stop the run by itself.
+    expect(classifyProviderError(Object.assign(new Error("fetch failed"), { cause: { code: "EAI_AGAIN" } }))).toMatchObject({ kind: "network", retryable: true, stopsRun: false });
   });
 });
 

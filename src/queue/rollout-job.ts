@@ -19,6 +19,7 @@ export const rolloutJobSchema = z.strictObject({
   index: z.number().int().nonnegative(),
   maxTurns: z.number().int().positive().max(100_000).optional(),
   timeoutMs: z.number().positive().optional(),
+  callTimeoutMs: z.number().int().positive().optional(),
 });
 export type RolloutJob = z.infer<typeof rolloutJobSchema>;
 
@@ -48,6 +49,7 @@ export function rolloutJobsOf(batch: RolloutBatch): Array<{ id: string; job: Rol
         index: batch.indexOffset + offset,
         ...(batch.maxTurns === undefined ? {} : { maxTurns: batch.maxTurns }),
         ...(batch.timeoutMs === undefined ? {} : { timeoutMs: batch.timeoutMs }),
+        ...(batch.callTimeoutMs === undefined ? {} : { callTimeoutMs: batch.callTimeoutMs }),
       };
       return { id: rolloutJobId(job), job };
     }),

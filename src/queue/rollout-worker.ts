@@ -150,6 +150,7 @@ export async function startRolloutWorker(options: RolloutWorkerOptions): Promise
       seed: rolloutSeed(data.seed, data.taskId, data.index),
       maxTurns: data.maxTurns,
       timeoutMs: data.timeoutMs,
+      callTimeoutMs: data.callTimeoutMs,
     });
     // An errored episode may leave the env unusable (as in runRollouts): do not reuse it.
     if (trajectory.stopReason === "error") await env.close();

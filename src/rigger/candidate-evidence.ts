@@ -52,3 +52,8 @@ export function candidateEvidence(
   }
   return evidence;
 }
+
+/** The first message of each stop reason, for event lines ("" when there is none). */
+export function stopMessagesText(messages: Record<string, string>): string {
+  return Object.entries(messages).map(([reason, message]) => `; first ${reason}: ${message.split("\n")[0]}`).join("");
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RolloutStats } from "../rollout/summarize.js";
 import { wilsonInterval } from "../rollout/wilson-interval.js";
-import { decide, DEFAULT_DECISION_POLICY, type CandidateEvidence } from "./decision-rule.js";
+import { decide, judgeBands, DEFAULT_DECISION_POLICY, type CandidateEvidence } from "./decision-rule.js";
 
 function stats(successes: number, episodes: number, overrides: Partial<RolloutStats> = {}): RolloutStats {
   return {
@@ -13,6 +13,7 @@ function stats(successes: number, episodes: number, overrides: Partial<RolloutSt
     meanTurns: 5,
     meanTurnsOfSuccesses: null,
     stopReasons: { submit: episodes },
+    stopMessages: {},
     invalidCallRate: 0,
     blockedRate: 0,
     blockedEpisodeRate: 0,
@@ -29,21 +30,27 @@ const evidence = (rolloutStats: RolloutStats, extra: Partial<CandidateEvidence> 
   ...extra,
 });
 const band = { successBand: [0.4, 0.6] as [number, number] };
+/** Evidence whose confirmation batch already ran (from episode `from` on). */
+const confirmed = (rolloutStats: RolloutStats, from: number) => evidence(rolloutStats, { confirmationFrom: from });
+const atCap = (kMax: number) => ({ ...DEFAULT_DECISION_POLICY, kMax });
 
 describe("decide", () => {
-  it("rejects broken and pass-through candidates", () => {
+  it("rejects a broken candidate at once", () => {
     expect(decide(band, evidence(stats(2, 5, { errorRate: 0.2 })))).toMatchObject({ decision: "reject", direction: "broken" });
-    expect(decide(band, evidence(stats(2, 5), { changesSomething: false }))).toMatchObject({ decision: "reject", direction: "no-effect" });
   });
 
-  it("calls success 0 with most rollouts out of budget unsolvable (relax)", () => {
-    const verdict = decide(band, evidence(stats(0, 5, { stopReasons: { budget: 4, submit: 1 } })));
-    expect(verdict).toMatchObject({ decision: "refine", direction: "unsolvable" });
-    const blocked = decide(band, evidence(stats(0, 5, { blockedEpisodeRate: 0.8 })));
-    expect(blocked).toMatchObject({ direction: "unsolvable" });
+  it("calls a pass-through no-effect only on minimum evidence", () => {
+    expect(decide(band, evidence(stats(2, 5), { changesSomething: false })).decision).toBe("more");
+    expect(decide(band, evidence(stats(4, 10), { changesSomething: false }))).toMatchObject({ decision: "reject", direction: "no-effect" });
   });
 
-  it("refines with the signed distance when the interval is wholly outside the band", () => {
+  it("calls success 0 with most rollouts stalled unsolvable only on minimum evidence", () => {
+    expect(decide(band, evidence(stats(0, 5, { stopReasons: { budget: 4, submit: 1 } }))).decision).toBe("more");
+    expect(decide(band, evidence(stats(0, 10, { stopReasons: { budget: 8, submit: 2 } })))).toMatchObject({ decision: "refine", direction: "unsolvable" });
+    expect(decide(band, evidence(stats(0, 10, { blockedEpisodeRate: 0.8 })))).toMatchObject({ direction: "unsolvable" });
+  });
+
+  it("refines early when the posterior mass lies on one side, with the signed distance", () => {
     const tooEasy = decide(band, evidence(stats(20, 20)));
     expect(tooEasy).toMatchObject({ decision: "refine", direction: "too-easy" });
     expect((tooEasy as { distance: number }).distance).toBeCloseTo(0.4);
@@ -52,23 +59,53 @@ describe("decide", () => {
     expect((tooHard as { distance: number }).distance).toBeCloseTo(0.025 - 0.4);
   });
 
-  it("asks for more rollouts while the interval straddles an edge, up to kMax", () => {
-    expect(decide(band, evidence(stats(3, 5))).decision).toBe("more");
-    expect(decide(band, evidence(stats(20, 40))).decision).toBe("accept");
-    expect(decide(band, evidence(stats(27, 40)))).toMatchObject({ decision: "refine", direction: "too-easy" });
-    expect(decide(band, evidence(stats(27, 40)), { ...DEFAULT_DECISION_POLICY, kMax: 80 }).decision).toBe("more");
+  it("does not accept the borderline 15/40 and 25/40 that a point estimate in [0.4, 0.6] would", () => {
+    // P(rate in band) = 0.39 for both: undecided → more rollouts while below kMax…
+    expect(decide(band, evidence(stats(15, 40))).decision).toBe("more");
+    expect(decide(band, evidence(stats(25, 40))).decision).toBe("more");
+    // …and at the cap, refined towards the heavier side (the distance to the edge it misses).
+    const low = decide(band, evidence(stats(15, 40)), atCap(40));
+    expect(low).toMatchObject({ decision: "refine", direction: "too-hard" });
+    expect((low as { distance: number }).distance).toBeCloseTo(0.375 - 0.4);
+    // An estimate inside the band but short of the confidence at the cap: the distance to the band's middle.
+    const inside = decide(band, evidence(stats(17, 40)), atCap(40));
+    expect(inside).toMatchObject({ decision: "refine", direction: "too-hard" });
+    expect((inside as { distance: number }).distance).toBeCloseTo(0.425 - 0.5);
+    expect(decide(band, evidence(stats(25, 40)), atCap(40))).toMatchObject({ decision: "refine", direction: "too-easy" });
+    // Even 20/40, dead centre, is only P = 0.81 < 0.9: not enough to accept.
+    expect(decide(band, evidence(stats(20, 40))).decision).toBe("more");
   });
 
-  it("judges a steps band by the mean and its interval", () => {
+  it("confirms a passing candidate on fresh rollouts before the final accept (winner's curse)", () => {
+    const passing = decide(band, evidence(stats(40, 80)));
+    expect(passing).toMatchObject({ decision: "more", confirm: true });
+    expect(decide(band, confirmed(stats(50, 100), 80))).toMatchObject({ decision: "accept", direction: "in-band" });
+    // The lucky pass regresses on the fresh batch: no accept; mass now on one side → refine.
+    expect(decide(band, confirmed(stats(41, 100), 80)).decision).toBe("more");
+    expect(decide(band, confirmed(stats(20, 100), 80))).toMatchObject({ decision: "refine", direction: "too-hard" });
+    expect(decide(band, evidence(stats(50, 100)), { ...DEFAULT_DECISION_POLICY, confirmationEpisodes: 0 }).decision).toBe("accept");
+  });
+
+  it("judges the steps band by the normal posterior of the mean", () => {
     const target = { stepsBand: [4, 6] as [number, number] };
-    expect(decide(target, evidence(stats(5, 40, { meanTurns: 5 }), { turnsStandardDeviation: 1 })).decision).toBe("accept");
+    const noConfirm = { ...DEFAULT_DECISION_POLICY, confirmationEpisodes: 0 };
+    expect(decide(target, evidence(stats(5, 40, { meanTurns: 5 }), { turnsStandardDeviation: 1 }), noConfirm).decision).toBe("accept");
     expect(decide(target, evidence(stats(5, 40, { meanTurns: 9 }), { turnsStandardDeviation: 1 }))).toMatchObject({ direction: "too-long" });
+    expect(decide(target, evidence(stats(5, 10, { meanTurns: 5.9 }), { turnsStandardDeviation: 2 })).decision).toBe("more");
+  });
+
+  it("skips a baseline by the same rule: in band only at the confidence", () => {
+    expect(judgeBands(band, stats(20, 40), 1, false).kind).toBe("out");
+    expect(judgeBands(band, stats(20, 40), 1, true).kind).toBe("more");
+    expect(judgeBands(band, stats(60, 120), 1, false).kind).toBe("in");
+    expect(judgeBands(band, stats(60, 120), 1, false, 0.99).kind).toBe("out");
   });
 
   it("accepts a weakness target only when the weakness is decisive", () => {
     const target = { weakness: "submits without testing" };
     const decisive = { showing: { episodes: 10, successes: 1 }, notShowing: { episodes: 10, successes: 8 } };
-    expect(decide(target, evidence(stats(9, 40), { weakness: decisive })).decision).toBe("accept");
+    expect(decide(target, evidence(stats(9, 40), { weakness: decisive })).decision).toBe("more");
+    expect(decide(target, { ...confirmed(stats(9, 40), 20), weakness: decisive }).decision).toBe("accept");
     const notDecisive = { showing: { episodes: 10, successes: 6 }, notShowing: { episodes: 10, successes: 8 } };
     expect(decide(target, evidence(stats(14, 40), { weakness: notDecisive }))).toMatchObject({ decision: "refine", direction: "weakness-not-decisive" });
     const unreachable = { showing: { episodes: 10, successes: 0 }, notShowing: { episodes: 10, successes: 2 } };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { jsonObjectSchema } from "../core/json.js";
 import { targetSchema } from "../designer/target.js";
+import { DEFAULT_DECISION_POLICY, type DecisionPolicy } from "./decision-rule.js";
 
 /** Everything that defines one task's rigging, serialisable (it lives in the checkpoint). */
 export const rigConfigSchema = z.object({
@@ -14,13 +15,19 @@ export const rigConfigSchema = z.object({
   /** Rollouts per batch (K). */
   k: z.number().int().min(1).default(5),
   /** Cap on rollouts spent on one validation (sequential validation). */
-  kMax: z.number().int().min(1).default(40),
+  kMax: z.number().int().min(1).default(DEFAULT_DECISION_POLICY.kMax),
+  /** Posterior probability that the true rate lies in the band needed to accept (and to skip). */
+  confidence: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
+  /** Fresh rollouts of the confirmation batch before a final accept (0: none). */
+  confirm: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.confirmationEpisodes),
   /** Revisions after the first candidate. */
   revisions: z.number().int().min(0).default(5),
   seed: z.number().int().nonnegative().default(0),
   maxTurns: z.number().int().positive().optional(),
   /** Episodes of a batch in flight at once (default: `defaultRolloutConcurrency(policy, envId)`). */
   rolloutConcurrency: z.number().int().min(1).optional(),
+  /** Deadline of each env and policy call in ms (default 30 000; see `DEFAULT_CALL_TIMEOUT_MS`). */
+  callTimeoutMs: z.number().int().positive().optional(),
 });
 export type RigConfig = z.infer<typeof rigConfigSchema>;
 export type RigConfigInput = z.input<typeof rigConfigSchema>;
@@ -28,4 +35,9 @@ export type RigConfigInput = z.input<typeof rigConfigSchema>;
 /** The index offset of validation rollouts of revision `revision` (never overlaps observation seeds). */
 export function validationIndexOffset(revision: number): number {
   return 100_000 * (revision + 1);
+}
+
+/** The decision policy of a rig configuration: the defaults with its kMax, confidence and confirmation batch. */
+export function decisionPolicyOf(config: Pick<RigConfig, "kMax" | "confidence" | "confirm">): DecisionPolicy {
+  return { ...DEFAULT_DECISION_POLICY, kMax: config.kMax, confidence: config.confidence, confirmationEpisodes: config.confirm };
 }

@@ -11,6 +11,8 @@ export interface CandidateIssue {
   code: string;
   message: string;
   line?: number;
+  /** For `designer-error`: the error code the designer failed with. */
+  errorCode?: string;
 }
 
 /** Baseline or validation rollouts: statistics and the trajectories kept for the designer and report. */

@@ -10,6 +10,7 @@ import { TestEnvDefinition } from "../testing/test-env-definition.js";
 import { CandidateStore, readCandidateRecord } from "./candidate-store.js";
 import type { RigDependencies } from "./rig-dependencies.js";
 import { rigTask } from "./rig-task.js";
+import { EnvriggerError } from "../core/errors.js";
 import { openCheckpointer } from "./open-checkpointer.js";
 
 const inc = { name: "inc", args: {} };
@@ -75,12 +76,31 @@ describe("rigTask", () => {
     expect(result.candidate).toBeNull();
     expect(result.best).not.toBeNull();
     expect(result.best!.decision).toMatch(/too-hard|unsolvable/);
+    expect(result.error).toEqual({ code: "INTERNAL", message: "model said nothing" });
+  });
+
+  it("stops on a provider no retry can fix, keeps the checkpoint, and resumes once it is back", async () => {
+    const root = mkdtempSync(join(tmpdir(), "rig-"));
+    const { saver, close } = openCheckpointer(join(root, "checkpoints.sqlite"));
+    const outage = new EnvriggerError("PROVIDER_UNAVAILABLE", "openai model m failed after 1 attempt: Connection error.");
+    const down = new ScriptedDesigner([outage]);
+    await expect(rigTask(config, dependencies(down, root), saver)).rejects.toMatchObject({ code: "PROVIDER_UNAVAILABLE" });
+    const up = new ScriptedDesigner([rules("sabotage-0.5")]);
+    const result = await rigTask(config, dependencies(up, root), saver);
+    close();
+    expect(result.outcome).toBe("accepted");
+    expect(result.error).toBeNull();
+    // The resumed thread started at write: the designer was never asked to diagnose again (one context per write).
+    expect(up.contexts).toHaveLength(result.revisions + 1);
+    expect(up.contexts[0]!.attempts).toHaveLength(0);
   });
 
   it("skips a task already in band", async () => {
     const root = mkdtempSync(join(tmpdir(), "rig-"));
-    const result = await rigTask({ ...config, target: { successBand: [0.4, 0.6] } }, dependencies(new ScriptedDesigner([rules("pass-through")]), root));
+    // Baseline ≈ 0.51: P(rate in [0.3, 0.7]) ≥ 0.9 after a few batches.
+    const result = await rigTask({ ...config, target: { successBand: [0.3, 0.7] } }, dependencies(new ScriptedDesigner([rules("pass-through")]), root));
     expect(result.outcome).toBe("skipped");
+    expect(result.baseline.episodes).toBeLessThan(120);
   });
 
   it("returns a finished thread's result from the checkpointer without running again", async () => {

@@ -26,10 +26,14 @@ export interface RigTaskResult {
   best: (RateSummary & { decision: string }) | null;
   /** Revisions after the first candidate. */
   revisions: number;
+  /** Rollouts spent on this task: the baseline's and every validation's (confirmation batches included). */
+  rollouts: number;
   /** Path of the stored candidate (accepted only). */
   candidate: string | null;
   diagnosis: string;
   usage: { inputTokens: number; outputTokens: number; calls: number };
+  /** Why the designer failed, when it did (its latest failure; null otherwise). */
+  error: { code: string; message: string } | null;
 }
 
 function rates(stats: RolloutStats): RateSummary {
@@ -48,10 +52,19 @@ export function resultOf(state: RigState): RigTaskResult {
     accepted: state.outcome === "accepted" && state.validation ? rates(state.validation.stats) : null,
     best: state.outcome === "rejected" && best ? { ...rates(best.stats!), decision: `${best.decision!.decision} (${best.decision!.direction}): ${best.decision!.message}` } : null,
     revisions: Math.max(0, state.written - 1),
+    rollouts: state.baseline!.stats.episodes + state.attempts.reduce((sum, attempt) => sum + (attempt.stats?.episodes ?? 0), 0),
     candidate: state.candidatePath,
     diagnosis: state.diagnosis?.text ?? "",
     usage: state.usage,
+    error: designerError(state),
   };
+}
+
+/** The designer's latest failure in this thread (a `designer-error` issue), if any. */
+function designerError(state: RigState): RigTaskResult["error"] {
+  const issues = [...state.attempts.flatMap((attempt) => attempt.issues), ...state.issues];
+  const failure = issues.filter((issue) => issue.code === "designer-error").at(-1);
+  return failure ? { code: failure.errorCode ?? "INTERNAL", message: failure.message } : null;
 }
 
 /**

@@ -31,6 +31,7 @@ export function runRigBatch(dependencies: RigDependencies, config: RigConfig, ba
       seed: config.seed,
       indexOffset: batch.indexOffset,
       ...(config.maxTurns === undefined ? {} : { maxTurns: config.maxTurns }),
+      ...(config.callTimeoutMs === undefined ? {} : { callTimeoutMs: config.callTimeoutMs }),
     },
     { concurrency: config.rolloutConcurrency ?? defaultRolloutConcurrency(config.policy, config.envId) },
   );

@@ -18,6 +18,8 @@ export interface BaselineStats {
   publicPassRate: number | null;
   meanTurns: number;
   stopReasons: Record<string, number>;
+  /** The first message of each stop reason that carries one (`error`, a call's `timeout`). */
+  stopMessages: Record<string, string>;
   invalidCallRate: number;
 }
 
@@ -46,6 +48,8 @@ export interface BaselineOptions {
   /** Build the env to run instead of `env.create` (e.g. a harness stack). */
   createEnv?: () => Promise<ActionableEnv>;
   concurrency?: number;
+  /** Deadline of each env and policy call (ms; default 30 000). */
+  callTimeoutMs?: number;
   /** Break the statistics down by the tasks' group (default) or by task id. */
   groupBy?: "group" | "task";
   onEpisode?: (trajectory: Trajectory, done: number, total: number) => void;
@@ -65,6 +69,7 @@ function pick(stats: RolloutStats): BaselineStats {
     publicPassRate: stats.publicPassRate,
     meanTurns: stats.meanTurns,
     stopReasons: stats.stopReasons,
+    stopMessages: stats.stopMessages,
     invalidCallRate: stats.invalidCallRate,
   };
 }
@@ -95,6 +100,7 @@ export async function runBaseline(options: BaselineOptions): Promise<{ report: B
           tasks: rolloutTasks,
           episodes: options.episodes,
           seed: options.seed,
+          ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
         },
         { concurrency: options.concurrency, onEpisode: options.onEpisode },
       )
@@ -105,6 +111,7 @@ export async function runBaseline(options: BaselineOptions): Promise<{ report: B
         episodes: options.episodes,
         seed: options.seed,
         concurrency: options.concurrency,
+        callTimeoutMs: options.callTimeoutMs,
         onEpisode: options.onEpisode,
       });
   const summary = summarize(trajectories, options.groupBy === "task" ? (trajectory) => trajectory.taskId : undefined);

@@ -33,6 +33,7 @@ export function localRolloutExecutor(options: LocalRolloutExecutorOptions): Roll
         concurrency: runOptions.concurrency ?? options.concurrency,
         maxTurns: batch.maxTurns,
         timeoutMs: batch.timeoutMs,
+        callTimeoutMs: batch.callTimeoutMs,
         onEpisode: runOptions.onEpisode,
       });
     },

@@ -16,7 +16,7 @@ export const rolloutBatchTaskSchema = z.strictObject({
  * - `policy`: the policy spec (`hasty`, `openai:<model>`, `file:<path>`, `learned:sha256:<hash>`);
  * - episode `index` of task `t` runs with seed `rolloutSeed(seed, t, index)` for index in
  *   `[indexOffset, indexOffset + episodes)`;
- * - `maxTurns` / `timeoutMs`: the episode limits;
+ * - `maxTurns` / `timeoutMs` / `callTimeoutMs`: the episode limits;
  * - `policyArtifacts`: JSON the policy spec refers to by content hash (e.g. learned weights),
  *   `{ <sha256 hex>: value }`, shipped with the batch (see `policyArtifactHash`).
  * API keys are never part of a batch: whoever runs it reads its own environment.
@@ -30,6 +30,8 @@ export const rolloutBatchSchema = z.strictObject({
   indexOffset: z.number().int().nonnegative().default(0),
   maxTurns: z.number().int().positive().optional(),
   timeoutMs: z.number().positive().optional(),
+  /** Deadline of each env and policy call in ms (see `RunEpisodeOptions.callTimeoutMs`). */
+  callTimeoutMs: z.number().int().positive().optional(),
   policyArtifacts: z.record(z.string().regex(/^[0-9a-f]{64}$/), jsonSchema).optional(),
 });
 export type RolloutBatch = z.infer<typeof rolloutBatchSchema>;

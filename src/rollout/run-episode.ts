@@ -9,6 +9,7 @@ import type { Observation } from "../core/observation.js";
 import type { Policy, PolicyHistoryEntry } from "../core/policy.js";
 import { createRng, deriveSeed } from "../core/seeding.js";
 import type { StopReason, Trajectory, TrajectoryStep } from "../core/trajectory.js";
+import { CallDeadlineError, DEFAULT_CALL_TIMEOUT_MS, withDeadline } from "./call-deadline.js";
 
 /** Options of {@link runEpisode}. */
 export interface RunEpisodeOptions {
@@ -23,6 +24,12 @@ export interface RunEpisodeOptions {
   maxTurns?: number;
   /** Wall-clock limit for the whole episode (ms); exceeded → stop reason `timeout`. */
   timeoutMs?: number;
+  /**
+   * Deadline of each env and policy call (ms; default {@link DEFAULT_CALL_TIMEOUT_MS}); a
+   * call past it ends the episode with stop reason `timeout` and the message in `error`.
+   * A policy's own `callTimeoutMs` wins for its calls.
+   */
+  callTimeoutMs?: number;
 }
 
 /** Turn budget when neither the caller nor the env declares one. */
@@ -61,12 +68,16 @@ export async function runEpisode(env: ActionableEnv, policy: Policy, options: Ru
   let error: string | undefined;
   let evaluation: Evaluation | undefined;
   let totalReward = 0;
+  const envDeadline = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  const policyDeadline = policy.callTimeoutMs ?? envDeadline;
+  const envCall = <T>(value: T | Promise<T>, method: string) => withDeadline(value, envDeadline, `env ${env.id}.${method}()`);
+  const policyCall = <T>(value: T | Promise<T>, method: string) => withDeadline(value, policyDeadline, `policy ${policy.name}.${method}()`);
   try {
-    const reset = await env.reset({ taskId: options.taskId, seed: options.seed });
+    const reset = await envCall(env.reset({ taskId: options.taskId, seed: options.seed }), "reset");
     initialObservation = reset.observation;
     const maxTurns = options.maxTurns ?? readMaxTurns(reset.info) ?? DEFAULT_MAX_TURNS;
-    const tools = await env.tools();
-    await policy.start?.({ taskId: options.taskId, seed: options.seed, tools });
+    const tools = await envCall(env.tools(), "tools");
+    await policyCall(policy.start?.({ taskId: options.taskId, seed: options.seed, tools }), "start");
     let observation = reset.observation;
     for (let turn = 0; turn < maxTurns; turn++) {
       if (performance.now() > deadline) {
@@ -75,7 +86,7 @@ export async function runEpisode(env: ActionableEnv, policy: Policy, options: Ru
       }
       const policyStarted = performance.now();
       const candidates = env.candidateActions ? await env.candidateActions(observation) : null;
-      const output = await policy.act({ observation, tools, history, turn, rng: random.next, random, ...(candidates ? { candidates } : {}) });
+      const output = await policyCall(policy.act({ observation, tools, history, turn, rng: random.next, random, ...(candidates ? { candidates } : {}) }), "act");
       const policyMs = performance.now() - policyStarted;
       const policyRecord = policy.stepRecord?.();
       const checked = actionInputSchema.safeParse(output);
@@ -85,7 +96,7 @@ export async function runEpisode(env: ActionableEnv, policy: Policy, options: Ru
       const policyAction: ActionInput = checked.data;
       const parsedAction: Action | null = typeof policyAction === "string" ? env.parseText(policyAction) : policyAction;
       const stepStarted = performance.now();
-      const result = await env.step(policyAction);
+      const result = await envCall(env.step(policyAction), "step");
       const stepMs = performance.now() - stepStarted;
       const { info, layers } = splitLayers(result.info);
       const innermost = layers.at(-1);
@@ -113,12 +124,13 @@ export async function runEpisode(env: ActionableEnv, policy: Policy, options: Ru
         break;
       }
     }
-    evaluation = await env.evaluate();
+    evaluation = await envCall(env.evaluate(), "evaluate");
   } catch (caught) {
-    stopReason = "error";
+    // A call past its deadline is a timeout, not a failure of the env's logic; either way the message is kept.
+    stopReason = caught instanceof CallDeadlineError ? "timeout" : "error";
     error = errorMessage(caught);
     try {
-      evaluation = await env.evaluate();
+      evaluation = caught instanceof CallDeadlineError ? undefined : await envCall(env.evaluate(), "evaluate");
     } catch {
       evaluation = undefined;
     }

@@ -28,6 +28,8 @@ export interface RunRolloutsOptions {
   concurrency?: number;
   maxTurns?: number;
   timeoutMs?: number;
+  /** Deadline of each env and policy call (ms); see `RunEpisodeOptions.callTimeoutMs`. */
+  callTimeoutMs?: number;
   /** Called after each finished episode. */
   onEpisode?: (trajectory: Trajectory, done: number, total: number) => void;
 }
@@ -66,11 +68,12 @@ export async function runRollouts(options: RunRolloutsOptions): Promise<Trajecto
         seed: rolloutSeed(options.seed, job.task.taskId, job.index),
         maxTurns: options.maxTurns,
         timeoutMs: options.timeoutMs,
+        callTimeoutMs: options.callTimeoutMs,
       });
       results[position] = trajectory;
-      // An errored episode may leave the env unusable (e.g. a component's isolate died):
-      // later episodes get a fresh one.
-      if (trajectory.stopReason === "error") {
+      // An errored episode may leave the env unusable (e.g. a component's isolate died, or a
+      // call that never settled still holds it): later episodes get a fresh one.
+      if (trajectory.stopReason === "error" || trajectory.error !== undefined) {
         await env.close();
         env = await options.createEnv();
         envs.push(env);

@@ -19,6 +19,8 @@ export interface RolloutStats {
   /** Mean turns of successful episodes (null when none succeeded). */
   meanTurnsOfSuccesses: number | null;
   stopReasons: Record<string, number>;
+  /** The first message of each stop reason that carries one (`error`, a call past its deadline's `timeout`). */
+  stopMessages: Record<string, string>;
   /** Fraction of steps whose action the env refused (`info.actionError`) or a layer blocked. */
   invalidCallRate: number;
   /** Fraction of steps a harness layer blocked. */
@@ -53,11 +55,13 @@ function stats(trajectories: Trajectory[]): RolloutStats {
   let publicKnown = 0;
   let publicPasses = 0;
   const stopReasons: Record<string, number> = {};
+  const stopMessages: Record<string, string> = {};
   const toolUse: Record<string, number> = {};
   for (const trajectory of trajectories) {
     turns += trajectory.steps.length;
     if (isSuccess(trajectory)) successTurns += trajectory.steps.length;
     stopReasons[trajectory.stopReason] = (stopReasons[trajectory.stopReason] ?? 0) + 1;
+    if (trajectory.error !== undefined) stopMessages[trajectory.stopReason] ??= trajectory.error;
     const publicPass = trajectory.evaluation?.metrics.publicPass;
     if (typeof publicPass === "boolean") {
       publicKnown += 1;
@@ -82,6 +86,7 @@ function stats(trajectories: Trajectory[]): RolloutStats {
     meanTurns: episodes === 0 ? 0 : turns / episodes,
     meanTurnsOfSuccesses: successes === 0 ? null : successTurns / successes,
     stopReasons,
+    stopMessages,
     invalidCallRate: steps === 0 ? 0 : invalid / steps,
     blockedRate: steps === 0 ? 0 : blocked / steps,
     blockedEpisodeRate: episodes === 0 ? 0 : blockedEpisodes / episodes,

@@ -1,3 +1,4 @@
+import { DEFAULT_CALL_TIMEOUT_MS } from "../../rollout/call-deadline.js";
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
@@ -30,6 +31,7 @@ export interface BaselineCommandOptions extends RolloutCommandOptions {
   stack?: string;
   groupBy?: string;
   json?: boolean;
+  callTimeout?: string;
 }
 
 /** A stack file: a stack spec, or a stored candidate (which holds one under `stack`). */
@@ -55,10 +57,11 @@ export function formatBaselineReport(report: BaselineReport): string {
     Object.entries(stats.stopReasons).map(([reason, count]) => `${reason}:${count}`).join(" "),
   ];
   const title = `${report.stack ?? report.env} · policy ${report.policy} · split ${report.split}\n`;
+  const messages = Object.entries(report.stopMessages).map(([reason, message]) => `first ${reason}: ${message.split("\n")[0]}\n`);
   return title + formatTable(
     ["group", "episodes", "success", "95% CI", "public pass", "turns", "invalid", "stops"],
     [...Object.entries(report.byGroup).map(([group, stats]) => row(group, stats)), row("all", report)],
-  );
+  ) + messages.join("");
 }
 
 /** `envrigger baseline`: run a policy on every task of a split and summarise. */
@@ -97,6 +100,7 @@ export async function baselineCommand(options: BaselineCommandOptions, io: CliIo
     envOptions,
     taskIds,
     concurrency,
+    callTimeoutMs: parseInteger(options.callTimeout ?? String(DEFAULT_CALL_TIMEOUT_MS), "--call-timeout", 1),
     groupBy: parseChoice(options.groupBy ?? "group", "--group-by", ["group", "task"] as const),
     ...(stack ? { createEnv: () => buildStack(stack, stackDependencies) } : {}),
     ...(executor ? { rollouts: { executor, policySpec: options.policy, ...(stack ? { stack } : {}) } } : {}),

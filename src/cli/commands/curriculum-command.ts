@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { EnvriggerError, errorMessage } from "../../core/errors.js";
+import { EnvriggerError, errorMessage, isEnvriggerError } from "../../core/errors.js";
 import type { JsonObject } from "../../core/json.js";
 import { splitSelectionSchema, type SplitSelection } from "../../core/task.js";
 import { parseJsonText, parseWith } from "../../core/validate.js";
@@ -13,7 +13,8 @@ import type { RigTaskResult } from "../../rigger/rig-task.js";
 import type { CliIo } from "../cli-io.js";
 import { rolloutConcurrencyOf } from "../rollout-options.js";
 import { fixed, formatTable } from "../format-table.js";
-import { parseChoice, parseInteger } from "../parse-arguments.js";
+import { parseChoice, parseInteger, parseProbability } from "../parse-arguments.js";
+import { DEFAULT_DECISION_POLICY } from "../../rigger/decision-rule.js";
 import { createProgress } from "../progress.js";
 import { targetFromOptions, type TargetOptions } from "../target-options.js";
 
@@ -26,6 +27,9 @@ export interface CurriculumCommandOptions extends TargetOptions {
   designer?: string;
   k?: string;
   kMax?: string;
+  confidence?: string;
+  confirm?: string;
+  callTimeout?: string;
   revisions?: string;
   seed?: string;
   concurrency?: string;
@@ -36,13 +40,15 @@ export interface CurriculumCommandOptions extends TargetOptions {
   rolloutConcurrency?: string;
   queue?: string;
   json?: boolean;
+  /** The options given on the command line (camel-case keys); a resume refuses those that differ from the run's. */
+  explicit?: string[];
 }
 
 /** The `curriculum --json` object. */
 export interface CurriculumJson {
   runId: string;
   runDirectory: string;
-  tasks: Array<Pick<RigTaskResult, "taskId" | "outcome" | "baseline" | "accepted" | "revisions" | "candidate" | "diagnosis" | "best">>;
+  tasks: Array<Pick<RigTaskResult, "taskId" | "outcome" | "baseline" | "accepted" | "revisions" | "candidate" | "diagnosis" | "best" | "error" | "rollouts">>;
   summary: CurriculumResult["summary"];
   /** Path of the run's report.html (null when writing it failed; a warning says why). */
   report: string | null;
@@ -58,13 +64,91 @@ export function formatCurriculum(result: CurriculumResult): string {
   const rate = (summary: RigTaskResult["baseline"] | null) => (summary ? `${fixed(summary.successRate)} (n=${summary.episodes})` : "-");
   const rows = result.tasks.map((task) => [task.taskId, task.outcome, rate(task.baseline), rate(task.accepted ?? task.best), task.revisions]);
   const { summary } = result;
+  const failures = result.tasks.filter((task) => task.error).map((task) => `${task.taskId}: the designer failed [${task.error!.code}] ${task.error!.message.split("\n")[0]}\n`);
   return (
     formatTable(["task", "outcome", "baseline success", "after", "revisions"], rows) +
+    failures.join("") +
     `\n${summary.accepted} accepted, ${summary.rejected} rejected, ${summary.skipped} skipped of ${summary.tasks} tasks; ` +
     `in band before ${summary.inBandBefore}/${summary.tasks}, after ${summary.inBandAfter}/${summary.tasks} (validation estimates)\n` +
     `run: ${result.runDirectory} (run.json, result.json, events.jsonl, checkpoints/)\n`
   );
 }
+
+/** The run configuration the options ask for (defaults where an option is absent). */
+function configFromOptions(options: CurriculumCommandOptions & { env: string; policy: string }, runDirectory: string, cwd: string): CurriculumConfig {
+  const envOptions: JsonObject = {};
+  if (options.reward !== undefined) envOptions.reward = parseChoice(options.reward, "--reward", ["hidden", "public"] as const);
+  return parseWith(curriculumConfigSchema, {
+    version: 1,
+    runId: runDirectory.split(/[\\/]/).at(-1)!,
+    env: options.env,
+    envOptions,
+    split: parseChoice(options.split ?? "train", "--split", splitSelectionSchema.options) as SplitSelection,
+    taskIds: options.task?.split(",").map((id) => id.trim()).filter(Boolean),
+    policy: options.policy,
+    designer: options.designer ?? "heuristic",
+    target: targetFromOptions(options),
+    k: parseInteger(options.k ?? "5", "--k", 1),
+    kMax: parseInteger(options.kMax ?? String(DEFAULT_DECISION_POLICY.kMax), "--k-max", 1),
+    confidence: parseProbability(options.confidence ?? String(DEFAULT_DECISION_POLICY.confidence), "--confidence"),
+    confirm: parseInteger(options.confirm ?? String(DEFAULT_DECISION_POLICY.confirmationEpisodes), "--confirm", 0),
+    revisions: parseInteger(options.revisions ?? "5", "--revisions", 0),
+    seed: parseInteger(options.seed ?? "0", "--seed"),
+    callTimeoutMs: options.callTimeout === undefined ? undefined : parseInteger(options.callTimeout, "--call-timeout", 1),
+    rolloutConcurrency: rolloutConcurrencyOf(options, options.policy, options.env),
+    candidatesDir: resolve(cwd, options.candidates ?? "harness-candidates"),
+  }, "curriculum options", "BAD_ARGUMENT");
+}
+
+/** Which run-defining field each command-line option sets (`target` for the three target options). */
+const OPTION_FIELDS: Record<string, { flag: string; field: keyof CurriculumConfig }> = {
+  env: { flag: "--env", field: "env" },
+  split: { flag: "--split", field: "split" },
+  task: { flag: "--task", field: "taskIds" },
+  policy: { flag: "--policy", field: "policy" },
+  designer: { flag: "--designer", field: "designer" },
+  bandSuccess: { flag: "--band-success", field: "target" },
+  bandSteps: { flag: "--band-steps", field: "target" },
+  weakness: { flag: "--weakness", field: "target" },
+  k: { flag: "--k", field: "k" },
+  kMax: { flag: "--k-max", field: "kMax" },
+  confidence: { flag: "--confidence", field: "confidence" },
+  confirm: { flag: "--confirm", field: "confirm" },
+  revisions: { flag: "--revisions", field: "revisions" },
+  seed: { flag: "--seed", field: "seed" },
+  reward: { flag: "--reward", field: "envOptions" },
+  candidates: { flag: "--candidates", field: "candidatesDir" },
+  callTimeout: { flag: "--call-timeout", field: "callTimeoutMs" },
+};
+
+/**
+ * A resume continues the run as it was started: every option given on the command line
+ * must agree with the run's own configuration; differing ones are named (exit 2).
+ */
+function refuseDifferingArguments(stored: CurriculumConfig, options: CurriculumCommandOptions, cwd: string): void {
+  const given = (options.explicit ?? []).filter((key) => key in OPTION_FIELDS);
+  if (given.length === 0) return;
+  const requested = configFromOptions({ ...options, env: options.env ?? stored.env, policy: options.policy ?? stored.policy, ...(options.reward === undefined && typeof stored.envOptions.reward === "string" ? { reward: stored.envOptions.reward } : {}) }, stored.runId, cwd);
+  // Only the given target options count: compare the stored target's corresponding parts.
+  const differing = given.filter((key) => {
+    const { field } = OPTION_FIELDS[key]!;
+    if (field === "target") {
+      const part = key === "bandSuccess" ? "successBand" : key === "bandSteps" ? "stepsBand" : "weakness";
+      return JSON.stringify(requested.target[part]) !== JSON.stringify(stored.target[part]);
+    }
+    if (field === "taskIds" && stored.taskIds === undefined) return true;
+    return JSON.stringify(requested[field]) !== JSON.stringify(stored[field]);
+  });
+  if (differing.length === 0) return;
+  const describe = (key: string) => {
+    const { flag, field } = OPTION_FIELDS[key]!;
+    return `${flag} (the run has ${JSON.stringify(stored[field])}, given ${JSON.stringify(options[key as keyof CurriculumCommandOptions])})`;
+  };
+  throw new EnvriggerError("BAD_ARGUMENT", `cannot resume ${stored.runId} with different arguments: ${differing.map(describe).join("; ")}`, {
+    hint: "resume with no run options (the run keeps its own), or start a new run with --out",
+  });
+}
+
 
 /** Rig one task in this process (the local lane), loading the rig code on first use. */
 async function rigHere(input: CurriculumWorkerInput): Promise<RigTaskResult> {
@@ -100,30 +184,13 @@ async function runCurriculumCommand(options: CurriculumCommandOptions, pool: Cur
     const path = runPaths(runDirectory).config;
     if (!existsSync(path)) throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${path} does not exist`, { hint: "pass the directory of an earlier run (runs/<id>)" });
     config = parseJsonText(curriculumConfigSchema, readFileSync(path, "utf8"), path);
+    refuseDifferingArguments(config, options, io.cwd);
     // How many episodes run at once never changes the results: a resumed run may choose anew.
     if (options.rolloutConcurrency !== undefined) config = { ...config, rolloutConcurrency: rolloutConcurrencyOf(options, config.policy, config.env) };
   } else {
     if (!options.env) throw new EnvriggerError("BAD_ARGUMENT", "--env is required (or --resume runs/<id>)");
     if (!options.policy) throw new EnvriggerError("BAD_ARGUMENT", "--policy is required (or --resume runs/<id>)");
-    const envOptions: JsonObject = {};
-    if (options.reward !== undefined) envOptions.reward = parseChoice(options.reward, "--reward", ["hidden", "public"] as const);
-    config = parseWith(curriculumConfigSchema, {
-      version: 1,
-      runId: runDirectory.split(/[\\/]/).at(-1)!,
-      env: options.env,
-      envOptions,
-      split: parseChoice(options.split ?? "train", "--split", splitSelectionSchema.options) as SplitSelection,
-      taskIds: options.task?.split(",").map((id) => id.trim()).filter(Boolean),
-      policy: options.policy,
-      designer: options.designer ?? "heuristic",
-      target: targetFromOptions(options),
-      k: parseInteger(options.k ?? "5", "--k", 1),
-      kMax: parseInteger(options.kMax ?? "40", "--k-max", 1),
-      revisions: parseInteger(options.revisions ?? "5", "--revisions", 0),
-      seed: parseInteger(options.seed ?? "0", "--seed"),
-      rolloutConcurrency: rolloutConcurrencyOf(options, options.policy, options.env),
-      candidatesDir: resolve(io.cwd, options.candidates ?? "harness-candidates"),
-    }, "curriculum options", "BAD_ARGUMENT");
+    config = configFromOptions({ ...options, env: options.env, policy: options.policy }, runDirectory, io.cwd);
     // Fail on a bad env, policy, designer or weakness — or an unreachable queue — before anything is written.
     await (await createRigDependencies(config, runDirectory, { logEvents: false, queue: options.queue })).rollouts?.close();
   }
@@ -156,7 +223,7 @@ async function runCurriculumCommand(options: CurriculumCommandOptions, pool: Cur
       const json: CurriculumJson = {
         runId: result.runId,
         runDirectory: result.runDirectory,
-        tasks: result.tasks.map(({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best }) => ({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best })),
+        tasks: result.tasks.map(({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best, error, rollouts }) => ({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best, error, rollouts })),
         summary: result.summary,
         report,
       };
@@ -165,6 +232,12 @@ async function runCurriculumCommand(options: CurriculumCommandOptions, pool: Cur
       io.stdout(formatCurriculum(result) + (report ? `report: ${report}\n` : ""));
     }
     return result;
+  } catch (error) {
+    if (isEnvriggerError(error, "PROVIDER_UNAVAILABLE")) {
+      // The run stopped on purpose: say how to continue it once the endpoint is fixed.
+      throw new EnvriggerError("PROVIDER_UNAVAILABLE", `${error.message.split("\n")[0]}`, { hint: `${error.hint ?? "fix the provider"}; the run stopped with its checkpoints kept: continue with --resume ${runDirectory}`, cause: error });
+    }
+    throw error;
   } finally {
     progress.stop();
     await executor.close();

@@ -1,17 +1,36 @@
 import { EnvriggerError } from "../../core/errors.js";
 import { stableStringify, type JsonObject } from "../../core/json.js";
 import type { Attempt, DesignContext, Diagnosis } from "../designer.js";
-import { attemptOutcome } from "./attempt-outcome.js";
+import { attemptOutcome, MOVEMENT_TOLERANCE } from "./attempt-outcome.js";
 import { bandMiddle, baselineDistance } from "./baseline-distance.js";
 import type { TemplateKnob, TemplatePlan } from "./harness-template.js";
 import { nextMagnitude, type MagnitudeProbe, type MixtureAim } from "./next-magnitude.js";
 
-/** The template and magnitude to propose next, and why. */
+/**
+ * A template kept underneath the next one in the same candidate: it moved the statistic
+ * towards the band but could not reach it alone (no room left, saturated or at its
+ * strongest), so its best magnitude stays and the next template adds to it.
+ */
+export interface BaseLayer {
+  plan: TemplatePlan;
+  magnitude: number;
+  /** The success rate and signed distance measured with it alone (the next template's starting point). */
+  rate: number;
+  distance: number;
+}
+
+/** The template and magnitude to propose next, and why (and the template kept under it, if any). */
 export interface RevisionChoice {
   plan: TemplatePlan;
   magnitude: number;
   note: string;
+  base?: BaseLayer;
 }
+
+/** The proposal parameter that records the base layer of a combined candidate. */
+export const BASE_PARAMETER = "base";
+/** Joins a plan's key and its base's in a combined candidate's key (never in a plan's own key). */
+const BASE_SEPARATOR = "\u0000over\u0000";
 
 /** What the attempts say about one template. */
 interface TemplateHistory {
@@ -33,7 +52,25 @@ function attemptKey(attempt: Attempt, plans: readonly TemplatePlan[]): string {
   const knob = plans.find((plan) => plan.template === template)?.knob.name;
   const settings: JsonObject = { ...(attempt.proposal!.parameters ?? {}) };
   if (knob !== undefined) delete settings[knob];
-  return planKey({ template, settings });
+  const base = settings[BASE_PARAMETER];
+  delete settings[BASE_PARAMETER];
+  // A combined candidate is its own plan: the same template over another base starts afresh.
+  return `${planKey({ template, settings })}${base === undefined ? "" : `${BASE_SEPARATOR}${stableStringify(base)}`}`;
+}
+
+/** The base recorded in an attempt's parameters, resolved against the current plans. */
+function recordedBase(attempt: Attempt | undefined, plans: readonly TemplatePlan[]): BaseLayer | undefined {
+  const recorded = attempt?.proposal?.parameters?.[BASE_PARAMETER];
+  if (recorded === undefined || recorded === null || typeof recorded !== "object" || Array.isArray(recorded)) return undefined;
+  const { key, magnitude, rate, distance } = recorded as Record<string, unknown>;
+  const plan = plans.find((candidate) => planKey(candidate) === key);
+  if (!plan || typeof magnitude !== "number" || typeof rate !== "number" || typeof distance !== "number") return undefined;
+  return { plan, magnitude, rate, distance };
+}
+
+/** Whether two plans' layers can share one candidate (at most one Setup: two replays would not compose). */
+function composable(base: TemplatePlan, next: TemplatePlan, hasSetup: (plan: TemplatePlan) => boolean): boolean {
+  return base.template !== next.template && !(hasSetup(base) && hasSetup(next));
 }
 
 /** How far along the knob's "harder" axis a magnitude lies. */
@@ -69,19 +106,21 @@ function saturated(knob: TemplateKnob, probes: TemplateHistory["probes"]): boole
  * new evidence (e.g. a search that learnt from its last attempt) is a new plan.
  * Throws `DESIGNER_OUTPUT` when every applicable template was dropped.
  */
-export function planRevision(plans: readonly TemplatePlan[], context: DesignContext, diagnosis: Diagnosis): RevisionChoice {
-  const distance = baselineDistance(context);
-  // Mixture knobs aim at the success band's middle (there is no line to fit for a steps band).
-  const aim: MixtureAim | undefined = context.target.successBand ? { baselineRate: context.baseline.stats.successRate, middle: bandMiddle(context) } : undefined;
-  const baselineNeed = diagnosis.direction === "easier" ? "easier" : "harder";
-  const histories = new Map<string, TemplateHistory & { template: string }>();
+export function planRevision(plans: readonly TemplatePlan[], context: DesignContext, diagnosis: Diagnosis, hasSetup: (plan: TemplatePlan) => boolean = () => false): RevisionChoice {
   const ours = context.attempts.filter((attempt) => attempt.proposal?.template !== undefined);
   const keys = ours.map((attempt) => attemptKey(attempt, plans));
+  // A combined candidate is judged against what its base reached alone, not against the baseline.
+  const activeBase = recordedBase(ours.at(-1), plans);
+  const distance = activeBase ? activeBase.distance : baselineDistance(context);
+  // Mixture knobs aim at the success band's middle (there is no line to fit for a steps band).
+  const aim: MixtureAim | undefined = context.target.successBand ? { baselineRate: activeBase ? activeBase.rate : context.baseline.stats.successRate, middle: bandMiddle(context) } : undefined;
+  const baselineNeed = diagnosis.direction === "easier" ? "easier" : "harder";
+  const histories = new Map<string, TemplateHistory & { template: string }>();
   ours.forEach((attempt, index) => {
     const key = keys[index]!;
     const history = histories.get(key) ?? { template: attempt.proposal!.template!, probes: [] };
     histories.set(key, history);
-    const plan = plans.find((candidate) => planKey(candidate) === key);
+    const plan = plans.find((candidate) => planKey(candidate) === key.split(BASE_SEPARATOR)[0]);
     if (!plan) {
       const last = attempt.decision ? ` after ${attempt.decision.direction}: ${attempt.decision.message}` : "";
       history.dropped = plans.some((candidate) => candidate.template === history.template) ? "its settings changed with new evidence" : `it no longer applies${last}`;
@@ -105,7 +144,7 @@ export function planRevision(plans: readonly TemplatePlan[], context: DesignCont
   const latest = keys.at(-1);
   // The designer only ever leaves a template by dropping it: one tried before the latest stays dropped.
   for (const [key, history] of histories) if (key !== latest) history.dropped ??= "it was abandoned for another template";
-  const current = latest === undefined ? undefined : plans.find((plan) => planKey(plan) === latest);
+  const current = latest === undefined ? undefined : plans.find((plan) => planKey(plan) === latest.split(BASE_SEPARATOR)[0]);
   const history = latest === undefined ? undefined : histories.get(latest);
   if (current && history && !history.dropped) {
     if (history.escalate) {
@@ -117,10 +156,28 @@ export function planRevision(plans: readonly TemplatePlan[], context: DesignCont
       const magnitude = nextMagnitude(current.knob, history.probes, baselineNeed, aim);
       if (magnitude !== null) {
         const how = current.knob.mixture && aim ? `interpolating ${current.knob.name} towards success ${aim.middle.toFixed(2)}` : `bisecting ${current.knob.name}`;
-        return { plan: current, magnitude, note: `kept ${current.template}: it moved the statistic towards the band; ${how}: ${magnitude.toFixed(3)}` };
+        return { plan: current, magnitude, note: `kept ${current.template}: it moved the statistic towards the band; ${how}: ${magnitude.toFixed(3)}`, ...(activeBase ? { base: activeBase } : {}) };
       }
       history.dropped = `${current.knob.name} has no room left between the probes`;
     }
+  }
+  // The template just dropped kept as a base under the next one, when it got closer to the band
+  // than where it started yet stayed on the same side (no single template reaches the band).
+  // One base at most: a combined candidate that is dropped does not become a base itself.
+  const progress = !activeBase && current && history ? bestShortProbe(history.probes, baselineNeed, distance) : undefined;
+  const base: BaseLayer | undefined = progress && current ? { plan: current, magnitude: progress.magnitude, rate: progress.rate, distance: progress.distance } : activeBase;
+  const tried = (plan: TemplatePlan) => {
+    const key = `${planKey(plan)}${base ? `${BASE_SEPARATOR}${stableStringify(baseRecord(base))}` : ""}`;
+    return histories.get(key)?.dropped !== undefined || (base === undefined && histories.get(planKey(plan))?.dropped !== undefined);
+  };
+  const combined = base ? plans.find((plan) => composable(base.plan, plan, hasSetup) && !tried(plan) && plan.template !== base.plan.template && !histories.get(planKey(plan))?.dropped?.startsWith("it never ran")) : undefined;
+  if (base && combined) {
+    return {
+      plan: combined,
+      magnitude: combined.initial,
+      base,
+      note: `kept ${base.plan.template} at ${base.plan.knob.name} = ${base.magnitude.toFixed(3)} (success ${base.rate.toFixed(2)} alone, short of the band) and added ${combined.template} at ${combined.knob.name} = ${combined.initial.toFixed(3)} on top`,
+    };
   }
   const next = plans.find((plan) => !histories.get(planKey(plan))?.dropped);
   if (!next) {
@@ -135,4 +192,23 @@ export function planRevision(plans: readonly TemplatePlan[], context: DesignCont
   const left = latest === undefined ? undefined : histories.get(latest);
   const why = left?.dropped ? `switched from ${left.template} because ${left.dropped}; ` : "";
   return { plan: next, magnitude: next.initial, note: `${why}${next.template} at ${next.knob.name} = ${next.initial.toFixed(3)} (its first value, estimated from the data so far)` };
+}
+
+/** How a base is recorded in a proposal's parameters. */
+export function baseRecord(base: BaseLayer): JsonObject {
+  return { key: planKey(base.plan), template: base.plan.template, magnitude: base.magnitude, rate: base.rate, distance: base.distance };
+}
+
+/**
+ * The probe that came closest to the band while still short of it on the baseline's side
+ * (it needed the same push as the baseline), when it moved by more than the tolerance.
+ */
+function bestShortProbe(probes: TemplateHistory["probes"], baselineNeed: "harder" | "easier", reference: number): { magnitude: number; rate: number; distance: number } | undefined {
+  let best: { magnitude: number; rate: number; distance: number } | undefined;
+  for (const probe of probes) {
+    if (probe.need !== baselineNeed || probe.distance === null || !probe.success) continue;
+    if (Math.abs(probe.distance) > Math.abs(reference) - MOVEMENT_TOLERANCE) continue;
+    if (!best || Math.abs(probe.distance) < Math.abs(best.distance)) best = { magnitude: probe.magnitude, rate: probe.success.rate, distance: probe.distance };
+  }
+  return best;
 }

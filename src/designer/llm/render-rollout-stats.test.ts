@@ -11,6 +11,7 @@ describe("renderRolloutStats", () => {
     publicPassRate: 0.6,
     meanTurns: 7.2,
     meanTurnsOfSuccesses: 5,
+    stopMessages: {},
     stopReasons: { submit: 3, budget: 2 },
     invalidCallRate: 0.125,
     blockedRate: 0.05,

@@ -43,6 +43,8 @@ const SEED_MASK = 0x7fffffff;
  */
 export class LlmPolicy implements Policy {
   readonly name: string;
+  /** Its own call deadline: every attempt's timeout, the largest backoffs, and every re-ask of a malformed answer. */
+  readonly callTimeoutMs: number;
   private readonly options: ResolvedLlmPolicyOptions;
   private conversation: PolicyConversation | null = null;
   private episodeSeed = 0;
@@ -57,6 +59,8 @@ export class LlmPolicy implements Policy {
   ) {
     this.options = resolveLlmPolicyOptions(extra);
     this.name = this.options.name ?? `${model.provider}:${model.model}`;
+    const { timeoutMs, retries, outputRetries, backoff } = this.options.settings;
+    this.callTimeoutMs = (outputRetries + 1) * ((retries + 1) * timeoutMs + retries * backoff.maxMs) + 1_000;
     this.begin(0);
   }
 

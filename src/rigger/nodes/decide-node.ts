@@ -2,8 +2,8 @@ import { packageVersion } from "../../core/package-version.js";
 import type { DecisionFeedback } from "../../designer/designer.js";
 import { CandidateStore, type CandidateRecord } from "../candidate-store.js";
 import { candidateStack } from "../candidate-stack.js";
-import { decide, DEFAULT_DECISION_POLICY } from "../decision-rule.js";
-import { validationIndexOffset } from "../rig-config.js";
+import { decide } from "../decision-rule.js";
+import { decisionPolicyOf, validationIndexOffset } from "../rig-config.js";
 import type { RigDependencies } from "../rig-dependencies.js";
 import type { RigState, RigUpdate } from "../rig-state.js";
 
@@ -21,7 +21,7 @@ export function decideNode(dependencies: RigDependencies) {
     const config = state.config!;
     const proposal = state.proposal!;
     const validation = state.validation!;
-    const verdict = decide(config.target, validation.evidence, { ...DEFAULT_DECISION_POLICY, kMax: config.kMax });
+    const verdict = decide(config.target, validation.evidence, decisionPolicyOf(config));
     // At kMax the rule never asks for more; a "more" here means the cap was reached mid-way.
     const feedback: DecisionFeedback = verdict.decision === "more"
       ? { decision: "refine", direction: "inconclusive", distance: 0, message: verdict.message }

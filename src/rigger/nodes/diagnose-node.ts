@@ -1,4 +1,4 @@
-import { errorMessage } from "../../core/errors.js";
+import { errorMessage, isEnvriggerError } from "../../core/errors.js";
 import { buildDesignContext } from "../design-context.js";
 import type { RigDependencies } from "../rig-dependencies.js";
 import type { RigState, RigUpdate } from "../rig-state.js";
@@ -16,11 +16,15 @@ export function diagnoseNode(dependencies: RigDependencies) {
       dependencies.onEvent?.({ taskId: config.taskId, node: "diagnose", message: diagnosis.text, data: { weaknesses: diagnosis.weaknesses.map((weakness) => weakness.id) } });
       return { diagnosis, usage: usageOf(dependencies) };
     } catch (error) {
+      // Not the designer's failure: no candidate can fix an unreachable provider. Stop the run
+      // here (the checkpoint before this node stays; --resume runs it again).
+      if (isEnvriggerError(error, "PROVIDER_UNAVAILABLE")) throw error;
       const message = errorMessage(error);
+      const errorCode = isEnvriggerError(error) ? error.code : "INTERNAL";
       dependencies.onEvent?.({ taskId: config.taskId, node: "diagnose", message: `designer failed to diagnose: ${message}` });
       return {
         outcome: "rejected",
-        attempts: [{ revision: state.written, proposal: null, issues: [{ code: "designer-error", message }], stats: null, decision: null }],
+        attempts: [{ revision: state.written, proposal: null, issues: [{ code: "designer-error", message, errorCode }], stats: null, decision: null }],
         usage: usageOf(dependencies),
       };
     }

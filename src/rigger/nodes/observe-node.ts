@@ -3,14 +3,15 @@ import type { Trajectory } from "../../core/trajectory.js";
 import { judgeBands } from "../decision-rule.js";
 import type { RigDependencies } from "../rig-dependencies.js";
 import type { RigState, RigUpdate } from "../rig-state.js";
-import { turnsStandardDeviation } from "../candidate-evidence.js";
+import { stopMessagesText, turnsStandardDeviation } from "../candidate-evidence.js";
 import { bareStack, runRigBatch } from "../run-rig-batch.js";
 
 /**
- * Observe: K rollouts of the unmodified env. While the baseline's interval straddles a band
- * edge, spend more batches (up to kMax) so "already in band" is judged on the same
- * evidence as a candidate. A task already in band is `skipped` (bands only; a weakness
- * target is always rigged).
+ * Observe: K rollouts of the unmodified env. While the band posterior is undecided (neither
+ * in the band nor on one side of it at the configured confidence), spend more batches (up
+ * to kMax), so "already in band" is judged by the same rule as a candidate. A task whose
+ * baseline is in band at that confidence is `skipped` (bands only; a weakness target is
+ * always rigged).
  */
 export function observeNode(dependencies: RigDependencies) {
   return async (state: RigState): Promise<RigUpdate> => {
@@ -26,16 +27,16 @@ export function observeNode(dependencies: RigDependencies) {
       });
       trajectories.push(...batch);
       if (!hasBand || trajectories.length >= config.kMax) break;
-      const judgement = judgeBands(target, summarize(trajectories), turnsStandardDeviation(trajectories), true);
+      const judgement = judgeBands(target, summarize(trajectories), turnsStandardDeviation(trajectories), true, config.confidence);
       if (judgement.kind !== "more") break;
     }
     const stats = summarize(trajectories);
-    const inBand = hasBand && !target.weakness && judgeBands(target, stats, turnsStandardDeviation(trajectories), false).kind === "in";
+    const inBand = hasBand && !target.weakness && judgeBands(target, stats, turnsStandardDeviation(trajectories), false, config.confidence).kind === "in";
     dependencies.onEvent?.({
       taskId: config.taskId,
       node: "observe",
-      message: `baseline success ${stats.successRate.toFixed(2)} over ${stats.episodes} rollouts, mean turns ${stats.meanTurns.toFixed(1)}${inBand ? " — already in band: skipped" : ""}`,
-      data: { successRate: stats.successRate, episodes: stats.episodes },
+      message: `baseline success ${stats.successRate.toFixed(2)} over ${stats.episodes} rollouts, mean turns ${stats.meanTurns.toFixed(1)}${inBand ? " — already in band: skipped" : ""}${stopMessagesText(stats.stopMessages)}`,
+      data: { successRate: stats.successRate, episodes: stats.episodes, stopMessages: stats.stopMessages },
     });
     return { baseline: { stats, trajectories }, ...(inBand ? { outcome: "skipped" as const } : {}) };
   };

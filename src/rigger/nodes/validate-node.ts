@@ -1,8 +1,8 @@
 import type { Trajectory } from "../../core/trajectory.js";
-import { candidateEvidence } from "../candidate-evidence.js";
+import { candidateEvidence, stopMessagesText } from "../candidate-evidence.js";
 import { candidateStack } from "../candidate-stack.js";
-import { decide, DEFAULT_DECISION_POLICY } from "../decision-rule.js";
-import { validationIndexOffset } from "../rig-config.js";
+import { decide } from "../decision-rule.js";
+import { decisionPolicyOf, validationIndexOffset } from "../rig-config.js";
 import type { RigDependencies } from "../rig-dependencies.js";
 import type { RigState, RigUpdate } from "../rig-state.js";
 import { runRigBatch } from "../run-rig-batch.js";
@@ -10,7 +10,8 @@ import { runRigBatch } from "../run-rig-batch.js";
 /**
  * Validate: K fresh rollouts of the candidate stack (seeds never used by observation or
  * by another revision), then more batches of K while the decision rule asks for more
- * evidence, up to kMax.
+ * evidence, up to kMax; when the rule first passes the candidate, one confirmation batch
+ * of fresh rollouts (the winner's curse) before the verdict is taken again on all of them.
  */
 export function validateNode(dependencies: RigDependencies) {
   return async (state: RigState): Promise<RigUpdate> => {
@@ -19,25 +20,30 @@ export function validateNode(dependencies: RigDependencies) {
     const spec = candidateStack(config, proposal);
     const offset = validationIndexOffset(state.written - 1);
     const trajectories: Trajectory[] = [];
-    const policy = { ...DEFAULT_DECISION_POLICY, kMax: config.kMax };
+    const policy = decisionPolicyOf(config);
+    let confirmationFrom: number | undefined;
+    let episodes = Math.min(config.k, config.kMax);
     for (;;) {
       const batch = await runRigBatch(dependencies, config, {
         stack: spec,
-        episodes: Math.min(config.k, config.kMax - trajectories.length),
+        episodes,
         indexOffset: offset + trajectories.length,
       });
       trajectories.push(...batch);
-      const evidence = candidateEvidence(proposal, trajectories, dependencies.weaknessShows);
+      const evidence = { ...candidateEvidence(proposal, trajectories, dependencies.weaknessShows), ...(confirmationFrom === undefined ? {} : { confirmationFrom }) };
       const verdict = decide(config.target, evidence, policy);
-      if (verdict.decision !== "more" || trajectories.length >= config.kMax) {
+      const confirm = verdict.decision === "more" && verdict.confirm === true;
+      if (verdict.decision !== "more" || (!confirm && trajectories.length >= config.kMax)) {
         dependencies.onEvent?.({
           taskId: config.taskId,
           node: "validate",
-          message: `candidate ${state.written}: success ${evidence.stats.successRate.toFixed(2)} over ${evidence.stats.episodes} rollouts, mean turns ${evidence.stats.meanTurns.toFixed(1)}`,
-          data: { successRate: evidence.stats.successRate, episodes: evidence.stats.episodes },
+          message: `candidate ${state.written}: success ${evidence.stats.successRate.toFixed(2)} over ${evidence.stats.episodes} rollouts, mean turns ${evidence.stats.meanTurns.toFixed(1)}${stopMessagesText(evidence.stats.stopMessages)}`,
+          data: { successRate: evidence.stats.successRate, episodes: evidence.stats.episodes, stopMessages: evidence.stats.stopMessages },
         });
         return { validation: { stats: evidence.stats, trajectories, evidence } };
       }
+      if (confirm) confirmationFrom = trajectories.length;
+      episodes = confirm ? policy.confirmationEpisodes : Math.min(config.k, config.kMax - trajectories.length);
     }
   };
 }

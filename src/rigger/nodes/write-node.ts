@@ -1,4 +1,4 @@
-import { errorMessage } from "../../core/errors.js";
+import { errorMessage, isEnvriggerError } from "../../core/errors.js";
 import { candidateProposalSchema } from "../../designer/candidate.js";
 import { formatIssues } from "../../core/validate.js";
 import { buildDesignContext } from "../design-context.js";
@@ -26,9 +26,13 @@ export function writeNode(dependencies: RigDependencies) {
       dependencies.onEvent?.({ taskId: config.taskId, node: "write", message: `candidate ${written}: ${parsed.data.template ?? kinds} — ${parsed.data.rationale}`, data: { template: parsed.data.template ?? null, parameters: parsed.data.parameters ?? null } });
       return { written, proposal: parsed.data, issues: [], usage: usageOf(dependencies) };
     } catch (error) {
+      // Not the designer's failure: no candidate can fix an unreachable provider. Stop the run
+      // here (the checkpoint before this node stays; --resume runs it again).
+      if (isEnvriggerError(error, "PROVIDER_UNAVAILABLE")) throw error;
       const message = errorMessage(error);
+      const errorCode = isEnvriggerError(error) ? error.code : "INTERNAL";
       dependencies.onEvent?.({ taskId: config.taskId, node: "write", message: `designer failed to write: ${message}` });
-      return { written, proposal: null, issues: [{ code: "designer-error", message }], usage: usageOf(dependencies) };
+      return { written, proposal: null, issues: [{ code: "designer-error", message, errorCode }], usage: usageOf(dependencies) };
     }
   };
 }

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import type { RolloutStats } from "../../rollout/summarize.js";
+import type { Attempt, DesignContext, Diagnosis } from "../designer.js";
+import type { TemplatePlan } from "./harness-template.js";
+import { BASE_PARAMETER, planRevision } from "./plan-revision.js";
+
+const plan = (template: string, priority: number): TemplatePlan => ({
+  template,
+  settings: { tool: "read" },
+  knob: { name: "probability", neutral: 0, strongest: 1, integer: false, harderWhen: "larger" },
+  initial: 0.5,
+  priority,
+  reason: `${template} reason`,
+});
+const mask = plan("mask", 2);
+const truncate = plan("truncate", 1);
+const diagnosis: Diagnosis = { text: "", weaknesses: [], direction: "harder" };
+
+const stats = (rate: number): RolloutStats => ({ episodes: 120, successes: Math.round(rate * 120), successRate: rate, successInterval: [rate - 0.05, rate + 0.05], publicPassRate: null, meanTurns: 4, meanTurnsOfSuccesses: 4, stopReasons: {}, stopMessages: {}, invalidCallRate: 0, blockedRate: 0, blockedEpisodeRate: 0, errorRate: 0, toolUse: {} });
+const attempt = (revision: number, template: TemplatePlan, probability: number, rate: number, extra: Record<string, unknown> = {}): Attempt => ({
+  revision,
+  proposal: { layers: [{ kind: "rules", source: "x" }], rationale: "", template: template.template, parameters: { ...template.settings, probability, ...extra } },
+  issues: [],
+  stats: stats(rate),
+  decision: { decision: "refine", direction: rate > 0.6 ? "too-easy" : "too-hard", distance: rate > 0.6 ? rate - 0.6 : rate - 0.4, message: "" },
+});
+const context = (attempts: Attempt[]): DesignContext => ({ envId: "e", taskId: "t", instruction: "", tools: [], stateSchema: "", harnessApi: "", target: { successBand: [0.4, 0.6] }, baseline: { stats: stats(1), trajectories: [] }, attempts, seed: 0 });
+
+describe("planRevision: combining templates", () => {
+  it("keeps a template that got closer but cannot reach the band as a base under the next one", () => {
+    // mask moved success 1.0 → 0.68 at its strongest and has no room left: it stays, truncate is added on top.
+    const attempts = [attempt(1, mask, 0.5, 0.99), attempt(2, mask, 1, 0.68)];
+    const choice = planRevision([mask, truncate], context(attempts), diagnosis);
+    expect(choice.plan.template).toBe("truncate");
+    expect(choice.base?.plan.template).toBe("mask");
+    expect(choice.base?.magnitude).toBe(1);
+    expect(choice.base?.rate).toBeCloseTo(0.68);
+    expect(choice.note).toMatch(/kept mask .* and added truncate/);
+  });
+
+  it("keeps tuning the added template over the same base, interpolating from what the base reached", () => {
+    const first = planRevision([mask, truncate], context([attempt(1, mask, 0.5, 0.99), attempt(2, mask, 1, 0.68)]), diagnosis);
+    const recorded = { [BASE_PARAMETER]: { key: `mask ${JSON.stringify(mask.settings)}`, template: "mask", magnitude: 1, rate: first.base!.rate, distance: first.base!.distance } };
+    const attempts = [attempt(1, mask, 0.5, 0.99), attempt(2, mask, 1, 0.68), attempt(3, truncate, 0.5, 0.64, recorded)];
+    const next = planRevision([mask, truncate], context(attempts), diagnosis);
+    expect(next.plan.template).toBe("truncate");
+    expect(next.base?.plan.template).toBe("mask");
+    expect(next.magnitude).toBeGreaterThan(0.5);
+  });
+
+  it("does not combine a template that never moved the statistic", () => {
+    const attempts = [attempt(1, mask, 0.5, 1), attempt(2, mask, 1, 1)];
+    const choice = planRevision([mask, truncate], context(attempts), diagnosis);
+    expect(choice.plan.template).toBe("truncate");
+    expect(choice.base).toBeUndefined();
+  });
+});
