@@ -1,6 +1,7 @@
 import type { Action, ActionInput } from "../../core/action.js";
 import type { ActionableEnv } from "../../core/actionable-env.js";
 import { EnvriggerError, errorMessage } from "../../core/errors.js";
+import { readResetOptions } from "../../core/read-reset-options.js";
 import type { Evaluation } from "../../core/evaluation.js";
 import type { Json, JsonObject } from "../../core/json.js";
 import type { Observation } from "../../core/observation.js";
@@ -95,10 +96,7 @@ export class TextWorldEnv implements ActionableEnv {
 
   async reset(options: ResetOptions): Promise<ResetResult> {
     this.assertOpen();
-    const { taskId, seed } = (options ?? {}) as Partial<ResetOptions>;
-    if (typeof taskId !== "string" || typeof seed !== "number" || !Number.isSafeInteger(seed) || seed < 0) {
-      throw new EnvriggerError("BAD_ARGUMENT", `reset needs {taskId: string, seed: non-negative integer}, got ${JSON.stringify(options)}`);
-    }
+    const { taskId, seed } = readResetOptions(options);
     const task = this.catalog.task(taskId);
     const opening = await this.openings.opening(task.storyFile);
     const session = await this.resume(task, opening.snapshot, seed);

@@ -1,6 +1,7 @@
 import type { Action, ActionInput } from "../../core/action.js";
 import type { ActionableEnv } from "../../core/actionable-env.js";
 import { EnvriggerError } from "../../core/errors.js";
+import { readResetOptions } from "../../core/read-reset-options.js";
 import type { Evaluation } from "../../core/evaluation.js";
 import type { Json, JsonObject } from "../../core/json.js";
 import type { Observation } from "../../core/observation.js";
@@ -68,10 +69,7 @@ export class Toy24Env implements ActionableEnv {
 
   async reset(options: ResetOptions): Promise<ResetResult> {
     this.assertOpen();
-    const { taskId, seed } = (options ?? {}) as Partial<ResetOptions>;
-    if (typeof taskId !== "string" || typeof seed !== "number" || !Number.isSafeInteger(seed) || seed < 0) {
-      throw new EnvriggerError("BAD_ARGUMENT", `reset needs {taskId: string, seed: non-negative integer}, got ${JSON.stringify(options)}`);
-    }
+    const { taskId, seed } = readResetOptions(options);
     this.episode = this.newEpisode(taskId, seed, this.maxTurns);
     return { observation: toy24Observation(this.episode), info: { taskId, maxTurns: this.maxTurns } };
   }
