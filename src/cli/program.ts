@@ -1,5 +1,5 @@
 import { Command, CommanderError } from "commander";
-import { EnvriggerError, errorMessage, externalFailureCodes, fromFileSystemError } from "../core/errors.js";
+import { EnvriggerError, errorMessage, fromFileSystemError } from "../core/errors.js";
 import type { CliIo } from "./cli-io.js";
 
 /**
@@ -287,7 +287,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`error [${error.code}]: ${error.message.replace(/\n\s*hint: /, " — ")}\n`);
     } else if (error instanceof EnvriggerError) {
       io.stderr(`error [${error.code}]: ${error.message}\n`);
-      if (error.category === "system" && !externalFailureCodes.has(error.code)) io.stderr("This looks like a bug in envrigger; please report it.\n");
+      if (error.category === "system") io.stderr("This looks like a bug in envrigger; please report it.\n");
     } else {
       io.stderr(`error: ${errorMessage(error)}\n${error instanceof Error && error.stack ? error.stack + "\n" : ""}`);
     }

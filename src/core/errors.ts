@@ -4,8 +4,10 @@
  * - `user`: bad input (CLI arguments, config, plugin modules) — fix the input;
  * - `model`: a policy or designer produced something invalid — usually returned as data;
  * - `system`: a bug or a broken invariant inside envrigger — please report it;
- * - `external`: a service the run depends on is unavailable in a way no retry fixes (an
- *   unreachable endpoint, a refused key, a spent quota) — fix it, then resume.
+ * - `external`: a service outside envrigger failed — a model provider, a remote env, the
+ *   rollout queue, a call past its deadline; the CLI prints one line (no "report a bug"),
+ *   and where no retry fixes it (an unreachable endpoint, a refused key, a spent quota) the
+ *   run stops: fix it, then resume.
  */
 export type ErrorCategory = "user" | "model" | "system" | "external";
 
@@ -32,7 +34,7 @@ export const errorCodes = {
   COMPONENT_REJECTED: "model",
   COMPONENT_RUNTIME: "model",
   SETUP_INVALID: "model",
-  PROVIDER: "system",
+  PROVIDER: "external",
   /** The provider cannot serve any call of this run (unreachable, bad key, quota, unknown model): the run stops, resumable. */
   PROVIDER_UNAVAILABLE: "external",
   /** An env or policy call outlived its deadline (the episode ends with stop reason `timeout`). */
@@ -41,11 +43,11 @@ export const errorCodes = {
   INVALID_SHAPE: "system",
   INTERNAL: "system",
   /** A remote environment server (e.g. OpenEnv) is unreachable, refused, dropped the connection or answered with an error. */
-  REMOTE_ENV: "system",
+  REMOTE_ENV: "external",
   /** The rollout queue's Redis is unreachable, refused the credentials, or dropped the connection. */
-  QUEUE_UNREACHABLE: "system",
+  QUEUE_UNREACHABLE: "external",
   /** A rollout job failed on a queue worker (refused, or its batch could not run); the reason is in the message. */
-  QUEUE_JOB_FAILED: "system",
+  QUEUE_JOB_FAILED: "external",
   /** A queue worker refused a job: malformed data, or an env, plugin, URL or policy it does not allow. */
   JOB_REFUSED: "user",
   /** No browser for a web environment (e.g. miniwob): Chromium is missing; the message says how to install it. */
@@ -86,12 +88,6 @@ export class EnvriggerError extends Error {
     return { code: this.code, category: this.category, message: this.message };
   }
 }
-
-/**
- * System-category codes that report a service outside envrigger failing (a model provider,
- * a remote env, the rollout queue) rather than a bug here: the CLI does not ask to report them.
- */
-export const externalFailureCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>(["PROVIDER", "REMOTE_ENV", "QUEUE_UNREACHABLE", "QUEUE_JOB_FAILED"]);
 
 /** True when `error` is an {@link EnvriggerError}, optionally with the given code. */
 export function isEnvriggerError(error: unknown, code?: ErrorCode): error is EnvriggerError {
