@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { jsonObjectSchema } from "../core/json.js";
 import { targetSchema } from "../designer/target.js";
+import { DEFAULT_DECISION_POLICY } from "../rigger/decision-rule.js";
 import { grpoConfigSchema } from "./grpo-config.js";
 
 /** Where a training run's episodes come from. */
@@ -14,7 +15,8 @@ export const trainingSourceSpecSchema = z.union([
     target: targetSchema.default({ successBand: [0.4, 0.6] }),
     designer: z.string().default("heuristic"),
     k: z.number().int().min(1).default(5),
-    kMax: z.number().int().min(1).default(40),
+    /** Cap on rollouts per validation: the decision rule's own default (at confidence 0.9, 40 rollouts can never pass). */
+    kMax: z.number().int().min(1).default(DEFAULT_DECISION_POLICY.kMax),
     revisions: z.number().int().min(0).default(5),
   }),
 ]);
