@@ -32,6 +32,9 @@ export interface CoevolutionOptions {
   designer: string;
   k: number;
   kMax: number;
+  /** The decision rule's confidence and confirmation batch (curriculum defaults when absent). */
+  confidence?: number;
+  confirm?: number;
   revisions: number;
   seed: number;
   /** Run the rig rounds' rollouts on queue workers at this Redis URL (else in this process). */
@@ -82,6 +85,8 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
         target: options.target,
         k: options.k,
         kMax: options.kMax,
+        ...(options.confidence === undefined ? {} : { confidence: options.confidence }),
+        ...(options.confirm === undefined ? {} : { confirm: options.confirm }),
         revisions: options.revisions,
         seed: deriveSeed(options.seed, "coevolution round", round) & 0x7fffffff,
         candidatesDir: join(directory, "candidates"),

@@ -147,6 +147,8 @@ async function trainingRun(input: TrainingRunConfigInput, options: RunTrainingOp
       designer: config.source.designer,
       k: config.source.k,
       kMax: config.source.kMax,
+      confidence: config.source.confidence,
+      confirm: config.source.confirm,
       revisions: config.source.revisions,
       seed: config.grpo.seed,
       queue: options.queue,

@@ -25,7 +25,8 @@ describe("the trainer's reward", () => {
         seeds: 1,
         grpo: { updates: 2, group: 2, tasksPerUpdate: 20 },
         evaluation: { every: 2, episodes: 1 },
-        coevolution: { every: 1, k: 2, kMax: 2, revisions: 0 },
+        // Two rollouts per candidate: a wide band and a low confidence, so the new rule can accept on them.
+        coevolution: { every: 1, k: 2, kMax: 2, revisions: 0, target: { successBand: [0.3, 0.95] }, confidence: 0.6, confirm: 0 },
       },
       { runDirectory: mkdtempSync(join(tmpdir(), "envrigger-experiment-")), env: bugfixEnv, reward: spy },
     );

@@ -17,6 +17,9 @@ export const trainingSourceSpecSchema = z.union([
     k: z.number().int().min(1).default(5),
     /** Cap on rollouts per validation: the decision rule's own default (at confidence 0.9, 40 rollouts can never pass). */
     kMax: z.number().int().min(1).default(DEFAULT_DECISION_POLICY.kMax),
+    /** The decision rule's confidence and confirmation batch for the rig rounds (its defaults). */
+    confidence: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
+    confirm: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.confirmationEpisodes),
     revisions: z.number().int().min(0).default(5),
   }),
 ]);
