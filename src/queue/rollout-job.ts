@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { z } from "zod";
-import { stableStringify, type Json } from "../core/json.js";
+import { contentHash } from "../core/content-hash.js";
+import type { Json } from "../core/json.js";
 import { harnessStackSpecSchema } from "../harness/harness-stack-spec.js";
 import type { RolloutBatch } from "../rollout/rollout-batch.js";
 
@@ -32,7 +32,7 @@ export const MAX_JOB_CHARACTERS = 2 * 1024 * 1024;
  * job with one result.
  */
 export function rolloutJobId(job: RolloutJob): string {
-  return `ep-${createHash("sha256").update(stableStringify(job as unknown as Json)).digest("hex")}`;
+  return `ep-${contentHash(job as unknown as Json)}`;
 }
 
 /** A batch's jobs, in the order of its trajectories (task order, then index order). */

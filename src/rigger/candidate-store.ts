@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { writeFileAtomic, writeJsonAtomic } from "../core/atomic-write.js";
-import { stableStringify, type Json } from "../core/json.js";
+import { contentHash } from "../core/content-hash.js";
+import type { Json } from "../core/json.js";
 import { trajectorySchema } from "../core/trajectory.js";
 import { parseJsonText } from "../core/validate.js";
 import { targetSchema } from "../designer/target.js";
@@ -52,7 +52,7 @@ export class CandidateStore {
 
   /** The content hash of a stack spec (first 16 hex digits of SHA-256). */
   static hashOf(stack: unknown): string {
-    return createHash("sha256").update(stableStringify(stack as Json)).digest("hex").slice(0, 16);
+    return contentHash(stack as Json).slice(0, 16);
   }
 
   /** Where a record for (env, task, hash) lives. */

@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { writeJsonAtomic } from "../core/atomic-write.js";
+import { contentHash } from "../core/content-hash.js";
 import { EnvriggerError } from "../core/errors.js";
-import { jsonSchema, stableStringify, type Json } from "../core/json.js";
+import { jsonSchema, type Json } from "../core/json.js";
 import { parseJsonText } from "../core/validate.js";
 
 /** Policy kinds whose spec names a data file that may travel by content hash (never code). */
@@ -13,7 +13,7 @@ const hashedSpec = /^(learned):sha256:([0-9a-f]{64})$/;
 
 /** The content hash of an artifact (sha256 of its JSON with sorted keys). */
 export function policyArtifactHash(value: Json): string {
-  return createHash("sha256").update(stableStringify(value)).digest("hex");
+  return contentHash(value);
 }
 
 /**
