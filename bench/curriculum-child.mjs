@@ -16,12 +16,16 @@ const lanes = Number(lanesText);
 const { processExecutor } = await dist("curriculum/process-executor");
 const rigHere = async (input) => (await dist("curriculum/curriculum-worker")).default(input);
 const pool = lanes > 1 ? processExecutor(lanes, { local: rigHere }) : null;
-const [{ resolveEnv }, { createRigDependencies }, { inProcessExecutor, runCurriculum }, { targetSchema }] = await Promise.all([
+const [{ resolveEnv }, { createRigDependencies }, { inProcessExecutor, runCurriculum }, { targetSchema }, { processUsage }] = await Promise.all([
   dist("bridges/env-registry"),
   dist("curriculum/create-rig-dependencies"),
   dist("curriculum/run-curriculum"),
   dist("designer/target"),
+  dist("curriculum/process-usage"),
 ]);
+// What loading the modules cost this process (on 1 lane: the whole curriculum's start-up).
+const parentStart = processUsage();
+const loadedMs = performance.now() - started;
 const work = mkdtempSync(join(tmpdir(), "envrigger-bench-"));
 const runDirectory = join(work, "run");
 const config = {
@@ -39,16 +43,25 @@ const config = {
 };
 const executor = pool ?? inProcessExecutor((parsed, directory) => createRigDependencies(parsed, directory));
 try {
-  const result = await runCurriculum(config, { runDirectory, env: await resolveEnv(env), executor });
+  // When each task finished (ms from the start; the last lane's idle tail shows here), and
+  // this process's CPU then (on 1 lane: the whole curriculum's, so differences are per task).
+  const tasksDone = [];
+  const onTaskDone = (task) => {
+    const { cpuMs, mainThreadCpuMs } = processUsage();
+    tasksDone.push({ taskId: task.taskId, atMs: Math.round(performance.now() - started), cpuMs, mainThreadCpuMs });
+  };
+  const result = await runCurriculum(config, { runDirectory, env: await resolveEnv(env), executor, onTaskDone });
   const wallMs = performance.now() - started;
   const parentRssKb = process.resourceUsage().maxRSS;
-  const childrenRssKb = pool ? pool.childPeakRssKb() : [];
+  const children = pool ? pool.childUsage() : [];
+  const childrenRssKb = children.map((child) => child.maxRssKb);
+  const parent = processUsage();
   // Peak of the whole curriculum: this process plus every task process (an upper bound: their peaks may not coincide).
   const maxRssKb = parentRssKb + childrenRssKb.reduce((sum, value) => sum + value, 0);
   // CPU of this process, every thread (on 1 lane: the whole curriculum).
-  const { userCPUTime, systemCPUTime } = process.resourceUsage();
-  const cpuMs = (userCPUTime + systemCPUTime) / 1000;
-  process.stdout.write(`${JSON.stringify({ wallMs, cpuMs, maxRssKb, parentRssKb, childrenRssKb, runDirectory, summary: result.summary, tasks: result.tasks })}\n`);
+  const cpuMs = parent.cpuMs;
+  const usage = { loadedMs, parentStart, parent, children };
+  process.stdout.write(`${JSON.stringify({ wallMs, cpuMs, maxRssKb, parentRssKb, childrenRssKb, usage, tasksDone, runDirectory, summary: result.summary, tasks: result.tasks })}\n`);
 } finally {
   await executor.close();
 }

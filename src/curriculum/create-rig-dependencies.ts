@@ -2,6 +2,8 @@ import { resolveEnv } from "../bridges/env-registry.js";
 import { resolveDesigner } from "../designer/designer-registry.js";
 import { matchWeakness } from "../designer/heuristic/match-weakness.js";
 import { resolvePolicy } from "../policies/policy-registry.js";
+import { buildStack } from "../harness/build-stack.js";
+import { localRolloutExecutor } from "../rollout/local-rollout-executor.js";
 import { CandidateStore } from "../rigger/candidate-store.js";
 import type { RigDependencies } from "../rigger/rig-dependencies.js";
 import { checkComponent } from "../sandbox/component-check.js";
@@ -42,16 +44,22 @@ export async function createRigDependencies(config: CurriculumConfig, runDirecto
     await probe.close();
     weaknessShows = (trajectory) => detector.shows(trajectory, tools);
   }
+  const stack = productStackDependencies(options.cwd);
   return {
     env,
     policy: policy.factory,
     designer,
-    stack: productStackDependencies(options.cwd),
+    stack,
     checkRules: async (source) => checkComponent(source, PRODUCT_SANDBOX_OPTIONS),
     harnessApi: harnessApiDeclaration,
     store: new CandidateStore(config.candidatesDir),
     weaknessShows,
     onEvent: options.logEvents === false ? undefined : eventLogger(runDirectory),
-    ...(options.queue ? { rollouts: await (await import("../queue/queue-rollout-executor.js")).queueRolloutExecutor({ url: options.queue, cwd: options.cwd, onWaiting: (message) => process.stderr.write(`warning: ${message}\n`) }) } : {}),
+    // Local batches keep the envs of the last two stacks (the bare env, the candidate under
+    // validation) between batches: a candidate's Rules are loaded once per validation rather
+    // than once per batch of K. Whoever rigs with these dependencies closes `rollouts`.
+    rollouts: options.queue
+      ? await (await import("../queue/queue-rollout-executor.js")).queueRolloutExecutor({ url: options.queue, cwd: options.cwd, onWaiting: (message) => process.stderr.write(`warning: ${message}\n`) })
+      : localRolloutExecutor({ buildEnv: (spec) => buildStack(spec, stack), policy: async () => policy.factory, reuseStacks: 2 }),
   };
 }

@@ -55,7 +55,14 @@ describe("processExecutor", () => {
     expect(serial.map((result) => result.taskId)).toEqual(tasks);
     expect(withLocalLane.map(comparable)).toEqual(serial.map(comparable));
     expect(processesOnly.map(comparable)).toEqual(serial.map(comparable));
-    // Both task processes did work (each reports its peak memory with every result).
+    // Both task processes did work (each reports its peak memory and CPU with every result,
+    // and what loading its modules cost before its first task).
     expect(twoProcesses.childPeakRssKb().filter((kilobytes) => kilobytes > 0)).toHaveLength(2);
+    for (const usage of twoProcesses.childUsage()) {
+      expect(usage.start).not.toBeNull();
+      expect(usage.start!.cpuMs).toBeGreaterThan(0);
+      expect(usage.cpuMs).toBeGreaterThan(usage.start!.cpuMs);
+      if (usage.mainThreadCpuMs !== null) expect(usage.mainThreadCpuMs).toBeLessThanOrEqual(usage.cpuMs + 1);
+    }
   }, 300_000);
 });

@@ -3,24 +3,31 @@ import { EnvriggerError, errorCodes, type ErrorCode } from "../core/errors.js";
 import { siblingModule } from "../core/sibling-module.js";
 import type { RigTaskResult } from "../rigger/rig-task.js";
 import type { CurriculumWorkerInput } from "./curriculum-worker.js";
+import type { ProcessUsage } from "./process-usage.js";
 import type { CurriculumExecutor } from "./run-curriculum.js";
 
-/** A message from a curriculum child process. */
-type ChildMessage = { ok: true; result: RigTaskResult; maxRssKb: number } | { ok: false; error: string; code?: string; maxRssKb: number };
+/** A message from a curriculum child process: a task's result or failure, and the process's usage so far. */
+type ChildMessage = ({ ready: true } | { ok: true; result: RigTaskResult } | { ok: false; error: string; code?: string }) & { usage: ProcessUsage };
 
 /** One child process that rigs tasks one at a time. */
 class TaskProcess {
   private child: ChildProcess;
   private pending: { resolve: (result: RigTaskResult) => void; reject: (error: Error) => void } | null = null;
-  /** Peak resident memory the process reported, in KiB. */
-  maxRssKb = 0;
+  /** What the process reported with its latest answer (zeros before the first). */
+  usage: ProcessUsage = { maxRssKb: 0, cpuMs: 0, mainThreadCpuMs: null };
+  /** What loading its modules cost the process (reported once, before its first task). */
+  startUsage: ProcessUsage | null = null;
 
   constructor(entry: string, execArgv: string[]) {
     this.child = fork(entry, [], { execArgv, stdio: ["ignore", "ignore", "inherit", "ipc"], serialization: "advanced" });
     this.child.on("message", (message: ChildMessage) => {
+      if ("ready" in message) {
+        this.startUsage = message.usage;
+        return;
+      }
       const pending = this.pending;
       this.pending = null;
-      this.maxRssKb = Math.max(this.maxRssKb, message.maxRssKb);
+      this.usage = message.usage;
       if (!pending) return;
       if (message.ok) pending.resolve(message.result);
       // The task's own error code crosses the process boundary (e.g. PROVIDER_UNAVAILABLE stops the run).
@@ -64,6 +71,11 @@ export interface ProcessExecutorOptions {
 export interface ProcessPoolExecutor extends CurriculumExecutor {
   /** Peak resident memory reported by each child process started so far, in KiB. */
   childPeakRssKb(): number[];
+  /**
+   * Each child process started so far: its peak memory and CPU time as of its latest
+   * answer, and what loading its modules cost it (`start`, null until it reported).
+   */
+  childUsage(): Array<ProcessUsage & { start: ProcessUsage | null }>;
 }
 
 /**
@@ -126,7 +138,10 @@ export function processExecutor(lanes: number, options: ProcessExecutorOptions =
       return results;
     },
     childPeakRssKb() {
-      return started.map((child) => child.maxRssKb);
+      return started.map((child) => child.usage.maxRssKb);
+    },
+    childUsage() {
+      return started.map((child) => ({ ...child.usage, start: child.startUsage }));
     },
     async close() {
       for (const child of started) child.stop();

@@ -13,7 +13,7 @@ import { resolvePolicy } from "../policies/policy-registry.js";
 import { materializePolicySpec } from "../rollout/policy-artifacts.js";
 import { runEpisode } from "../rollout/run-episode.js";
 import { rolloutSeed } from "../rollout/run-rollouts.js";
-import { EnvPool } from "./env-pool.js";
+import { EnvPool } from "../rollout/env-pool.js";
 import { checkJobAllowed, type JobAllowance } from "./job-allowance.js";
 import { artifactKey, DEFAULT_RESULT_TTL_SECONDS, resultKey, ROLLOUT_QUEUE_NAME } from "./queue-keys.js";
 import { checkRedisReachable, ioredisOptions, parseRedisUrl, scrub } from "./redis-connection.js";

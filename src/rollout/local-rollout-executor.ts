@@ -1,7 +1,10 @@
 import type { ActionableEnv } from "../core/actionable-env.js";
+import { contentHash } from "../core/content-hash.js";
+import type { Json } from "../core/json.js";
 import type { PolicyFactory } from "../core/policy.js";
 import { parseWith } from "../core/validate.js";
 import type { HarnessStackSpec } from "../harness/harness-stack-spec.js";
+import { EnvPool } from "./env-pool.js";
 import { rolloutBatchSchema, type RolloutBatch } from "./rollout-batch.js";
 import type { RolloutExecutor } from "./rollout-executor.js";
 import { runRollouts } from "./run-rollouts.js";
@@ -14,17 +17,29 @@ export interface LocalRolloutExecutorOptions {
   policy(spec: string, batch: RolloutBatch): Promise<PolicyFactory>;
   /** Episodes in flight when a run does not say (default 1). */
   concurrency?: number;
+  /**
+   * Keep the built envs of the `reuseStacks` most recently used stacks between batches, so
+   * the next batch of the same stack (a validation runs ~20 batches of one candidate) reuses
+   * them instead of loading its Rules into new isolates again, exactly as `runRollouts`
+   * already reuses one env across the episodes of a batch. Default 0: every batch builds its
+   * envs and closes them at its end. `close()` closes the kept envs.
+   */
+  reuseStacks?: number;
 }
 
 /** The executor that runs batches in this process with {@link runRollouts}. */
 export function localRolloutExecutor(options: LocalRolloutExecutorOptions): RolloutExecutor {
+  const reuse = Math.max(0, Math.floor(options.reuseStacks ?? 0));
+  const pool = reuse > 0 ? new EnvPool(reuse, Number.POSITIVE_INFINITY) : undefined;
   return {
     description: "local",
     async run(input, runOptions = {}) {
       const batch = parseWith(rolloutBatchSchema, input, "rollout batch", "BAD_ARGUMENT");
       const policy = await options.policy(batch.policy, batch);
+      const key = pool ? contentHash(batch.stack as unknown as Json) : "";
       return runRollouts({
-        createEnv: () => options.buildEnv(batch.stack),
+        createEnv: pool ? () => pool.acquire(key, () => options.buildEnv(batch.stack)) : () => options.buildEnv(batch.stack),
+        ...(pool ? { releaseEnv: (env: ActionableEnv) => pool.release(key, env) } : {}),
         policy,
         tasks: batch.tasks,
         episodes: batch.episodes,
@@ -37,6 +52,8 @@ export function localRolloutExecutor(options: LocalRolloutExecutorOptions): Roll
         onEpisode: runOptions.onEpisode,
       });
     },
-    async close() {},
+    async close() {
+      await pool?.close();
+    },
   };
 }

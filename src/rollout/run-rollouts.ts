@@ -1,3 +1,4 @@
+import { setImmediate as eventLoopTurn } from "node:timers/promises";
 import type { ActionableEnv } from "../core/actionable-env.js";
 import { EnvriggerError } from "../core/errors.js";
 import type { PolicyFactory } from "../core/policy.js";
@@ -15,6 +16,12 @@ export interface RolloutTask {
 export interface RunRolloutsOptions {
   /** Makes a fresh env (or stack); one per concurrent worker, reused across its episodes. */
   createEnv: () => Promise<ActionableEnv>;
+  /**
+   * Takes back an env that ended its worker's episodes usable (e.g. into a pool for the next
+   * batch of the same stack). Default: close it. Envs of an errored episode and envs of a
+   * failed run are always closed.
+   */
+  releaseEnv?: (env: ActionableEnv) => Promise<void>;
   /** Makes a policy per episode. */
   policy: PolicyFactory;
   tasks: RolloutTask[];
@@ -42,7 +49,8 @@ export function rolloutSeed(seed: number, taskId: string, index: number): number
 /**
  * Run K episodes per task with bounded concurrency. Seeds derive from (run seed, task id,
  * index), so the result is the same whatever the concurrency; trajectories come back in
- * task order, then index order. Envs are closed at the end, also on failure.
+ * task order, then index order. Envs are closed (or given to `releaseEnv`) at the end, and
+ * closed on failure.
  */
 export async function runRollouts(options: RunRolloutsOptions): Promise<Trajectory[]> {
   if (!Number.isInteger(options.episodes) || options.episodes < 1) {
@@ -55,10 +63,16 @@ export async function runRollouts(options: RunRolloutsOptions): Promise<Trajecto
   const results: Trajectory[] = new Array(jobs.length);
   let next = 0;
   let done = 0;
-  const envs: ActionableEnv[] = [];
+  // Envs not yet closed or released: whatever is left here when the run fails is closed.
+  const live = new Set<ActionableEnv>();
+  const usable: ActionableEnv[] = [];
+  const fresh = async () => {
+    const env = await options.createEnv();
+    live.add(env);
+    return env;
+  };
   const worker = async () => {
-    let env = await options.createEnv();
-    envs.push(env);
+    let env = await fresh();
     while (next < jobs.length) {
       const position = next++;
       const job = jobs[position]!;
@@ -74,18 +88,29 @@ export async function runRollouts(options: RunRolloutsOptions): Promise<Trajecto
       // An errored episode may leave the env unusable (e.g. a component's isolate died, or a
       // call that never settled still holds it): later episodes get a fresh one.
       if (trajectory.stopReason === "error" || trajectory.error !== undefined) {
+        live.delete(env);
         await env.close();
-        env = await options.createEnv();
-        envs.push(env);
+        env = await fresh();
       }
       done += 1;
       options.onEpisode?.(trajectory, done, jobs.length);
+      // Let the event loop run between episodes: an in-process env and policy may settle
+      // every await at once, and a chain of settled promises never yields, so timers,
+      // signals and messages from other processes (a curriculum's task processes asking
+      // for their next task) would wait until the whole rig ended.
+      await eventLoopTurn();
     }
+    usable.push(env);
   };
   try {
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, jobs.length)) }, worker));
+    const release = options.releaseEnv ?? ((env: ActionableEnv) => env.close());
+    await Promise.all(usable.map((env) => {
+      live.delete(env);
+      return release(env);
+    }));
   } finally {
-    await Promise.all(envs.map((env) => env.close()));
+    await Promise.all([...live].map((env) => env.close()));
   }
   return results;
 }

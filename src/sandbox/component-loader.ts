@@ -4,8 +4,8 @@ import type { ComponentIssue } from "./component-issue.js";
 import { createRulesGroupSandbox, type GroupComponentScript } from "./create-rules-group-sandbox.js";
 import { createRulesSandbox } from "./rules-sandbox.js";
 import type { RulesSandboxOptions } from "./rules-sandbox-options.js";
-import { checkComponentSource, type ComponentCheck } from "./static-check.js";
-import { transpileComponent } from "./transpile-component.js";
+import type { ComponentCheck } from "./static-check.js";
+import { prepareComponent } from "./prepared-component.js";
 
 /** A component that passed every check and is loaded in its own isolate. */
 export interface LoadedRulesComponent {
@@ -24,7 +24,8 @@ export interface RejectedRulesComponent {
 
 /**
  * Load a designer-written Rules component: static check (types against the harness API,
- * forbidden constructs, shape, size), transpile, then load into its own isolate (memory
+ * forbidden constructs, shape, size), transpile (both once per distinct source, see
+ * `prepareComponent`), then load into its own isolate (memory
  * limit, per-call timeout, hardened and frozen environment). The runtime is meant to be
  * reused across episodes; `dispose()` it when done. Problems in the component come back as
  * issues, never as exceptions.
@@ -33,13 +34,11 @@ export async function loadRulesComponent(
   source: string,
   options: RulesSandboxOptions = {},
 ): Promise<LoadedRulesComponent | RejectedRulesComponent> {
-  const check = checkComponentSource(source);
-  if (!check.ok) return { ok: false, issues: check.issues };
-  const transpiled = transpileComponent(source);
-  if (!transpiled.ok) return { ok: false, issues: transpiled.issues };
-  const sandbox = createRulesSandbox(transpiled.script, { ...options, usesState: check.usesState });
+  const prepared = prepareComponent(source);
+  if (!prepared.ok) return { ok: false, issues: prepared.issues };
+  const sandbox = createRulesSandbox(prepared.script, { ...options, usesState: prepared.check.usesState });
   if (!sandbox.ok) return { ok: false, issues: sandbox.issues };
-  return { ok: true, runtime: sandbox.runtime, check };
+  return { ok: true, runtime: sandbox.runtime, check: prepared.check };
 }
 
 /** Consecutive components that passed every check, loaded together in one isolate. */
@@ -65,11 +64,9 @@ export interface RejectedRulesGroup {
 export async function loadRulesGroup(sources: readonly string[], options: RulesSandboxOptions = {}): Promise<LoadedRulesGroup | RejectedRulesGroup> {
   const scripts: GroupComponentScript[] = [];
   for (const [index, source] of sources.entries()) {
-    const check = checkComponentSource(source);
-    if (!check.ok) return { ok: false, index, issues: check.issues };
-    const transpiled = transpileComponent(source);
-    if (!transpiled.ok) return { ok: false, index, issues: transpiled.issues };
-    scripts.push({ script: transpiled.script, usesState: check.usesState });
+    const prepared = prepareComponent(source);
+    if (!prepared.ok) return { ok: false, index, issues: prepared.issues };
+    scripts.push({ script: prepared.script, usesState: prepared.check.usesState });
   }
   const sandbox = createRulesGroupSandbox(scripts, options);
   if (!sandbox.ok) return sandbox;
