@@ -5,12 +5,20 @@ import { parseJsonText } from "../src/core/validate.js";
 import { ensureBuilt } from "./ensure-built.js";
 import { median } from "./measure.js";
 
+const usageSchema = z.object({ maxRssKb: z.number(), cpuMs: z.number(), mainThreadCpuMs: z.number().nullable() });
 const childOutputSchema = z.object({
   wallMs: z.number(),
   cpuMs: z.number(),
   maxRssKb: z.number(),
   parentRssKb: z.number(),
   childrenRssKb: z.array(z.number()),
+  usage: z.object({
+    loadedMs: z.number(),
+    parentStart: usageSchema,
+    parent: usageSchema,
+    children: z.array(usageSchema.extend({ start: usageSchema.nullable() })),
+  }),
+  tasksDone: z.array(z.object({ taskId: z.string(), atMs: z.number(), cpuMs: z.number(), mainThreadCpuMs: z.number().nullable() })),
   runDirectory: z.string(),
   summary: z.object({ tasks: z.number(), accepted: z.number(), rejected: z.number(), skipped: z.number() }).passthrough(),
   tasks: z.array(z.object({ taskId: z.string(), outcome: z.string(), accepted: z.unknown(), best: z.unknown(), baseline: z.unknown(), revisions: z.number() }).passthrough()),
@@ -41,6 +49,13 @@ export function runCurriculumChild(env: string, policy: string, lanes: number, s
   return parseJsonText(childOutputSchema, child.stdout.trim().split("\n").at(-1) ?? "", "curriculum child output", "INTERNAL");
 }
 
+/** CPU seconds (every thread) of a run: the bench process plus each task process. */
+function totalCpuSeconds(run: CurriculumRun): number {
+  return (run.usage.parent.cpuMs + run.usage.children.reduce((sum, child) => sum + child.cpuMs, 0)) / 1000;
+}
+
+const seconds = (milliseconds: number) => Number((milliseconds / 1000).toFixed(2));
+
 /** What a run decided per task, without timings or paths: equal across lane counts. */
 function decisions(run: CurriculumRun) {
   return run.tasks.map(({ taskId, outcome, accepted, best, baseline, revisions }) => ({ taskId, outcome, accepted, best, baseline, revisions }));
@@ -54,6 +69,10 @@ function decisions(run: CurriculumRun) {
  * the 1-lane run used per second of wall time (cores busy: what a second lane can still
  * add on a two-core machine), peak resident memory of the 2-lane run (this process plus
  * each task process's peak: an upper bound), and whether both gave the same decisions.
+ * CPU figures (from `process.resourceUsage()` and `/proc/self/task/<pid>/schedstat`) are
+ * what load on a shared machine does not distort: the 1-lane run's CPU (all threads, and
+ * its main thread alone), its CPU per task after loading, what loading the modules costs a
+ * process, and the 2-lane run's CPU over the 1-lane run's (the price of the second lane).
  */
 export function benchCurriculum(rounds = Number(process.env.ENVRIGGER_BENCH_CURRICULUM_ROUNDS ?? 2)) {
   const serial: CurriculumRun[] = [];
@@ -75,6 +94,14 @@ export function benchCurriculum(rounds = Number(process.env.ENVRIGGER_BENCH_CURR
       curriculumWallSecondsByRound: serial.map((run, index) => [Number((run.wallMs / 1000).toFixed(2)), Number((parallel[index]!.wallMs / 1000).toFixed(2))]),
       curriculumConcurrency1CoresBusy: Number(median(serial.map((run) => run.cpuMs / run.wallMs)).toFixed(2)),
       rigWallSecondsPerTask: Number((serialMs / 1000 / serial[0]!.summary.tasks).toFixed(2)),
+      curriculumConcurrency1CpuSeconds: Number(median(serial.map(totalCpuSeconds)).toFixed(2)),
+      curriculumConcurrency1MainThreadCpuSeconds: seconds(median(serial.map((run) => run.usage.parent.mainThreadCpuMs ?? Number.NaN))),
+      curriculumCpuSecondsPerTask: seconds(median(serial.map((run) => (run.usage.parent.cpuMs - run.usage.parentStart.cpuMs) / run.summary.tasks))),
+      curriculumProcessStartCpuSeconds: seconds(median(serial.map((run) => run.usage.parentStart.cpuMs))),
+      curriculumTaskProcessStartCpuSeconds: seconds(median(parallel.flatMap((run) => run.usage.children.map((child) => child.start?.cpuMs ?? Number.NaN)))),
+      curriculumConcurrency2CpuSeconds: Number(median(parallel.map(totalCpuSeconds)).toFixed(2)),
+      curriculumConcurrency2CpuSecondsByProcess: [seconds(last.usage.parent.cpuMs), ...last.usage.children.map((child) => seconds(child.cpuMs))],
+      curriculumCpuRatio2Over1: Number((median(parallel.map(totalCpuSeconds)) / median(serial.map(totalCpuSeconds))).toFixed(2)),
       curriculumConcurrency2PeakRssMb: Math.round(Math.max(...parallel.map((run) => run.maxRssKb)) / 1024),
       curriculumConcurrency2PeakRssMbByProcess: [Math.round(last.parentRssKb / 1024), ...last.childrenRssKb.map((kilobytes) => Math.round(kilobytes / 1024))],
       curriculumSameDecisionsAcrossLanes: same,

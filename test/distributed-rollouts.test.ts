@@ -133,16 +133,17 @@ describe.skipIf(!redisServerAvailable())("distributed rollouts with envrigger wo
   }, 300_000);
 
   it.each([
-    ["moved back to wait by the other worker's stalled check", "1"],
-    ["failed by BullMQ at its stalled limit and re-queued by the coordinator", "0"],
-  ])("a worker SIGKILLed mid-job: its job is redone by the other (%s), no trajectory lost or counted twice", async (_how, maxStalled) => {
+    ["moved back to wait by the other worker's stalled check", "1", 1],
+    ["failed by BullMQ at its stalled limit and re-queued by the coordinator", "0", 1],
+    ["a job of 3 episodes, killed part-way through them", "1", 3],
+  ])("a worker SIGKILLed mid-job: its job is redone by the other (%s), no trajectory lost or counted twice", async (_how, maxStalled, episodesPerJob) => {
     const plugins = writePlugins(mkdtempSync(join(tmpdir(), "envrigger-plugins-")));
     const directory = plugins.env.slice("file:".length, plugins.env.lastIndexOf("/"));
     const batch = { stack: { version: 1 as const, base: { env: plugins.env, taskId: "two" }, layers: [] }, policy: plugins.policy, tasks: [{ taskId: "two" }, { taskId: "three" }], episodes: 3, seed: Number(maxStalled) + 9 };
     const local = await productRolloutExecutor().run(batch);
     const options = ["--concurrency", "1", "--plugins-dir", directory, "--max-stalled-count", maxStalled, "--verbose"];
     const [victim, survivor] = await Promise.all([start(options), start(options)]);
-    const executor = await queueRolloutExecutor({ url: redis.url, sweepIntervalMs: 500 });
+    const executor = await queueRolloutExecutor({ url: redis.url, sweepIntervalMs: 500, episodesPerJob });
     try {
       const running = executor.run(batch);
       await victim!.waitFor(/job (ep-[0-9a-f]+) started/);

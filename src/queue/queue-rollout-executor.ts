@@ -1,5 +1,6 @@
 import type { Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
+import { z } from "zod";
 import { EnvriggerError, errorMessage, isEnvriggerError } from "../core/errors.js";
 import { trajectorySchema, type Trajectory } from "../core/trajectory.js";
 import { parseJsonText, parseWith } from "../core/validate.js";
@@ -8,7 +9,7 @@ import { rolloutBatchSchema } from "../rollout/rollout-batch.js";
 import type { RolloutExecutor } from "../rollout/rollout-executor.js";
 import { artifactKey, DEFAULT_RESULT_TTL_SECONDS, resultKey, ROLLOUT_QUEUE_NAME } from "./queue-keys.js";
 import { checkRedisReachable, ioredisOptions, parseRedisUrl, scrub } from "./redis-connection.js";
-import { rolloutJobsOf, type RolloutJob } from "./rollout-job.js";
+import { episodesOf, rolloutJobsOf, type RolloutJob } from "./rollout-job.js";
 
 /** Options of {@link queueRolloutExecutor}. */
 export interface QueueRolloutExecutorOptions {
@@ -26,7 +27,16 @@ export interface QueueRolloutExecutorOptions {
   /** Told when a batch has waited this long (`waitNoticeMs`, default 30 s) without a finished job. */
   onWaiting?: (message: string) => void;
   waitNoticeMs?: number;
+  /**
+   * Consecutive episodes of a task per job (default `defaultEpisodesPerJob`: 1 for LLM
+   * policies and OpenEnv envs, more for scripted policies, whose episodes are shorter than a
+   * job's Redis round trips). Never changes the trajectories.
+   */
+  episodesPerJob?: number;
 }
+
+/** What a worker writes under a job's result key: the job's trajectories, in index order. */
+const jobResultSchema = z.array(trajectorySchema);
 
 /** Failed reason BullMQ gives a job whose lock expired more often than `maxStalledCount`. */
 const STALLED_LIMIT = /stalled more than allowable limit/;
@@ -41,10 +51,10 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
 }
 
 /**
- * The coordinator side of distributed rollouts: each batch becomes one BullMQ job per
- * episode, with the job id the hash of its content (so a job delivered twice, or asked for
+ * The coordinator side of distributed rollouts: each batch becomes BullMQ jobs of one or
+ * more consecutive episodes of a task (see `episodesPerJob`), with the job id the hash of its content (so a job delivered twice, or asked for
  * by two coordinators, runs for one result). Workers (`envrigger worker`) write each
- * trajectory once under `envrigger:result:<job id>` (the first writer wins); the coordinator
+ * job's trajectories once under `envrigger:result:<job id>` (the first writer wins); the coordinator
  * reads them, in batch order, then removes the jobs and results it read. A job BullMQ failed
  * for exceeding its stalled limit (its worker died too often) is re-queued here, not lost; a
  * job a worker refused or could not run fails the batch with the worker's reason. Redis is
@@ -112,14 +122,16 @@ export async function queueRolloutExecutor(options: QueueRolloutExecutorOptions)
           throw new EnvriggerError("BAD_ARGUMENT", `policy ${portable.spec}: its artifact is neither in the batch's policyArtifacts nor in Redis`);
         }
       });
-      const jobs = rolloutJobsOf({ ...batch, policy: portable.spec });
-      const results: Trajectory[] = new Array(jobs.length);
+      const jobs = rolloutJobsOf({ ...batch, policy: portable.spec }, options.episodesPerJob);
+      const total = batch.tasks.length * batch.episodes;
+      const results: Trajectory[] = new Array(total);
+      // By job id: the job, and where its first trajectory goes (more than once when a batch names a task twice).
       const positions = new Map<string, { job: RolloutJob; at: number[] }>();
-      jobs.forEach(({ id, job }, at) => {
+      for (const { id, job, at } of jobs) {
         const entry = positions.get(id);
         if (entry) entry.at.push(at);
         else positions.set(id, { job, at: [at] });
-      });
+      }
       const pending = new Set(positions.keys());
       let done = 0;
       let lastProgress = Date.now();
@@ -132,13 +144,19 @@ export async function queueRolloutExecutor(options: QueueRolloutExecutorOptions)
           part.forEach((id, index) => {
             const text = texts[index];
             if (text === null || text === undefined || !pending.has(id)) return;
-            const trajectory = parseJsonText(trajectorySchema, text, `the trajectory of rollout job ${id}`, "INVALID_SHAPE");
+            const { job, at: starts } = positions.get(id)!;
+            const trajectories = parseJsonText(jobResultSchema, text, `the trajectories of rollout job ${id}`, "INVALID_SHAPE");
+            if (trajectories.length !== episodesOf(job)) {
+              throw new EnvriggerError("INVALID_SHAPE", `rollout job ${id}: ${trajectories.length} trajectories for ${episodesOf(job)} episodes`);
+            }
             pending.delete(id);
             lastProgress = Date.now();
-            for (const at of positions.get(id)!.at) {
-              results[at] = trajectory;
-              done += 1;
-              runOptions.onEpisode?.(trajectory, done, jobs.length);
+            for (const at of starts) {
+              for (const [offset, trajectory] of trajectories.entries()) {
+                results[at + offset] = trajectory;
+                done += 1;
+                runOptions.onEpisode?.(trajectory, done, total);
+              }
             }
           });
         }
@@ -175,7 +193,8 @@ export async function queueRolloutExecutor(options: QueueRolloutExecutorOptions)
                 continue;
               }
               const { job: data } = positions.get(id)!;
-              throw new EnvriggerError("QUEUE_JOB_FAILED", `rollout job ${id.slice(0, 15)}… (task ${data.taskId}, index ${data.index}, policy ${data.policy}) failed on a worker: ${reason}`, {
+              const indices = data.count === undefined ? `index ${data.index}` : `indices ${data.index}–${data.index + data.count - 1}`;
+              throw new EnvriggerError("QUEUE_JOB_FAILED", `rollout job ${id.slice(0, 15)}… (task ${data.taskId}, ${indices}, policy ${data.policy}) failed on a worker: ${reason}`, {
                 hint: "see the worker's log; a refused job names what the worker does not allow (--plugins-dir, --allow-url)",
               });
             }

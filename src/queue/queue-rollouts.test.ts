@@ -60,6 +60,30 @@ describe.skipIf(!redisServerAvailable())("rollouts on a BullMQ queue", () => {
       await worker.close();
     }
   }, 60_000);
+
+  it("a batch cut into jobs of several episodes gives the same trajectories as one episode per job, and reports every episode", async () => {
+    const worker = await startRolloutWorker({ url: redis.url, concurrency: 3, ...TEST_LOCKS });
+    const chunked = await queueRolloutExecutor({ url: redis.url, episodesPerJob: 4 });
+    const single = await queueRolloutExecutor({ url: redis.url, episodesPerJob: 1 });
+    try {
+      const batch = { stack: { version: 1 as const, base: { env: "toy24", taskId: "24-1" }, layers: [] }, policy: "greedy", tasks: [{ taskId: "24-2" }, { taskId: "24-7", group: "g" }, { taskId: "24-2" }], episodes: 9, seed: 6, indexOffset: 1 };
+      const local = (await productRolloutExecutor().run(batch)).map(trajectoryWithoutTimings);
+      let reported = 0;
+      const remote = await chunked.run(batch, { onEpisode: (_trajectory, _done, total) => {
+        reported += 1;
+        expect(total).toBe(27);
+      } });
+      expect(remote.map(trajectoryWithoutTimings)).toEqual(local);
+      expect(reported).toBe(27);
+      expect((await single.run(batch)).map(trajectoryWithoutTimings)).toEqual(local);
+      // 3 jobs per task of 9 episodes (4 + 4 + 1), the repeated task's jobs run once: 6 jobs in all, then 18 of one episode.
+      expect(worker.counts()).toMatchObject({ completed: 6 + 18, refused: 0, failed: 0 });
+    } finally {
+      await chunked.close();
+      await single.close();
+      await worker.close();
+    }
+  }, 60_000);
 });
 
 describe.skipIf(!redisServerAvailable())("a batch sent before any worker runs", () => {

@@ -1,10 +1,13 @@
+import { setImmediate as eventLoopTurn } from "node:timers/promises";
 import type { Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { resolveEnv } from "../bridges/env-registry.js";
+import type { ActionableEnv } from "../core/actionable-env.js";
 import type { EnvDefinition } from "../core/env-definition.js";
 import { errorMessage } from "../core/errors.js";
 import { jsonSchema, stableStringify, type Json } from "../core/json.js";
 import type { PolicyFactory } from "../core/policy.js";
+import type { Trajectory } from "../core/trajectory.js";
 import { formatIssues, parseJsonText } from "../core/validate.js";
 import { artifactCacheDirectory } from "../curriculum/product-rollout-executor.js";
 import { productStackDependencies } from "../curriculum/product-stack-dependencies.js";
@@ -17,7 +20,7 @@ import { EnvPool } from "../rollout/env-pool.js";
 import { checkJobAllowed, type JobAllowance } from "./job-allowance.js";
 import { artifactKey, DEFAULT_RESULT_TTL_SECONDS, resultKey, ROLLOUT_QUEUE_NAME } from "./queue-keys.js";
 import { checkRedisReachable, ioredisOptions, parseRedisUrl, scrub } from "./redis-connection.js";
-import { MAX_JOB_CHARACTERS, rolloutJobId, rolloutJobSchema, type RolloutJob } from "./rollout-job.js";
+import { episodesOf, MAX_JOB_CHARACTERS, rolloutJobId, rolloutJobSchema, type RolloutJob } from "./rollout-job.js";
 
 /** Options of {@link startRolloutWorker}. */
 export interface RolloutWorkerOptions {
@@ -61,6 +64,11 @@ export interface RunningRolloutWorker {
   close(): Promise<void>;
 }
 
+/** A job's episode indices for logs: `3`, or `3-7`. */
+function indicesOf(job: RolloutJob): string {
+  return job.count === undefined ? String(job.index) : `${job.index}-${job.index + job.count - 1}`;
+}
+
 /** A refusal: BullMQ does not retry it, and the worker goes on. */
 async function refusal(message: string): Promise<Error> {
   const { UnrecoverableError } = await import("bullmq");
@@ -72,9 +80,10 @@ async function refusal(message: string): Promise<Error> {
  * anything runs — its data with zod, its id against the hash of its content (so nobody can
  * plant a result under another job's id), what it names against the allowance — and a job
  * that fails any check is refused with the reason (no retry) while the worker goes on. An
- * accepted job runs its episode exactly as `runRollouts` would (same seed, same limits) on
- * a pooled stack, and its trajectory is written once under the job's result key (the first
- * writer wins, so a job redone after a stall counts once). Redis is checked first:
+ * accepted job runs its episodes exactly as `runRollouts` would (same seeds, same limits,
+ * one after another) on a pooled stack, and its trajectories are written once, together,
+ * under the job's result key (the first writer wins, so a job redone after a stall counts
+ * once). Redis is checked first:
  * unreachable → `QUEUE_UNREACHABLE` within seconds.
  */
 export async function startRolloutWorker(options: RolloutWorkerOptions): Promise<RunningRolloutWorker> {
@@ -128,7 +137,7 @@ export async function startRolloutWorker(options: RolloutWorkerOptions): Promise
     } catch (error) {
       throw await refusal(errorMessage(error));
     }
-    if (options.verbose) log(`job ${id} started: ${data.taskId}#${data.index} policy ${data.policy}`);
+    if (options.verbose) log(`job ${id} started: ${data.taskId}#${indicesOf(data)} policy ${data.policy}`);
     // A redo of a job whose first run already wrote its result: nothing to do.
     if ((await client.exists(resultKey(id))) === 1) return { stored: false };
     let factory: PolicyFactory;
@@ -138,25 +147,37 @@ export async function startRolloutWorker(options: RolloutWorkerOptions): Promise
       throw await refusal(errorMessage(error));
     }
     const key = stableStringify(data.stack as unknown as Json);
-    let env;
-    try {
-      env = await pool.acquire(key, () => buildStack(data.stack, stack));
-    } catch (error) {
-      throw await refusal(`the stack does not build: ${errorMessage(error)}`);
+    const build = async () => {
+      try {
+        return await pool.acquire(key, () => buildStack(data.stack, stack));
+      } catch (error) {
+        throw await refusal(`the stack does not build: ${errorMessage(error)}`);
+      }
+    };
+    let env: ActionableEnv | null = null;
+    const trajectories: Trajectory[] = [];
+    // The job's episodes one after another on one env, exactly as a lane of runRollouts runs them.
+    for (let offset = 0; offset < episodesOf(data); offset++) {
+      if (offset > 0) await eventLoopTurn(); // BullMQ renews the job's lock on a timer
+      env ??= await build();
+      const trajectory = await runEpisode(env, factory(), {
+        taskId: data.taskId,
+        group: data.group,
+        seed: rolloutSeed(data.seed, data.taskId, data.index + offset),
+        maxTurns: data.maxTurns,
+        timeoutMs: data.timeoutMs,
+        callTimeoutMs: data.callTimeoutMs,
+      });
+      trajectories.push(trajectory);
+      // An errored episode may leave the env unusable (as in runRollouts): do not reuse it.
+      if (trajectory.stopReason === "error" || trajectory.error !== undefined) {
+        await env.close();
+        env = null;
+      }
     }
-    const trajectory = await runEpisode(env, factory(), {
-      taskId: data.taskId,
-      group: data.group,
-      seed: rolloutSeed(data.seed, data.taskId, data.index),
-      maxTurns: data.maxTurns,
-      timeoutMs: data.timeoutMs,
-      callTimeoutMs: data.callTimeoutMs,
-    });
-    // An errored episode may leave the env unusable (as in runRollouts): do not reuse it.
-    if (trajectory.stopReason === "error") await env.close();
-    else await pool.release(key, env);
-    const stored = (await client.set(resultKey(id), JSON.stringify(trajectory), "EX", ttl, "NX")) === "OK";
-    if (options.verbose) log(`job ${id} finished: ${data.taskId}#${data.index} ${trajectory.stopReason}${stored ? "" : " (a result was already written)"}`);
+    if (env) await pool.release(key, env);
+    const stored = (await client.set(resultKey(id), JSON.stringify(trajectories), "EX", ttl, "NX")) === "OK";
+    if (options.verbose) log(`job ${id} finished: ${data.taskId}#${indicesOf(data)} ${trajectories.map((trajectory) => trajectory.stopReason).join(",")}${stored ? "" : " (a result was already written)"}`);
     return { stored };
   };
 
