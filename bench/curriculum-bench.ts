@@ -18,6 +18,7 @@ const childOutputSchema = z.object({
     parent: usageSchema,
     children: z.array(usageSchema.extend({ start: usageSchema.nullable() })),
   }),
+  localTasks: z.array(z.string()).nullable(),
   tasksDone: z.array(z.object({ taskId: z.string(), atMs: z.number(), cpuMs: z.number(), mainThreadCpuMs: z.number().nullable() })),
   runDirectory: z.string(),
   summary: z.object({ tasks: z.number(), accepted: z.number(), rejected: z.number(), skipped: z.number() }).passthrough(),
@@ -55,6 +56,17 @@ function totalCpuSeconds(run: CurriculumRun): number {
 }
 
 const seconds = (milliseconds: number) => Number((milliseconds / 1000).toFixed(2));
+
+/**
+ * On 2 lanes: how long one lane sat idle at the end (from its last task's end to the run's
+ * last task's end), and how many tasks each lane (this process, the task process) rigged.
+ */
+function laneBalance(run: CurriculumRun): { idleTailMs: number; tasksByLane: [number, number] } {
+  const local = new Set(run.localTasks ?? []);
+  const lastOf = (onLocalLane: boolean) => Math.max(0, ...run.tasksDone.filter((task) => local.has(task.taskId) === onLocalLane).map((task) => task.atMs));
+  const [here, there] = [lastOf(true), lastOf(false)];
+  return { idleTailMs: Math.abs(here - there), tasksByLane: [local.size, run.tasksDone.length - local.size] };
+}
 
 /** What a run decided per task, without timings or paths: equal across lane counts. */
 function decisions(run: CurriculumRun) {
@@ -102,6 +114,8 @@ export function benchCurriculum(rounds = Number(process.env.ENVRIGGER_BENCH_CURR
       curriculumConcurrency2CpuSeconds: Number(median(parallel.map(totalCpuSeconds)).toFixed(2)),
       curriculumConcurrency2CpuSecondsByProcess: [seconds(last.usage.parent.cpuMs), ...last.usage.children.map((child) => seconds(child.cpuMs))],
       curriculumCpuRatio2Over1: Number((median(parallel.map(totalCpuSeconds)) / median(serial.map(totalCpuSeconds))).toFixed(2)),
+      curriculumConcurrency2IdleTailSeconds: seconds(median(parallel.map((run) => laneBalance(run).idleTailMs))),
+      curriculumConcurrency2TasksByLane: laneBalance(last).tasksByLane,
       curriculumConcurrency2PeakRssMb: Math.round(Math.max(...parallel.map((run) => run.maxRssKb)) / 1024),
       curriculumConcurrency2PeakRssMbByProcess: [Math.round(last.parentRssKb / 1024), ...last.childrenRssKb.map((kilobytes) => Math.round(kilobytes / 1024))],
       curriculumSameDecisionsAcrossLanes: same,

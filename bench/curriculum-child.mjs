@@ -14,7 +14,12 @@ const [env = "bugfix", policy = "hasty", lanesText = "1", seedText = "0", taskLi
 const lanes = Number(lanesText);
 // As the CLI does: the task processes start first, and load while this process loads.
 const { processExecutor } = await dist("curriculum/process-executor");
-const rigHere = async (input) => (await dist("curriculum/curriculum-worker")).default(input);
+// The tasks this process's lane rigged (on 2 lanes the task process rigged the others).
+const localTasks = [];
+const rigHere = async (input) => {
+  localTasks.push(input.task.id);
+  return (await dist("curriculum/curriculum-worker")).default(input);
+};
 const pool = lanes > 1 ? processExecutor(lanes, { local: rigHere }) : null;
 const [{ resolveEnv }, { createRigDependencies }, { inProcessExecutor, runCurriculum }, { targetSchema }, { processUsage }] = await Promise.all([
   dist("bridges/env-registry"),
@@ -61,7 +66,7 @@ try {
   // CPU of this process, every thread (on 1 lane: the whole curriculum).
   const cpuMs = parent.cpuMs;
   const usage = { loadedMs, parentStart, parent, children };
-  process.stdout.write(`${JSON.stringify({ wallMs, cpuMs, maxRssKb, parentRssKb, childrenRssKb, usage, tasksDone, runDirectory, summary: result.summary, tasks: result.tasks })}\n`);
+  process.stdout.write(`${JSON.stringify({ wallMs, cpuMs, maxRssKb, parentRssKb, childrenRssKb, usage, tasksDone, localTasks: pool ? localTasks : null, runDirectory, summary: result.summary, tasks: result.tasks })}\n`);
 } finally {
   await executor.close();
 }
