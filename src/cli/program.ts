@@ -247,7 +247,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .command("worker")
     .description("serve rollout jobs from a Redis queue (for --queue on rig, curriculum, baseline, measure, train, experiment) until SIGTERM")
     .requiredOption("--queue <url>", "redis://HOST:PORT or rediss://… (password in the URL or in ENVRIGGER_REDIS_PASSWORD)")
-    .option("--concurrency <n>", "jobs (episodes) in flight in this process", "8")
+    .option("--concurrency <n>", "jobs in flight in this process (a job runs its episodes one after another)", "8")
     .option("--plugins-dir <dir>", "allow file: env and policy plugins from inside this directory (none without it)")
     .option("--allow-url <prefix>", "allow openenv: URLs under this prefix (repeatable; none by default)", (value: string, previous: string[]) => [...previous, value], [] as string[])
     .option("--lock-duration-ms <ms>", "BullMQ job lock: a dead worker's job returns after about this long (default 30000)")

@@ -26,7 +26,7 @@ import { episodesOf, MAX_JOB_CHARACTERS, rolloutJobId, rolloutJobSchema, type Ro
 export interface RolloutWorkerOptions {
   /** `redis://[user:password@]HOST:PORT[/db]` or `rediss://…`; the password may come from `ENVRIGGER_REDIS_PASSWORD`. */
   url: string;
-  /** Jobs (episodes) in flight in this process (default 8; episodes that wait on I/O overlap). */
+  /** Jobs in flight in this process (default 8; episodes that wait on I/O overlap; a job runs its episodes one after another). */
   concurrency?: number;
   /** `file:` plugins are allowed only from inside this directory (none without it). */
   pluginsDirectory?: string;
