@@ -21,7 +21,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--json", "print one JSON object { envs: [...] }")
     .action(async (options) => (await import("./commands/envs-command.js")).envsCommand(options, io));
 
-  program
+  const baseline = program
     .command("baseline")
     .description("run a policy on every task of a split and summarise (success rate with a Wilson interval, per group)")
     .requiredOption("--env <env>", "environment id, or file:<path> for a plugin module")
@@ -33,12 +33,8 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--task <ids>", "only these task ids (comma-separated)")
     .option("--stack <spec.json>", "run on a stored harness stack (a stack spec, or a candidate file holding one)")
     .option("--group-by <key>", "byGroup keyed by the task's group or by task id: group | task", "group")
-    .option("--concurrency <n>", "episodes in flight at once (the older name of --rollout-concurrency)")
-    .option("--rollout-concurrency <n>", "episodes in flight at once (default 16 for LLM policies and OpenEnv envs, else 1)")
-    .option("--queue <url>", "run the rollouts on `envrigger worker` processes via Redis: redis://HOST:PORT or rediss://…")
-    .option("--call-timeout <ms>", "deadline of each env and policy call; past it the episode stops with `timeout`", "30000")
-    .option("--json", "print one JSON object")
-    .action(async (options) => void (await (await import("./commands/baseline-command.js")).baselineCommand(options, io)));
+    .option("--json", "print one JSON object");
+  rolloutOptions(baseline, { olderName: true, callTimeout: true }).action(async (options) => void (await (await import("./commands/baseline-command.js")).baselineCommand(options, io)));
 
   const targetOptions = (command: Command) =>
     command
@@ -46,19 +42,16 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
       .option("--band-steps <lo,hi>", "target mean-steps band")
       .option("--weakness <text>", "a named weakness to make decisive, e.g. \"submits without running the tests\"");
   const loopOptions = (command: Command) =>
-    targetOptions(command)
+    rolloutOptions(targetOptions(command), { callTimeout: true })
       .option("--designer <designer>", "heuristic | openai:<model> | gemini:<model>", "heuristic")
       .option("--k <n>", "rollouts per batch (K)", "5")
       .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "120")
       .option("--confidence <p>", "posterior probability that the true rate lies in the band, needed to accept or skip", "0.9")
-      .option("--call-timeout <ms>", "deadline of each env and policy call; past it the episode stops with `timeout`", "30000")
       .option("--confirm <n>", "fresh rollouts confirming a candidate that passed, before the final accept (0: none)", "20")
       .option("--revisions <n>", "revisions after the first candidate", "5")
       .option("--seed <s>", "run seed", "0")
       .option("--reward <reward>", "hidden | public (envs with a pluggable reward)")
       .option("--candidates <dir>", "where accepted candidates are stored", "harness-candidates")
-      .option("--rollout-concurrency <n>", "episodes of a batch in flight at once (default 16 for LLM policies and OpenEnv envs, else 1)")
-      .option("--queue <url>", "run the rollouts on `envrigger worker` processes via Redis: redis://HOST:PORT or rediss://…")
       .option("--json", "print one JSON object");
 
   loopOptions(
@@ -102,43 +95,40 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
       outcome.exitCode = await (await import("./commands/check-component-command.js")).checkComponentCommand(file, options, io);
     });
 
-  program
+  const measure = program
     .command("measure")
     .description("fresh rollouts of a stored candidate stack")
     .requiredOption("--candidate <file>", "a candidate JSON file under harness-candidates/")
     .requiredOption("--policy <policy>", "policy name, or file:<path>")
     .option("--k <n>", "rollouts", "10")
     .option("--seed <s>", "seed (fresh rollouts: never the rig run's seeds)", "1")
-    .option("--concurrency <n>", "episodes in flight (the older name of --rollout-concurrency)")
-    .option("--rollout-concurrency <n>", "episodes in flight (default 16 for LLM policies and OpenEnv envs, else 1)")
-    .option("--queue <url>", "run the rollouts on `envrigger worker` processes via Redis: redis://HOST:PORT or rediss://…")
-    .option("--json", "print one JSON object")
-    .action(async (options) => void (await (await import("./commands/measure-command.js")).measureCommand(options, io)));
+    .option("--json", "print one JSON object");
+  rolloutOptions(measure, { olderName: true }).action(async (options) => void (await (await import("./commands/measure-command.js")).measureCommand(options, io)));
 
-  targetOptions(
-    program
-      .command("train")
-      .description("train a learnable policy with GRPO on the original tasks, stored stacks, or co-evolved stacks (resumable)")
-      .option("--env <env>", "environment id (the learnable policy serves bugfix and toy24 among the built-ins)")
-      .option("--policy <policy>", "learned:init or learned:<weights.json>", "learned:init")
-      .option("--source <source>", "original | stacks:<dir> (harness-candidates/<env> or a curriculum run) | coevolve", "original")
-      .option("--updates <n>", "policy updates", "30")
-      .option("--group <n>", "rollouts per task per update (G)", "8")
-      .option("--tasks-per-update <n>", "train tasks sampled per update", "10")
-      .option("--seed <s>", "run seed", "0")
-      .option("--reward <reward>", "train on the env's reward of this name (hidden | public) instead of its verdict")
-      .option("--every <n>", "co-evolution: re-rig against a snapshot every n updates", "10")
-      .option("--eval-every <n>", "held-out evaluation every n updates", "5")
-      .option("--eval-episodes <n>", "episodes per held-out task per evaluation", "10")
-      .option("--concurrency <n>", "episodes in flight per rollout batch (the older name of --rollout-concurrency)")
-      .option("--rollout-concurrency <n>", "episodes of a rollout batch in flight at once in this process (default 1)")
-      .option("--queue <url>", "run the training and evaluation rollouts on `envrigger worker` processes via Redis: redis://HOST:PORT or rediss://…")
-      .option("--out <dir>", "run directory (default runs/<id>)")
-      .option("--resume <dir>", "continue the training run in this directory")
-      .option("--json", "print one JSON object"),
+  rolloutOptions(
+    targetOptions(
+      program
+        .command("train")
+        .description("train a learnable policy with GRPO on the original tasks, stored stacks, or co-evolved stacks (resumable)")
+        .option("--env <env>", "environment id (the learnable policy serves bugfix and toy24 among the built-ins)")
+        .option("--policy <policy>", "learned:init or learned:<weights.json>", "learned:init")
+        .option("--source <source>", "original | stacks:<dir> (harness-candidates/<env> or a curriculum run) | coevolve", "original")
+        .option("--updates <n>", "policy updates", "30")
+        .option("--group <n>", "rollouts per task per update (G)", "8")
+        .option("--tasks-per-update <n>", "train tasks sampled per update", "10")
+        .option("--seed <s>", "run seed", "0")
+        .option("--reward <reward>", "train on the env's reward of this name (hidden | public) instead of its verdict")
+        .option("--every <n>", "co-evolution: re-rig against a snapshot every n updates", "10")
+        .option("--eval-every <n>", "held-out evaluation every n updates", "5")
+        .option("--eval-episodes <n>", "episodes per held-out task per evaluation", "10")
+        .option("--out <dir>", "run directory (default runs/<id>)")
+        .option("--resume <dir>", "continue the training run in this directory")
+        .option("--json", "print one JSON object"),
+    ),
+    { olderName: true, inProcessDefault: true },
   ).action(async (options) => void (await (await import("./commands/train-command.js")).trainCommand(options, io)));
 
-  program
+  const experiment = program
     .command("experiment")
     .description("original vs co-evolved harness training of a learnable policy, evaluated on the original held-out tasks, over seeds")
     .requiredOption("--env <env>", "environment id (bugfix)")
@@ -150,12 +140,10 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--eval-every <n>", "held-out evaluation every n updates", "5")
     .option("--eval-episodes <n>", "episodes per held-out task per evaluation", "10")
     .option("--reward <reward>", "train both arms on the env's reward of this name (hidden | public) instead of its verdict")
-    .option("--rollout-concurrency <n>", "episodes of a rollout batch in flight at once in this process (default 1)")
-    .option("--queue <url>", "run every rollout on `envrigger worker` processes via Redis: redis://HOST:PORT or rediss://…")
     .option("--out <dir>", "run directory (default runs/<id>)")
     .option("--resume <dir>", "continue the experiment in this directory")
-    .option("--json", "print one JSON object")
-    .action(async (options) => void (await (await import("./commands/experiment-command.js")).experimentCommand(options, io)));
+    .option("--json", "print one JSON object");
+  rolloutOptions(experiment, { inProcessDefault: true }).action(async (options) => void (await (await import("./commands/experiment-command.js")).experimentCommand(options, io)));
 
   program
     .command("report")
@@ -257,6 +245,23 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .action(async (options) => void (await (await import("./commands/worker-command.js")).workerCommand(options, io)));
 
   return program;
+}
+
+/**
+ * The options of every command that rolls out (baseline, rig, curriculum, measure, train,
+ * experiment), declared once: episodes in flight at once here, or a Redis queue of
+ * `envrigger worker` processes to run them on; `olderName` adds `--concurrency`, the name
+ * `baseline`, `measure` and `train` had first, and `callTimeout` the per-call deadline.
+ * `inProcessDefault` states the default of commands whose policy is always in-process.
+ */
+function rolloutOptions(command: Command, choices: { olderName?: boolean; callTimeout?: boolean; inProcessDefault?: boolean }): Command {
+  const defaultConcurrency = choices.inProcessDefault ? "1" : "16 for LLM policies and OpenEnv envs, else 1";
+  if (choices.olderName) command.option("--concurrency <n>", "the older name of --rollout-concurrency");
+  command
+    .option("--rollout-concurrency <n>", `episodes of a rollout batch in flight at once in this process (default ${defaultConcurrency})`)
+    .option("--queue <url>", "run the rollouts on `envrigger worker` processes via Redis instead: redis://HOST:PORT or rediss://…");
+  if (choices.callTimeout) command.option("--call-timeout <ms>", "deadline of each env and policy call; past it the episode stops with `timeout`", "30000");
+  return command;
 }
 
 /** The options given on the command line (not defaults), as their camel-case keys. */
