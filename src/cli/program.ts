@@ -106,25 +106,15 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
   rolloutOptions(measure, { olderName: true }).action(async (options) => void (await (await import("./commands/measure-command.js")).measureCommand(options, io)));
 
   rolloutOptions(
-    targetOptions(
+    trainingOptions(targetOptions(
       program
         .command("train")
         .description("train a learnable policy with GRPO on the original tasks, stored stacks, or co-evolved stacks (resumable)")
         .option("--env <env>", "environment id (the learnable policy serves bugfix and toy24 among the built-ins)")
         .option("--policy <policy>", "learned:init or learned:<weights.json>", "learned:init")
         .option("--source <source>", "original | stacks:<dir> (harness-candidates/<env> or a curriculum run) | coevolve", "original")
-        .option("--updates <n>", "policy updates", "30")
-        .option("--group <n>", "rollouts per task per update (G)", "8")
-        .option("--tasks-per-update <n>", "train tasks sampled per update", "10")
-        .option("--seed <s>", "run seed", "0")
-        .option("--reward <reward>", "train on the env's reward of this name (hidden | public) instead of its verdict")
-        .option("--every <n>", "co-evolution: re-rig against a snapshot every n updates", "10")
-        .option("--eval-every <n>", "held-out evaluation every n updates", "5")
-        .option("--eval-episodes <n>", "episodes per held-out task per evaluation", "10")
-        .option("--out <dir>", "run directory (default runs/<id>)")
-        .option("--resume <dir>", "continue the training run in this directory")
-        .option("--json", "print one JSON object"),
-    ),
+        .option("--seed <s>", "run seed", "0"),
+    )),
     { olderName: true, inProcessDefault: true },
   ).action(async (options) => void (await (await import("./commands/train-command.js")).trainCommand(options, io)));
 
@@ -132,18 +122,8 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .command("experiment")
     .description("original vs co-evolved harness training of a learnable policy, evaluated on the original held-out tasks, over seeds")
     .requiredOption("--env <env>", "environment id (bugfix)")
-    .option("--seeds <n>", "seeds (each trains both arms)", "3")
-    .option("--updates <n>", "policy updates per arm and seed", "30")
-    .option("--group <n>", "rollouts per task per update (G)", "8")
-    .option("--tasks-per-update <n>", "train tasks sampled per update", "10")
-    .option("--every <n>", "harness arm: re-rig every n updates", "10")
-    .option("--eval-every <n>", "held-out evaluation every n updates", "5")
-    .option("--eval-episodes <n>", "episodes per held-out task per evaluation", "10")
-    .option("--reward <reward>", "train both arms on the env's reward of this name (hidden | public) instead of its verdict")
-    .option("--out <dir>", "run directory (default runs/<id>)")
-    .option("--resume <dir>", "continue the experiment in this directory")
-    .option("--json", "print one JSON object");
-  rolloutOptions(experiment, { inProcessDefault: true }).action(async (options) => void (await (await import("./commands/experiment-command.js")).experimentCommand(options, io)));
+    .option("--seeds <n>", "seeds (each trains both arms)", "3");
+  rolloutOptions(trainingOptions(experiment), { inProcessDefault: true }).action(async (options) => void (await (await import("./commands/experiment-command.js")).experimentCommand(options, io)));
 
   program
     .command("report")
@@ -245,6 +225,24 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .action(async (options) => void (await (await import("./commands/worker-command.js")).workerCommand(options, io)));
 
   return program;
+}
+
+/**
+ * The options `train` and `experiment` share (an experiment trains each arm and seed as
+ * `train` would): updates, group size, evaluation cadence, reward, run directory.
+ */
+function trainingOptions(command: Command): Command {
+  return command
+    .option("--updates <n>", "policy updates (per arm and seed in an experiment)", "30")
+    .option("--group <n>", "rollouts per task per update (G)", "8")
+    .option("--tasks-per-update <n>", "train tasks sampled per update", "10")
+    .option("--every <n>", "co-evolution (the harness arm): re-rig against a snapshot every n updates", "10")
+    .option("--eval-every <n>", "held-out evaluation every n updates", "5")
+    .option("--eval-episodes <n>", "episodes per held-out task per evaluation", "10")
+    .option("--reward <reward>", "train on the env's reward of this name (hidden | public) instead of its verdict")
+    .option("--out <dir>", "run directory (default runs/<id>)")
+    .option("--resume <dir>", "continue the run in this directory")
+    .option("--json", "print one JSON object");
 }
 
 /**
