@@ -69,7 +69,7 @@ export async function loadRulesGroup(sources: readonly string[], options: RulesS
     if (!check.ok) return { ok: false, index, issues: check.issues };
     const transpiled = transpileComponent(source);
     if (!transpiled.ok) return { ok: false, index, issues: transpiled.issues };
-    scripts.push({ script: transpiled.script, usesState: check.usesState });
+    scripts.push({ script: transpiled.script, usesState: check.usesState, inputs: check.inputs });
   }
   const sandbox = createRulesGroupSandbox(scripts, options);
   if (!sandbox.ok) return sandbox;

@@ -14,6 +14,8 @@ import { applyTransitionPatch } from "../harness/rules-hook-output-schemas.js";
 import type { HookFailure, TransitionInput, TransitionPatch } from "../harness/rules-runtime.js";
 import type { ComponentHooks } from "./component-hooks.js";
 import { decodeGroupEntry, readGroupEntry, unreadableGroupAnswer, type GroupEntry } from "./group-answer.js";
+import { isolateCpuMilliseconds } from "./configure-hook-budget.js";
+import { layerReads, wholeInputMasks, type HookInputMasks, type LayerReads } from "./hook-input-masks.js";
 import { countIsolateCrossing } from "./isolate-crossings.js";
 import { classifyIsolateFailure } from "./isolate-failure.js";
 import { decodeFilterAction, decodeObservation, decodeTransitionPatch, parseSandboxAnswer } from "./rules-hook-output.js";
@@ -32,6 +34,9 @@ export interface RulesGroupApi {
 const layerAnswerLimit = 2 * (rulesSandboxLimits.memoryCharacters + rulesSandboxLimits.outputCharacters + 1024);
 
 const hookIndex = { filterAction: 0, modifyTransition: 1, filterObservation: 2 } as const;
+
+/** The entries of a call that changed nothing (the isolate answered ""). */
+const unchanged: unknown[] = [];
 
 /** What a group call answered: entries (parsed, one per layer reached), or why it failed. */
 type CallOutcome = { ok: true; entries: unknown[] } | { ok: false; failure: HookFailure; layer: number; hook: number; entries: unknown[]; partial: unknown };
@@ -62,15 +67,25 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
   readonly #hooks: readonly ComponentHooks[];
   readonly #pending = new Map<number, JsonObject>();
   readonly #live: Set<number>;
+  readonly #reads: readonly LayerReads[];
   #dead: HookFailure | undefined;
 
   /** Wrap a loaded isolate. Use `createRulesGroupSandbox`. */
-  constructor(isolate: ivm.Isolate, api: RulesGroupApi, hooks: readonly ComponentHooks[], usesState: readonly boolean[], marker: Int32Array, options: ResolvedRulesSandboxOptions) {
+  constructor(
+    isolate: ivm.Isolate,
+    api: RulesGroupApi,
+    hooks: readonly ComponentHooks[],
+    usesState: readonly boolean[],
+    marker: Int32Array,
+    options: ResolvedRulesSandboxOptions,
+    masks: readonly HookInputMasks[] = [],
+  ) {
     this.#isolate = isolate;
     this.#api = api;
     this.#hooks = hooks;
     this.#marker = marker;
     this.#options = options;
+    this.#reads = hooks.map((_hooks, layer) => layerReads(masks[layer] ?? wholeInputMasks));
     this.#live = new Set(hooks.map((_hooks, layer) => layer));
     this.members = hooks.map((layerHooks, layer) => new SandboxRulesGroupMember(this, layer, layerHooks, usesState[layer] ?? true));
   }
@@ -109,10 +124,24 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
   }
 
   #filterActions(top: number, bottom: number, action: Action, call: GroupCall): GroupActionResult[] {
-    const layers = range(top, bottom, -1).filter((layer) => this.#hooks[layer]!.filterAction);
-    if (layers.length === 0) return [];
-    if (this.#dead) return [{ layer: layers[0]!, result: this.#dead }];
-    const outcome = this.#call(this.#api.filterActions, layers.length, layers[0]!, [top, bottom, ...actionParts(action), contextsText(call, top), stateText(call)]);
+    const hooks = this.#hooks;
+    let first = -1;
+    let hookCount = 0;
+    let needsArgs = false;
+    for (let layer = top; layer >= bottom; layer--) {
+      if (!hooks[layer]!.filterAction) continue;
+      if (first < 0) first = layer;
+      hookCount++;
+    }
+    if (hookCount === 0) return [];
+    if (this.#dead) return [{ layer: first, result: this.#dead }];
+    // The args also reach the layers' modifyTransition ("last" in the next transitions call).
+    for (let layer = top; layer >= bottom; layer--) if (this.#reads[layer]!.actionArgs) needsArgs = true;
+    const packer = new Packer().number(top).number(bottom);
+    packAction(packer, action, needsArgs);
+    this.#finishPacking(packer, call, top);
+    const outcome = this.#call(this.#api.filterActions, hookCount, first, packer.packed());
+    if (outcome.ok && outcome.entries === unchanged) return [];
     const results: GroupActionResult[] = [];
     let current = action;
     let index = 0;
@@ -137,30 +166,46 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
   }
 
   #transitions(bottom: number, top: number, transition: TransitionInput, action: Action | null | "last", call: GroupCall, withObservation: boolean): GroupTransitionResult[] {
-    const layers = range(bottom, top, 1);
     const hooks = this.#hooks;
-    const hookCount = layers.reduce((count, layer) => count + (hooks[layer]!.modifyTransition && action !== null ? 1 : 0) + (hooks[layer]!.filterObservation && withObservation ? 1 : 0), 0);
+    const reads = this.#reads;
+    let hookCount = 0;
+    let first = -1;
+    let needsArgs = false;
+    let needsData = false;
+    let needsInfo = false;
+    for (let layer = bottom; layer <= top; layer++) {
+      const layerHooks = hooks[layer]!;
+      const transitionRuns = layerHooks.modifyTransition && action !== null;
+      const observationRuns = layerHooks.filterObservation && withObservation;
+      if (!transitionRuns && !observationRuns) continue;
+      hookCount += (transitionRuns ? 1 : 0) + (observationRuns ? 1 : 0);
+      if (first < 0) first = layer;
+      const layerReads = reads[layer]!;
+      if (transitionRuns) {
+        needsArgs ||= layerReads.transitionArgs;
+        needsData ||= layerReads.transitionObservation;
+        needsInfo ||= layerReads.transitionInfo;
+      }
+      if (observationRuns) needsData ||= layerReads.observationData;
+    }
     if (hookCount === 0) return [];
     if (this.#dead) {
-      const first = layers.find((layer) => (hooks[layer]!.modifyTransition && action !== null) || (hooks[layer]!.filterObservation && withObservation))!;
       const dead = this.#dead;
-      const inTransition = this.#hooks[first]!.modifyTransition && action !== null;
+      const inTransition = hooks[first]!.modifyTransition && action !== null;
       return [{ layer: first, transition: inTransition ? dead : undefined, observation: inTransition ? undefined : dead }];
     }
-    const outcome = this.#call(this.#api.transitions, hookCount, bottom, [
-      bottom,
-      top,
-      action === "last",
-      ...(action === null || action === "last" ? (["", "", ""] as const) : actionParts(action)),
-      ...observationParts(transition.observation),
-      transition.reward,
-      transition.terminated,
-      transition.truncated,
-      JSON.stringify(transition.info),
-      contextsText(call, top),
-      stateText(call),
-      withObservation,
-    ]);
+    const packer = new Packer().number(bottom).number(top).flag(action === "last");
+    if (action === null || action === "last") packer.text("").text("").text("");
+    else packAction(packer, action, needsArgs);
+    packObservation(packer, transition.observation, needsData);
+    packer.number(transition.reward).flag(transition.terminated).flag(transition.truncated);
+    packer.text(needsInfo ? JSON.stringify(transition.info) : "");
+    packer.text(stateText(call)).flag(withObservation);
+    packer.text(this.#overridesText()).number(isolateCpuMilliseconds(this.#isolate));
+    packContexts(packer, call, top);
+    const outcome = this.#call(this.#api.transitions, hookCount, bottom, packer.packed());
+    if (outcome.ok && outcome.entries === unchanged) return [];
+    const layers = range(bottom, top, 1);
     const results: GroupTransitionResult[] = [];
     let observation = transition.observation;
     let truncated = transition.truncated;
@@ -216,10 +261,25 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
   }
 
   #observations(bottom: number, top: number, observation: Observation, call: GroupCall, keepMemory: boolean): GroupObservationResult[] {
-    const layers = range(bottom, top, 1).filter((layer) => this.#hooks[layer]!.filterObservation);
-    if (layers.length === 0) return [];
-    if (this.#dead) return [{ layer: layers[0]!, result: this.#dead }];
-    const outcome = this.#call(this.#api.observations, layers.length, layers[0]!, [bottom, top, ...observationParts(observation), contextsText(call, top), stateText(call), keepMemory]);
+    const hooks = this.#hooks;
+    let first = -1;
+    let hookCount = 0;
+    let needsData = false;
+    for (let layer = bottom; layer <= top; layer++) {
+      if (!hooks[layer]!.filterObservation) continue;
+      if (first < 0) first = layer;
+      hookCount++;
+      needsData ||= this.#reads[layer]!.observationData;
+    }
+    if (hookCount === 0) return [];
+    if (this.#dead) return [{ layer: first, result: this.#dead }];
+    const packer = new Packer().number(bottom).number(top);
+    packObservation(packer, observation, needsData);
+    packer.text(stateText(call)).flag(keepMemory);
+    packer.text(this.#overridesText()).number(isolateCpuMilliseconds(this.#isolate));
+    packContexts(packer, call, top);
+    const outcome = this.#call(this.#api.observations, hookCount, first, packer.packed());
+    if (outcome.ok && outcome.entries === unchanged) return [];
     const results: GroupObservationResult[] = [];
     let current = observation;
     let index = 0;
@@ -252,21 +312,28 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
    * calls; its parsed entries, or the failure and what had finished before it (`first` is
    * blamed when the isolate cannot tell which layer was running).
    */
-  #call(reference: ivm.Reference, hooks: number, first: number, parameters: (string | number | boolean)[]): CallOutcome {
-    parameters.push(this.#overridesText());
+  #call(reference: ivm.Reference, hooks: number, first: number, packed: string): CallOutcome {
     let answer: unknown;
-    this.#marker[0] = -1;
-    this.#marker[1] = -1;
+    const marker = this.#marker;
+    marker[0] = -1;
+    marker[1] = -1;
     try {
       countIsolateCrossing();
-      answer = reference.applySync(undefined, [pack(parameters)], { timeout: this.#options.timeoutMs * Math.max(1, hooks) });
+      answer = reference.applySync(undefined, [packed], { timeout: this.#options.wallTimeoutMs * hooks });
     } catch (error) {
       return this.#interrupted(error, first);
     }
+    if (answer === "") return { ok: true, entries: unchanged };
     const parsed = parseSandboxAnswer(answer, hooks * layerAnswerLimit + 16);
     if (!parsed.ok) return { ok: false, failure: parsed, layer: first, hook: -1, entries: [], partial: undefined };
     if (!Array.isArray(parsed.parsed)) return { ok: false, failure: unreadableGroupAnswer(), layer: first, hook: -1, entries: [], partial: undefined };
     return { ok: true, entries: parsed.parsed };
+  }
+
+  /** The state, pending memory, CPU clock and contexts that end the inputs of a filterActions call. */
+  #finishPacking(packer: Packer, call: GroupCall, top: number): void {
+    packer.text(stateText(call)).text(this.#overridesText()).number(isolateCpuMilliseconds(this.#isolate));
+    packContexts(packer, call, top);
   }
 
   /** The layer and hook the isolate marked as running (`first` when it marked none). */
@@ -293,11 +360,16 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     const lost = { ...marked, entries: [], partial: undefined };
     if (failure.kind === "memory") return { ok: false, failure: this.#died(), ...lost };
     if (failure.kind === "other") return { ok: false, failure: { ok: false, code: "threw", message: failure.message, fatal: false }, ...lost };
-    const timeout: HookFailure = { ok: false, code: "timeout", message: `the hook ran longer than ${this.#options.timeoutMs} ms`, fatal: false };
+    const timeout: HookFailure = {
+      ok: false,
+      code: "timeout",
+      message: `the hook ran longer than its wall-clock limit of ${this.#options.wallTimeoutMs} ms and was stopped`,
+      fatal: false,
+    };
     let progress: unknown;
     try {
       countIsolateCrossing();
-      progress = this.#api.groupProgress.applySync(undefined, [], { timeout: this.#options.timeoutMs });
+      progress = this.#api.groupProgress.applySync(undefined, [], { timeout: this.#options.wallTimeoutMs });
     } catch (progressError) {
       const second = classifyIsolateFailure(progressError, this.#isolate);
       return { ok: false, failure: second.kind === "memory" ? this.#died() : timeout, ...lost };
@@ -321,46 +393,76 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
 }
 
 /**
- * An action as the isolate takes it: `["f", name, argsJson]` for an object whose keys are
- * exactly `name, args` in that order (the isolate then parses `args` only if a hook reads
- * it), else `["j", json, ""]`.
- */
-function actionParts(action: Action): [string, string, string] {
-  const keys = Object.keys(action);
-  if (keys.length === 2 && keys[0] === "name" && keys[1] === "args" && typeof action.name === "string" && action.args !== undefined) {
-    return ["f", action.name, JSON.stringify(action.args)];
-  }
-  return ["j", JSON.stringify(action), ""];
-}
-
-/**
- * An observation as the isolate takes it: `["t", text, ""]`, `["f", text, dataJson]` for
- * keys exactly `text[, data]` in that order (the text needs no JSON at all; `data` is
- * parsed only if a hook reads it), else `["j", json, ""]`.
- */
-function observationParts(observation: Observation): [string, string, string] {
-  const keys = Object.keys(observation);
-  if (typeof observation.text === "string" && keys[0] === "text") {
-    if (keys.length === 1) return ["t", observation.text, ""];
-    if (keys.length === 2 && keys[1] === "data" && observation.data !== undefined) return ["f", observation.text, JSON.stringify(observation.data)];
-  }
-  return ["j", JSON.stringify(observation), ""];
-}
-
-/**
  * The inputs of a group call as one string (one argument crosses into the isolate far
  * faster than many; see `unpack` in `rulesBootstrapGroup`): a header of `s<length>`,
  * `n<number>`, `t` or `f` items, `|`, then the strings one after another.
  */
-function pack(values: readonly (string | number | boolean)[]): string {
-  let header = "";
-  let body = "";
-  for (const [index, value] of values.entries()) {
-    const item = typeof value === "string" ? `s${value.length}` : typeof value === "number" ? `n${value}` : value ? "t" : "f";
-    header += index === 0 ? item : `,${item}`;
-    if (typeof value === "string") body += value;
+class Packer {
+  #header = "";
+  #body = "";
+
+  text(value: string): this {
+    this.#header += this.#header === "" ? `s${value.length}` : `,s${value.length}`;
+    this.#body += value;
+    return this;
   }
-  return `${header}|${body}`;
+
+  number(value: number): this {
+    this.#header += this.#header === "" ? `n${value}` : `,n${value}`;
+    return this;
+  }
+
+  flag(value: boolean): this {
+    this.#header += this.#header === "" ? (value ? "t" : "f") : value ? ",t" : ",f";
+    return this;
+  }
+
+  packed(): string {
+    return `${this.#header}|${this.#body}`;
+  }
+}
+
+/**
+ * An action as the isolate takes it (three items): `f, name, argsJson` for an object whose
+ * keys are exactly `name, args` in that order, or `n, name, ""` when no hook of the call
+ * reads the args (they are then not serialised at all), else `j, json, ""`.
+ */
+function packAction(packer: Packer, action: Action, needsArgs: boolean): void {
+  const keys = Object.keys(action);
+  if (keys.length === 2 && keys[0] === "name" && keys[1] === "args" && typeof action.name === "string" && action.args !== undefined) {
+    packer.text(needsArgs ? "f" : "n").text(action.name).text(needsArgs ? JSON.stringify(action.args) : "");
+    return;
+  }
+  packer.text("j").text(JSON.stringify(action)).text("");
+}
+
+/**
+ * An observation as the isolate takes it (three items): `t, text, ""` (also when no hook
+ * of the call reads `data`: it is then not serialised), `f, text, dataJson` for keys
+ * exactly `text[, data]` in that order (the text needs no JSON at all), else `j, json, ""`.
+ */
+function packObservation(packer: Packer, observation: Observation, needsData: boolean): void {
+  const keys = Object.keys(observation);
+  if (typeof observation.text === "string" && keys[0] === "text") {
+    if (keys.length === 1 || (!needsData && keys.length === 2 && keys[1] === "data")) {
+      packer.text("t").text(observation.text).text("");
+      return;
+    }
+    if (keys.length === 2 && keys[1] === "data" && observation.data !== undefined) {
+      packer.text("f").text(observation.text).text(JSON.stringify(observation.data));
+      return;
+    }
+  }
+  packer.text("j").text(JSON.stringify(observation)).text("");
+}
+
+/** Turn and seed of layers 0..top, the last items of a call's inputs. */
+function packContexts(packer: Packer, call: GroupCall, top: number): void {
+  const contexts = call.contexts;
+  for (let layer = 0; layer <= top; layer++) {
+    const context = contexts[layer];
+    packer.number(context?.turn ?? 0).number(context?.seed ?? 0);
+  }
 }
 
 /** Layer numbers from `from` to `to` (inclusive) in steps of `step`. */
@@ -368,16 +470,6 @@ function range(from: number, to: number, step: 1 | -1): number[] {
   const layers: number[] = [];
   for (let layer = from; step > 0 ? layer <= to : layer >= to; layer += step) layers.push(layer);
   return layers;
-}
-
-/** `[turn, seed, …]` for layers 0..top, as the isolate reads them. */
-function contextsText(call: GroupCall, top: number): string {
-  let text = "[";
-  for (let layer = 0; layer <= top; layer++) {
-    const context = call.contexts[layer];
-    text += `${layer === 0 ? "" : ","}${context?.turn ?? 0},${context?.seed ?? 0}`;
-  }
-  return `${text}]`;
 }
 
 function stateText(call: GroupCall): string {
