@@ -6,6 +6,7 @@ import type { ComponentHooks } from "./component-hooks.js";
 import type { ComponentIssue } from "./component-issue.js";
 import { configureHookBudget } from "./configure-hook-budget.js";
 import { hookInputMasks, wholeInputMasks, type HookInputMasks } from "./hook-input-masks.js";
+import { GroupCallInputs } from "./group-call-inputs.js";
 import { classifyIsolateFailure } from "./isolate-failure.js";
 import { compileRulesBootstrap } from "./rules-bootstrap-cache.js";
 import { rulesSandboxOptionsSchema, type RulesSandboxOptions } from "./rules-sandbox-options.js";
@@ -60,6 +61,7 @@ export function createRulesGroupSandbox(components: readonly GroupComponentScrip
   let api: RulesGroupApi;
   let context: ivm.Context;
   const marker = new Int32Array(new SharedArrayBuffer(8));
+  const inputs = new GroupCallInputs(components.length);
   try {
     context = isolate.createContextSync();
     const bootstrapApi = compileRulesBootstrap(isolate).runSync(context, { reference: true });
@@ -71,7 +73,7 @@ export function createRulesGroupSandbox(components: readonly GroupComponentScrip
       groupProgress: bootstrapApi.getSync("groupProgress", { reference: true }),
     };
     const configure: ivm.Reference = bootstrapApi.getSync("configureGroup", { reference: true });
-    configure.applySync(undefined, [new ivm.ExternalCopy(marker.buffer).copyInto({ release: true })]);
+    configure.applySync(undefined, [new ivm.ExternalCopy(marker.buffer).copyInto({ release: true }), new ivm.ExternalCopy(inputs.numbers.buffer).copyInto({ release: true })]);
     configureHookBudget(isolate, bootstrapApi, resolved.timeoutMs);
   } catch (error) {
     if (!isolate.isDisposed) isolate.dispose();
@@ -100,5 +102,5 @@ export function createRulesGroupSandbox(components: readonly GroupComponentScrip
     hooks.push({ filterAction, modifyTransition, filterObservation });
   }
   const usesState = components.map((component) => component.usesState ?? true);
-  return { ok: true, group: new SandboxRulesGroup(isolate, api, hooks, usesState, marker, resolved, masks) };
+  return { ok: true, group: new SandboxRulesGroup(isolate, api, hooks, usesState, marker, resolved, masks, inputs) };
 }

@@ -49,8 +49,9 @@ export const rulesBootstrapGroup: string = `
     members[members.length] = { hooks: read[0], usesState: usesState === true, memoryText: "{}", masks };
     return stringify({ ok: true, hooks: read[1] });
   };
-  const configureGroup = (markerBuffer) => {
-    if (markerBuffer !== undefined) marker = new Int32ArrayConstructor(markerBuffer);
+  const configureGroup = (markerBuffer, inputsBuffer) => {
+    marker = new Int32ArrayConstructor(markerBuffer);
+    inputNumbers = new Float64ArrayConstructor(inputsBuffer);
   };
   const memberMemory = (layer) => members[layer].memoryText;
   const isRecord = (value) => value !== null && typeof value === "object" && !isArray(value);
@@ -181,25 +182,32 @@ export const rulesBootstrapGroup: string = `
     if (mask & 16) input.info = parsedOnce(infoText);
     return input;
   };
-  // The inputs of a group call, packed by the host into one string (one argument crosses
-  // far faster than many): "s<length>", "n<number>", "t" or "f" items, then "|" and the
-  // strings one after another.
-  const unpack = (packed) => {
-    const bar = apply(stringIndexOf, packed, ["|"]);
-    const header = apply(stringSplit, apply(stringSlice, packed, [0, bar]), [","]);
-    const values = [];
-    let offset = bar + 1;
-    for (let index = 0; index < header.length; index++) {
-      const item = header[index];
-      const kind = item[0];
-      if (kind === "s") {
-        const length = toNumber(apply(stringSlice, item, [1]));
-        values[index] = apply(stringSlice, packed, [offset, offset + length]);
-        offset += length;
-      } else if (kind === "n") values[index] = toNumber(apply(stringSlice, item, [1]));
-      else values[index] = kind === "t";
-    }
-    return values;
+  // The inputs of a group call: numbers (flags 0/1, string lengths, modes) in the shared
+  // Float64Array the host writes before the call, the strings one after another in the
+  // call's only argument (reading them needs no parsing at all). Read in order.
+  let inputNumbers = undefined;
+  let inputText = "";
+  let textOffset = 0;
+  let slot = 0;
+  const startInputs = (text) => {
+    inputText = text;
+    textOffset = 0;
+    slot = 0;
+  };
+  const nextNumber = () => inputNumbers[slot++];
+  const nextFlag = () => inputNumbers[slot++] === 1;
+  const nextText = () => {
+    const length = inputNumbers[slot++];
+    const value = apply(stringSlice, inputText, [textOffset, textOffset + length]);
+    textOffset += length;
+    return value;
+  };
+  const actionModes = ["f", "n", "j", ""];
+  const observationModes = ["t", "f", "j"];
+  // The turn and seed of every layer follow the other inputs: where they start.
+  let contextBase = 0;
+  const readContexts = () => {
+    contextBase = slot;
   };
   const keysAre = (value, first, second) => {
     const keys = objectKeys(value);
@@ -235,7 +243,7 @@ export const rulesBootstrapGroup: string = `
   // Run one hook of one layer on its inputs (list, the context is added). Answers [ok,
   // answerText, present, valueText, memoryText]: nothing is kept yet (see keep below). An
   // answer that changes nothing (undefined returned, memory unchanged) is "null".
-  const runMember = (layer, hook, list, stateText, contexts) => {
+  const runMember = (layer, hook, list, stateText) => {
     const member = members[layer];
     runningLayer = layer;
     runningHook = hook;
@@ -246,7 +254,7 @@ export const rulesBootstrapGroup: string = `
     const masks = member.masks[hook];
     const contextMask = masks[masks.length - 1];
     const memoryText = member.memoryText;
-    const context = contextOf(member, contextMask, hook, contexts[2 * layer], contexts[2 * layer + 1], stateText);
+    const context = contextOf(member, contextMask, hook, inputNumbers[contextBase + 2 * layer], inputNumbers[contextBase + 2 * layer + 1], stateText);
     list[list.length] = context;
     const started = hookStarted();
     let result;
@@ -310,11 +318,16 @@ export const rulesBootstrapGroup: string = `
   const lastActions = [];
   const actionFormOf = (mode, first, second) => (mode === "f" ? ["f", first, second] : mode === "n" ? ["n", first] : ["j", first]);
   const observationFormOf = (mode, first, second) => (mode === "j" ? ["j", first] : mode === "f" ? ["f", first, second] : ["t", first]);
-  const filterActions = (packed) => {
-    const inputs = unpack(packed);
-    const [top, bottom, actionMode, actionFirst, actionSecond, stateText, overridesText, cpuMs] = inputs;
-    begin(overridesText, cpuMs);
-    const contexts = apply(arraySlice, inputs, [8]);
+  const filterActions = (text) => {
+    startInputs(text);
+    const top = nextNumber();
+    const bottom = nextNumber();
+    const actionMode = actionModes[nextNumber()];
+    const actionFirst = nextText();
+    const actionSecond = nextText();
+    const stateText = nextText();
+    begin(nextText(), nextNumber());
+    readContexts();
     let current = actionFormOf(actionMode, actionFirst, actionSecond);
     for (let layer = top; layer >= bottom; layer--) {
       lastActions[layer] = current;
@@ -323,7 +336,7 @@ export const rulesBootstrapGroup: string = `
         finished[finished.length] = "null";
         continue;
       }
-      const outcome = runMember(layer, 0, [actionInput(current, member.masks[0][0])], stateText, contexts);
+      const outcome = runMember(layer, 0, [actionInput(current, member.masks[0][0])], stateText);
       finished[finished.length] = note(outcome[1]);
       if (!outcome[0]) break;
       if (!outcome[2]) {
@@ -341,12 +354,25 @@ export const rulesBootstrapGroup: string = `
     return answerOf(finished);
   };
 
-  const transitions = (packed) => {
-    const inputs = unpack(packed);
-    const [bottom, top, fromActions, actionMode, actionFirst, actionSecond, observationMode, observationFirst, observationSecond] = inputs;
-    const [reward, terminated, truncated, infoText, stateText, withObservation, overridesText, cpuMs] = apply(arraySlice, inputs, [9, 17]);
-    begin(overridesText, cpuMs);
-    const contexts = apply(arraySlice, inputs, [17]);
+  const transitions = (text) => {
+    startInputs(text);
+    const bottom = nextNumber();
+    const top = nextNumber();
+    const fromActions = nextFlag();
+    const actionMode = actionModes[nextNumber()];
+    const actionFirst = nextText();
+    const actionSecond = nextText();
+    const observationMode = observationModes[nextNumber()];
+    const observationFirst = nextText();
+    const observationSecond = nextText();
+    const reward = nextNumber();
+    const terminated = nextFlag();
+    const truncated = nextFlag();
+    const infoText = nextText();
+    const stateText = nextText();
+    const withObservation = nextFlag();
+    begin(nextText(), nextNumber());
+    readContexts();
     const given = actionMode === "" ? undefined : actionFormOf(actionMode, actionFirst, actionSecond);
     let observation = observationFormOf(observationMode, observationFirst, observationSecond);
     let isTruncated = truncated;
@@ -358,7 +384,7 @@ export const rulesBootstrapGroup: string = `
       if (action !== undefined && hooks[1] !== undefined) {
         const masks = member.masks[1];
         const input = transitionInput(masks[1], observation, reward, terminated, isTruncated, infoText);
-        const outcome = runMember(layer, 1, [actionInput(action, masks[0]), input], stateText, contexts);
+        const outcome = runMember(layer, 1, [actionInput(action, masks[0]), input], stateText);
         first = note(outcome[1]);
         if (!outcome[0]) {
           finished[finished.length] = "[" + first + "]";
@@ -381,7 +407,7 @@ export const rulesBootstrapGroup: string = `
       partial = first;
       let second = "null";
       if (hooks[2] !== undefined && withObservation) {
-        const outcome = runMember(layer, 2, [observationInput(observation, member.masks[2][0])], stateText, contexts);
+        const outcome = runMember(layer, 2, [observationInput(observation, member.masks[2][0])], stateText);
         second = note(outcome[1]);
         const value = outcome[0] && outcome[2] ? parse(outcome[3]) : undefined;
         if (!outcome[0] || (outcome[2] && !isObservation(value))) {
@@ -397,11 +423,17 @@ export const rulesBootstrapGroup: string = `
     return answerOf(finished);
   };
 
-  const observations = (packed) => {
-    const inputs = unpack(packed);
-    const [bottom, top, observationMode, observationFirst, observationSecond, stateText, keepMemory, overridesText, cpuMs] = inputs;
-    begin(overridesText, cpuMs);
-    const contexts = apply(arraySlice, inputs, [9]);
+  const observations = (text) => {
+    startInputs(text);
+    const bottom = nextNumber();
+    const top = nextNumber();
+    const observationMode = observationModes[nextNumber()];
+    const observationFirst = nextText();
+    const observationSecond = nextText();
+    const stateText = nextText();
+    const keepMemory = nextFlag();
+    begin(nextText(), nextNumber());
+    readContexts();
     let observation = observationFormOf(observationMode, observationFirst, observationSecond);
     for (let layer = bottom; layer <= top; layer++) {
       const member = members[layer];
@@ -409,7 +441,7 @@ export const rulesBootstrapGroup: string = `
         finished[finished.length] = "null";
         continue;
       }
-      const outcome = runMember(layer, 2, [observationInput(observation, member.masks[2][0])], stateText, contexts);
+      const outcome = runMember(layer, 2, [observationInput(observation, member.masks[2][0])], stateText);
       finished[finished.length] = note(outcome[1]);
       const value = outcome[0] && outcome[2] ? parse(outcome[3]) : undefined;
       if (!outcome[0] || (outcome[2] && !isObservation(value))) break;

@@ -82,11 +82,9 @@ export function rulesBootstrapScript(): string {
   const TypeErrorConstructor = TypeError;
   // Used by the group part only, never handed to component code.
   const arrayJoin = Array.prototype.join;
-  const arraySlice = Array.prototype.slice;
-  const stringIndexOf = String.prototype.indexOf;
-  const stringSplit = String.prototype.split;
   const now = Date.now;
   const Int32ArrayConstructor = Int32Array;
+  const Float64ArrayConstructor = Float64Array;
 
   // Hidden intrinsics (not reachable from the global object by name), frozen below.
   const hiddenIntrinsics = [

@@ -15,6 +15,7 @@ import type { HookFailure, TransitionInput, TransitionPatch } from "../harness/r
 import type { ComponentHooks } from "./component-hooks.js";
 import { decodeGroupEntry, readGroupEntry, unreadableGroupAnswer, type GroupEntry } from "./group-answer.js";
 import { isolateCpuMilliseconds } from "./configure-hook-budget.js";
+import { ACTION_MODE, OBSERVATION_MODE, type GroupCallInputs } from "./group-call-inputs.js";
 import { layerReads, wholeInputMasks, type HookInputMasks, type LayerReads } from "./hook-input-masks.js";
 import { countIsolateCrossing } from "./isolate-crossings.js";
 import { classifyIsolateFailure } from "./isolate-failure.js";
@@ -68,6 +69,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
   readonly #pending = new Map<number, JsonObject>();
   readonly #live: Set<number>;
   readonly #reads: readonly LayerReads[];
+  readonly #inputs: GroupCallInputs;
   #dead: HookFailure | undefined;
 
   /** Wrap a loaded isolate. Use `createRulesGroupSandbox`. */
@@ -78,8 +80,10 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     usesState: readonly boolean[],
     marker: Int32Array,
     options: ResolvedRulesSandboxOptions,
-    masks: readonly HookInputMasks[] = [],
+    masks: readonly HookInputMasks[],
+    inputs: GroupCallInputs,
   ) {
+    this.#inputs = inputs;
     this.#isolate = isolate;
     this.#api = api;
     this.#hooks = hooks;
@@ -137,10 +141,10 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     if (this.#dead) return [{ layer: first, result: this.#dead }];
     // The args also reach the layers' modifyTransition ("last" in the next transitions call).
     for (let layer = top; layer >= bottom; layer--) if (this.#reads[layer]!.actionArgs) needsArgs = true;
-    const packer = new Packer().number(top).number(bottom);
+    const packer = this.#inputs.start().number(top).number(bottom);
     packAction(packer, action, needsArgs);
     this.#finishPacking(packer, call, top);
-    const outcome = this.#call(this.#api.filterActions, hookCount, first, packer.packed());
+    const outcome = this.#call(this.#api.filterActions, hookCount, first, packer.argument());
     if (outcome.ok && outcome.entries === unchanged) return [];
     const results: GroupActionResult[] = [];
     let current = action;
@@ -194,8 +198,8 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
       const inTransition = hooks[first]!.modifyTransition && action !== null;
       return [{ layer: first, transition: inTransition ? dead : undefined, observation: inTransition ? undefined : dead }];
     }
-    const packer = new Packer().number(bottom).number(top).flag(action === "last");
-    if (action === null || action === "last") packer.text("").text("").text("");
+    const packer = this.#inputs.start().number(bottom).number(top).flag(action === "last");
+    if (action === null || action === "last") packer.number(ACTION_MODE.none).text("").text("");
     else packAction(packer, action, needsArgs);
     packObservation(packer, transition.observation, needsData);
     packer.number(transition.reward).flag(transition.terminated).flag(transition.truncated);
@@ -203,7 +207,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     packer.text(stateText(call)).flag(withObservation);
     packer.text(this.#overridesText()).number(isolateCpuMilliseconds(this.#isolate));
     packContexts(packer, call, top);
-    const outcome = this.#call(this.#api.transitions, hookCount, bottom, packer.packed());
+    const outcome = this.#call(this.#api.transitions, hookCount, bottom, packer.argument());
     if (outcome.ok && outcome.entries === unchanged) return [];
     const layers = range(bottom, top, 1);
     const results: GroupTransitionResult[] = [];
@@ -273,12 +277,12 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     }
     if (hookCount === 0) return [];
     if (this.#dead) return [{ layer: first, result: this.#dead }];
-    const packer = new Packer().number(bottom).number(top);
+    const packer = this.#inputs.start().number(bottom).number(top);
     packObservation(packer, observation, needsData);
     packer.text(stateText(call)).flag(keepMemory);
     packer.text(this.#overridesText()).number(isolateCpuMilliseconds(this.#isolate));
     packContexts(packer, call, top);
-    const outcome = this.#call(this.#api.observations, hookCount, first, packer.packed());
+    const outcome = this.#call(this.#api.observations, hookCount, first, packer.argument());
     if (outcome.ok && outcome.entries === unchanged) return [];
     const results: GroupObservationResult[] = [];
     let current = observation;
@@ -331,7 +335,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
   }
 
   /** The state, pending memory, CPU clock and contexts that end the inputs of a filterActions call. */
-  #finishPacking(packer: Packer, call: GroupCall, top: number): void {
+  #finishPacking(packer: GroupCallInputs, call: GroupCall, top: number): void {
     packer.text(stateText(call)).text(this.#overridesText()).number(isolateCpuMilliseconds(this.#isolate));
     packContexts(packer, call, top);
   }
@@ -393,47 +397,18 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
 }
 
 /**
- * The inputs of a group call as one string (one argument crosses into the isolate far
- * faster than many; see `unpack` in `rulesBootstrapGroup`): a header of `s<length>`,
- * `n<number>`, `t` or `f` items, `|`, then the strings one after another.
- */
-class Packer {
-  #header = "";
-  #body = "";
-
-  text(value: string): this {
-    this.#header += this.#header === "" ? `s${value.length}` : `,s${value.length}`;
-    this.#body += value;
-    return this;
-  }
-
-  number(value: number): this {
-    this.#header += this.#header === "" ? `n${value}` : `,n${value}`;
-    return this;
-  }
-
-  flag(value: boolean): this {
-    this.#header += this.#header === "" ? (value ? "t" : "f") : value ? ",t" : ",f";
-    return this;
-  }
-
-  packed(): string {
-    return `${this.#header}|${this.#body}`;
-  }
-}
-
-/**
  * An action as the isolate takes it (three items): `f, name, argsJson` for an object whose
  * keys are exactly `name, args` in that order, or `n, name, ""` when no hook of the call
  * reads the args (they are then not serialised at all), else `j, json, ""`.
  */
-function packAction(packer: Packer, action: Action, needsArgs: boolean): void {
+function packAction(packer: GroupCallInputs, action: Action, needsArgs: boolean): void {
   const keys = Object.keys(action);
   if (keys.length === 2 && keys[0] === "name" && keys[1] === "args" && typeof action.name === "string" && action.args !== undefined) {
-    packer.text(needsArgs ? "f" : "n").text(action.name).text(needsArgs ? JSON.stringify(action.args) : "");
+    if (needsArgs) packer.number(ACTION_MODE.fields).text(action.name).text(JSON.stringify(action.args));
+    else packer.number(ACTION_MODE.nameOnly).text(action.name).text("");
     return;
   }
-  packer.text("j").text(JSON.stringify(action)).text("");
+  packer.number(ACTION_MODE.json).text(JSON.stringify(action)).text("");
 }
 
 /**
@@ -441,23 +416,23 @@ function packAction(packer: Packer, action: Action, needsArgs: boolean): void {
  * of the call reads `data`: it is then not serialised), `f, text, dataJson` for keys
  * exactly `text[, data]` in that order (the text needs no JSON at all), else `j, json, ""`.
  */
-function packObservation(packer: Packer, observation: Observation, needsData: boolean): void {
+function packObservation(packer: GroupCallInputs, observation: Observation, needsData: boolean): void {
   const keys = Object.keys(observation);
   if (typeof observation.text === "string" && keys[0] === "text") {
     if (keys.length === 1 || (!needsData && keys.length === 2 && keys[1] === "data")) {
-      packer.text("t").text(observation.text).text("");
+      packer.number(OBSERVATION_MODE.text).text(observation.text).text("");
       return;
     }
     if (keys.length === 2 && keys[1] === "data" && observation.data !== undefined) {
-      packer.text("f").text(observation.text).text(JSON.stringify(observation.data));
+      packer.number(OBSERVATION_MODE.fields).text(observation.text).text(JSON.stringify(observation.data));
       return;
     }
   }
-  packer.text("j").text(JSON.stringify(observation)).text("");
+  packer.number(OBSERVATION_MODE.json).text(JSON.stringify(observation)).text("");
 }
 
 /** Turn and seed of layers 0..top, the last items of a call's inputs. */
-function packContexts(packer: Packer, call: GroupCall, top: number): void {
+function packContexts(packer: GroupCallInputs, call: GroupCall, top: number): void {
   const contexts = call.contexts;
   for (let layer = 0; layer <= top; layer++) {
     const context = contexts[layer];
