@@ -46,6 +46,11 @@ export function checkRulesHookResult<H extends RulesHookName>(layer: string, hoo
   return { value: value.data as RulesHookOutput<H>, memory: memory.data as JsonObject };
 }
 
+/** The fatal `COMPONENT_RUNTIME` error of a runtime that threw or rejected for `hook` (a bug on the host side). */
+export function runtimeError(layer: string, hook: RulesHookName, error: unknown): EnvriggerError {
+  return hookError(layer, hook, "host", `the runtime threw: ${errorMessage(error)}`, true);
+}
+
 /**
  * Await a Rules runtime call that answers `T` (a hook result, or several); a runtime
  * that rejects (a bug on the host side) throws a fatal `COMPONENT_RUNTIME` for `hook`.
@@ -54,8 +59,23 @@ export async function settleRulesCall<T>(layer: string, hook: RulesHookName, cal
   try {
     return await call;
   } catch (error) {
-    throw hookError(layer, hook, "host", `the runtime threw: ${errorMessage(error)}`, true);
+    throw runtimeError(layer, hook, error);
   }
+}
+
+/**
+ * A group call's answer (see `GroupAnswer`): a synchronous answer as it is (no await), a
+ * promise settled as by {@link settleRulesCall}; a runtime that throws or rejects throws a
+ * fatal `COMPONENT_RUNTIME` for `hook`.
+ */
+export function settleGroupCall<T>(layer: string, hook: RulesHookName, call: () => T | Promise<T>): T | Promise<T> {
+  let answer: T | Promise<T>;
+  try {
+    answer = call();
+  } catch (error) {
+    throw runtimeError(layer, hook, error);
+  }
+  return answer instanceof Promise ? settleRulesCall(layer, hook, answer) : answer;
 }
 
 /**

@@ -6,10 +6,10 @@ import { LAYER_TRACE_KEY } from "../core/layer-trace.js";
 import type { Observation } from "../core/observation.js";
 import type { ResetResult, StepResult } from "../core/step-result.js";
 import type { ResetOptions } from "../core/task.js";
-import { checkGroupHookResult, settleRulesCall } from "./call-rules-hook.js";
+import { checkGroupHookResult, settleGroupCall } from "./call-rules-hook.js";
 import { layerTracesOf, prependLayerTrace, withoutLayerTraces } from "./layer-trace-info.js";
 import type { RulesEpisode } from "./rules-episode.js";
-import type { GroupCall, GroupHookResult, GroupLayerContext, RulesGroupRuntime } from "./rules-group-runtime.js";
+import type { GroupActionResult, GroupCall, GroupHookResult, GroupLayerContext, GroupObservationResult, GroupTransitionResult, RulesGroupRuntime } from "./rules-group-runtime.js";
 import { applyTransitionPatch } from "./rules-hook-output-schemas.js";
 import type { RulesRuntime, TransitionPatch } from "./rules-runtime.js";
 
@@ -74,9 +74,10 @@ export class FusedRulesLayers {
 
   /**
    * The group call's contexts (reused: the group reads them during the call only) and, when
-   * a layer from `bottom` to `top` that has one of the hooks reads state, the state.
+   * a layer from `bottom` to `top` that has one of the hooks reads state, the state (only
+   * then is there anything to await).
    */
-  async #groupCall(episodes: readonly (RulesEpisode | undefined)[], bottom: number, top: number, first: HookKey, second?: HookKey): Promise<GroupCall> {
+  #groupCall(episodes: readonly (RulesEpisode | undefined)[], bottom: number, top: number, first: HookKey, second?: HookKey): GroupCall | Promise<GroupCall> {
     let needsState = false;
     for (let layer = bottom; layer <= top && !needsState; layer++) {
       const runtime = this.members[layer]!.runtime;
@@ -89,8 +90,13 @@ export class FusedRulesLayers {
       context.turn = episode?.turn ?? 0;
       context.seed = episode?.seed ?? 0;
     }
-    this.#call.state = needsState ? await this.below.stateView() : undefined;
-    return this.#call;
+    const call = this.#call;
+    call.state = undefined;
+    if (!needsState) return call;
+    return this.below.stateView().then((state) => {
+      call.state = state;
+      return call;
+    });
   }
 
   async reset(options: ResetOptions): Promise<ResetResult> {
@@ -112,9 +118,13 @@ export class FusedRulesLayers {
   /** `filterObservation` of every layer, innermost first; `enter(layer)` runs before a layer's result is applied. */
   async #filterObservations(episodes: RulesEpisode[], observation: Observation, keepMemory: boolean, enter?: (layer: number) => void): Promise<Observation> {
     const top = this.#top;
-    const results = this.#anyHook(0, top, "filterObservation")
-      ? await settleRulesCall(this.members[0]!.label, "filterObservation", this.group.observations(0, top, observation, await this.#groupCall(episodes, 0, top, "filterObservation"), keepMemory))
-      : noResults;
+    let results: readonly GroupObservationResult[] = noResults;
+    if (this.#anyHook(0, top, "filterObservation")) {
+      const pending = this.#groupCall(episodes, 0, top, "filterObservation");
+      const call = pending instanceof Promise ? await pending : pending;
+      const answer = settleGroupCall(this.members[0]!.label, "filterObservation", () => this.group.observations(0, top, observation, call, keepMemory));
+      results = answer instanceof Promise ? await answer : answer;
+    }
     let current = observation;
     let next = 0;
     for (let layer = 0; layer <= top; layer++) {
@@ -158,9 +168,13 @@ export class FusedRulesLayers {
     let reason = "";
     const filtering = parsed !== null && this.#anyHook(bottom, top, "filterAction");
     if (bottom <= top) {
-      const results = filtering
-        ? await settleRulesCall(members[top]!.label, "filterAction", this.group.filterActions(top, bottom, parsed, await this.#groupCall(episodes, bottom, top, "filterAction")))
-        : noResults;
+      let results: readonly GroupActionResult[] = noResults;
+      if (filtering) {
+        const pending = this.#groupCall(episodes, bottom, top, "filterAction");
+        const call = pending instanceof Promise ? await pending : pending;
+        const answer = settleGroupCall(members[top]!.label, "filterAction", () => this.group.filterActions(top, bottom, parsed, call));
+        results = answer instanceof Promise ? await answer : answer;
+      }
       let next = 0;
       for (let layer = top; layer >= bottom; layer--) {
         const member = members[layer]!;
@@ -190,13 +204,13 @@ export class FusedRulesLayers {
     const envInfo = LAYER_TRACE_KEY in innerInfo ? withoutLayerTraces(innerInfo) : innerInfo;
     const transition = { observation: inner.observation, reward: inner.reward, terminated: inner.terminated, truncated: inner.truncated, info: envInfo };
     const runs = this.#anyHook(start, top, "filterObservation") || (action !== null && this.#anyHook(start, top, "modifyTransition"));
-    const results = runs
-      ? await settleRulesCall(
-          members[start]!.label,
-          "modifyTransition",
-          this.group.transitions(start, top, transition, filtering ? "last" : parsed, await this.#groupCall(episodes, start, top, "modifyTransition", "filterObservation")),
-        )
-      : noResults;
+    let results: readonly GroupTransitionResult[] = noResults;
+    if (runs) {
+      const pending = this.#groupCall(episodes, start, top, "modifyTransition", "filterObservation");
+      const call = pending instanceof Promise ? await pending : pending;
+      const answer = settleGroupCall(members[start]!.label, "modifyTransition", () => this.group.transitions(start, top, transition, filtering ? "last" : parsed, call));
+      results = answer instanceof Promise ? await answer : answer;
+    }
     // Each layer's trace, outermost first once reversed; the step's info is built once.
     const traces: Json[] = [];
     let observation = inner.observation;

@@ -95,8 +95,7 @@ export const rulesBootstrapApi: string = `
     if (overCpuBudget(started)) return overBudgetFailure();
     return '{"ok":true,"memory":' + memoryText + valueText + "}";
   };
-  const call = (hook, inputText, cpuMs) => {
-    startBudget(typeof cpuMs === "number" ? cpuMs : 0);
+  const call = (hook, inputText) => {
     if (typeof hooks[hook] !== "function") return failure("bad-shape", "the component has no hook number " + hook);
     return runHook(hook, parse(inputText));
   };
@@ -127,8 +126,7 @@ export const rulesBootstrapApi: string = `
   // left as 0; stateText and observationText are their JSON, parsed once per hook so each
   // hook gets its own copy. Answers a JSON array: modifyTransition's answer, then
   // filterObservation's when it ran (the host runs it itself otherwise).
-  const callTransitionThenObservation = (inputText, observationText, stateText, cpuMs) => {
-    startBudget(typeof cpuMs === "number" ? cpuMs : 0);
+  const callTransitionThenObservation = (inputText, observationText, stateText) => {
     stage = 0;
     firstAnswer = "";
     if (typeof hooks[1] !== "function") return "[" + failure("bad-shape", "the component has no hook number 1") + "]";

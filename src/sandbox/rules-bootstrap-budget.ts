@@ -8,15 +8,15 @@
  *   thread's CPU time only while the isolate runs; the callback's own time is not counted).
  *   The callback is kept in this closure: component code never sees it, and all it can do
  *   is answer a number.
- * - `startBudget(cpuMs)` starts a call from the host's reading of that clock.
  * - `hookStarted()` → the start time; `overCpuBudget(token)` → true when the hook that ran since
  *   used more than the budget.
  *
  * The fast path reads no CPU clock: a hook whose wall time stayed under the budget cannot
  * have used more CPU time than that. Only a hook that ran that long on the wall clock asks
  * the host for the CPU time, measured from the last reading, which is refreshed at a hook's
- * start whenever a millisecond tick passed since: a hook is charged at most the CPU time of
- * the last millisecond before it besides its own. A hook that never returns is stopped by
+ * start whenever the millisecond tick changed since (about once per millisecond of calls,
+ * ~3 µs each time): as the isolate's CPU clock only runs while the isolate does, a hook is
+ * charged at most the isolate's CPU time of the last millisecond before it besides its own. A hook that never returns is stopped by
  * the host's wall-clock backstop (isolated-vm's `timeout`), a much larger limit.
  */
 export const rulesBootstrapBudget: string = `
@@ -24,7 +24,7 @@ export const rulesBootstrapBudget: string = `
   let hookBudgetMs = 0;
   let cpuNow = undefined;
   let cpuMark = 0;
-  let wallMark = 0;
+  let wallMark = -1;
   const configureBudget = (budgetMs, cpuNowCallback) => {
     hookBudgetMs = budgetMs;
     cpuNow = cpuNowCallback;
@@ -32,10 +32,6 @@ export const rulesBootstrapBudget: string = `
   const readCpu = () => {
     const value = cpuNow === undefined ? 0 : cpuNow();
     return typeof value === "number" ? value : 0;
-  };
-  const startBudget = (cpuMs) => {
-    cpuMark = cpuMs;
-    wallMark = now();
   };
   const hookStarted = () => {
     const started = now();

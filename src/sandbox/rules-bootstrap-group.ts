@@ -87,8 +87,7 @@ export const rulesBootstrapGroup: string = `
   let runningHook = -1;
   // False while every entry of the call is "null" (no hook changed anything).
   let changed = false;
-  const begin = (overridesText, cpuMs) => {
-    startBudget(cpuMs);
+  const begin = (overridesText) => {
     parsedTexts = [];
     parsedValues = [];
     finished = [];
@@ -326,7 +325,7 @@ export const rulesBootstrapGroup: string = `
     const actionFirst = nextText();
     const actionSecond = nextText();
     const stateText = nextText();
-    begin(nextText(), nextNumber());
+    begin(nextText());
     readContexts();
     let current = actionFormOf(actionMode, actionFirst, actionSecond);
     for (let layer = top; layer >= bottom; layer--) {
@@ -371,7 +370,7 @@ export const rulesBootstrapGroup: string = `
     const infoText = nextText();
     const stateText = nextText();
     const withObservation = nextFlag();
-    begin(nextText(), nextNumber());
+    begin(nextText());
     readContexts();
     const given = actionMode === "" ? undefined : actionFormOf(actionMode, actionFirst, actionSecond);
     let observation = observationFormOf(observationMode, observationFirst, observationSecond);
@@ -432,7 +431,7 @@ export const rulesBootstrapGroup: string = `
     const observationSecond = nextText();
     const stateText = nextText();
     const keepMemory = nextFlag();
-    begin(nextText(), nextNumber());
+    begin(nextText());
     readContexts();
     let observation = observationFormOf(observationMode, observationFirst, observationSecond);
     for (let layer = bottom; layer <= top; layer++) {

@@ -33,9 +33,7 @@ import { rulesSandboxLimits } from "./rules-sandbox-options.js";
  *   call per hook phase (see `rulesBootstrapGroup`).
  *
  * - `configureBudget(budgetMs, cpuNow)` sets the per-hook CPU-time budget (see
- *   `rulesBootstrapBudget`); `call` and `callTransitionThenObservation` take the host's
- *   reading of the isolate's CPU time as their last argument, and a hook over its budget
- *   answers `timeout`.
+ *   `rulesBootstrapBudget`); a hook over its budget answers `timeout`.
  *
  * It is assembled from this prelude (limits and private references to every intrinsic the
  * sandbox itself uses, taken before anything can change them) and six parts:

@@ -14,7 +14,6 @@ import type {
 } from "../harness/rules-runtime.js";
 import type { ComponentHooks } from "./component-hooks.js";
 import { countIsolateCrossing } from "./isolate-crossings.js";
-import { isolateCpuMilliseconds } from "./configure-hook-budget.js";
 import { classifyIsolateFailure } from "./isolate-failure.js";
 import {
   decodeFilterAction,
@@ -152,7 +151,7 @@ export class SandboxRulesRuntime implements TransitionThenObservationRuntime {
     let answer: unknown;
     try {
       countIsolateCrossing();
-      answer = this.#api.call.applySync(undefined, [hook, input, isolateCpuMilliseconds(this.#isolate)], { timeout: this.#options.wallTimeoutMs });
+      answer = this.#api.call.applySync(undefined, [hook, input], { timeout: this.#options.wallTimeoutMs });
     } catch (error) {
       return this.#failure(error);
     }
@@ -173,7 +172,7 @@ export class SandboxRulesRuntime implements TransitionThenObservationRuntime {
       countIsolateCrossing();
       answer = this.#api.callTransitionThenObservation.applySync(
         undefined,
-        [input, JSON.stringify(observation), JSON.stringify(context.state), isolateCpuMilliseconds(this.#isolate)],
+        [input, JSON.stringify(observation), JSON.stringify(context.state)],
         { timeout: 2 * this.#options.wallTimeoutMs },
       );
     } catch (error) {

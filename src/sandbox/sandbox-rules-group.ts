@@ -14,7 +14,6 @@ import { applyTransitionPatch } from "../harness/rules-hook-output-schemas.js";
 import type { HookFailure, TransitionInput, TransitionPatch } from "../harness/rules-runtime.js";
 import type { ComponentHooks } from "./component-hooks.js";
 import { decodeGroupEntry, readGroupEntry, unreadableGroupAnswer, type GroupEntry } from "./group-answer.js";
-import { isolateCpuMilliseconds } from "./configure-hook-budget.js";
 import { ACTION_MODE, OBSERVATION_MODE, type GroupCallInputs } from "./group-call-inputs.js";
 import { layerReads, wholeInputMasks, type HookInputMasks, type LayerReads } from "./hook-input-masks.js";
 import { countIsolateCrossing } from "./isolate-crossings.js";
@@ -110,12 +109,14 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     return this.#dead;
   }
 
-  filterActions(top: number, bottom: number, action: Action, call: GroupCall): Promise<GroupActionResult[]> {
-    return Promise.resolve(this.#filterActions(top, bottom, action, call));
+  /** Answers synchronously (see `GroupAnswer`). */
+  filterActions(top: number, bottom: number, action: Action, call: GroupCall): GroupActionResult[] {
+    return this.#filterActions(top, bottom, action, call);
   }
 
-  transitions(bottom: number, top: number, transition: TransitionInput, action: Action | null | "last", call: GroupCall): Promise<GroupTransitionResult[]> {
-    return Promise.resolve(this.#transitions(bottom, top, transition, action, call, true));
+  /** Answers synchronously (see `GroupAnswer`). */
+  transitions(bottom: number, top: number, transition: TransitionInput, action: Action | null | "last", call: GroupCall): GroupTransitionResult[] {
+    return this.#transitions(bottom, top, transition, action, call, true);
   }
 
   /** One layer's `modifyTransition` alone (a single-hook call of a member). */
@@ -123,8 +124,9 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     return this.#transitions(layer, layer, transition, action, call, false)[0];
   }
 
-  observations(bottom: number, top: number, observation: Observation, call: GroupCall, keepMemory: boolean): Promise<GroupObservationResult[]> {
-    return Promise.resolve(this.#observations(bottom, top, observation, call, keepMemory));
+  /** Answers synchronously (see `GroupAnswer`). */
+  observations(bottom: number, top: number, observation: Observation, call: GroupCall, keepMemory: boolean): GroupObservationResult[] {
+    return this.#observations(bottom, top, observation, call, keepMemory);
   }
 
   #filterActions(top: number, bottom: number, action: Action, call: GroupCall): GroupActionResult[] {
@@ -205,7 +207,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     packer.number(transition.reward).flag(transition.terminated).flag(transition.truncated);
     packer.text(needsInfo ? JSON.stringify(transition.info) : "");
     packer.text(stateText(call)).flag(withObservation);
-    packer.text(this.#overridesText()).number(isolateCpuMilliseconds(this.#isolate));
+    packer.text(this.#overridesText());
     packContexts(packer, call, top);
     const outcome = this.#call(this.#api.transitions, hookCount, bottom, packer.argument());
     if (outcome.ok && outcome.entries === unchanged) return [];
@@ -280,7 +282,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     const packer = this.#inputs.start().number(bottom).number(top);
     packObservation(packer, observation, needsData);
     packer.text(stateText(call)).flag(keepMemory);
-    packer.text(this.#overridesText()).number(isolateCpuMilliseconds(this.#isolate));
+    packer.text(this.#overridesText());
     packContexts(packer, call, top);
     const outcome = this.#call(this.#api.observations, hookCount, first, packer.argument());
     if (outcome.ok && outcome.entries === unchanged) return [];
@@ -334,9 +336,9 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     return { ok: true, entries: parsed.parsed };
   }
 
-  /** The state, pending memory, CPU clock and contexts that end the inputs of a filterActions call. */
+  /** The state, pending memory and contexts that end the inputs of a filterActions call. */
   #finishPacking(packer: GroupCallInputs, call: GroupCall, top: number): void {
-    packer.text(stateText(call)).text(this.#overridesText()).number(isolateCpuMilliseconds(this.#isolate));
+    packer.text(stateText(call)).text(this.#overridesText());
     packContexts(packer, call, top);
   }
 
