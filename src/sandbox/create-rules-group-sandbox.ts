@@ -74,7 +74,7 @@ export function createRulesGroupSandbox(components: readonly GroupComponentScrip
     };
     const configure: ivm.Reference = bootstrapApi.getSync("configureGroup", { reference: true });
     configure.applySync(undefined, [new ivm.ExternalCopy(marker.buffer).copyInto({ release: true }), new ivm.ExternalCopy(inputs.numbers.buffer).copyInto({ release: true })]);
-    configureHookBudget(isolate, bootstrapApi, resolved.timeoutMs);
+    configureHookBudget(bootstrapApi, resolved.timeoutMs);
   } catch (error) {
     if (!isolate.isDisposed) isolate.dispose();
     throw new EnvriggerError("SANDBOX", "the Rules sandbox bootstrap failed", { cause: error });

@@ -1,32 +1,36 @@
 /**
  * The CPU-time budget part of the Rules bootstrap (see `rulesBootstrapScript`): every hook
- * may use `hookBudgetMs` of the isolate's CPU time, however long the wall clock runs (a
- * loaded machine stretches wall time, not CPU time).
+ * may use `hookBudgetMs` of CPU time, however long the wall clock runs (a loaded machine
+ * stretches wall time, not the work a hook does).
  *
  * - `configureBudget(budgetMs, cpuNow)` sets the budget and the host callback that answers
- *   the isolate's CPU time so far in ms (isolated-vm's `isolate.cpuTime`, which counts the
- *   thread's CPU time only while the isolate runs; the callback's own time is not counted).
- *   The callback is kept in this closure: component code never sees it, and all it can do
- *   is answer a number.
- * - `hookStarted()` → the start time; `overCpuBudget(token)` → true when the hook that ran since
- *   used more than the budget.
+ *   the thread's CPU time in ms (see `threadCpuMilliseconds`; the isolate runs on that
+ *   thread). The callback is kept in this closure: component code never sees it, and all it
+ *   can do is answer a number.
+ * - `hookStarted()` → the start time; `overCpuBudget(started)` → true when the hook that
+ *   ran since used more than the budget.
  *
  * The fast path reads no CPU clock: a hook whose wall time stayed under the budget cannot
  * have used more CPU time than that. Only a hook that ran that long on the wall clock asks
- * the host for the CPU time, measured from the last reading, which is refreshed at a hook's
- * start whenever the millisecond tick changed since (about once per millisecond of calls,
- * ~3 µs each time): as the isolate's CPU clock only runs while the isolate does, a hook is
- * charged at most the isolate's CPU time of the last millisecond before it besides its own. A hook that never returns is stopped by
- * the host's wall-clock backstop (isolated-vm's `timeout`), a much larger limit.
+ * the host for the CPU time, measured from a reference reading taken at a hook's start
+ * whenever a tenth of the budget of wall time passed since the last one (so the clock is
+ * read at most once per tenth of the budget, however many hooks run). The thread's CPU
+ * time between that reading and the hook's start is at most the wall time between them:
+ * a hook is charged its own CPU time plus at most a tenth of the budget, so a hook within
+ * 90% of its budget never fails. A hook that never returns is stopped by the host's
+ * wall-clock backstop (isolated-vm's `timeout`), a much larger limit.
  */
 export const rulesBootstrapBudget: string = `
   // --- CPU-time budget per hook.
   let hookBudgetMs = 0;
+  let refreshMs = 1;
   let cpuNow = undefined;
   let cpuMark = 0;
-  let wallMark = -1;
+  let wallMark = -1e15;
   const configureBudget = (budgetMs, cpuNowCallback) => {
     hookBudgetMs = budgetMs;
+    // Whole ms, at most a tenth of the budget (Date.now counts whole ms).
+    refreshMs = budgetMs >= 10 ? (budgetMs - (budgetMs % 10)) / 10 : 1;
     cpuNow = cpuNowCallback;
   };
   const readCpu = () => {
@@ -35,11 +39,10 @@ export const rulesBootstrapBudget: string = `
   };
   const hookStarted = () => {
     const started = now();
-    if (started !== wallMark && cpuNow !== undefined) {
-      cpuMark = readCpu();
-      wallMark = started;
-    }
-    return started;
+    if (started - wallMark < refreshMs || cpuNow === undefined) return started;
+    cpuMark = readCpu();
+    wallMark = started;
+    return now();
   };
   const overCpuBudget = (started) => {
     // Date.now counts whole ms: a wall time of at most budget - 1 ticks is under the budget.

@@ -68,7 +68,7 @@ export function createRulesSandbox(script: string, options: CreateRulesSandboxOp
       callTransitionThenObservation: bootstrapApi.getSync("callTransitionThenObservation", { reference: true }),
       progress: bootstrapApi.getSync("progress", { reference: true }),
     };
-    configureHookBudget(isolate, bootstrapApi, resolved.timeoutMs);
+    configureHookBudget(bootstrapApi, resolved.timeoutMs);
   } catch (error) {
     if (!isolate.isDisposed) isolate.dispose();
     throw new EnvriggerError("SANDBOX", "the Rules sandbox bootstrap failed", { cause: error });
