@@ -1,4 +1,4 @@
-/** Numbers of a group call besides the layers' contexts (the longest list: `transitions`). */
+/** Numbers of a group call besides the layers' contexts and pending memories (the longest list: `transitions`). */
 const fixedNumbers = 24;
 
 /** Action modes as the isolate numbers them (see `rulesBootstrapGroup`): `f`, `n`, `j`, none. */
@@ -23,7 +23,8 @@ export class GroupCallInputs {
 
   /** Room for the inputs of a group of `layers` layers. */
   constructor(layers: number) {
-    this.numbers = new Float64Array(new SharedArrayBuffer(8 * (fixedNumbers + 2 * layers)));
+    // Per layer: its turn and seed, and a pending memory's layer and length.
+    this.numbers = new Float64Array(new SharedArrayBuffer(8 * (fixedNumbers + 4 * layers)));
   }
 
   start(): this {

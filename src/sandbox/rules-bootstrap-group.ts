@@ -87,7 +87,9 @@ export const rulesBootstrapGroup: string = `
   let runningHook = -1;
   // False while every entry of the call is "null" (no hook changed anything).
   let changed = false;
-  const begin = (overridesText) => {
+  // Starts a call: reads the memories the host sets first (a count, then layer and JSON
+  // text of each: texts the host made with JSON.stringify, kept as they are).
+  const begin = () => {
     parsedTexts = [];
     parsedValues = [];
     finished = [];
@@ -95,9 +97,11 @@ export const rulesBootstrapGroup: string = `
     partial = "";
     runningLayer = -1;
     runningHook = -1;
-    if (overridesText === "") return;
-    const overrides = parse(overridesText);
-    for (let index = 0; index < overrides.length; index++) members[overrides[index][0]].memoryText = stringify(overrides[index][1]);
+    const count = nextNumber();
+    for (let index = 0; index < count; index++) {
+      const layer = nextNumber();
+      members[layer].memoryText = nextText();
+    }
   };
   // The call's answer: "" when every layer ran and no hook changed anything (the host then
   // decodes nothing), else a JSON array of the entries.
@@ -325,7 +329,7 @@ export const rulesBootstrapGroup: string = `
     const actionFirst = nextText();
     const actionSecond = nextText();
     const stateText = nextText();
-    begin(nextText());
+    begin();
     readContexts();
     let current = actionFormOf(actionMode, actionFirst, actionSecond);
     for (let layer = top; layer >= bottom; layer--) {
@@ -370,7 +374,7 @@ export const rulesBootstrapGroup: string = `
     const infoText = nextText();
     const stateText = nextText();
     const withObservation = nextFlag();
-    begin(nextText());
+    begin();
     readContexts();
     const given = actionMode === "" ? undefined : actionFormOf(actionMode, actionFirst, actionSecond);
     let observation = observationFormOf(observationMode, observationFirst, observationSecond);
@@ -431,7 +435,7 @@ export const rulesBootstrapGroup: string = `
     const observationSecond = nextText();
     const stateText = nextText();
     const keepMemory = nextFlag();
-    begin(nextText());
+    begin();
     readContexts();
     let observation = observationFormOf(observationMode, observationFirst, observationSecond);
     for (let layer = bottom; layer <= top; layer++) {

@@ -65,7 +65,8 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
   readonly #options: ResolvedRulesSandboxOptions;
   readonly #marker: Int32Array;
   readonly #hooks: readonly ComponentHooks[];
-  readonly #pending = new Map<number, JsonObject>();
+  /** Memories to set in the isolate before the next call, as JSON text, by layer. */
+  readonly #pending = new Map<number, string>();
   readonly #live: Set<number>;
   readonly #reads: readonly LayerReads[];
   readonly #inputs: GroupCallInputs;
@@ -94,7 +95,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
   }
 
   setMemory(layer: number, memory: JsonObject): void {
-    this.#pending.set(layer, memory);
+    this.#pending.set(layer, isEmptyRecord(memory) ? "{}" : JSON.stringify(memory));
   }
 
   disposeMember(layer: number): void {
@@ -207,7 +208,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     packer.number(transition.reward).flag(transition.terminated).flag(transition.truncated);
     packer.text(needsInfo ? JSON.stringify(transition.info) : "");
     packer.text(stateText(call)).flag(withObservation);
-    packer.text(this.#overridesText());
+    this.#packPending(packer);
     packContexts(packer, call, top);
     const outcome = this.#call(this.#api.transitions, hookCount, bottom, packer.argument());
     if (outcome.ok && outcome.entries === unchanged) return [];
@@ -282,7 +283,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     const packer = this.#inputs.start().number(bottom).number(top);
     packObservation(packer, observation, needsData);
     packer.text(stateText(call)).flag(keepMemory);
-    packer.text(this.#overridesText());
+    this.#packPending(packer);
     packContexts(packer, call, top);
     const outcome = this.#call(this.#api.observations, hookCount, first, packer.argument());
     if (outcome.ok && outcome.entries === unchanged) return [];
@@ -338,7 +339,8 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
 
   /** The state, pending memory and contexts that end the inputs of a filterActions call. */
   #finishPacking(packer: GroupCallInputs, call: GroupCall, top: number): void {
-    packer.text(stateText(call)).text(this.#overridesText());
+    packer.text(stateText(call));
+    this.#packPending(packer);
     packContexts(packer, call, top);
   }
 
@@ -390,11 +392,13 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     return { ok: false, failure: timeout, layer: running[0]!, hook: running[1]!, entries: finished, partial: report.partial };
   }
 
-  #overridesText(): string {
-    if (this.#pending.size === 0) return "";
-    const text = JSON.stringify([...this.#pending]);
-    this.#pending.clear();
-    return text;
+  /** The pending memories (see `begin` in `rulesBootstrapGroup`): a count, then each layer and its JSON. */
+  #packPending(packer: GroupCallInputs): void {
+    const pending = this.#pending;
+    packer.number(pending.size);
+    if (pending.size === 0) return;
+    for (const [layer, text] of pending) packer.number(layer).text(text);
+    pending.clear();
   }
 }
 
@@ -447,6 +451,12 @@ function range(from: number, to: number, step: 1 | -1): number[] {
   const layers: number[] = [];
   for (let layer = from; step > 0 ? layer <= to : layer >= to; layer += step) layers.push(layer);
   return layers;
+}
+
+/** True for `{}` (a plain object without keys), whose JSON needs no serialising. */
+function isEmptyRecord(value: JsonObject): boolean {
+  for (const _key in value) return false;
+  return Object.getPrototypeOf(value) === Object.prototype && Object.getOwnPropertyNames(value).length === 0;
 }
 
 function stateText(call: GroupCall): string {
