@@ -64,21 +64,6 @@ export async function settleRulesCall<T>(layer: string, hook: RulesHookName, cal
 }
 
 /**
- * A group call's answer (see `GroupAnswer`): a synchronous answer as it is (no await), a
- * promise settled as by {@link settleRulesCall}; a runtime that throws or rejects throws a
- * fatal `COMPONENT_RUNTIME` for `hook`.
- */
-export function settleGroupCall<T>(layer: string, hook: RulesHookName, call: () => T | Promise<T>): T | Promise<T> {
-  let answer: T | Promise<T>;
-  try {
-    answer = call();
-  } catch (error) {
-    throw runtimeError(layer, hook, error);
-  }
-  return answer instanceof Promise ? settleRulesCall(layer, hook, answer) : answer;
-}
-
-/**
  * Await a Rules hook call and check its output (see {@link checkRulesHookResult}); a
  * runtime that rejects throws a fatal `COMPONENT_RUNTIME` with failure code `host`.
  */

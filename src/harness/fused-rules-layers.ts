@@ -6,10 +6,10 @@ import { LAYER_TRACE_KEY } from "../core/layer-trace.js";
 import type { Observation } from "../core/observation.js";
 import type { ResetResult, StepResult } from "../core/step-result.js";
 import type { ResetOptions } from "../core/task.js";
-import { checkGroupHookResult, settleGroupCall } from "./call-rules-hook.js";
+import { checkGroupHookResult, runtimeError, settleRulesCall } from "./call-rules-hook.js";
 import { layerTracesOf, prependLayerTrace, withoutLayerTraces } from "./layer-trace-info.js";
 import type { RulesEpisode } from "./rules-episode.js";
-import type { GroupActionResult, GroupCall, GroupHookResult, GroupLayerContext, GroupObservationResult, GroupTransitionResult, RulesGroupRuntime } from "./rules-group-runtime.js";
+import type { GroupActionResult, GroupAnswer, GroupCall, GroupHookResult, GroupLayerContext, GroupObservationResult, GroupTransitionResult, RulesGroupRuntime } from "./rules-group-runtime.js";
 import { applyTransitionPatch } from "./rules-hook-output-schemas.js";
 import type { RulesRuntime, TransitionPatch } from "./rules-runtime.js";
 
@@ -122,8 +122,13 @@ export class FusedRulesLayers {
     if (this.#anyHook(0, top, "filterObservation")) {
       const pending = this.#groupCall(episodes, 0, top, "filterObservation");
       const call = pending instanceof Promise ? await pending : pending;
-      const answer = settleGroupCall(this.members[0]!.label, "filterObservation", () => this.group.observations(0, top, observation, call, keepMemory));
-      results = answer instanceof Promise ? await answer : answer;
+      let answer: GroupAnswer<readonly GroupObservationResult[]>;
+      try {
+        answer = this.group.observations(0, top, observation, call, keepMemory);
+      } catch (error) {
+        throw runtimeError(this.members[0]!.label, "filterObservation", error);
+      }
+      results = answer instanceof Promise ? await settleRulesCall(this.members[0]!.label, "filterObservation", answer) : answer;
     }
     let current = observation;
     let next = 0;
@@ -172,8 +177,13 @@ export class FusedRulesLayers {
       if (filtering) {
         const pending = this.#groupCall(episodes, bottom, top, "filterAction");
         const call = pending instanceof Promise ? await pending : pending;
-        const answer = settleGroupCall(members[top]!.label, "filterAction", () => this.group.filterActions(top, bottom, parsed, call));
-        results = answer instanceof Promise ? await answer : answer;
+        let answer: GroupAnswer<readonly GroupActionResult[]>;
+        try {
+          answer = this.group.filterActions(top, bottom, parsed, call);
+        } catch (error) {
+          throw runtimeError(members[top]!.label, "filterAction", error);
+        }
+        results = answer instanceof Promise ? await settleRulesCall(members[top]!.label, "filterAction", answer) : answer;
       }
       let next = 0;
       for (let layer = top; layer >= bottom; layer--) {
@@ -208,13 +218,22 @@ export class FusedRulesLayers {
     if (runs) {
       const pending = this.#groupCall(episodes, start, top, "modifyTransition", "filterObservation");
       const call = pending instanceof Promise ? await pending : pending;
-      const answer = settleGroupCall(members[start]!.label, "modifyTransition", () => this.group.transitions(start, top, transition, filtering ? "last" : parsed, call));
-      results = answer instanceof Promise ? await answer : answer;
+      let answer: GroupAnswer<readonly GroupTransitionResult[]>;
+      try {
+        answer = this.group.transitions(start, top, transition, filtering ? "last" : parsed, call);
+      } catch (error) {
+        throw runtimeError(members[start]!.label, "modifyTransition", error);
+      }
+      results = answer instanceof Promise ? await settleRulesCall(members[start]!.label, "modifyTransition", answer) : answer;
     }
-    // Each layer's trace, outermost first once reversed; the step's info is built once.
-    const traces: Json[] = [];
+    // Each layer's trace, outermost first (then the traces from inside); the step's info is built once.
+    const innerTraces = layerTracesOf(innerInfo);
+    const traces: Json[] = new Array<Json>(top - start + 1 + innerTraces.length);
+    for (let index = 0; index < innerTraces.length; index++) traces[top - start + 1 + index] = innerTraces[index] as unknown as Json;
     let observation = inner.observation;
     let truncated = inner.truncated;
+    // True once `observation` is an object applyTransitionPatch made (patching it with {} gives an equal one).
+    let normalized = false;
     let next = 0;
     for (let layer = start; layer <= top; layer++) {
       const member = members[layer]!;
@@ -228,18 +247,22 @@ export class FusedRulesLayers {
       if (actions[layer] && hooks.modifyTransition) {
         // Absent: the hook returned nothing and kept its memory (the patch {}).
         const patch = result?.transition === undefined ? noPatch : this.#patched(member, episode, result.transition);
-        observationOut = applyTransitionPatch(observationIn, patch);
+        if (patch !== noPatch || !normalized) {
+          observationOut = applyTransitionPatch(observationIn, patch);
+          normalized = true;
+        }
         truncatedByLayer = patch.truncated === true && !truncated;
       }
-      if (hooks.filterObservation && result?.observation !== undefined) observationOut = this.#observed(member, episode, result.observation);
+      if (hooks.filterObservation && result?.observation !== undefined) {
+        observationOut = this.#observed(member, episode, result.observation);
+        normalized = false;
+      }
       truncated ||= truncatedByLayer;
       episode.turn += 1;
       episode.over = inner.terminated || truncated;
-      traces.push({ layer: member.label, actionIn: inputs[layer]!, actionOut: outputs[layer]!, observationIn, observationOut, truncatedByLayer });
+      traces[top - layer] = { layer: member.label, actionIn: inputs[layer]!, actionOut: outputs[layer]!, observationIn, observationOut, truncatedByLayer };
       observation = observationOut;
     }
-    traces.reverse();
-    for (const innerTrace of layerTracesOf(innerInfo)) traces.push(innerTrace as unknown as Json);
     return { observation, reward: inner.reward, terminated: inner.terminated, truncated, info: { ...innerInfo, [LAYER_TRACE_KEY]: traces } };
   }
 

@@ -96,6 +96,7 @@ export const rulesBootstrapApi: string = `
     return '{"ok":true,"memory":' + memoryText + valueText + "}";
   };
   const call = (hook, inputText) => {
+    callStarted();
     if (typeof hooks[hook] !== "function") return failure("bad-shape", "the component has no hook number " + hook);
     return runHook(hook, parse(inputText));
   };
@@ -127,6 +128,7 @@ export const rulesBootstrapApi: string = `
   // hook gets its own copy. Answers a JSON array: modifyTransition's answer, then
   // filterObservation's when it ran (the host runs it itself otherwise).
   const callTransitionThenObservation = (inputText, observationText, stateText) => {
+    callStarted();
     stage = 0;
     firstAnswer = "";
     if (typeof hooks[1] !== "function") return "[" + failure("bad-shape", "the component has no hook number 1") + "]";

@@ -90,6 +90,7 @@ export const rulesBootstrapGroup: string = `
   // Starts a call: reads the memories the host sets first (a count, then layer and JSON
   // text of each: texts the host made with JSON.stringify, kept as they are).
   const begin = () => {
+    callStarted();
     parsedTexts = [];
     parsedValues = [];
     finished = [];
@@ -222,6 +223,8 @@ export const rulesBootstrapGroup: string = `
   const observationText = (form) => (form[0] === "j" ? parse(form[1]).text : form[1]);
   const observationData = (form) => (form[0] === "j" ? parse(form[1]).data : form[0] === "f" ? parse(form[2]) : undefined);
 
+  // The outcome of a hook that changed nothing (keep leaves the memory as it is).
+  const unchangedOutcome = freeze([true, "null", false, "", ""]);
   // The context of one hook with only the keys it may read (mask, see loadMember).
   const contextOf = (member, mask, hook, turn, seed, stateText) => {
     const memoryText = member.memoryText;
@@ -290,12 +293,12 @@ export const rulesBootstrapGroup: string = `
     }
     if (overCpuBudget(started)) return [false, overBudgetFailure()];
     const memoryChanged = nextMemoryText !== memoryText;
-    if (!memoryChanged && result === undefined) return [true, "null", false, "", nextMemoryText];
+    if (!memoryChanged && result === undefined) return unchangedOutcome;
     const text = '{"ok":true' + (memoryChanged ? ',"memory":' + nextMemoryText : "") + (result === undefined ? "" : ',"value":' + valueText) + "}";
     return [true, text, result !== undefined, valueText, nextMemoryText];
   };
   const keep = (layer, outcome) => {
-    members[layer].memoryText = outcome[4];
+    if (outcome !== unchangedOutcome) members[layer].memoryText = outcome[4];
   };
   // What the host will read as a block, an action or neither (then it refuses the value).
   const actionVerdict = (value) => {
