@@ -2,35 +2,41 @@
  * The group part of the Rules bootstrap (see `rulesBootstrapScript`): several components in
  * one isolate, run layer after layer in one call per hook phase (see `SandboxRulesGroup`).
  *
- * - `loadMember(factory, usesState)` loads one more component (layer 0 is the innermost);
- *   `configureGroup(timeoutMs, marker)` sets the per-hook time budget and the shared
- *   `Int32Array` where the running (layer, hook) is written before each hook, so the host
- *   can name it after the isolate died.
- * - `filterActions(top, bottom, actionText, contextsText, stateText, overridesText)` runs
- *   `filterAction` from layer `top` down to `bottom`, each layer on its own parsed copy of
- *   the action the layer above passed on, stopping at a block or at anything the host
- *   would refuse; answers a JSON array of one entry per layer reached.
- * - `transitions(bottom, top, fromActions, actionText, observationText, reward, terminated,
- *   truncated, infoText, contextsText, stateText, withObservation, overridesText)` runs each
- *   layer's `modifyTransition` then (with `withObservation`) `filterObservation` from `bottom` up to `top`, each layer seeing
- *   the observation and `truncated` the layer below passed on, and the action the last
- *   `filterActions` call left it (`fromActions` true) or `actionText` (`""`: the input did
- *   not parse); answers a JSON array of `[transitionAnswer, observationAnswer]` per layer
- *   reached.
- * - `observations(bottom, top, observationText, contextsText, stateText, keepMemory,
- *   overridesText)` runs `filterObservation` from `bottom` up to `top` (memory kept only with `keep`).
+ * - `loadMember(factory, usesState, masksText)` loads one more component (layer 0 is the
+ *   innermost) with the masks of what each of its hooks may read (see `hookInputMasks`;
+ *   absent: everything); `configureGroup(markerBuffer, inputsBuffer)` sets the shared
+ *   `Int32Array` where the running (layer, hook) is written before each hook (so the host
+ *   can name it after the isolate died) and the shared `Float64Array` the host writes each
+ *   call's numbers into (see `GroupCallInputs`).
+ * - `filterActions(text)` (inputs: top, bottom, action mode and its two texts, state, pending
+ *   memories, then every layer's turn and seed) runs `filterAction` from layer `top` down to
+ *   `bottom`, each layer on its own copy of the action the layer above passed on, stopping
+ *   at a block or at anything the host would refuse.
+ * - `transitions(text)` (bottom, top, fromActions, action, observation mode and texts,
+ *   reward, terminated, truncated, info, state, withObservation, pending memories,
+ *   contexts) runs each layer's `modifyTransition` then (with `withObservation`)
+ *   `filterObservation` from `bottom` up to `top`, each layer seeing the observation and
+ *   `truncated` the layer below passed on, and the action the last `filterActions` call
+ *   left it (`fromActions`) or the given one (mode "none": the input did not parse);
+ *   entries are `[transitionAnswer, observationAnswer]` per layer reached.
+ * - `observations(text)` (bottom, top, observation, state, keepMemory, pending memories,
+ *   contexts) runs `filterObservation` from `bottom` up to `top` (memory kept only with
+ *   `keepMemory`).
  * - `groupProgress()` tells, after the host interrupted one of those calls, the answers
  *   finished and the (layer, hook) that was running.
  * - `memberMemory(layer)` answers a layer's memory as JSON.
  *
- * Each component's memory stays here between calls as JSON text (each hook gets its own
- * parsed copy; a hook's changes are kept only when the host will accept its value, which
- * is decided here with the host's own rules, and the host is told the new memory only when
- * it changed). `overridesText` is `""` or a JSON array of `[layer, memory]` pairs the host
- * sets first (a reset, a restored state, a call that brings its own memory). An entry is
- * `null` for a hook the layer lacks, else the hook's answer `{ok:true, memory?, value?}` or
- * `{ok:false, code, message}`. Uses `readComponent`, `serialize`, `failure`, `createRandom`
- * and the captured intrinsics of the other parts.
+ * A hook gets only the parts of its inputs its masks say it may read (an unread action
+ * `args`, transition `info` or observation `data` is not even sent by the host; a context
+ * without `memory` cannot change it), each hook its own copy. Each component's memory
+ * stays here between calls as JSON text (a hook's changes are kept only when the host will
+ * accept its value, which is decided here with the host's own rules, and the host is told
+ * the new memory only when it changed). A call answers `""` when every layer ran and no
+ * hook changed anything, else a JSON array with one entry per layer reached: `null` for a
+ * hook the layer lacks or that changed nothing (returned `undefined`, memory unchanged),
+ * else `{ok:true, memory?, value?}` or `{ok:false, code, message}`. Every hook runs under
+ * the CPU-time budget of `rulesBootstrapBudget`. Uses `readComponent`, `serialize`,
+ * `failure`, `createRandom` and the captured intrinsics of the other parts.
  */
 export const rulesBootstrapGroup: string = `
   // --- Groups of components, run layer after layer in one call.

@@ -44,15 +44,18 @@ type CallOutcome = { ok: true; entries: unknown[] } | { ok: false; failure: Hook
 /**
  * A {@link RulesGroupRuntime} backed by one isolated-vm isolate holding several loaded
  * components (see `createRulesGroupSandbox`): one synchronous call per hook phase whatever
- * the number of layers. Inputs go in as JSON text and primitives, once per call (the
- * isolate gives each hook its own parsed copy); each layer's memory stays in the isolate
- * and comes out only when a hook changed it; answers are decoded with the same decoders as
- * single hook calls.
+ * the number of layers. Inputs go in once per call: numbers through memory shared with the
+ * isolate, texts as the one argument (see `GroupCallInputs`), and only the parts some hook
+ * of the call may read (see `LayerReads`; the isolate gives each hook its own copy of what
+ * it reads); each layer's memory stays in the isolate and comes out only when a hook
+ * changed it; a call in which no hook changed anything answers `""` and is not decoded at
+ * all (its results are empty: every layer passed its input on); other answers are decoded
+ * with the same decoders as single hook calls.
  *
- * The call's time limit is the per-hook timeout times the hooks it may run; inside, a hook
- * that took longer than the per-hook timeout is a `timeout` failure of its own, and after
- * an interrupted call the isolate tells which hook was running (that hook's `timeout`;
- * the layers before it keep their results). When the isolate runs out of memory, the
+ * Inside, every hook has the CPU-time budget `timeoutMs` (over it: a `timeout` failure of
+ * its own, see `rulesBootstrapBudget`); the call's wall-clock backstop is `wallTimeoutMs`
+ * times the hooks it may run, and after a call it interrupted the isolate tells which hook
+ * was running (that hook's `timeout`; the layers before it keep their results). When the isolate runs out of memory, the
  * layer and hook that were running (read from a shared marker the isolate writes before
  * each hook) get the fatal `memory` failure, and every later call of every layer answers
  * it: the layers share one heap. A component can use, while it runs, the memory limit of
