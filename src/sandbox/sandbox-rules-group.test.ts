@@ -157,4 +157,56 @@ export default defineRules({
     expect(isEnvriggerError(error, "COMPONENT_RUNTIME")).toBe(true);
     expect((error as EnvriggerError).message).toContain("Rules#1 hook filterAction failed (threw): Error: no inc");
   });
+
+  it("a hook gets only the parts of its inputs its static check says it may read", async () => {
+    // The static check is bypassed and the inputs are given by hand, to show what the hook then sees.
+    const prober = `export default defineRules({
+  filterAction(action, context) {
+    return { block: JSON.stringify([Object.keys(action), Object.keys(context)]) };
+  },
+  filterObservation(observation, context) {
+    return { text: JSON.stringify([Object.keys(observation), Object.keys(context)]) };
+  },
+});`;
+    const transpiled = transpileComponent(prober);
+    if (!transpiled.ok) throw new Error(JSON.stringify(transpiled.issues));
+    const inputs = { filterAction: [["name"], ["turn"]], modifyTransition: [[], [], []], filterObservation: [["text"], []] } as const;
+    const sandbox = createRulesGroupSandbox([{ script: transpiled.script, usesState: false, inputs: structuredClone(inputs) as never }], { timeoutMs: 2_000 });
+    if (!sandbox.ok) throw new Error(JSON.stringify(sandbox.issues));
+    groups.push(sandbox.group);
+    const [blocked] = await sandbox.group.filterActions(0, 0, action, call(1));
+    expect(blocked?.result).toEqual({ ok: true, value: { kind: "block", reason: '[["name"],["turn"]]' } });
+    const [filtered] = await sandbox.group.observations(0, 0, observation, call(1), true);
+    expect(filtered?.result).toEqual({ ok: true, value: { text: '[["text"],[]]' } });
+    // Without inputs (nothing known), every key.
+    const whole = createRulesGroupSandbox([{ script: transpiled.script, usesState: false }], { timeoutMs: 2_000 });
+    if (!whole.ok) throw new Error(JSON.stringify(whole.issues));
+    groups.push(whole.group);
+    const [everything] = await whole.group.filterActions(0, 0, action, call(1));
+    expect(everything?.result).toEqual({ ok: true, value: { kind: "block", reason: '[["name","args"],["state","memory","turn","seed","random"]]' } });
+  });
+
+  it("a call in which no hook changed anything answers no results (each layer passed its input on)", async () => {
+    const loaded = await loadRulesGroup(
+      [
+        `export default defineRules({ filterAction(action) { return action.name === "never" ? { block: "no" } : undefined; }, filterObservation(observation) { return undefined; } });`,
+        `export default defineRules({ modifyTransition(action, transition) { return transition.truncated ? { truncated: true } : undefined; } });`,
+      ],
+      { timeoutMs: 2_000 },
+    );
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));
+    const runtime = loaded.group as SandboxRulesGroup;
+    groups.push(runtime);
+    const transition = { observation, reward: 1, terminated: false, truncated: false, info: { note: "x" } };
+    expect(await runtime.filterActions(1, 0, action, call(2))).toEqual([]);
+    expect(await runtime.transitions(0, 1, transition, "last", call(2))).toEqual([]);
+    expect(await runtime.observations(0, 1, observation, call(2), true)).toEqual([]);
+    // A change is reported: a block, a patch.
+    expect(await runtime.filterActions(1, 0, { name: "never", args: {} }, call(2))).toEqual([
+      { layer: 1, result: undefined },
+      { layer: 0, result: { ok: true, value: { kind: "block", reason: "no" } } },
+    ]);
+    const patched = await runtime.transitions(0, 1, { ...transition, truncated: true }, action, call(2));
+    expect(patched[1]).toEqual({ layer: 1, transition: { ok: true, value: { truncated: true } }, observation: undefined });
+  });
 });
