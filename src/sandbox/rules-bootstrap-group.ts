@@ -155,11 +155,15 @@ export const rulesBootstrapGroup: string = `
   };
   const observationCopy = (form) => (form[0] === "t" ? { text: form[1] } : form[0] === "f" ? { text: form[1], data: parsedOnce(form[2]) } : parsedOnce(form[1]));
   const actionCopy = (form) => (form[0] === "f" ? { name: form[1], args: parsedOnce(form[2]) } : parsedOnce(form[1]));
+  // What a hook gets for a parameter it never names (mask 0): it cannot read, write or
+  // pass it on, so one frozen object serves every such hook.
+  const untouched = freeze({});
   // A hook's own input with only the keys it may read (mask, see loadMember); a key the
   // input lacks stays absent. The host leaves out what no hook of the call reads: an "f"
   // action's args text or an observation's data is then "" and never parsed.
   const actionInput = (form, mask) => {
     if (mask === WHOLE) return actionCopy(form);
+    if (mask === 0) return untouched;
     const input = {};
     if (form[0] !== "j") {
       // "f" or "n" (the host sends "n" only when no hook of the call reads args).
@@ -174,6 +178,7 @@ export const rulesBootstrapGroup: string = `
   };
   const observationInput = (form, mask) => {
     if (mask === WHOLE) return observationCopy(form);
+    if (mask === 0) return untouched;
     const input = {};
     if (mask & 1) input.text = observationText(form);
     if (mask & 2) {
@@ -184,6 +189,7 @@ export const rulesBootstrapGroup: string = `
   };
   const transitionInput = (mask, observation, reward, terminated, truncated, infoText) => {
     if (mask === WHOLE) return { observation: observationCopy(observation), reward, terminated, truncated, info: parsedOnce(infoText) };
+    if (mask === 0) return untouched;
     const input = {};
     if (mask & 1) input.observation = observationCopy(observation);
     if (mask & 2) input.reward = reward;
@@ -233,6 +239,7 @@ export const rulesBootstrapGroup: string = `
   const unchangedOutcome = freeze([true, "null", false, "", ""]);
   // The context of one hook with only the keys it may read (mask, see loadMember).
   const contextOf = (member, mask, hook, turn, seed, stateText) => {
+    if (mask === 0) return untouched;
     const memoryText = member.memoryText;
     if (mask === WHOLE) {
       return {
