@@ -437,7 +437,7 @@ export const rulesBootstrapGroup: string = `
         if (outcome[2]) observation = observationForm(value.text, value.data);
       }
       partial = "";
-      finished[finished.length] = "[" + first + "," + second + "]";
+      finished[finished.length] = first === "null" && second === "null" ? "[null,null]" : "[" + first + "," + second + "]";
     }
     return answerOf(finished);
   };
