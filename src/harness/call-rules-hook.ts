@@ -46,6 +46,11 @@ export function checkRulesHookResult<H extends RulesHookName>(layer: string, hoo
   return { value: value.data as RulesHookOutput<H>, memory: memory.data as JsonObject };
 }
 
+/** The fatal `COMPONENT_RUNTIME` error of a runtime that threw or rejected for `hook` (a bug on the host side). */
+export function runtimeError(layer: string, hook: RulesHookName, error: unknown): EnvriggerError {
+  return hookError(layer, hook, "host", `the runtime threw: ${errorMessage(error)}`, true);
+}
+
 /**
  * Await a Rules runtime call that answers `T` (a hook result, or several); a runtime
  * that rejects (a bug on the host side) throws a fatal `COMPONENT_RUNTIME` for `hook`.
@@ -54,7 +59,7 @@ export async function settleRulesCall<T>(layer: string, hook: RulesHookName, cal
   try {
     return await call;
   } catch (error) {
-    throw hookError(layer, hook, "host", `the runtime threw: ${errorMessage(error)}`, true);
+    throw runtimeError(layer, hook, error);
   }
 }
 

@@ -169,9 +169,19 @@ export class RulesLayer extends HarnessLayer implements FusedRulesMember {
     return { observation: await this.filterObservation(episode, reset.observation, true), info: reset.info };
   }
 
-  override async step(input: ActionInput): Promise<StepResult> {
-    const fused = this.fused();
-    if (fused) return fused.step(input);
+  override step(input: ActionInput): Promise<StepResult> {
+    // Not async itself: a fused layer hands back the driver's promise as it is.
+    let fused: FusedRulesLayers | null;
+    try {
+      fused = this.fused();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return fused ? fused.step(input) : this.stepAlone(input);
+  }
+
+  /** `step` of a layer that is not fused: hook by hook through its runtime. */
+  private async stepAlone(input: ActionInput): Promise<StepResult> {
     const episode = this.live();
     if (episode.over) throw new EnvriggerError("EPISODE_OVER", `${this.label}: the episode is over; call reset()`);
     let action: Action | null = typeof input === "string" ? this.inner.parseText(input) : input;

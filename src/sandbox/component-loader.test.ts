@@ -110,7 +110,13 @@ export default defineRules({
 });`);
     if (!reading.ok) throw new Error(JSON.stringify(reading.issues));
     runtimes.push(reading.runtime);
-    expect(reading.check).toEqual({ ok: true, issues: [], usesState: true, hooks: { filterAction: true, modifyTransition: false, filterObservation: false } });
+    expect(reading.check).toEqual({
+      ok: true,
+      issues: [],
+      usesState: true,
+      hooks: { filterAction: true, modifyTransition: false, filterObservation: false },
+      inputs: { filterAction: [["name"], ["state"]], modifyTransition: [[], [], []], filterObservation: [[], []] },
+    });
     expect(reading.runtime.usesState).toBe(true);
     const decision = await reading.runtime.filterAction({ name: "edit", args: {} }, context({ state: { solved: true } }));
     expect(decision).toEqual({ ok: true, value: { kind: "block", reason: "you are done: submit" }, memory: {} });

@@ -66,7 +66,7 @@ export async function loadRulesGroup(sources: readonly string[], options: RulesS
   for (const [index, source] of sources.entries()) {
     const prepared = prepareComponent(source);
     if (!prepared.ok) return { ok: false, index, issues: prepared.issues };
-    scripts.push({ script: prepared.script, usesState: prepared.check.usesState });
+    scripts.push({ script: prepared.script, usesState: prepared.check.usesState, inputs: prepared.check.inputs });
   }
   const sandbox = createRulesGroupSandbox(scripts, options);
   if (!sandbox.ok) return sandbox;

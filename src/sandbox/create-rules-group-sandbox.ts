@@ -4,10 +4,14 @@ import { EnvriggerError } from "../core/errors.js";
 import { formatIssues } from "../core/validate.js";
 import type { ComponentHooks } from "./component-hooks.js";
 import type { ComponentIssue } from "./component-issue.js";
+import { configureHookBudget } from "./configure-hook-budget.js";
+import { hookInputMasks, wholeInputMasks, type HookInputMasks } from "./hook-input-masks.js";
+import { GroupCallInputs } from "./group-call-inputs.js";
 import { classifyIsolateFailure } from "./isolate-failure.js";
 import { compileRulesBootstrap } from "./rules-bootstrap-cache.js";
 import { rulesSandboxOptionsSchema, type RulesSandboxOptions } from "./rules-sandbox-options.js";
 import { SandboxRulesGroup, type RulesGroupApi } from "./sandbox-rules-group.js";
+import type { HookInputs } from "./static-check-hook-inputs.js";
 
 /** What the sandbox's `loadMember` answers. */
 const loadAnswerSchema = z.discriminatedUnion("ok", [
@@ -18,10 +22,12 @@ const loadAnswerSchema = z.discriminatedUnion("ok", [
 /** Heap each component beyond the first adds to the group's limit (its code and small memory), in MB. */
 const memberHeapMb = 4;
 
-/** One component of a group: its transpiled script and whether its hooks read state. */
+/** One component of a group: its transpiled script, whether its hooks read state and what parts of their inputs they may read. */
 export interface GroupComponentScript {
   script: string;
   usesState?: boolean;
+  /** From the static check (`ComponentCheck.inputs`); absent: every input is read as a whole. */
+  inputs?: HookInputs;
 }
 
 /** A loaded group, or the first component that could not be loaded (its index) and why. */
@@ -33,7 +39,8 @@ export type RulesGroupSandbox = { ok: true; group: SandboxRulesGroup } | { ok: f
  * `createRulesSandbox`, each component's module evaluated and its factory run under the
  * load timeout, in its own closure, and checked. Components share no mutable state (the
  * global object, every intrinsic and each component's module values are frozen; each hook
- * gets its own parsed inputs and memory). The heap limit is one component's limit plus
+ * gets its own parsed inputs and memory, built with only the parts its static check says it
+ * may read). The heap limit is one component's limit plus
  * {@link memberHeapMb} per further component: only the component that runs allocates
  * beyond its small kept memory, so each one can still use about one component's limit.
  * Problems of a component come back as issues with its index (the isolate is then
@@ -54,6 +61,7 @@ export function createRulesGroupSandbox(components: readonly GroupComponentScrip
   let api: RulesGroupApi;
   let context: ivm.Context;
   const marker = new Int32Array(new SharedArrayBuffer(8));
+  const inputs = new GroupCallInputs(components.length);
   try {
     context = isolate.createContextSync();
     const bootstrapApi = compileRulesBootstrap(isolate).runSync(context, { reference: true });
@@ -65,18 +73,22 @@ export function createRulesGroupSandbox(components: readonly GroupComponentScrip
       groupProgress: bootstrapApi.getSync("groupProgress", { reference: true }),
     };
     const configure: ivm.Reference = bootstrapApi.getSync("configureGroup", { reference: true });
-    configure.applySync(undefined, [resolved.timeoutMs, new ivm.ExternalCopy(marker.buffer).copyInto({ release: true })]);
+    configure.applySync(undefined, [new ivm.ExternalCopy(marker.buffer).copyInto({ release: true }), new ivm.ExternalCopy(inputs.numbers.buffer).copyInto({ release: true })]);
+    configureHookBudget(bootstrapApi, resolved.timeoutMs);
   } catch (error) {
     if (!isolate.isDisposed) isolate.dispose();
     throw new EnvriggerError("SANDBOX", "the Rules sandbox bootstrap failed", { cause: error });
   }
 
   const hooks: ComponentHooks[] = [];
+  const masks: HookInputMasks[] = [];
   for (const [index, component] of components.entries()) {
     let answer: unknown;
+    const componentMasks = component.inputs === undefined ? wholeInputMasks : hookInputMasks(component.inputs);
+    masks.push(componentMasks);
     try {
       const factory = isolate.compileScriptSync(component.script, { filename: `component-${index}.js` }).runSync(context, { reference: true, timeout: resolved.loadTimeoutMs });
-      answer = loadMember.applySync(undefined, [factory.derefInto(), component.usesState ?? true], { timeout: resolved.loadTimeoutMs });
+      answer = loadMember.applySync(undefined, [factory.derefInto(), component.usesState ?? true, JSON.stringify(componentMasks)], { timeout: resolved.loadTimeoutMs });
     } catch (error) {
       const failure = classifyIsolateFailure(error, isolate);
       if (failure.kind === "timeout") return fail(index, { code: "timeout", message: `loading the component took longer than ${resolved.loadTimeoutMs} ms` });
@@ -90,5 +102,5 @@ export function createRulesGroupSandbox(components: readonly GroupComponentScrip
     hooks.push({ filterAction, modifyTransition, filterObservation });
   }
   const usesState = components.map((component) => component.usesState ?? true);
-  return { ok: true, group: new SandboxRulesGroup(isolate, api, hooks, usesState, marker, resolved) };
+  return { ok: true, group: new SandboxRulesGroup(isolate, api, hooks, usesState, marker, resolved, masks, inputs) };
 }

@@ -2,11 +2,12 @@ import type { RulesSandboxOptions } from "./rules-sandbox-options.js";
 
 /**
  * Sandbox options the product (rig runs, curricula, `measure`, the bench) loads and checks
- * Rules components with. The library defaults (50 ms per hook call, 500 ms to load) suit a
- * quiet machine; on a loaded machine a garbage-collection pause or a busy core can push a
- * trivial hook past 50 ms, and the designer loop would then mark a sound candidate broken.
- * These limits are generous enough that only genuinely runaway code reaches them, and a
- * runaway hook or module is still stopped (`timeout`), just later. The memory limit is the
- * library default.
+ * Rules components with. A hook's limit is CPU time (250 ms per hook here, 50 ms in the
+ * library defaults), which a loaded machine does not stretch — a sound hook uses
+ * milliseconds of CPU time; its wall-clock backstop (2.5 s here, ten times the budget, so a
+ * hook that never returns stalls a process — every session of `envrigger serve` — at most
+ * that long; 1 s in the library defaults) only stops a hook that never returns. Loading a module
+ * is limited by wall time (2 s here, 500 ms by default), generous so that a busy core does
+ * not fail a sound component. The memory limit is the library default.
  */
-export const PRODUCT_SANDBOX_OPTIONS: Readonly<RulesSandboxOptions> = Object.freeze({ timeoutMs: 1_000, loadTimeoutMs: 2_000 });
+export const PRODUCT_SANDBOX_OPTIONS: Readonly<RulesSandboxOptions> = Object.freeze({ timeoutMs: 250, wallTimeoutMs: 2_500, loadTimeoutMs: 2_000 });

@@ -8,7 +8,8 @@
  * `filterObservation` on the patched observation (what the Rules layer would do next),
  * in one call; and `progress()`, which tells after a timeout of the latter whether
  * `modifyTransition` had finished. Uses `harden`, `createRandom`, `serialize` and
- * `failure` from the other parts.
+ * `failure` from the other parts, and the CPU-time budget of `rulesBootstrapBudget` (a
+ * hook over it answers `timeout`).
  */
 export const rulesBootstrapApi: string = `
   // --- The API.
@@ -66,11 +67,12 @@ export const rulesBootstrapApi: string = `
     };
     const list = input.arguments;
     list[list.length] = context;
+    const started = hookStarted();
     let result;
     try {
       result = apply(target, undefined, list);
     } catch (error) {
-      return failure("threw", describeError(error));
+      return overCpuBudget(started) ? overBudgetFailure() : failure("threw", describeError(error));
     }
     const memory = context.memory;
     if (memory === null || typeof memory !== "object" || isArray(memory)) {
@@ -90,9 +92,11 @@ export const rulesBootstrapApi: string = `
         return serializationFailure(error, "the result", "bad-output", outputLimit);
       }
     }
+    if (overCpuBudget(started)) return overBudgetFailure();
     return '{"ok":true,"memory":' + memoryText + valueText + "}";
   };
   const call = (hook, inputText) => {
+    callStarted();
     if (typeof hooks[hook] !== "function") return failure("bad-shape", "the component has no hook number " + hook);
     return runHook(hook, parse(inputText));
   };
@@ -124,6 +128,7 @@ export const rulesBootstrapApi: string = `
   // hook gets its own copy. Answers a JSON array: modifyTransition's answer, then
   // filterObservation's when it ran (the host runs it itself otherwise).
   const callTransitionThenObservation = (inputText, observationText, stateText) => {
+    callStarted();
     stage = 0;
     firstAnswer = "";
     if (typeof hooks[1] !== "function") return "[" + failure("bad-shape", "the component has no hook number 1") + "]";

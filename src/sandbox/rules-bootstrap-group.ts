@@ -2,50 +2,62 @@
  * The group part of the Rules bootstrap (see `rulesBootstrapScript`): several components in
  * one isolate, run layer after layer in one call per hook phase (see `SandboxRulesGroup`).
  *
- * - `loadMember(factory, usesState)` loads one more component (layer 0 is the innermost);
- *   `configureGroup(timeoutMs, marker)` sets the per-hook time budget and the shared
- *   `Int32Array` where the running (layer, hook) is written before each hook, so the host
- *   can name it after the isolate died.
- * - `filterActions(top, bottom, actionText, contextsText, stateText, overridesText)` runs
- *   `filterAction` from layer `top` down to `bottom`, each layer on its own parsed copy of
- *   the action the layer above passed on, stopping at a block or at anything the host
- *   would refuse; answers a JSON array of one entry per layer reached.
- * - `transitions(bottom, top, fromActions, actionText, observationText, reward, terminated,
- *   truncated, infoText, contextsText, stateText, withObservation, overridesText)` runs each
- *   layer's `modifyTransition` then (with `withObservation`) `filterObservation` from `bottom` up to `top`, each layer seeing
- *   the observation and `truncated` the layer below passed on, and the action the last
- *   `filterActions` call left it (`fromActions` true) or `actionText` (`""`: the input did
- *   not parse); answers a JSON array of `[transitionAnswer, observationAnswer]` per layer
- *   reached.
- * - `observations(bottom, top, observationText, contextsText, stateText, keepMemory,
- *   overridesText)` runs `filterObservation` from `bottom` up to `top` (memory kept only with `keep`).
+ * - `loadMember(factory, usesState, masksText)` loads one more component (layer 0 is the
+ *   innermost) with the masks of what each of its hooks may read (see `hookInputMasks`;
+ *   absent: everything); `configureGroup(markerBuffer, inputsBuffer)` sets the shared
+ *   `Int32Array` where the running (layer, hook) is written before each hook (so the host
+ *   can name it after the isolate died) and the shared `Float64Array` the host writes each
+ *   call's numbers into (see `GroupCallInputs`).
+ * - `filterActions(text)` (inputs: top, bottom, action mode and its two texts, state, pending
+ *   memories, then every layer's turn and seed) runs `filterAction` from layer `top` down to
+ *   `bottom`, each layer on its own copy of the action the layer above passed on, stopping
+ *   at a block or at anything the host would refuse.
+ * - `transitions(text)` (bottom, top, fromActions, action, observation mode and texts,
+ *   reward, terminated, truncated, info, state, withObservation, pending memories,
+ *   contexts) runs each layer's `modifyTransition` then (with `withObservation`)
+ *   `filterObservation` from `bottom` up to `top`, each layer seeing the observation and
+ *   `truncated` the layer below passed on, and the action the last `filterActions` call
+ *   left it (`fromActions`) or the given one (mode "none": the input did not parse);
+ *   entries are `[transitionAnswer, observationAnswer]` per layer reached.
+ * - `observations(text)` (bottom, top, observation, state, keepMemory, pending memories,
+ *   contexts) runs `filterObservation` from `bottom` up to `top` (memory kept only with
+ *   `keepMemory`).
  * - `groupProgress()` tells, after the host interrupted one of those calls, the answers
  *   finished and the (layer, hook) that was running.
  * - `memberMemory(layer)` answers a layer's memory as JSON.
  *
- * Each component's memory stays here between calls as JSON text (each hook gets its own
- * parsed copy; a hook's changes are kept only when the host will accept its value, which
- * is decided here with the host's own rules, and the host is told the new memory only when
- * it changed). `overridesText` is `""` or a JSON array of `[layer, memory]` pairs the host
- * sets first (a reset, a restored state, a call that brings its own memory). An entry is
- * `null` for a hook the layer lacks, else the hook's answer `{ok:true, memory?, value?}` or
- * `{ok:false, code, message}`. Uses `readComponent`, `serialize`, `failure`, `createRandom`
- * and the captured intrinsics of the other parts.
+ * A hook gets only the parts of its inputs its masks say it may read (an unread action
+ * `args`, transition `info` or observation `data` is not even sent by the host; a context
+ * without `memory` cannot change it), each hook its own copy. Each component's memory
+ * stays here between calls as JSON text (a hook's changes are kept only when the host will
+ * accept its value, which is decided here with the host's own rules, and the host is told
+ * the new memory only when it changed). A call answers `""` when every layer ran and no
+ * hook changed anything, else a JSON array with one entry per layer reached: `null` for a
+ * hook the layer lacks or that changed nothing (returned `undefined`, memory unchanged),
+ * else `{ok:true, memory?, value?}` or `{ok:false, code, message}`. Every hook runs under
+ * the CPU-time budget of `rulesBootstrapBudget`. Uses `readComponent`, `serialize`,
+ * `failure`, `createRandom` and the captured intrinsics of the other parts.
  */
 export const rulesBootstrapGroup: string = `
   // --- Groups of components, run layer after layer in one call.
   const members = [];
-  let hookTimeoutMs = 0;
   let marker = undefined;
-  const loadMember = (factory, usesState) => {
+  // What each hook's parameters may read: -1 the whole value, else bits of its known keys
+  // (see readHookInputs on the host): action name 1, args 2; transition observation 1,
+  // reward 2, terminated 4, truncated 8, info 16; observation text 1, data 2; context
+  // state 1, memory 2, turn 4, seed 8, random 16.
+  const WHOLE = -1;
+  const wholeMasks = [[WHOLE, WHOLE], [WHOLE, WHOLE, WHOLE], [WHOLE, WHOLE]];
+  const loadMember = (factory, usesState, masksText) => {
     const read = readComponent(factory);
     if (typeof read === "string") return read;
-    members[members.length] = { hooks: read[0], usesState: usesState === true, memoryText: "{}" };
+    const masks = typeof masksText === "string" ? parse(masksText) : wholeMasks;
+    members[members.length] = { hooks: read[0], usesState: usesState === true, memoryText: "{}", masks };
     return stringify({ ok: true, hooks: read[1] });
   };
-  const configureGroup = (timeoutMs, markerBuffer) => {
-    hookTimeoutMs = timeoutMs;
-    if (markerBuffer !== undefined) marker = new Int32ArrayConstructor(markerBuffer);
+  const configureGroup = (markerBuffer, inputsBuffer) => {
+    marker = new Int32ArrayConstructor(markerBuffer);
+    inputNumbers = new Float64ArrayConstructor(inputsBuffer);
   };
   const memberMemory = (layer) => members[layer].memoryText;
   const isRecord = (value) => value !== null && typeof value === "object" && !isArray(value);
@@ -79,21 +91,35 @@ export const rulesBootstrapGroup: string = `
   let partial = "";
   let runningLayer = -1;
   let runningHook = -1;
-  const begin = (overridesText) => {
+  // False while every entry of the call is "null" (no hook changed anything).
+  let changed = false;
+  // Starts a call: reads the memories the host sets first (a count, then layer and JSON
+  // text of each: texts the host made with JSON.stringify, kept as they are).
+  const begin = () => {
+    callStarted();
     parsedTexts = [];
     parsedValues = [];
     finished = [];
+    changed = false;
     partial = "";
     runningLayer = -1;
     runningHook = -1;
-    if (overridesText === "") return;
-    const overrides = parse(overridesText);
-    for (let index = 0; index < overrides.length; index++) members[overrides[index][0]].memoryText = stringify(overrides[index][1]);
+    const count = nextNumber();
+    for (let index = 0; index < count; index++) {
+      const layer = nextNumber();
+      members[layer].memoryText = nextText();
+    }
   };
+  // The call's answer: "" when every layer ran and no hook changed anything (the host then
+  // decodes nothing), else a JSON array of the entries.
   const answerOf = (list) => {
     runningLayer = -1;
     runningHook = -1;
-    return "[" + apply(arrayJoin, list, [","]) + "]";
+    return changed ? "[" + apply(arrayJoin, list, [","]) + "]" : "";
+  };
+  const note = (entry) => {
+    if (entry !== "null") changed = true;
+    return entry;
   };
 
   // Copies given to hooks, each call its own. An observation is ["t", text] |
@@ -129,25 +155,75 @@ export const rulesBootstrapGroup: string = `
   };
   const observationCopy = (form) => (form[0] === "t" ? { text: form[1] } : form[0] === "f" ? { text: form[1], data: parsedOnce(form[2]) } : parsedOnce(form[1]));
   const actionCopy = (form) => (form[0] === "f" ? { name: form[1], args: parsedOnce(form[2]) } : parsedOnce(form[1]));
-  // The inputs of a group call, packed by the host into one string (one argument crosses
-  // far faster than many): "s<length>", "n<number>", "t" or "f" items, then "|" and the
-  // strings one after another.
-  const unpack = (packed) => {
-    const bar = apply(stringIndexOf, packed, ["|"]);
-    const header = apply(stringSplit, apply(stringSlice, packed, [0, bar]), [","]);
-    const values = [];
-    let offset = bar + 1;
-    for (let index = 0; index < header.length; index++) {
-      const item = header[index];
-      const kind = item[0];
-      if (kind === "s") {
-        const length = toNumber(apply(stringSlice, item, [1]));
-        values[index] = apply(stringSlice, packed, [offset, offset + length]);
-        offset += length;
-      } else if (kind === "n") values[index] = toNumber(apply(stringSlice, item, [1]));
-      else values[index] = kind === "t";
+  // What a hook gets for a parameter it never names (mask 0): it cannot read, write or
+  // pass it on, so one frozen object serves every such hook.
+  const untouched = freeze({});
+  // A hook's own input with only the keys it may read (mask, see loadMember); a key the
+  // input lacks stays absent. The host leaves out what no hook of the call reads: an "f"
+  // action's args text or an observation's data is then "" and never parsed.
+  const actionInput = (form, mask) => {
+    if (mask === WHOLE) return actionCopy(form);
+    if (mask === 0) return untouched;
+    const input = {};
+    if (form[0] !== "j") {
+      // "f" or "n" (the host sends "n" only when no hook of the call reads args).
+      if (mask & 1) input.name = form[1];
+      if (mask & 2 && form[0] === "f") input.args = parsedOnce(form[2]);
+      return input;
     }
-    return values;
+    const value = parsedOnce(form[1]);
+    if (mask & 1 && "name" in value) input.name = value.name;
+    if (mask & 2 && "args" in value) input.args = value.args;
+    return input;
+  };
+  const observationInput = (form, mask) => {
+    if (mask === WHOLE) return observationCopy(form);
+    if (mask === 0) return untouched;
+    const input = {};
+    if (mask & 1) input.text = observationText(form);
+    if (mask & 2) {
+      const data = form[0] === "f" ? parsedOnce(form[2]) : form[0] === "j" ? parse(form[1]).data : undefined;
+      if (data !== undefined) input.data = data;
+    }
+    return input;
+  };
+  const transitionInput = (mask, observation, reward, terminated, truncated, infoText) => {
+    if (mask === WHOLE) return { observation: observationCopy(observation), reward, terminated, truncated, info: parsedOnce(infoText) };
+    if (mask === 0) return untouched;
+    const input = {};
+    if (mask & 1) input.observation = observationCopy(observation);
+    if (mask & 2) input.reward = reward;
+    if (mask & 4) input.terminated = terminated;
+    if (mask & 8) input.truncated = truncated;
+    if (mask & 16) input.info = parsedOnce(infoText);
+    return input;
+  };
+  // The inputs of a group call: numbers (flags 0/1, string lengths, modes) in the shared
+  // Float64Array the host writes before the call, the strings one after another in the
+  // call's only argument (reading them needs no parsing at all). Read in order.
+  let inputNumbers = undefined;
+  let inputText = "";
+  let textOffset = 0;
+  let slot = 0;
+  const startInputs = (text) => {
+    inputText = text;
+    textOffset = 0;
+    slot = 0;
+  };
+  const nextNumber = () => inputNumbers[slot++];
+  const nextFlag = () => inputNumbers[slot++] === 1;
+  const nextText = () => {
+    const length = inputNumbers[slot++];
+    const value = apply(stringSlice, inputText, [textOffset, textOffset + length]);
+    textOffset += length;
+    return value;
+  };
+  const actionModes = ["f", "n", "j", ""];
+  const observationModes = ["t", "f", "j"];
+  // The turn and seed of every layer follow the other inputs: where they start.
+  let contextBase = 0;
+  const readContexts = () => {
+    contextBase = slot;
   };
   const keysAre = (value, first, second) => {
     const keys = objectKeys(value);
@@ -159,9 +235,34 @@ export const rulesBootstrapGroup: string = `
   const observationText = (form) => (form[0] === "j" ? parse(form[1]).text : form[1]);
   const observationData = (form) => (form[0] === "j" ? parse(form[1]).data : form[0] === "f" ? parse(form[2]) : undefined);
 
-  // Run one hook of one layer. Answers [ok, answerText, present, valueText, memoryText]:
-  // nothing is kept yet (see keep below).
-  const runMember = (layer, hook, list, stateText, contexts) => {
+  // The outcome of a hook that changed nothing (keep leaves the memory as it is).
+  const unchangedOutcome = freeze([true, "null", false, "", ""]);
+  // The context of one hook with only the keys it may read (mask, see loadMember).
+  const contextOf = (member, mask, hook, turn, seed, stateText) => {
+    if (mask === 0) return untouched;
+    const memoryText = member.memoryText;
+    if (mask === WHOLE) {
+      return {
+        state: member.usesState && stateText !== "" ? parsedOnce(stateText) : {},
+        memory: memoryText === "{}" ? {} : parse(memoryText),
+        turn,
+        seed,
+        random: createRandom(seed, turn, hook),
+      };
+    }
+    const context = {};
+    if (mask & 1) context.state = member.usesState && stateText !== "" ? parsedOnce(stateText) : {};
+    if (mask & 2) context.memory = memoryText === "{}" ? {} : parse(memoryText);
+    if (mask & 4) context.turn = turn;
+    if (mask & 8) context.seed = seed;
+    if (mask & 16) context.random = createRandom(seed, turn, hook);
+    return context;
+  };
+
+  // Run one hook of one layer on its inputs (list, the context is added). Answers [ok,
+  // answerText, present, valueText, memoryText]: nothing is kept yet (see keep below). An
+  // answer that changes nothing (undefined returned, memory unchanged) is "null".
+  const runMember = (layer, hook, list, stateText) => {
     const member = members[layer];
     runningLayer = layer;
     runningHook = hook;
@@ -169,32 +270,30 @@ export const rulesBootstrapGroup: string = `
       marker[0] = layer;
       marker[1] = hook;
     }
-    const turn = contexts[2 * layer];
-    const seed = contexts[2 * layer + 1];
+    const masks = member.masks[hook];
+    const contextMask = masks[masks.length - 1];
     const memoryText = member.memoryText;
-    const context = {
-      state: member.usesState && stateText !== "" ? parsedOnce(stateText) : {},
-      memory: memoryText === "{}" ? {} : parse(memoryText),
-      turn,
-      seed,
-      random: createRandom(seed, turn, hook),
-    };
+    const context = contextOf(member, contextMask, hook, inputNumbers[contextBase + 2 * layer], inputNumbers[contextBase + 2 * layer + 1], stateText);
     list[list.length] = context;
-    const started = now();
+    const started = hookStarted();
     let result;
     try {
       result = apply(member.hooks[hook], undefined, list);
     } catch (error) {
-      return now() - started > hookTimeoutMs ? timedOut() : [false, failure("threw", describeError(error))];
+      return overCpuBudget(started) ? [false, overBudgetFailure()] : [false, failure("threw", describeError(error))];
     }
-    const memory = context.memory;
-    if (!isRecord(memory)) return [false, failure("bad-output", "context.memory must stay a JSON object")];
-    let nextMemoryText = "{}";
-    if (getPrototypeOf(memory) !== objectPrototype || objectKeys(memory).length > 0) {
-      try {
-        nextMemoryText = serialize(memory, memoryLimit);
-      } catch (error) {
-        return [false, serializationFailure(error, "context.memory", "memory-too-large", memoryLimit)];
+    // A context without memory (the hook cannot name it) leaves the memory as it was.
+    let nextMemoryText = memoryText;
+    if (contextMask === WHOLE || contextMask & 2) {
+      const memory = context.memory;
+      if (!isRecord(memory)) return [false, failure("bad-output", "context.memory must stay a JSON object")];
+      nextMemoryText = "{}";
+      if (getPrototypeOf(memory) !== objectPrototype || objectKeys(memory).length > 0) {
+        try {
+          nextMemoryText = serialize(memory, memoryLimit);
+        } catch (error) {
+          return [false, serializationFailure(error, "context.memory", "memory-too-large", memoryLimit)];
+        }
       }
     }
     let valueText = "";
@@ -205,14 +304,14 @@ export const rulesBootstrapGroup: string = `
         return [false, serializationFailure(error, "the result", "bad-output", outputLimit)];
       }
     }
-    if (now() - started > hookTimeoutMs) return timedOut();
-    const changed = nextMemoryText !== memoryText;
-    const text = '{"ok":true' + (changed ? ',"memory":' + nextMemoryText : "") + (result === undefined ? "" : ',"value":' + valueText) + "}";
+    if (overCpuBudget(started)) return [false, overBudgetFailure()];
+    const memoryChanged = nextMemoryText !== memoryText;
+    if (!memoryChanged && result === undefined) return unchangedOutcome;
+    const text = '{"ok":true' + (memoryChanged ? ',"memory":' + nextMemoryText : "") + (result === undefined ? "" : ',"value":' + valueText) + "}";
     return [true, text, result !== undefined, valueText, nextMemoryText];
   };
-  const timedOut = () => [false, failure("timeout", "the hook ran longer than " + hookTimeoutMs + " ms")];
   const keep = (layer, outcome) => {
-    members[layer].memoryText = outcome[4];
+    if (outcome !== unchangedOutcome) members[layer].memoryText = outcome[4];
   };
   // What the host will read as a block, an action or neither (then it refuses the value).
   const actionVerdict = (value) => {
@@ -234,20 +333,30 @@ export const rulesBootstrapGroup: string = `
     isRecord(value) && onlyKeys(value, ["text", "data"]) && typeof value.text === "string" && value.text.length <= textLimit && (!("data" in value) || isRecord(value.data));
 
   // The action each layer passed on in the last filterActions call (its form, by layer).
+  // An action form is also ["n", name] when no hook of the call reads its args.
   const lastActions = [];
-  const filterActions = (packed) => {
-    const [top, bottom, actionMode, actionFirst, actionSecond, contextsText, stateText, overridesText] = unpack(packed);
-    begin(overridesText);
-    const contexts = parse(contextsText);
-    let current = actionMode === "f" ? ["f", actionFirst, actionSecond] : ["j", actionFirst];
+  const actionFormOf = (mode, first, second) => (mode === "f" ? ["f", first, second] : mode === "n" ? ["n", first] : ["j", first]);
+  const observationFormOf = (mode, first, second) => (mode === "j" ? ["j", first] : mode === "f" ? ["f", first, second] : ["t", first]);
+  const filterActions = (text) => {
+    startInputs(text);
+    const top = nextNumber();
+    const bottom = nextNumber();
+    const actionMode = actionModes[nextNumber()];
+    const actionFirst = nextText();
+    const actionSecond = nextText();
+    const stateText = nextText();
+    begin();
+    readContexts();
+    let current = actionFormOf(actionMode, actionFirst, actionSecond);
     for (let layer = top; layer >= bottom; layer--) {
       lastActions[layer] = current;
-      if (members[layer].hooks[0] === undefined) {
+      const member = members[layer];
+      if (member.hooks[0] === undefined) {
         finished[finished.length] = "null";
         continue;
       }
-      const outcome = runMember(layer, 0, [actionCopy(current)], stateText, contexts);
-      finished[finished.length] = outcome[1];
+      const outcome = runMember(layer, 0, [actionInput(current, member.masks[0][0])], stateText);
+      finished[finished.length] = note(outcome[1]);
       if (!outcome[0]) break;
       if (!outcome[2]) {
         keep(layer, outcome);
@@ -258,29 +367,44 @@ export const rulesBootstrapGroup: string = `
       if (verdict === "bad") break;
       keep(layer, outcome);
       if (verdict === "block") break;
-      const before = current[0] === "j" ? parse(current[1]) : { name: current[1], args: parse(current[2]) };
-      if (!jsonEqual(value, before)) current = lastActions[layer] = actionForm(value, outcome[3]);
+      const before = current[0] === "j" ? parse(current[1]) : current[0] === "f" ? { name: current[1], args: parse(current[2]) } : undefined;
+      if (before === undefined || !jsonEqual(value, before)) current = lastActions[layer] = actionForm(value, outcome[3]);
     }
     return answerOf(finished);
   };
 
-  const transitions = (packed) => {
-    const inputs = unpack(packed);
-    const [bottom, top, fromActions, actionMode, actionFirst, actionSecond, observationMode, observationFirst, observationSecond] = inputs;
-    const [reward, terminated, truncated, infoText, contextsText, stateText, withObservation, overridesText] = apply(arraySlice, inputs, [9]);
-    begin(overridesText);
-    const contexts = parse(contextsText);
-    const given = actionMode === "" ? undefined : actionMode === "f" ? ["f", actionFirst, actionSecond] : ["j", actionFirst];
-    let observation = observationMode === "j" ? ["j", observationFirst] : observationMode === "f" ? ["f", observationFirst, observationSecond] : ["t", observationFirst];
+  const transitions = (text) => {
+    startInputs(text);
+    const bottom = nextNumber();
+    const top = nextNumber();
+    const fromActions = nextFlag();
+    const actionMode = actionModes[nextNumber()];
+    const actionFirst = nextText();
+    const actionSecond = nextText();
+    const observationMode = observationModes[nextNumber()];
+    const observationFirst = nextText();
+    const observationSecond = nextText();
+    const reward = nextNumber();
+    const terminated = nextFlag();
+    const truncated = nextFlag();
+    const infoText = nextText();
+    const stateText = nextText();
+    const withObservation = nextFlag();
+    begin();
+    readContexts();
+    const given = actionMode === "" ? undefined : actionFormOf(actionMode, actionFirst, actionSecond);
+    let observation = observationFormOf(observationMode, observationFirst, observationSecond);
     let isTruncated = truncated;
     for (let layer = bottom; layer <= top; layer++) {
-      const hooks = members[layer].hooks;
+      const member = members[layer];
+      const hooks = member.hooks;
       const action = fromActions ? lastActions[layer] : given;
       let first = "null";
       if (action !== undefined && hooks[1] !== undefined) {
-        const input = { observation: observationCopy(observation), reward, terminated, truncated: isTruncated, info: parsedOnce(infoText) };
-        const outcome = runMember(layer, 1, [actionCopy(action), input], stateText, contexts);
-        first = outcome[1];
+        const masks = member.masks[1];
+        const input = transitionInput(masks[1], observation, reward, terminated, isTruncated, infoText);
+        const outcome = runMember(layer, 1, [actionInput(action, masks[0]), input], stateText);
+        first = note(outcome[1]);
         if (!outcome[0]) {
           finished[finished.length] = "[" + first + "]";
           break;
@@ -292,16 +416,18 @@ export const rulesBootstrapGroup: string = `
         }
         keep(layer, outcome);
         // The host applies every accepted patch (text, data) to a fresh {text, data} object.
-        const text = "text" in patch ? patch.text : observationText(observation);
-        const data = "data" in patch ? patch.data : observationData(observation);
-        observation = "text" in patch || "data" in patch || observation[0] === "j" ? observationForm(text, data) : observation;
+        if ("text" in patch || "data" in patch || observation[0] === "j") {
+          const text = "text" in patch ? patch.text : observationText(observation);
+          const data = "data" in patch ? patch.data : observationData(observation);
+          observation = observationForm(text, data);
+        }
         if (patch.truncated === true) isTruncated = true;
       }
       partial = first;
       let second = "null";
       if (hooks[2] !== undefined && withObservation) {
-        const outcome = runMember(layer, 2, [observationCopy(observation)], stateText, contexts);
-        second = outcome[1];
+        const outcome = runMember(layer, 2, [observationInput(observation, member.masks[2][0])], stateText);
+        second = note(outcome[1]);
         const value = outcome[0] && outcome[2] ? parse(outcome[3]) : undefined;
         if (!outcome[0] || (outcome[2] && !isObservation(value))) {
           finished[finished.length] = "[" + first + "," + second + "]";
@@ -311,23 +437,31 @@ export const rulesBootstrapGroup: string = `
         if (outcome[2]) observation = observationForm(value.text, value.data);
       }
       partial = "";
-      finished[finished.length] = "[" + first + "," + second + "]";
+      finished[finished.length] = first === "null" && second === "null" ? "[null,null]" : "[" + first + "," + second + "]";
     }
     return answerOf(finished);
   };
 
-  const observations = (packed) => {
-    const [bottom, top, observationMode, observationFirst, observationSecond, contextsText, stateText, keepMemory, overridesText] = unpack(packed);
-    begin(overridesText);
-    const contexts = parse(contextsText);
-    let observation = observationMode === "j" ? ["j", observationFirst] : observationMode === "f" ? ["f", observationFirst, observationSecond] : ["t", observationFirst];
+  const observations = (text) => {
+    startInputs(text);
+    const bottom = nextNumber();
+    const top = nextNumber();
+    const observationMode = observationModes[nextNumber()];
+    const observationFirst = nextText();
+    const observationSecond = nextText();
+    const stateText = nextText();
+    const keepMemory = nextFlag();
+    begin();
+    readContexts();
+    let observation = observationFormOf(observationMode, observationFirst, observationSecond);
     for (let layer = bottom; layer <= top; layer++) {
-      if (members[layer].hooks[2] === undefined) {
+      const member = members[layer];
+      if (member.hooks[2] === undefined) {
         finished[finished.length] = "null";
         continue;
       }
-      const outcome = runMember(layer, 2, [observationCopy(observation)], stateText, contexts);
-      finished[finished.length] = outcome[1];
+      const outcome = runMember(layer, 2, [observationInput(observation, member.masks[2][0])], stateText);
+      finished[finished.length] = note(outcome[1]);
       const value = outcome[0] && outcome[2] ? parse(outcome[3]) : undefined;
       if (!outcome[0] || (outcome[2] && !isObservation(value))) break;
       if (keepMemory) keep(layer, outcome);

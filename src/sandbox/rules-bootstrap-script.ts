@@ -1,4 +1,5 @@
 import { rulesBootstrapApi } from "./rules-bootstrap-api.js";
+import { rulesBootstrapBudget } from "./rules-bootstrap-budget.js";
 import { rulesBootstrapGroup } from "./rules-bootstrap-group.js";
 import { rulesBootstrapLockdown } from "./rules-bootstrap-lockdown.js";
 import { rulesBootstrapRandom } from "./rules-bootstrap-random.js";
@@ -31,11 +32,14 @@ import { rulesSandboxLimits } from "./rules-sandbox-options.js";
  *   `groupProgress` and `memberMemory` run several components in this one isolate, one
  *   call per hook phase (see `rulesBootstrapGroup`).
  *
+ * - `configureBudget(budgetMs, cpuNow)` sets the per-hook CPU-time budget (see
+ *   `rulesBootstrapBudget`); a hook over its budget answers `timeout`.
+ *
  * It is assembled from this prelude (limits and private references to every intrinsic the
- * sandbox itself uses, taken before anything can change them) and five parts:
+ * sandbox itself uses, taken before anything can change them) and six parts:
  * `rulesBootstrapLockdown` (guards, removals, blocked code generation, `defineRules`,
- * `harden`), `rulesBootstrapRandom`, `rulesBootstrapSerializer`, `rulesBootstrapApi` and
- * `rulesBootstrapGroup`.
+ * `harden`), `rulesBootstrapRandom`, `rulesBootstrapSerializer`, `rulesBootstrapBudget`,
+ * `rulesBootstrapApi` and `rulesBootstrapGroup`.
  * Last, every intrinsic reachable from the global object or from the hidden intrinsics
  * (iterator and generator prototypes), and the global object itself, is deep-frozen, so
  * prototype tampering by component code fails.
@@ -76,11 +80,9 @@ export function rulesBootstrapScript(): string {
   const TypeErrorConstructor = TypeError;
   // Used by the group part only, never handed to component code.
   const arrayJoin = Array.prototype.join;
-  const arraySlice = Array.prototype.slice;
-  const stringIndexOf = String.prototype.indexOf;
-  const stringSplit = String.prototype.split;
   const now = Date.now;
   const Int32ArrayConstructor = Int32Array;
+  const Float64ArrayConstructor = Float64Array;
 
   // Hidden intrinsics (not reachable from the global object by name), frozen below.
   const hiddenIntrinsics = [
@@ -98,11 +100,12 @@ export function rulesBootstrapScript(): string {
 ${rulesBootstrapLockdown}
 ${rulesBootstrapRandom}
 ${rulesBootstrapSerializer}
+${rulesBootstrapBudget}
 ${rulesBootstrapApi}
 ${rulesBootstrapGroup}
   // Freeze every intrinsic (and the global object) only now, after all of the above.
   harden([global, hiddenIntrinsics]);
-  return freeze({ load, call, callTransitionThenObservation, progress, loadMember, configureGroup, filterActions, transitions, observations, groupProgress, memberMemory });
+  return freeze({ load, call, callTransitionThenObservation, progress, configureBudget, loadMember, configureGroup, filterActions, transitions, observations, groupProgress, memberMemory });
 })();
 `;
 }

@@ -44,8 +44,10 @@ export interface RulesSandboxApi {
 /**
  * A {@link TransitionThenObservationRuntime} backed by one isolated-vm isolate that holds
  * one loaded component (see `createRulesSandbox`). Each hook call is one synchronous round
- * trip: the inputs go in as JSON text, the isolate runs the hook under the per-call
- * timeout and returns one JSON string, which is parsed and validated here. Every failure
+ * trip: the inputs go in as JSON text, the isolate runs the hook under its CPU-time budget
+ * (`timeoutMs`, checked inside, see `rulesBootstrapBudget`) and the wall-clock backstop
+ * (`wallTimeoutMs`, isolated-vm's `timeout`) and returns one JSON string, which is parsed
+ * and validated here. Every failure
  * is a {@link HookFailure}; after the isolate runs out of memory, or after `dispose()`,
  * every call returns the same fatal failure. The methods return already-resolved promises.
  *
@@ -149,7 +151,7 @@ export class SandboxRulesRuntime implements TransitionThenObservationRuntime {
     let answer: unknown;
     try {
       countIsolateCrossing();
-      answer = this.#api.call.applySync(undefined, [hook, input], { timeout: this.#options.timeoutMs });
+      answer = this.#api.call.applySync(undefined, [hook, input], { timeout: this.#options.wallTimeoutMs });
     } catch (error) {
       return this.#failure(error);
     }
@@ -168,9 +170,11 @@ export class SandboxRulesRuntime implements TransitionThenObservationRuntime {
     let answer: unknown;
     try {
       countIsolateCrossing();
-      answer = this.#api.callTransitionThenObservation.applySync(undefined, [input, JSON.stringify(observation), JSON.stringify(context.state)], {
-        timeout: this.#options.timeoutMs,
-      });
+      answer = this.#api.callTransitionThenObservation.applySync(
+        undefined,
+        [input, JSON.stringify(observation), JSON.stringify(context.state)],
+        { timeout: 2 * this.#options.wallTimeoutMs },
+      );
     } catch (error) {
       return { transition: this.#interruptedTransition(error, action, transition, context) };
     }
@@ -227,7 +231,7 @@ export class SandboxRulesRuntime implements TransitionThenObservationRuntime {
       return this.#dead;
     }
     if (failure.kind === "timeout") {
-      return { ok: false, code: "timeout", message: `the hook ran longer than ${this.#options.timeoutMs} ms`, fatal: false };
+      return { ok: false, code: "timeout", message: `the hook ran longer than its wall-clock limit of ${this.#options.wallTimeoutMs} ms and was stopped`, fatal: false };
     }
     return { ok: false, code: "threw", message: failure.message, fatal: false };
   }

@@ -270,7 +270,13 @@ export default defineRules({
     void loop();
     return undefined;
   },
-});`, { timeoutMs: 50 });
-    expect(await runtime.filterObservation({ text: "" }, context())).toEqual({ ok: false, code: "timeout", message: "the hook ran longer than 50 ms", fatal: false });
+});`, { timeoutMs: 50, wallTimeoutMs: 50 });
+    // Microtasks run after the hook returned, so only the wall-clock backstop stops them.
+    expect(await runtime.filterObservation({ text: "" }, context())).toEqual({
+      ok: false,
+      code: "timeout",
+      message: "the hook ran longer than its wall-clock limit of 50 ms and was stopped",
+      fatal: false,
+    });
   });
 });

@@ -5,6 +5,7 @@ import { formatIssues } from "../core/validate.js";
 import type { ComponentIssue } from "./component-issue.js";
 import { classifyIsolateFailure } from "./isolate-failure.js";
 import { compileRulesBootstrap } from "./rules-bootstrap-cache.js";
+import { configureHookBudget } from "./configure-hook-budget.js";
 import { rulesSandboxOptionsSchema, type RulesSandboxOptions } from "./rules-sandbox-options.js";
 import { SandboxRulesRuntime, type RulesSandboxApi } from "./rules-sandbox-runtime.js";
 
@@ -36,7 +37,8 @@ function loadIssue(error: unknown, isolate: ivm.Isolate, options: { loadTimeoutM
  * isolate: create it with the memory limit, run the hardening bootstrap (see
  * `rulesBootstrapScript`; compiled from V8's code cache after the first isolate, see
  * `compileRulesBootstrap`), evaluate the script and run its factory under the load timeout,
- * and check the exported hooks. No host reference is ever passed into the isolate. Problems
+ * and check the exported hooks. The only host reference passed into the isolate is the
+ * bootstrap's private CPU clock (see `configureHookBudget`), out of component code's reach. Problems
  * of the component come back as issues (the isolate is then disposed); only a broken
  * bootstrap (a bug here) throws, as `SANDBOX`.
  *
@@ -66,6 +68,7 @@ export function createRulesSandbox(script: string, options: CreateRulesSandboxOp
       callTransitionThenObservation: bootstrapApi.getSync("callTransitionThenObservation", { reference: true }),
       progress: bootstrapApi.getSync("progress", { reference: true }),
     };
+    configureHookBudget(bootstrapApi, resolved.timeoutMs);
   } catch (error) {
     if (!isolate.isDisposed) isolate.dispose();
     throw new EnvriggerError("SANDBOX", "the Rules sandbox bootstrap failed", { cause: error });

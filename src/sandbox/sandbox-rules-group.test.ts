@@ -25,13 +25,13 @@ afterAll(async () => {
 });
 
 /** A group of components (innermost first) with the static check bypassed: only the run-time defences stand. */
-function bypassedGroup(sources: string[], timeoutMs = 100): SandboxRulesGroup {
+function bypassedGroup(sources: string[], timeoutMs = 100, wallTimeoutMs = Math.max(500, timeoutMs)): SandboxRulesGroup {
   const scripts = sources.map((source) => {
     const transpiled = transpileComponent(source);
     if (!transpiled.ok) throw new Error(`transpile failed: ${JSON.stringify(transpiled.issues)}`);
     return { script: transpiled.script };
   });
-  const sandbox = createRulesGroupSandbox(scripts, { timeoutMs, memoryLimitMb: 32 });
+  const sandbox = createRulesGroupSandbox(scripts, { timeoutMs, wallTimeoutMs, memoryLimitMb: 32 });
   if (!sandbox.ok) throw new Error(`expected the group to load: ${JSON.stringify(sandbox.issues)}`);
   groups.push(sandbox.group);
   return sandbox.group;
@@ -64,7 +64,9 @@ export default defineRules({
     const group = bypassedGroup([writer, reader]);
     for (let round = 0; round < 2; round++) {
       const answers = await group.observations(0, 1, observation, call(2), true);
-      expect(answers[0]?.result).toMatchObject({ ok: true });
+      // The writer's memory changes in the first round only; then its hook changes nothing (no entry).
+      if (round === 0) expect(answers[0]?.result).toMatchObject({ ok: true, memory: { secret: "writer's" } });
+      else expect(answers[0]?.result).toBeUndefined();
       const read = answers[1]?.result;
       if (!read?.ok) throw new Error("expected the reader to succeed");
       // The reader sees its own (empty) memory, the observation as the writer passed it on
@@ -112,7 +114,7 @@ export default defineRules({
     const results = await group.observations(0, 2, observation, call(3), true);
     expect(results).toEqual([
       { layer: 0, result: { ok: true, value: { text: "hello!" }, memory: { looks: 1 } } },
-      { layer: 1, result: { ok: false, code: "timeout", message: "the hook ran longer than 100 ms", fatal: false } },
+      { layer: 1, result: { ok: false, code: "timeout", message: "the hook ran longer than its wall-clock limit of 500 ms and was stopped", fatal: false } },
     ]);
     // The isolate stays usable.
     const next = await group.observations(0, 0, { text: "again" }, call(1), true);
@@ -154,5 +156,57 @@ export default defineRules({
     );
     expect(isEnvriggerError(error, "COMPONENT_RUNTIME")).toBe(true);
     expect((error as EnvriggerError).message).toContain("Rules#1 hook filterAction failed (threw): Error: no inc");
+  });
+
+  it("a hook gets only the parts of its inputs its static check says it may read", async () => {
+    // The static check is bypassed and the inputs are given by hand, to show what the hook then sees.
+    const prober = `export default defineRules({
+  filterAction(action, context) {
+    return { block: JSON.stringify([Object.keys(action), Object.keys(context)]) };
+  },
+  filterObservation(observation, context) {
+    return { text: JSON.stringify([Object.keys(observation), Object.keys(context)]) };
+  },
+});`;
+    const transpiled = transpileComponent(prober);
+    if (!transpiled.ok) throw new Error(JSON.stringify(transpiled.issues));
+    const inputs = { filterAction: [["name"], ["turn"]], modifyTransition: [[], [], []], filterObservation: [["text"], []] } as const;
+    const sandbox = createRulesGroupSandbox([{ script: transpiled.script, usesState: false, inputs: structuredClone(inputs) as never }], { timeoutMs: 2_000 });
+    if (!sandbox.ok) throw new Error(JSON.stringify(sandbox.issues));
+    groups.push(sandbox.group);
+    const [blocked] = await sandbox.group.filterActions(0, 0, action, call(1));
+    expect(blocked?.result).toEqual({ ok: true, value: { kind: "block", reason: '[["name"],["turn"]]' } });
+    const [filtered] = await sandbox.group.observations(0, 0, observation, call(1), true);
+    expect(filtered?.result).toEqual({ ok: true, value: { text: '[["text"],[]]' } });
+    // Without inputs (nothing known), every key.
+    const whole = createRulesGroupSandbox([{ script: transpiled.script, usesState: false }], { timeoutMs: 2_000 });
+    if (!whole.ok) throw new Error(JSON.stringify(whole.issues));
+    groups.push(whole.group);
+    const [everything] = await whole.group.filterActions(0, 0, action, call(1));
+    expect(everything?.result).toEqual({ ok: true, value: { kind: "block", reason: '[["name","args"],["state","memory","turn","seed","random"]]' } });
+  });
+
+  it("a call in which no hook changed anything answers no results (each layer passed its input on)", async () => {
+    const loaded = await loadRulesGroup(
+      [
+        `export default defineRules({ filterAction(action) { return action.name === "never" ? { block: "no" } : undefined; }, filterObservation(observation) { return undefined; } });`,
+        `export default defineRules({ modifyTransition(action, transition) { return transition.truncated ? { truncated: true } : undefined; } });`,
+      ],
+      { timeoutMs: 2_000 },
+    );
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));
+    const runtime = loaded.group as SandboxRulesGroup;
+    groups.push(runtime);
+    const transition = { observation, reward: 1, terminated: false, truncated: false, info: { note: "x" } };
+    expect(await runtime.filterActions(1, 0, action, call(2))).toEqual([]);
+    expect(await runtime.transitions(0, 1, transition, "last", call(2))).toEqual([]);
+    expect(await runtime.observations(0, 1, observation, call(2), true)).toEqual([]);
+    // A change is reported: a block, a patch.
+    expect(await runtime.filterActions(1, 0, { name: "never", args: {} }, call(2))).toEqual([
+      { layer: 1, result: undefined },
+      { layer: 0, result: { ok: true, value: { kind: "block", reason: "no" } } },
+    ]);
+    const patched = await runtime.transitions(0, 1, { ...transition, truncated: true }, action, call(2));
+    expect(patched[1]).toEqual({ layer: 1, transition: { ok: true, value: { truncated: true } }, observation: undefined });
   });
 });

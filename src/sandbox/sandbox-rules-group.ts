@@ -14,6 +14,8 @@ import { applyTransitionPatch } from "../harness/rules-hook-output-schemas.js";
 import type { HookFailure, TransitionInput, TransitionPatch } from "../harness/rules-runtime.js";
 import type { ComponentHooks } from "./component-hooks.js";
 import { decodeGroupEntry, readGroupEntry, unreadableGroupAnswer, type GroupEntry } from "./group-answer.js";
+import { ACTION_MODE, OBSERVATION_MODE, type GroupCallInputs } from "./group-call-inputs.js";
+import { layerReads, wholeInputMasks, type HookInputMasks, type LayerReads } from "./hook-input-masks.js";
 import { countIsolateCrossing } from "./isolate-crossings.js";
 import { classifyIsolateFailure } from "./isolate-failure.js";
 import { decodeFilterAction, decodeObservation, decodeTransitionPatch, parseSandboxAnswer } from "./rules-hook-output.js";
@@ -33,21 +35,27 @@ const layerAnswerLimit = 2 * (rulesSandboxLimits.memoryCharacters + rulesSandbox
 
 const hookIndex = { filterAction: 0, modifyTransition: 1, filterObservation: 2 } as const;
 
+/** The entries of a call that changed nothing (the isolate answered ""). */
+const unchanged: unknown[] = [];
+
 /** What a group call answered: entries (parsed, one per layer reached), or why it failed. */
 type CallOutcome = { ok: true; entries: unknown[] } | { ok: false; failure: HookFailure; layer: number; hook: number; entries: unknown[]; partial: unknown };
 
 /**
  * A {@link RulesGroupRuntime} backed by one isolated-vm isolate holding several loaded
  * components (see `createRulesGroupSandbox`): one synchronous call per hook phase whatever
- * the number of layers. Inputs go in as JSON text and primitives, once per call (the
- * isolate gives each hook its own parsed copy); each layer's memory stays in the isolate
- * and comes out only when a hook changed it; answers are decoded with the same decoders as
- * single hook calls.
+ * the number of layers. Inputs go in once per call: numbers through memory shared with the
+ * isolate, texts as the one argument (see `GroupCallInputs`), and only the parts some hook
+ * of the call may read (see `LayerReads`; the isolate gives each hook its own copy of what
+ * it reads); each layer's memory stays in the isolate and comes out only when a hook
+ * changed it; a call in which no hook changed anything answers `""` and is not decoded at
+ * all (its results are empty: every layer passed its input on); other answers are decoded
+ * with the same decoders as single hook calls.
  *
- * The call's time limit is the per-hook timeout times the hooks it may run; inside, a hook
- * that took longer than the per-hook timeout is a `timeout` failure of its own, and after
- * an interrupted call the isolate tells which hook was running (that hook's `timeout`;
- * the layers before it keep their results). When the isolate runs out of memory, the
+ * Inside, every hook has the CPU-time budget `timeoutMs` (over it: a `timeout` failure of
+ * its own, see `rulesBootstrapBudget`); the call's wall-clock backstop is `wallTimeoutMs`
+ * times the hooks it may run, and after a call it interrupted the isolate tells which hook
+ * was running (that hook's `timeout`; the layers before it keep their results). When the isolate runs out of memory, the
  * layer and hook that were running (read from a shared marker the isolate writes before
  * each hook) get the fatal `memory` failure, and every later call of every layer answers
  * it: the layers share one heap. A component can use, while it runs, the memory limit of
@@ -60,23 +68,37 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
   readonly #options: ResolvedRulesSandboxOptions;
   readonly #marker: Int32Array;
   readonly #hooks: readonly ComponentHooks[];
-  readonly #pending = new Map<number, JsonObject>();
+  /** Memories to set in the isolate before the next call, as JSON text, by layer. */
+  readonly #pending = new Map<number, string>();
   readonly #live: Set<number>;
+  readonly #reads: readonly LayerReads[];
+  readonly #inputs: GroupCallInputs;
   #dead: HookFailure | undefined;
 
   /** Wrap a loaded isolate. Use `createRulesGroupSandbox`. */
-  constructor(isolate: ivm.Isolate, api: RulesGroupApi, hooks: readonly ComponentHooks[], usesState: readonly boolean[], marker: Int32Array, options: ResolvedRulesSandboxOptions) {
+  constructor(
+    isolate: ivm.Isolate,
+    api: RulesGroupApi,
+    hooks: readonly ComponentHooks[],
+    usesState: readonly boolean[],
+    marker: Int32Array,
+    options: ResolvedRulesSandboxOptions,
+    masks: readonly HookInputMasks[],
+    inputs: GroupCallInputs,
+  ) {
+    this.#inputs = inputs;
     this.#isolate = isolate;
     this.#api = api;
     this.#hooks = hooks;
     this.#marker = marker;
     this.#options = options;
+    this.#reads = hooks.map((_hooks, layer) => layerReads(masks[layer] ?? wholeInputMasks));
     this.#live = new Set(hooks.map((_hooks, layer) => layer));
     this.members = hooks.map((layerHooks, layer) => new SandboxRulesGroupMember(this, layer, layerHooks, usesState[layer] ?? true));
   }
 
   setMemory(layer: number, memory: JsonObject): void {
-    this.#pending.set(layer, memory);
+    this.#pending.set(layer, isEmptyRecord(memory) ? "{}" : JSON.stringify(memory));
   }
 
   disposeMember(layer: number): void {
@@ -91,12 +113,14 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     return this.#dead;
   }
 
-  filterActions(top: number, bottom: number, action: Action, call: GroupCall): Promise<GroupActionResult[]> {
-    return Promise.resolve(this.#filterActions(top, bottom, action, call));
+  /** Answers synchronously (see `GroupAnswer`). */
+  filterActions(top: number, bottom: number, action: Action, call: GroupCall): GroupActionResult[] {
+    return this.#filterActions(top, bottom, action, call);
   }
 
-  transitions(bottom: number, top: number, transition: TransitionInput, action: Action | null | "last", call: GroupCall): Promise<GroupTransitionResult[]> {
-    return Promise.resolve(this.#transitions(bottom, top, transition, action, call, true));
+  /** Answers synchronously (see `GroupAnswer`). */
+  transitions(bottom: number, top: number, transition: TransitionInput, action: Action | null | "last", call: GroupCall): GroupTransitionResult[] {
+    return this.#transitions(bottom, top, transition, action, call, true);
   }
 
   /** One layer's `modifyTransition` alone (a single-hook call of a member). */
@@ -104,15 +128,30 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     return this.#transitions(layer, layer, transition, action, call, false)[0];
   }
 
-  observations(bottom: number, top: number, observation: Observation, call: GroupCall, keepMemory: boolean): Promise<GroupObservationResult[]> {
-    return Promise.resolve(this.#observations(bottom, top, observation, call, keepMemory));
+  /** Answers synchronously (see `GroupAnswer`). */
+  observations(bottom: number, top: number, observation: Observation, call: GroupCall, keepMemory: boolean): GroupObservationResult[] {
+    return this.#observations(bottom, top, observation, call, keepMemory);
   }
 
   #filterActions(top: number, bottom: number, action: Action, call: GroupCall): GroupActionResult[] {
-    const layers = range(top, bottom, -1).filter((layer) => this.#hooks[layer]!.filterAction);
-    if (layers.length === 0) return [];
-    if (this.#dead) return [{ layer: layers[0]!, result: this.#dead }];
-    const outcome = this.#call(this.#api.filterActions, layers.length, layers[0]!, [top, bottom, ...actionParts(action), contextsText(call, top), stateText(call)]);
+    const hooks = this.#hooks;
+    let first = -1;
+    let hookCount = 0;
+    let needsArgs = false;
+    for (let layer = top; layer >= bottom; layer--) {
+      if (!hooks[layer]!.filterAction) continue;
+      if (first < 0) first = layer;
+      hookCount++;
+    }
+    if (hookCount === 0) return [];
+    if (this.#dead) return [{ layer: first, result: this.#dead }];
+    // The args also reach the layers' modifyTransition ("last" in the next transitions call).
+    for (let layer = top; layer >= bottom; layer--) if (this.#reads[layer]!.actionArgs) needsArgs = true;
+    const packer = this.#inputs.start().number(top).number(bottom);
+    packAction(packer, action, needsArgs);
+    this.#finishPacking(packer, call, top);
+    const outcome = this.#call(this.#api.filterActions, hookCount, first, packer.argument());
+    if (outcome.ok && outcome.entries === unchanged) return [];
     const results: GroupActionResult[] = [];
     let current = action;
     let index = 0;
@@ -137,30 +176,46 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
   }
 
   #transitions(bottom: number, top: number, transition: TransitionInput, action: Action | null | "last", call: GroupCall, withObservation: boolean): GroupTransitionResult[] {
-    const layers = range(bottom, top, 1);
     const hooks = this.#hooks;
-    const hookCount = layers.reduce((count, layer) => count + (hooks[layer]!.modifyTransition && action !== null ? 1 : 0) + (hooks[layer]!.filterObservation && withObservation ? 1 : 0), 0);
+    const reads = this.#reads;
+    let hookCount = 0;
+    let first = -1;
+    let needsArgs = false;
+    let needsData = false;
+    let needsInfo = false;
+    for (let layer = bottom; layer <= top; layer++) {
+      const layerHooks = hooks[layer]!;
+      const transitionRuns = layerHooks.modifyTransition && action !== null;
+      const observationRuns = layerHooks.filterObservation && withObservation;
+      if (!transitionRuns && !observationRuns) continue;
+      hookCount += (transitionRuns ? 1 : 0) + (observationRuns ? 1 : 0);
+      if (first < 0) first = layer;
+      const layerReads = reads[layer]!;
+      if (transitionRuns) {
+        needsArgs ||= layerReads.transitionArgs;
+        needsData ||= layerReads.transitionObservation;
+        needsInfo ||= layerReads.transitionInfo;
+      }
+      if (observationRuns) needsData ||= layerReads.observationData;
+    }
     if (hookCount === 0) return [];
     if (this.#dead) {
-      const first = layers.find((layer) => (hooks[layer]!.modifyTransition && action !== null) || (hooks[layer]!.filterObservation && withObservation))!;
       const dead = this.#dead;
-      const inTransition = this.#hooks[first]!.modifyTransition && action !== null;
+      const inTransition = hooks[first]!.modifyTransition && action !== null;
       return [{ layer: first, transition: inTransition ? dead : undefined, observation: inTransition ? undefined : dead }];
     }
-    const outcome = this.#call(this.#api.transitions, hookCount, bottom, [
-      bottom,
-      top,
-      action === "last",
-      ...(action === null || action === "last" ? (["", "", ""] as const) : actionParts(action)),
-      ...observationParts(transition.observation),
-      transition.reward,
-      transition.terminated,
-      transition.truncated,
-      JSON.stringify(transition.info),
-      contextsText(call, top),
-      stateText(call),
-      withObservation,
-    ]);
+    const packer = this.#inputs.start().number(bottom).number(top).flag(action === "last");
+    if (action === null || action === "last") packer.number(ACTION_MODE.none).text("").text("");
+    else packAction(packer, action, needsArgs);
+    packObservation(packer, transition.observation, needsData);
+    packer.number(transition.reward).flag(transition.terminated).flag(transition.truncated);
+    packer.text(needsInfo ? JSON.stringify(transition.info) : "");
+    packer.text(stateText(call)).flag(withObservation);
+    this.#packPending(packer);
+    packContexts(packer, call, top);
+    const outcome = this.#call(this.#api.transitions, hookCount, bottom, packer.argument());
+    if (outcome.ok && outcome.entries === unchanged) return [];
+    const layers = range(bottom, top, 1);
     const results: GroupTransitionResult[] = [];
     let observation = transition.observation;
     let truncated = transition.truncated;
@@ -216,10 +271,25 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
   }
 
   #observations(bottom: number, top: number, observation: Observation, call: GroupCall, keepMemory: boolean): GroupObservationResult[] {
-    const layers = range(bottom, top, 1).filter((layer) => this.#hooks[layer]!.filterObservation);
-    if (layers.length === 0) return [];
-    if (this.#dead) return [{ layer: layers[0]!, result: this.#dead }];
-    const outcome = this.#call(this.#api.observations, layers.length, layers[0]!, [bottom, top, ...observationParts(observation), contextsText(call, top), stateText(call), keepMemory]);
+    const hooks = this.#hooks;
+    let first = -1;
+    let hookCount = 0;
+    let needsData = false;
+    for (let layer = bottom; layer <= top; layer++) {
+      if (!hooks[layer]!.filterObservation) continue;
+      if (first < 0) first = layer;
+      hookCount++;
+      needsData ||= this.#reads[layer]!.observationData;
+    }
+    if (hookCount === 0) return [];
+    if (this.#dead) return [{ layer: first, result: this.#dead }];
+    const packer = this.#inputs.start().number(bottom).number(top);
+    packObservation(packer, observation, needsData);
+    packer.text(stateText(call)).flag(keepMemory);
+    this.#packPending(packer);
+    packContexts(packer, call, top);
+    const outcome = this.#call(this.#api.observations, hookCount, first, packer.argument());
+    if (outcome.ok && outcome.entries === unchanged) return [];
     const results: GroupObservationResult[] = [];
     let current = observation;
     let index = 0;
@@ -252,21 +322,29 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
    * calls; its parsed entries, or the failure and what had finished before it (`first` is
    * blamed when the isolate cannot tell which layer was running).
    */
-  #call(reference: ivm.Reference, hooks: number, first: number, parameters: (string | number | boolean)[]): CallOutcome {
-    parameters.push(this.#overridesText());
+  #call(reference: ivm.Reference, hooks: number, first: number, packed: string): CallOutcome {
     let answer: unknown;
-    this.#marker[0] = -1;
-    this.#marker[1] = -1;
+    const marker = this.#marker;
+    marker[0] = -1;
+    marker[1] = -1;
     try {
       countIsolateCrossing();
-      answer = reference.applySync(undefined, [pack(parameters)], { timeout: this.#options.timeoutMs * Math.max(1, hooks) });
+      answer = reference.applySync(undefined, [packed], { timeout: this.#options.wallTimeoutMs * hooks });
     } catch (error) {
       return this.#interrupted(error, first);
     }
+    if (answer === "") return { ok: true, entries: unchanged };
     const parsed = parseSandboxAnswer(answer, hooks * layerAnswerLimit + 16);
     if (!parsed.ok) return { ok: false, failure: parsed, layer: first, hook: -1, entries: [], partial: undefined };
     if (!Array.isArray(parsed.parsed)) return { ok: false, failure: unreadableGroupAnswer(), layer: first, hook: -1, entries: [], partial: undefined };
     return { ok: true, entries: parsed.parsed };
+  }
+
+  /** The state, pending memory and contexts that end the inputs of a filterActions call. */
+  #finishPacking(packer: GroupCallInputs, call: GroupCall, top: number): void {
+    packer.text(stateText(call));
+    this.#packPending(packer);
+    packContexts(packer, call, top);
   }
 
   /** The layer and hook the isolate marked as running (`first` when it marked none). */
@@ -293,11 +371,16 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     const lost = { ...marked, entries: [], partial: undefined };
     if (failure.kind === "memory") return { ok: false, failure: this.#died(), ...lost };
     if (failure.kind === "other") return { ok: false, failure: { ok: false, code: "threw", message: failure.message, fatal: false }, ...lost };
-    const timeout: HookFailure = { ok: false, code: "timeout", message: `the hook ran longer than ${this.#options.timeoutMs} ms`, fatal: false };
+    const timeout: HookFailure = {
+      ok: false,
+      code: "timeout",
+      message: `the hook ran longer than its wall-clock limit of ${this.#options.wallTimeoutMs} ms and was stopped`,
+      fatal: false,
+    };
     let progress: unknown;
     try {
       countIsolateCrossing();
-      progress = this.#api.groupProgress.applySync(undefined, [], { timeout: this.#options.timeoutMs });
+      progress = this.#api.groupProgress.applySync(undefined, [], { timeout: this.#options.wallTimeoutMs });
     } catch (progressError) {
       const second = classifyIsolateFailure(progressError, this.#isolate);
       return { ok: false, failure: second.kind === "memory" ? this.#died() : timeout, ...lost };
@@ -312,55 +395,58 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     return { ok: false, failure: timeout, layer: running[0]!, hook: running[1]!, entries: finished, partial: report.partial };
   }
 
-  #overridesText(): string {
-    if (this.#pending.size === 0) return "";
-    const text = JSON.stringify([...this.#pending]);
-    this.#pending.clear();
-    return text;
+  /** The pending memories (see `begin` in `rulesBootstrapGroup`): a count, then each layer and its JSON. */
+  #packPending(packer: GroupCallInputs): void {
+    const pending = this.#pending;
+    packer.number(pending.size);
+    if (pending.size === 0) return;
+    for (const [layer, text] of pending) packer.number(layer).text(text);
+    pending.clear();
   }
 }
 
 /**
- * An action as the isolate takes it: `["f", name, argsJson]` for an object whose keys are
- * exactly `name, args` in that order (the isolate then parses `args` only if a hook reads
- * it), else `["j", json, ""]`.
+ * An action as the isolate takes it (three items): `f, name, argsJson` for an object whose
+ * keys are exactly `name, args` in that order, or `n, name, ""` when no hook of the call
+ * reads the args (they are then not serialised at all), else `j, json, ""`.
  */
-function actionParts(action: Action): [string, string, string] {
+function packAction(packer: GroupCallInputs, action: Action, needsArgs: boolean): void {
   const keys = Object.keys(action);
   if (keys.length === 2 && keys[0] === "name" && keys[1] === "args" && typeof action.name === "string" && action.args !== undefined) {
-    return ["f", action.name, JSON.stringify(action.args)];
+    if (needsArgs) packer.number(ACTION_MODE.fields).text(action.name).text(JSON.stringify(action.args));
+    else packer.number(ACTION_MODE.nameOnly).text(action.name).text("");
+    return;
   }
-  return ["j", JSON.stringify(action), ""];
+  packer.number(ACTION_MODE.json).text(JSON.stringify(action)).text("");
 }
 
 /**
- * An observation as the isolate takes it: `["t", text, ""]`, `["f", text, dataJson]` for
- * keys exactly `text[, data]` in that order (the text needs no JSON at all; `data` is
- * parsed only if a hook reads it), else `["j", json, ""]`.
+ * An observation as the isolate takes it (three items): `t, text, ""` (also when no hook
+ * of the call reads `data`: it is then not serialised), `f, text, dataJson` for keys
+ * exactly `text[, data]` in that order (the text needs no JSON at all), else `j, json, ""`.
  */
-function observationParts(observation: Observation): [string, string, string] {
+function packObservation(packer: GroupCallInputs, observation: Observation, needsData: boolean): void {
   const keys = Object.keys(observation);
   if (typeof observation.text === "string" && keys[0] === "text") {
-    if (keys.length === 1) return ["t", observation.text, ""];
-    if (keys.length === 2 && keys[1] === "data" && observation.data !== undefined) return ["f", observation.text, JSON.stringify(observation.data)];
+    if (keys.length === 1 || (!needsData && keys.length === 2 && keys[1] === "data")) {
+      packer.number(OBSERVATION_MODE.text).text(observation.text).text("");
+      return;
+    }
+    if (keys.length === 2 && keys[1] === "data" && observation.data !== undefined) {
+      packer.number(OBSERVATION_MODE.fields).text(observation.text).text(JSON.stringify(observation.data));
+      return;
+    }
   }
-  return ["j", JSON.stringify(observation), ""];
+  packer.number(OBSERVATION_MODE.json).text(JSON.stringify(observation)).text("");
 }
 
-/**
- * The inputs of a group call as one string (one argument crosses into the isolate far
- * faster than many; see `unpack` in `rulesBootstrapGroup`): a header of `s<length>`,
- * `n<number>`, `t` or `f` items, `|`, then the strings one after another.
- */
-function pack(values: readonly (string | number | boolean)[]): string {
-  let header = "";
-  let body = "";
-  for (const [index, value] of values.entries()) {
-    const item = typeof value === "string" ? `s${value.length}` : typeof value === "number" ? `n${value}` : value ? "t" : "f";
-    header += index === 0 ? item : `,${item}`;
-    if (typeof value === "string") body += value;
+/** Turn and seed of layers 0..top, the last items of a call's inputs. */
+function packContexts(packer: GroupCallInputs, call: GroupCall, top: number): void {
+  const contexts = call.contexts;
+  for (let layer = 0; layer <= top; layer++) {
+    const context = contexts[layer];
+    packer.number(context?.turn ?? 0).number(context?.seed ?? 0);
   }
-  return `${header}|${body}`;
 }
 
 /** Layer numbers from `from` to `to` (inclusive) in steps of `step`. */
@@ -370,14 +456,10 @@ function range(from: number, to: number, step: 1 | -1): number[] {
   return layers;
 }
 
-/** `[turn, seed, …]` for layers 0..top, as the isolate reads them. */
-function contextsText(call: GroupCall, top: number): string {
-  let text = "[";
-  for (let layer = 0; layer <= top; layer++) {
-    const context = call.contexts[layer];
-    text += `${layer === 0 ? "" : ","}${context?.turn ?? 0},${context?.seed ?? 0}`;
-  }
-  return `${text}]`;
+/** True for `{}` (a plain object without keys), whose JSON needs no serialising. */
+function isEmptyRecord(value: JsonObject): boolean {
+  for (const _key in value) return false;
+  return Object.getPrototypeOf(value) === Object.prototype && Object.getOwnPropertyNames(value).length === 0;
 }
 
 function stateText(call: GroupCall): string {

@@ -1,25 +1,10 @@
 import { ts } from "ts-morph";
 import type { HookName } from "./component-hooks.js";
+import { isDeclarationName } from "./static-check-declaration-name.js";
 import type { HookFunction } from "./static-check-shape.js";
 
 /** Which parameter of each hook is the context. */
 const contextParameterIndex: Record<HookName, number> = { filterAction: 1, modifyTransition: 2, filterObservation: 1 };
-
-/** True when `node` is a name being declared, not a use of a variable. */
-function isDeclarationName(node: ts.Identifier): boolean {
-  const parent = node.parent;
-  return (
-    ((ts.isVariableDeclaration(parent) ||
-      ts.isParameter(parent) ||
-      ts.isBindingElement(parent) ||
-      ts.isFunctionDeclaration(parent) ||
-      ts.isFunctionExpression(parent)) &&
-      parent.name === node) ||
-    ((ts.isPropertyAccessExpression(parent) || ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent)) &&
-      parent.name === node) ||
-    (ts.isBindingElement(parent) && parent.propertyName === node)
-  );
-}
 
 /** True when a destructured context parameter takes `state` (or everything, with a rest element). */
 function patternReadsState(pattern: ts.BindingName): boolean {

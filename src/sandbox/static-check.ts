@@ -4,6 +4,7 @@ import { findCompilerDirectives } from "./static-check-directives.js";
 import { findForbiddenConstructs } from "./static-check-forbidden.js";
 import { findModuleState } from "./static-check-module-state.js";
 import { compileComponent } from "./static-check-project.js";
+import { readHookInputs, wholeHookInputs, type HookInputs } from "./static-check-hook-inputs.js";
 import { checkComponentShape } from "./static-check-shape.js";
 import { readsState } from "./static-check-uses-state.js";
 
@@ -24,6 +25,8 @@ export interface ComponentCheck {
   usesState: boolean;
   /** Which hooks the component defines. */
   hooks: ComponentHooks;
+  /** Which parts of its inputs each hook may read (see `readHookInputs`); the sandbox copies only those. */
+  inputs: HookInputs;
 }
 
 const codeOrder: ComponentIssueCode[] = ["too-large", "bad-shape", "no-hooks", "forbidden-construct", "syntax-error", "type-error"];
@@ -40,7 +43,7 @@ function byPriority(left: ComponentIssue, right: ComponentIssue): number {
  * (imports, host globals, code from strings, reflection and prototype access, clocks and
  * `Math.random`, async code, module-level mutable state, …) and the module's shape
  * (`export default defineRules({ hooks })`, at least one hook). Also finds which hooks
- * exist and whether any may read `context.state`.
+ * exist, whether any may read `context.state` and which parts of its inputs each may read.
  *
  * Never throws for a problem in the source: every problem is an issue. Reuses one compiler
  * across calls, so only the first check pays for loading the TypeScript library.
@@ -51,10 +54,10 @@ export function checkComponentSource(source: string): ComponentCheck {
   const lines = source.split("\n").length;
   if (bytes > componentSourceLimits.bytes || lines > componentSourceLimits.lines) {
     const message = `the component is too large (${bytes} bytes, ${lines} lines; the limits are ${componentSourceLimits.bytes} bytes and ${componentSourceLimits.lines} lines): keep it small and targeted`;
-    return { ok: false, issues: [{ code: "too-large", message }], usesState: true, hooks: noHooks };
+    return { ok: false, issues: [{ code: "too-large", message }], usesState: true, hooks: noHooks, inputs: wholeHookInputs };
   }
   const directives = findCompilerDirectives(source);
-  if (directives.referencesOtherFiles) return { ok: false, issues: directives.issues, usesState: true, hooks: noHooks };
+  if (directives.referencesOtherFiles) return { ok: false, issues: directives.issues, usesState: true, hooks: noHooks, inputs: wholeHookInputs };
   const compiled = compileComponent(source);
   const shape = checkComponentShape(compiled.sourceFile);
   const issues = [
@@ -64,5 +67,5 @@ export function checkComponentSource(source: string): ComponentCheck {
     ...findModuleState(compiled.sourceFile, compiled.checker),
     ...compiled.issues,
   ].sort(byPriority);
-  return { ok: issues.length === 0, issues, usesState: readsState(shape.hookFunctions), hooks: shape.hooks };
+  return { ok: issues.length === 0, issues, usesState: readsState(shape.hookFunctions), hooks: shape.hooks, inputs: readHookInputs(shape.hookFunctions) };
 }

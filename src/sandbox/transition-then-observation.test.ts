@@ -123,13 +123,14 @@ export default defineRules({
     return { text: "filtered " + observation.text };
   },
 });`;
-    const runtime = sandbox(source, { timeoutMs: 50 });
+    const runtime = sandbox(source, { timeoutMs: 50, wallTimeoutMs: 200 });
     const transition = { observation: { text: "slow" }, reward: 0, terminated: false, truncated: false, info: {} };
     const slowObservation = await runtime.modifyTransitionThenFilterObservation(inc, transition, context);
     expect(slowObservation).toEqual({ transition: { ok: true, value: {}, memory: {} } });
     expect(await runtime.filterObservation({ text: "slow" }, context)).toMatchObject({ ok: false, code: "timeout" });
     const slowTransition = await runtime.modifyTransitionThenFilterObservation({ name: "slow-transition", args: {} }, transition, context);
-    expect(slowTransition).toEqual({ transition: { ok: false, code: "timeout", message: "the hook ran longer than 50 ms", fatal: false } });
+    // A hook that never returns is stopped by the wall-clock backstop (the CPU-time budget is checked when a hook returns).
+    expect(slowTransition).toEqual({ transition: { ok: false, code: "timeout", message: "the hook ran longer than its wall-clock limit of 200 ms and was stopped", fatal: false } });
     const fine = await runtime.modifyTransitionThenFilterObservation(inc, { ...transition, observation: { text: "fast" } }, context);
     expect(fine.observation).toEqual({ ok: true, value: { text: "filtered fast" }, memory: {} });
 
@@ -148,10 +149,10 @@ export default defineRules({
     return undefined;
   },
   filterObservation() { return undefined; },
-});`, { timeoutMs: 50 });
+});`, { timeoutMs: 50, wallTimeoutMs: 50 });
     const transition = { observation: { text: "x" }, reward: 0, terminated: false, truncated: false, info: {} };
     expect(await runtime.modifyTransitionThenFilterObservation(inc, transition, context)).toEqual({
-      transition: { ok: false, code: "timeout", message: "the hook ran longer than 50 ms", fatal: false },
+      transition: { ok: false, code: "timeout", message: "the hook ran longer than its wall-clock limit of 50 ms and was stopped", fatal: false },
     });
   });
 
