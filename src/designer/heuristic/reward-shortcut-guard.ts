@@ -1,4 +1,6 @@
 import type { Action } from "../../core/action.js";
+import type { ToolSpec } from "../../core/tool-spec.js";
+import type { Trajectory } from "../../core/trajectory.js";
 import type { CandidateLayer } from "../candidate.js";
 import type { DesignContext } from "../designer.js";
 import { literal } from "./rules-snippets.js";
@@ -22,8 +24,16 @@ function matches(action: Action): string {
  * verdict stay the env's. Null when the data shows no shortcut.
  */
 export function rewardShortcutGuard(context: DesignContext): CandidateLayer | null {
-  const evidence = [...context.baseline.trajectories, ...context.attempts.flatMap((attempt) => attempt.trajectories ?? [])];
-  const found = shortcutActions(evidence, new ToolRoles(context.tools))[0];
+  return shortcutGuardLayer([...context.baseline.trajectories, ...context.attempts.flatMap((attempt) => attempt.trajectories ?? [])], context.tools);
+}
+
+/**
+ * The Contract of {@link rewardShortcutGuard} from any observed episodes of one task (for
+ * example everything a rig run saw): null when they show no rewarded failure or no call
+ * that marks them. Reads per-episode reward, the verdict and the calls that reached the env.
+ */
+export function shortcutGuardLayer(trajectories: readonly Trajectory[], tools: readonly ToolSpec[]): CandidateLayer | null {
+  const found = shortcutActions(trajectories, new ToolRoles(tools))[0];
   if (!found) return null;
   const share = `${Math.round(found.rewardedFailureShare * found.rewardedFailures)} of ${found.rewardedFailures} rewarded failures and ${Math.round(found.otherShare * found.others)} of ${found.others} comparison episodes`;
   const source = `// Closes a reward shortcut: this call was in ${share}. The reward is untouched; the call never reaches the env.
