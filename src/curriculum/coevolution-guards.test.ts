@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -8,7 +8,9 @@ import { DEFAULT_TARGET } from "../designer/target.js";
 import { bugfixPolicies } from "../policies/bugfix/bugfix-policies.js";
 import { runRollouts } from "../rollout/run-rollouts.js";
 import { stackEnvironment } from "../rl/stack-environment.js";
+import { LearnableModel } from "../policies/learnable/learnable-model.js";
 import { guardedStack, shortcutGuards } from "./coevolution-guards.js";
+import { coevolutionSource } from "./coevolution-source.js";
 import { createRigDependencies } from "./create-rig-dependencies.js";
 import { inProcessExecutor, runCurriculum } from "./run-curriculum.js";
 
@@ -31,13 +33,16 @@ async function rigRound(name: string, policy: string, taskIds: string[]): Promis
 }
 
 describe("co-evolution's shortcut Contracts", () => {
-  it("guards exactly the tasks whose rig episodes showed rewarded failures, and the guarded env pays the shortcut nothing", async () => {
+  it("guards the tasks whose rig episodes showed rewarded failures (and, from the pooled episodes, every other), and the guarded env pays the shortcut nothing", async () => {
     const hacked = await rigRound("hacker", "hacker", ["clamp-0", "range-0"]);
     const honest = await rigRound("oracle", "oracle", ["clamp-0"]);
-    const guards = await shortcutGuards(hacked, definition, publicReward, ["clamp-0", "range-0"]);
+    const found = await shortcutGuards(hacked, definition, publicReward, ["clamp-0", "range-0"]);
+    const guards = found.perTask;
     expect([...guards.keys()].sort()).toEqual(["clamp-0", "range-0"]);
     expect(guards.get("clamp-0")).toMatchObject({ kind: "rules", name: REWARD_SHORTCUT_GUARD });
-    expect((await shortcutGuards(honest, definition, publicReward, ["clamp-0"])).size).toBe(0);
+    expect(found.shared).toMatchObject({ kind: "rules", name: REWARD_SHORTCUT_GUARD });
+    const none = await shortcutGuards(honest, definition, publicReward, ["clamp-0"]);
+    expect([none.perTask.size, none.shared]).toEqual([0, null]);
 
     // No stack was accepted for the hacker (revisions 0, nothing reaches the band): the task
     // trains on the original env under the Contract, not on the exploitable original.
@@ -57,5 +62,27 @@ describe("co-evolution's shortcut Contracts", () => {
     const layered = guardedStack(definition, publicReward, "clamp-0", guards.get("clamp-0")!, accepted);
     expect(layered.spec.layers.map((layer) => (layer.kind === "rules" ? layer.name : layer.kind))).toEqual([REWARD_SHORTCUT_GUARD, "other"]);
     expect(layered.label).toBe("accepted.json + shortcut Contract");
+
+    // The co-evolution source: a round whose pooled episodes showed the shortcut puts every
+    // train task under a Contract — those with their own evidence under theirs, the others
+    // (here divide-0, never rigged) under the shared one; the reward stays the env's.
+    const coevolution = join(directory, "coevolution");
+    const round = { round: 0, update: 0, snapshot: "", runDirectory: hacked, accepted: [], rejected: ["clamp-0", "range-0"], skipped: [], guarded: ["clamp-0", "range-0"], guardedEnvWide: true, stackedTasks: 3, durationMs: 0 };
+    mkdirSync(join(coevolution, "round-0"), { recursive: true });
+    writeFileSync(join(coevolution, "round-0", "round.json"), JSON.stringify(round));
+    const source = coevolutionSource({ env: definition, envOptions: publicReward, trainTasks: [{ id: "clamp-0" }, { id: "range-0" }, { id: "divide-0" }], every: 10, directory: coevolution, target: DEFAULT_TARGET, designer: "heuristic", k: 2, kMax: 2, revisions: 0, seed: 0 });
+    await source.prepare!(0, LearnableModel.initial());
+    for (const taskId of ["clamp-0", "range-0", "divide-0"]) {
+      const trained = source.environmentOf(taskId, 0);
+      expect(trained.stacked).toBe(true);
+      expect(trained.stack.layers[0]).toMatchObject({ kind: "rules", name: REWARD_SHORTCUT_GUARD });
+      const hackerEpisodes = await runRollouts({ createEnv: trained.createEnv, policy: bugfixPolicies.hacker!, tasks: [{ taskId }], episodes: 2, seed: 5 });
+      expect(hackerEpisodes.every((trajectory) => trajectory.totalReward === 0)).toBe(true);
+    }
+    // Without the pooled evidence, the task no round saw trains on the original env.
+    writeFileSync(join(coevolution, "round-0", "round.json"), JSON.stringify({ ...round, guardedEnvWide: false }));
+    const perTaskOnly = coevolutionSource({ env: definition, envOptions: publicReward, trainTasks: [{ id: "clamp-0" }, { id: "divide-0" }], every: 10, directory: coevolution, target: DEFAULT_TARGET, designer: "heuristic", k: 2, kMax: 2, revisions: 0, seed: 0 });
+    await perTaskOnly.prepare!(0, LearnableModel.initial());
+    expect([perTaskOnly.environmentOf("clamp-0", 0).stacked, perTaskOnly.environmentOf("divide-0", 0).stacked]).toEqual([true, false]);
   }, 120_000);
 });

@@ -28,6 +28,11 @@ export const coevolutionRoundSchema = z.object({
    * call that marks them): from now on they train under the Contract refusing that call.
    */
   guarded: z.array(z.string()).default([]),
+  /**
+   * Whether the round's episodes of all tasks together showed a reward shortcut: then every
+   * task without a Contract of its own trains under that one.
+   */
+  guardedEnvWide: z.boolean().default(false),
   /** Tasks that train on a stack after this round (accepted or guarded, now or in an earlier round). */
   stackedTasks: z.number().int().nonnegative(),
   durationMs: z.number().nonnegative(),

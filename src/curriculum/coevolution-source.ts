@@ -56,7 +56,10 @@ function layerNames(path: string): string[] {
  * learner. A task whose round showed rewarded failures (reward paid, verdict failed) trains
  * under the Contract that refuses the call marking them, innermost, whether or not a stack
  * was accepted for it: the shortcut is never trained on while the band search for that
- * task is still failing, and the reward stays the env's. Each round is a curriculum run under `<directory>/round-<r>/` plus its
+ * task is still failing, and the reward stays the env's. When the round's episodes of all
+ * tasks together show such a call, every other task trains under that Contract too (the
+ * reward is one function for all tasks; a learner that found the shortcut on some tasks
+ * would learn it on any task left open). Contracts stay for the rest of training. Each round is a curriculum run under `<directory>/round-<r>/` plus its
  * `round.json`; a finished round is read back instead of redone, an interrupted one resumes
  * from its checkpoints, so a killed training run continues where it stopped.
  */
@@ -65,14 +68,18 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
   // Per task, the Contract closing the reward shortcut its rig rounds saw (the latest one found);
   // kept for the rest of training: the reward that paid the shortcut does not change.
   const guards = new Map<string, CandidateLayer>();
+  // The Contract the latest round's pooled episodes called for, for every task without its own.
+  let sharedGuard: CandidateLayer | null = null;
+  const taskIds = options.trainTasks.map((task) => task.id);
   const rounds: CoevolutionRound[] = [];
   const roundDirectory = (round: number) => resolve(options.directory, `round-${round}`);
 
   const apply = async (round: CoevolutionRound) => {
     for (const entry of round.accepted) stacks.set(entry.taskId, { spec: readCandidateRecord(entry.candidate).stack, label: entry.candidate });
-    if (round.guarded.length > 0) {
-      const found = await shortcutGuards(round.runDirectory, options.env, options.envOptions, round.guarded);
-      for (const [taskId, guard] of found) guards.set(taskId, guard);
+    if (round.guarded.length > 0 || round.guardedEnvWide) {
+      const found = await shortcutGuards(round.runDirectory, options.env, options.envOptions, taskIds);
+      for (const [taskId, guard] of found.perTask) guards.set(taskId, guard);
+      if (round.guardedEnvWide && found.shared) sharedGuard = found.shared;
     }
     rounds.push(round);
   };
@@ -121,8 +128,9 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
         episodes: task.accepted!.episodes,
         layers: layerNames(resolve(task.candidate!)),
       }));
-    const found = await shortcutGuards(runDirectory, options.env, options.envOptions, options.trainTasks.map((task) => task.id));
-    const stacked = new Set([...stacks.keys(), ...guards.keys(), ...found.keys(), ...accepted.map((entry) => entry.taskId)]);
+    const found = await shortcutGuards(runDirectory, options.env, options.envOptions, taskIds);
+    const everyTask = sharedGuard !== null || found.shared !== null;
+    const stacked = new Set([...stacks.keys(), ...guards.keys(), ...found.perTask.keys(), ...accepted.map((entry) => entry.taskId), ...(everyTask ? taskIds : [])]);
     const record: CoevolutionRound = {
       round,
       update,
@@ -131,7 +139,8 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
       accepted,
       rejected: result.tasks.filter((task) => task.outcome === "rejected").map((task) => task.taskId),
       skipped: result.tasks.filter((task) => task.outcome === "skipped").map((task) => task.taskId),
-      guarded: [...found.keys()].sort(),
+      guarded: [...found.perTask.keys()].sort(),
+      guardedEnvWide: found.shared !== null,
       stackedTasks: stacked.size,
       durationMs: performance.now() - started,
     };
@@ -152,7 +161,7 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
       }
     },
     environmentOf(taskId) {
-      const guard = guards.get(taskId);
+      const guard = guards.get(taskId) ?? sharedGuard;
       const stack = stacks.get(taskId);
       return stackEnvironment(options.env, options.envOptions, taskId, guard ? guardedStack(options.env, options.envOptions, taskId, guard, stack) : stack);
     },
