@@ -60,14 +60,15 @@ function roundsSection(runs: readonly TrainingRunRecord[]): string {
   const rows = withRounds.flatMap((run) =>
     run.rounds.map((round) =>
       row(
-        [run.label, round.round, round.update, round.accepted.length, round.rejected.length, round.skipped.length, round.guarded.length, round.stackedTasks, layerSummary(round), (round.durationMs / 1000).toFixed(1), round.runDirectory],
+        [run.label, round.round, round.update, round.accepted.length, round.rejected.length, round.skipped.length, `${round.guarded.length}${round.guardedEnvWide ? " + every other (pooled)" : ""}`, round.stackedTasks, layerSummary(round), (round.durationMs / 1000).toFixed(1), round.runDirectory],
         [1, 2, 3, 4, 5, 6, 7, 9],
       ),
     ),
   );
   return (
     `<h2>Co-evolution rounds</h2><p class="caption">Each round froze the policy after <em>update</em> updates and rigged the train tasks against it. ` +
-    `Guarded: tasks whose episodes showed a reward shortcut (reward paid, verdict failed) and train under the Contract that refuses it. ` +
+    `Guarded: tasks whose episodes showed a reward shortcut (reward paid, verdict failed) and train under the Contract that refuses it; ` +
+    `"every other (pooled)": the round's episodes of all tasks together showed it, so every other task trains under that Contract too. ` +
     `Stacked: tasks training on a stack after the round. Each round's rig directory is a curriculum run: <code>envrigger report &lt;rig&gt;</code> renders it.</p>` +
     table(["run", "round", "update", "accepted", "rejected", "skipped", "guarded", "stacked", "accepted stacks' layers", "seconds", "rig directory"], rows)
   );

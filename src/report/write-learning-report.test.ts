@@ -59,8 +59,8 @@ describe("envrigger report on training and experiment directories", () => {
     // Co-evolution every update: rounds 0 and 1, each with its numbers, from round.json.
     const rounds = tableRows(html, "Co-evolution rounds");
     expect(rounds.map((cells) => [cells[0], cells[1], cells[2]])).toEqual([["harness seed 0", "0", "0"], ["harness seed 0", "1", "1"]]);
-    const round = JSON.parse(readFileSync(join(experiment, "harness", "seed-0", "coevolution", "round-1", "round.json"), "utf8")) as { accepted: unknown[]; guarded: unknown[]; stackedTasks: number };
-    expect(rounds[1]!.slice(3, 8)).toEqual([String(round.accepted.length), expect.any(String), expect.any(String), String(round.guarded.length), String(round.stackedTasks)]);
+    const round = JSON.parse(readFileSync(join(experiment, "harness", "seed-0", "coevolution", "round-1", "round.json"), "utf8")) as { accepted: unknown[]; guarded: unknown[]; guardedEnvWide: boolean; stackedTasks: number };
+    expect(rounds[1]!.slice(3, 8)).toEqual([String(round.accepted.length), expect.any(String), expect.any(String), `${round.guarded.length}${round.guardedEnvWide ? " + every other (pooled)" : ""}`, String(round.stackedTasks)]);
   });
 
   it("renders one training run, finished or not (unfinished: the curves from its checkpoint)", async () => {
