@@ -128,7 +128,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
   program
     .command("report")
     .description("write <run>/report.html: one self-contained page of a run (charts, decisions, stacks, example episodes)")
-    .argument("<run>", "a run directory, e.g. runs/<id>")
+    .argument("<run>", "a run directory (curriculum, train or experiment), e.g. runs/<id>")
     .option("--json", "print one JSON object { path }")
     .action(async (run: string, options) => void (await (await import("./commands/report-command.js")).reportCommand(run, options, io)));
 

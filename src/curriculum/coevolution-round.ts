@@ -23,7 +23,17 @@ export const coevolutionRoundSchema = z.object({
   ),
   rejected: z.array(z.string()),
   skipped: z.array(z.string()),
-  /** Tasks that train on a stack after this round (accepted now or in an earlier round). */
+  /**
+   * Tasks whose episodes in this round showed a reward shortcut (rewarded failures and the
+   * call that marks them): from now on they train under the Contract refusing that call.
+   */
+  guarded: z.array(z.string()).default([]),
+  /**
+   * Whether the round's episodes of all tasks together showed a reward shortcut: then every
+   * task without a Contract of its own trains under that one.
+   */
+  guardedEnvWide: z.boolean().default(false),
+  /** Tasks that train on a stack after this round (accepted or guarded, now or in an earlier round). */
   stackedTasks: z.number().int().nonnegative(),
   durationMs: z.number().nonnegative(),
 });

@@ -7,6 +7,7 @@ import type { JsonObject } from "../core/json.js";
 import { deriveSeed } from "../core/seeding.js";
 import type { TaskInfo } from "../core/task.js";
 import { parseJsonText } from "../core/validate.js";
+import type { CandidateLayer } from "../designer/candidate.js";
 import type { Target } from "../designer/target.js";
 import type { LearnableModel } from "../policies/learnable/learnable-model.js";
 import { saveLearnedWeights } from "../policies/learnable/learned-weights-file.js";
@@ -14,6 +15,7 @@ import { readCandidateRecord } from "../rigger/candidate-store.js";
 import { stackEnvironment } from "../rl/stack-environment.js";
 import type { StoredStack } from "../rl/stored-stacks-source.js";
 import type { TrainingSource } from "../rl/training-source.js";
+import { guardedStack, shortcutGuards } from "./coevolution-guards.js";
 import { coevolutionRoundSchema, type CoevolutionRound } from "./coevolution-round.js";
 import { createRigDependencies } from "./create-rig-dependencies.js";
 import { inProcessExecutor, runCurriculum } from "./run-curriculum.js";
@@ -51,17 +53,34 @@ function layerNames(path: string): string[] {
  * (a curriculum over the training tasks, heuristic designer by default, band target)
  * against that snapshot, and from then on train each task on its latest accepted stack
  * (a task never accepted trains on the original env) — the environments follow the
- * learner. Each round is a curriculum run under `<directory>/round-<r>/` plus its
+ * learner. A task whose round showed rewarded failures (reward paid, verdict failed) trains
+ * under the Contract that refuses the call marking them, innermost, whether or not a stack
+ * was accepted for it: the shortcut is never trained on while the band search for that
+ * task is still failing, and the reward stays the env's. When the round's episodes of all
+ * tasks together show such a call, every other task trains under that Contract too (the
+ * reward is one function for all tasks; a learner that found the shortcut on some tasks
+ * would learn it on any task left open). Contracts stay for the rest of training. Each round is a curriculum run under `<directory>/round-<r>/` plus its
  * `round.json`; a finished round is read back instead of redone, an interrupted one resumes
  * from its checkpoints, so a killed training run continues where it stopped.
  */
 export function coevolutionSource(options: CoevolutionOptions): TrainingSource & { rounds: CoevolutionRound[] } {
   const stacks = new Map<string, StoredStack>();
+  // Per task, the Contract closing the reward shortcut its rig rounds saw (the latest one found);
+  // kept for the rest of training: the reward that paid the shortcut does not change.
+  const guards = new Map<string, CandidateLayer>();
+  // The Contract the latest round's pooled episodes called for, for every task without its own.
+  let sharedGuard: CandidateLayer | null = null;
+  const taskIds = options.trainTasks.map((task) => task.id);
   const rounds: CoevolutionRound[] = [];
   const roundDirectory = (round: number) => resolve(options.directory, `round-${round}`);
 
-  const apply = (round: CoevolutionRound) => {
+  const apply = async (round: CoevolutionRound) => {
     for (const entry of round.accepted) stacks.set(entry.taskId, { spec: readCandidateRecord(entry.candidate).stack, label: entry.candidate });
+    if (round.guarded.length > 0 || round.guardedEnvWide) {
+      const found = await shortcutGuards(round.runDirectory, options.env, options.envOptions, taskIds);
+      for (const [taskId, guard] of found.perTask) guards.set(taskId, guard);
+      if (round.guardedEnvWide && found.shared) sharedGuard = found.shared;
+    }
     rounds.push(round);
   };
 
@@ -109,7 +128,9 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
         episodes: task.accepted!.episodes,
         layers: layerNames(resolve(task.candidate!)),
       }));
-    const stacked = new Set([...stacks.keys(), ...accepted.map((entry) => entry.taskId)]);
+    const found = await shortcutGuards(runDirectory, options.env, options.envOptions, taskIds);
+    const everyTask = sharedGuard !== null || found.shared !== null;
+    const stacked = new Set([...stacks.keys(), ...guards.keys(), ...found.perTask.keys(), ...accepted.map((entry) => entry.taskId), ...(everyTask ? taskIds : [])]);
     const record: CoevolutionRound = {
       round,
       update,
@@ -118,6 +139,8 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
       accepted,
       rejected: result.tasks.filter((task) => task.outcome === "rejected").map((task) => task.taskId),
       skipped: result.tasks.filter((task) => task.outcome === "skipped").map((task) => task.taskId),
+      guarded: [...found.perTask.keys()].sort(),
+      guardedEnvWide: found.shared !== null,
       stackedTasks: stacked.size,
       durationMs: performance.now() - started,
     };
@@ -133,12 +156,14 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
       for (let round = rounds.length; round <= current; round++) {
         const path = join(roundDirectory(round), "round.json");
         const record = existsSync(path) ? parseJsonText(coevolutionRoundSchema, readFileSync(path, "utf8"), path) : await runRound(round, update, model);
-        apply(record);
+        await apply(record);
         options.onRound?.(record);
       }
     },
     environmentOf(taskId) {
-      return stackEnvironment(options.env, options.envOptions, taskId, stacks.get(taskId));
+      const guard = guards.get(taskId) ?? sharedGuard;
+      const stack = stacks.get(taskId);
+      return stackEnvironment(options.env, options.envOptions, taskId, guard ? guardedStack(options.env, options.envOptions, taskId, guard, stack) : stack);
     },
   };
 }

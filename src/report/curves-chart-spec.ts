@@ -13,7 +13,8 @@ export function curvesChartSpec(curves: LearningCurves): TopLevelSpec {
     encoding: {
       x: { field: "step", type: "quantitative", title: "step" },
       y: { field: "value", type: "quantitative", title: "value" },
-      color: { field: "series", type: "nominal", title: "series", sort: curves.series.map((series) => series.name) },
+      // Series names are sentences ("harness: mean held-out public pass"): show them whole.
+      color: { field: "series", type: "nominal", title: "series", sort: curves.series.map((series) => series.name), legend: { labelLimit: 360 } },
     },
   };
 }

@@ -49,7 +49,7 @@ export async function readRun(directory: string): Promise<RunRecord> {
     throw new EnvriggerError("FILE_NOT_FOUND", `${directory} is not a directory`, { hint: "pass the directory of a run, e.g. runs/<id> (written by `envrigger curriculum`)" });
   }
   if (!existsSync(paths.config)) {
-    throw new EnvriggerError("FILE_NOT_FOUND", `${directory} is not a run: it has no run.json`, { hint: "pass the directory of a run, e.g. runs/<id> (written by `envrigger curriculum`)" });
+    throw new EnvriggerError("FILE_NOT_FOUND", `${directory} is not a run: it has no run.json, training.json or experiment.json`, { hint: "pass the directory of a run, e.g. runs/<id> (written by `envrigger curriculum`, `train` or `experiment`)" });
   }
   const config = parseJsonText(curriculumConfigSchema, readFileSync(paths.config, "utf8"), paths.config);
   const result = existsSync(paths.result) ? parseJsonText(resultFileSchema, readFileSync(paths.result, "utf8"), paths.result) : null;

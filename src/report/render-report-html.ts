@@ -3,14 +3,9 @@ import type { Target } from "../designer/target.js";
 import { escapeHtml } from "./escape-html.js";
 import type { RunRecord } from "./read-run.js";
 import type { FiguredTask, ReportCharts } from "./render-report-charts.js";
-import { reportStyles } from "./report-styles.js";
+import { card, chartSection, pageHead } from "./report-html-parts.js";
 import { renderTaskSection } from "./render-task-section.js";
 
-/**
- * The page's content security policy: nothing may load or run — no scripts, no network,
- * no fonts — only the inline stylesheet and inline SVG. A report is a document, not an app.
- */
-const contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
 function targetText(target: Target): string {
   return [
@@ -20,14 +15,6 @@ function targetText(target: Target): string {
   ].filter(Boolean).join("; ");
 }
 
-function chartSection(title: string, svg: string | null, caption: string): string {
-  if (!svg) return "";
-  return `<h2>${title}</h2><p class="caption">${caption}</p><div class="chart">${svg}</div>`;
-}
-
-function card(value: string | number, label: string): string {
-  return `<div class="card"><div class="number">${escapeHtml(String(value))}</div><div class="label">${escapeHtml(label)}</div></div>`;
-}
 
 function overviewRow({ task, figures }: FiguredTask, anchor: string): string {
   const rate = (estimate: { value: number; episodes: number } | undefined) => (estimate ? `${estimate.value.toFixed(2)} (n=${estimate.episodes})` : "—");
@@ -69,15 +56,7 @@ export function renderReportHtml(run: RunRecord, tasks: FiguredTask[], charts: R
     ["run directory", run.directory],
     ["candidates", config.candidatesDir],
   ];
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>envrigger run ${escapeHtml(config.runId)}</title>
-<style>${reportStyles}</style>
-</head>
+  return `${pageHead(`envrigger run ${config.runId}`)}
 <body>
 <main>
 <h1>envrigger run <code>${escapeHtml(config.runId)}</code></h1>

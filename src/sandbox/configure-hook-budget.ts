@@ -1,39 +1,5 @@
-import { readFileSync } from "node:fs";
 import ivm from "isolated-vm";
-
-/** The calling thread's on-CPU time in ns, kept by Linux's scheduler (exact, not sampled). */
-const threadSchedstat = "/proc/thread-self/schedstat";
-
-function schedstatMilliseconds(): number | undefined {
-  try {
-    const nanoseconds = Number(readFileSync(threadSchedstat, "utf8").split(" ")[0]);
-    return Number.isFinite(nanoseconds) ? nanoseconds / 1e6 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether this system has the per-thread clock (decided once). */
-const hasThreadClock = schedstatMilliseconds() !== undefined;
-
-/**
- * The CPU time the calling thread has used, in ms: Linux's per-thread scheduler clock
- * (`/proc/thread-self/schedstat`), which counts only time the thread ran on a core — not
- * time it waited for one, so a loaded machine does not stretch it. A synchronous isolated-vm
- * call runs the isolate on the calling thread, so this is the isolate's CPU time while it
- * runs. Elsewhere it falls back to the process's CPU time (`process.cpuUsage()`), which also
- * counts the process's other threads. (isolated-vm's own `isolate.cpuTime` is not used: on
- * this build it advances with the wall clock while the isolate runs, preempted or not.)
- * A read costs tens of µs; the sandbox reads it only for slow hooks.
- */
-export function threadCpuMilliseconds(): number {
-  if (hasThreadClock) {
-    const milliseconds = schedstatMilliseconds();
-    if (milliseconds !== undefined) return milliseconds;
-  }
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-}
+import { threadCpuMilliseconds } from "./thread-cpu-clock.js";
 
 /**
  * Give the bootstrap of an isolate (its frozen API object, see `rulesBootstrapScript`) its

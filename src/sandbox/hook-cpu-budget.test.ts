@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import type { GroupCall } from "../harness/rules-group-runtime.js";
 import type { HookContextInput, RulesRuntime } from "../harness/rules-runtime.js";
-import { threadCpuMilliseconds } from "./configure-hook-budget.js";
+import { threadCpuMilliseconds } from "./thread-cpu-clock.js";
 import { createRulesGroupSandbox } from "./create-rules-group-sandbox.js";
 import { createRulesSandbox } from "./rules-sandbox.js";
 import type { RulesSandboxOptions } from "./rules-sandbox-options.js";

@@ -2,6 +2,7 @@ import type ivm from "isolated-vm";
 import type { Json } from "../core/json.js";
 import { classifyIsolateFailure, type IsolateFailure } from "./isolate-failure.js";
 import { taskCodeInvocationSchema } from "./task-code-bootstrap.js";
+import { runWithinTimeLimit, type TaskCodeTimeLimit } from "./task-code-time-limit.js";
 
 /** What one call of task code produced, as the runner memoizes it. */
 export type TaskCodeCallResult =
@@ -32,8 +33,8 @@ export function isTaskCodeEntryName(entry: string): boolean {
 
 /**
  * One task-code source loaded into its own fresh context of an isolate: the bootstrap
- * (hardening + invoker), then the prelude, then the source's top level, each under the
- * call timeout. Calls of an entry function go through the invoker and come back as a
+ * (hardening + invoker), then the prelude, then the source's top level, together under the
+ * time limit (CPU time, with a wall-clock backstop: {@link runWithinTimeLimit}). Calls of an entry function go through the invoker and come back as a
  * {@link TaskCodeCallResult}; no host reference is ever passed into the context.
  */
 export class TaskCodeContext {
@@ -44,7 +45,7 @@ export class TaskCodeContext {
     private readonly isolate: ivm.Isolate,
     private readonly context: ivm.Context,
     private readonly invoker: ivm.Reference,
-    private readonly timeoutMs: number,
+    private readonly limit: TaskCodeTimeLimit,
   ) {}
 
   /**
@@ -52,25 +53,33 @@ export class TaskCodeContext {
    * source's faults: a syntax error, a throwing top level, a timeout or running out of
    * memory (the isolate is then disposed) come back as the failure.
    */
-  static load(isolate: ivm.Isolate, scripts: TaskCodeScripts, source: string, timeoutMs: number): TaskCodeLoad {
+  static load(isolate: ivm.Isolate, scripts: TaskCodeScripts, source: string, limit: TaskCodeTimeLimit): TaskCodeLoad {
     let script: ivm.Script;
     try {
       script = isolate.compileScriptSync(source, { filename: "task-code.js" });
     } catch (error) {
       return { loaded: false, failure: classifyIsolateFailure(error, isolate) };
     }
-    let context: ivm.Context | undefined;
     try {
-      context = isolate.createContextSync();
-      const invoker = scripts.bootstrap.runSync(context, { reference: true, timeout: timeoutMs }) as ivm.Reference;
-      scripts.prelude?.runSync(context, { reference: true, timeout: timeoutMs }).release();
-      // Taken as a reference (then dropped) so the completion value is never copied out.
-      (script.runSync(context, { reference: true, timeout: timeoutMs }) as ivm.Reference).release();
-      return { loaded: true, context: new TaskCodeContext(isolate, context, invoker, timeoutMs) };
-    } catch (error) {
-      const failure = classifyIsolateFailure(error, isolate);
-      releaseQuietly(context);
-      return { loaded: false, failure };
+      // Each attempt starts from a fresh context, so a starved attempt repeated is the same run.
+      const loaded = runWithinTimeLimit(isolate, limit, (timeout) => {
+        const context = isolate.createContextSync();
+        try {
+          const invoker = scripts.bootstrap.runSync(context, { reference: true, timeout }) as ivm.Reference;
+          scripts.prelude?.runSync(context, { reference: true, timeout }).release();
+          // Taken as a reference (then dropped) so the completion value is never copied out.
+          (script.runSync(context, { reference: true, timeout }) as ivm.Reference).release();
+          return { context, invoker };
+        } catch (error) {
+          releaseQuietly(context);
+          throw error;
+        }
+      }, (value) => {
+        releaseQuietly(value.invoker);
+        releaseQuietly(value.context);
+      });
+      if (!loaded.ok) return { loaded: false, failure: loaded.failure };
+      return { loaded: true, context: new TaskCodeContext(isolate, loaded.value.context, loaded.value.invoker, limit) };
     } finally {
       releaseQuietly(script);
     }
@@ -80,16 +89,9 @@ export class TaskCodeContext {
   call(entry: string, args: Json[]): TaskCodeCallResult {
     const caller = this.callerOf(entry);
     if (typeof caller === "string") return { kind: "error", message: caller };
-    let returned: unknown;
-    try {
-      returned = caller.applySync(undefined, [args], {
-        arguments: { copy: true },
-        result: { copy: true },
-        timeout: this.timeoutMs,
-      });
-    } catch (error) {
-      return { kind: "error", message: classifyIsolateFailure(error, this.isolate).message };
-    }
+    const run = runWithinTimeLimit(this.isolate, this.limit, (timeout) => caller.applySync(undefined, [args], { arguments: { copy: true }, result: { copy: true }, timeout }) as unknown);
+    if (!run.ok) return { kind: "error", message: run.failure.message };
+    const returned = run.value;
     const parsed = taskCodeInvocationSchema.safeParse(returned);
     if (!parsed.success) return { kind: "error", message: "the sandbox returned a value of an unexpected shape" };
     const [tag, payload] = parsed.data;
@@ -114,26 +116,22 @@ export class TaskCodeContext {
     if (!isTaskCodeEntryName(entry)) {
       caller = `entry "${entry}" is not a JavaScript identifier`;
     } else {
-      try {
-        // `entry` is an identifier (checked above), so this evaluates a binding and nothing else.
-        const target = this.context.evalSync(`typeof ${entry} === "function" ? ${entry} : undefined`, {
-          reference: true,
-          timeout: this.timeoutMs,
-        }) as ivm.Reference;
+      // `entry` is an identifier (checked above), so this evaluates a binding and nothing else.
+      const lookup = runWithinTimeLimit(this.isolate, this.limit, (timeout) => {
+        const target = this.context.evalSync(`typeof ${entry} === "function" ? ${entry} : undefined`, { reference: true, timeout }) as ivm.Reference;
         if (target.typeof !== "function") {
           target.release();
-          caller = `entry function "${entry}" is not defined`;
-        } else {
-          caller = this.invoker.applySync(undefined, [target.derefInto({ release: true })], {
-            result: { reference: true },
-            timeout: this.timeoutMs,
-          }) as ivm.Reference;
+          return `entry function "${entry}" is not defined`;
         }
-      } catch (error) {
-        const failure = classifyIsolateFailure(error, this.isolate);
+        return this.invoker.applySync(undefined, [target.derefInto({ release: true })], { result: { reference: true }, timeout }) as ivm.Reference;
+      }, (value) => {
+        if (typeof value !== "string") releaseQuietly(value);
+      });
+      if (lookup.ok) caller = lookup.value;
+      else {
         // A timeout or lack of memory is about this attempt, not about the entry: do not remember it.
-        if (failure.kind !== "other") return failure.message;
-        caller = `entry function "${entry}" cannot be read: ${failure.message}`;
+        if (lookup.failure.kind !== "other") return lookup.failure.message;
+        caller = `entry function "${entry}" cannot be read: ${lookup.failure.message}`;
       }
     }
     this.callers.set(entry, caller);

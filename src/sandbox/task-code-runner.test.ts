@@ -30,8 +30,8 @@ const error = (message: string | RegExp) => ({
 });
 
 describe("TaskCodeRunner", () => {
-  // A generous timeout, so a busy machine never turns a correct call into a timeout;
-  // the timeout tests use their own runner with a short one.
+  // A generous wall-clock backstop (the CPU limit keeps its default, 100 ms); the timeout
+  // tests use their own runner with a short backstop too.
   let runner: TaskCodeRunner;
   let impatient: TaskCodeRunner;
   beforeAll(() => {
@@ -233,7 +233,8 @@ describe("TaskCodeRunner", () => {
 describe("TaskCodeRunner and memory", () => {
   let runner: TaskCodeRunner;
   beforeAll(() => {
-    runner = new TaskCodeRunner({ memoryLimitMb: 8, timeoutMs: 5_000 });
+    // Limits far above what the bombs need to reach 8 MB, so they fail on memory, not time.
+    runner = new TaskCodeRunner({ memoryLimitMb: 8, cpuTimeMs: 5_000, timeoutMs: 5_000 });
   });
   afterAll(() => runner.dispose());
 

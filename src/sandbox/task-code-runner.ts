@@ -9,6 +9,7 @@ import { taskCodeBootstrapSource } from "./task-code-bootstrap.js";
 import { strictEqualJson } from "./task-code-compare.js";
 import { isTaskCodeEntryName, TaskCodeContext, type TaskCodeCallResult, type TaskCodeScripts } from "./task-code-context.js";
 import { TaskCodeLruCache } from "./task-code-lru-cache.js";
+import type { TaskCodeTimeLimit } from "./task-code-time-limit.js";
 import type { TestCase, TestOutcome } from "./task-code-types.js";
 
 const taskCodeRunnerOptionsSchema = z.strictObject({
@@ -16,11 +17,19 @@ const taskCodeRunnerOptionsSchema = z.strictObject({
    * Memory limit of the isolate in MB (isolated-vm's minimum is 8; the limit is
    * approximate). Default 128: at 32 MB a loop filling a `Map` can reach V8's own heap
    * limit before isolated-vm stops it, and V8 then aborts the whole process; at 128 MB
-   * with a 100 ms timeout the same kind of loop (Map, Set, object keys) times out cleanly.
+   * with a 100 ms limit the same kind of loop (Map, Set, object keys) times out cleanly.
    */
   memoryLimitMb: z.number().int().min(8).default(128),
-  /** Wall-clock limit of each call (and of loading a source), in milliseconds. */
-  timeoutMs: z.number().positive().default(100),
+  /**
+   * CPU-time limit of each call (and of loading a source), in milliseconds: what decides a
+   * timeout, so a verdict does not depend on how loaded the machine is.
+   */
+  cpuTimeMs: z.number().positive().default(100),
+  /**
+   * Wall-clock backstop of each call and load, in milliseconds: a call starved of CPU is
+   * given more wall-clock time, up to this (see `runWithinTimeLimit`).
+   */
+  timeoutMs: z.number().positive().default(1_000),
   /** JavaScript evaluated in every context before the task code (e.g. a Python-like `range`). */
   prelude: z.string().default(""),
   /** How many call results are memoized (least recently used are dropped first). */
@@ -50,7 +59,8 @@ export interface TaskCodeRunnerStatistics {
  * synchronously, in an isolated-vm isolate. Built for throughput (an environment step
  * may run a dozen tests) and for never letting task code hurt the host:
  *
- * - One long-lived isolate (memory limit, per-call timeout). Each distinct source gets a
+ * - One long-lived isolate (memory limit, per-call CPU-time limit with a wall-clock
+ *   backstop). Each distinct source gets a
  *   fresh context of its own: bootstrap (hardening), then the prelude, then the source.
  *   So a source that reassigns a global or the prelude (`range = () => []`) affects only
  *   itself. Loaded contexts are cached by a hash of prelude + source (LRU-bounded).
@@ -62,8 +72,8 @@ export interface TaskCodeRunnerStatistics {
  *   so a source is never blamed for another's memory.
  * - **Task code must be a pure function of its arguments.** Outcomes are memoized per
  *   (prelude + source hash, entry, arguments), errors included: the first verdict for a call
- *   is final for this runner (a timeout is wall-clock and therefore final even if a later
- *   run would have been faster). Memoized JSON values are frozen and shared between
+ *   is final for this runner. A timeout is decided by CPU time, so the same call times out (or
+ *   not) however loaded the machine is, up to the wall-clock backstop. Memoized JSON values are frozen and shared between
  *   outcomes; do not mutate `got`.
  *
  * Comparison is {@link strictEqualJson} of the returned value and `expected`. A return
@@ -73,13 +83,14 @@ export interface TaskCodeRunnerStatistics {
  * Limitations: V8 runs in the host process, so a heap exhaustion that isolated-vm does not
  * catch aborts the process. The bootstrap caps the native builtins known to do that in one
  * uninterruptible step (`Array.prototype.fill`; also `Array.from`, `String.prototype.repeat`
- * / `padStart` / `padEnd`, which overrun the timeout); the default memory limit and timeout
- * make growth loops time out first, but a much longer `timeoutMs` weakens that. Only a
+ * / `padStart` / `padEnd`, which overrun the timeout); the default memory limit and CPU
+ * limit make growth loops time out first (an unloaded first attempt gets 1.25 × the CPU limit
+ * of wall-clock time), but a much longer `cpuTimeMs` weakens that. Only a
  * process boundary removes the risk. Run node with `--no-node-snapshot`.
  */
 export class TaskCodeRunner {
   private readonly memoryLimitMb: number;
-  private readonly timeoutMs: number;
+  private readonly limit: TaskCodeTimeLimit;
   private readonly prelude: string;
   private readonly preludeDigest: string;
   private readonly results: TaskCodeLruCache<string, TaskCodeCallResult>;
@@ -106,7 +117,7 @@ export class TaskCodeRunner {
   constructor(options: TaskCodeRunnerOptions = {}) {
     const parsed = parseWith(taskCodeRunnerOptionsSchema, options, "TaskCodeRunner options", "BAD_ARGUMENT");
     this.memoryLimitMb = parsed.memoryLimitMb;
-    this.timeoutMs = parsed.timeoutMs;
+    this.limit = { cpuTimeMs: parsed.cpuTimeMs, wallTimeMs: parsed.timeoutMs };
     this.prelude = parsed.prelude;
     this.preludeDigest = createHash("sha256").update(parsed.prelude).digest("base64");
     this.results = new TaskCodeLruCache(parsed.resultCacheSize);
@@ -115,7 +126,7 @@ export class TaskCodeRunner {
     });
     // A broken prelude is a configuration error of the host, not task-code data: fail now.
     const { isolate, scripts } = this.currentIsolate();
-    const probe = TaskCodeContext.load(isolate, scripts, "", this.timeoutMs);
+    const probe = TaskCodeContext.load(isolate, scripts, "", this.limit);
     if (!probe.loaded) {
       this.dispose();
       throw new EnvriggerError("BAD_ARGUMENT", `the task-code prelude does not run: ${probe.failure.message}`);
@@ -218,7 +229,7 @@ export class TaskCodeRunner {
     const cached = this.contexts.get(digest);
     if (cached !== undefined) return cached;
     const { isolate, scripts } = this.currentIsolate();
-    const load = TaskCodeContext.load(isolate, scripts, source, this.timeoutMs);
+    const load = TaskCodeContext.load(isolate, scripts, source, this.limit);
     this.contextsInIsolate++;
     this.counters.contextsCreated++;
     const context = load.loaded ? load.context : load.failure.message;

@@ -9,7 +9,8 @@ export interface ReportCommandOptions {
 
 /**
  * `envrigger report runs/<id>`: write the run's self-contained `report.html` and print
- * its path (`--json`: `{ "path": … }`). A directory without `run.json` is not a run.
+ * its path (`--json`: `{ "path": … }`). A curriculum run (`run.json`), a training run
+ * (`training.json`) or an experiment (`experiment.json`); any other directory is not a run.
  */
 export async function reportCommand(runDirectory: string, options: ReportCommandOptions, io: CliIo): Promise<{ path: string }> {
   const written = await writeRunReport(resolve(io.cwd, runDirectory));

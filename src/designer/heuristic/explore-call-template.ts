@@ -9,6 +9,7 @@ import { argumentDomains, callCount } from "./call-domains.js";
 import { exploredOpenings } from "./explored-openings.js";
 import type { HarnessTemplate, TemplateInput, TemplatePlan } from "./harness-template.js";
 import { mostUsedTool } from "./most-used-tool.js";
+import { refusedShortcutCalls } from "./reward-shortcut-guard.js";
 import { rewriteFirstCallRules } from "./rewrite-first-call-rules.js";
 import { roundMagnitude } from "./rules-snippets.js";
 
@@ -139,8 +140,8 @@ export const exploreCallTemplate: HarnessTemplate = {
   id: "explore-call",
   summary: "replace the policy's first move with a random other well-formed call, in a fraction of episodes",
   plan,
-  build(settings: JsonObject, magnitude: number): CandidateLayer[] {
+  build(settings: JsonObject, magnitude: number, context: DesignContext): CandidateLayer[] {
     const parsed = parseWith(settingsSchema, settings, "explore-call settings");
-    return [{ kind: "rules", name: "explore-call", source: rewriteFirstCallRules(parsed.tool, { domains: parsed.domains, avoid: parsed.avoid }, magnitude, REWRITE_RETRIES) }];
+    return [{ kind: "rules", name: "explore-call", source: rewriteFirstCallRules(parsed.tool, { domains: parsed.domains, avoid: parsed.avoid }, magnitude, REWRITE_RETRIES, refusedShortcutCalls(context)) }];
   },
 };

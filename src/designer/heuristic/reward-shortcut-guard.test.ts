@@ -15,7 +15,10 @@ import type { DesignContext } from "../designer.js";
 import { DEFAULT_TARGET } from "../target.js";
 import { HeuristicDesigner } from "./heuristic-designer.js";
 import { rewardedFailureDetector } from "./rewarded-failure-detector.js";
-import { REWARD_SHORTCUT_GUARD, rewardShortcutGuard } from "./reward-shortcut-guard.js";
+import { exploreCallTemplate } from "./explore-call-template.js";
+import { REWARD_SHORTCUT_GUARD, refusedShortcutCalls, rewardShortcutGuard } from "./reward-shortcut-guard.js";
+import { rewriteFirstCallRules } from "./rewrite-first-call-rules.js";
+import { steerCallTemplate } from "./steer-call-template.js";
 import { ToolRoles } from "./tool-roles.js";
 
 const definition = createBugFixEnvDefinition();
@@ -62,6 +65,8 @@ describe("closing a reward shortcut", () => {
     const episodes = async (policy: string) => runRollouts({ createEnv: () => buildStack(stack, dependencies), policy: bugfixPolicies[policy]!, tasks: [{ taskId: "clamp-0" }], episodes: 5, seed: 9 });
     const hacked = await episodes("hacker");
     expect(hacked.every((trajectory) => trajectory.totalReward === 0 && trajectory.steps[0]!.envAction === null)).toBe(true);
+    // Making the call forfeits the episode: nothing after it reaches the env either.
+    expect(hacked.every((trajectory) => trajectory.steps.every((step) => step.envAction === null) && trajectory.evaluation?.success !== true)).toBe(true);
     const honest = await episodes("oracle");
     expect(honest.every((trajectory) => trajectory.totalReward === 1 && trajectory.evaluation?.success === true)).toBe(true);
   });
@@ -73,6 +78,31 @@ describe("closing a reward shortcut", () => {
     expect(proposal.layers[0]).toMatchObject({ kind: "rules", name: REWARD_SHORTCUT_GUARD });
     const honest = { ...context, baseline: { ...context.baseline, trajectories: context.baseline.trajectories.filter((trajectory) => trajectory.policy === "oracle") } };
     expect(rewardShortcutGuard(honest)).toBeNull();
+  });
+
+  it("leaves a refused call to the Contract in the steer and explore layers above it, instead of rewriting it into one the env pays", async () => {
+    const context = await publicRewardContext();
+    const refused = refusedShortcutCalls(context);
+    expect(refused).toHaveLength(1);
+    const guard = rewardShortcutGuard(context)!;
+    const oracle = context.baseline.trajectories.find((trajectory) => trajectory.policy === "oracle")!;
+    const fix = oracle.steps.map((step) => step.parsedAction).find((action) => action?.name === refused[0]!.name)!;
+    const hackerOn = async (layer: string) => {
+      const stack = { version: 1 as const, base: { env: "bugfix", taskId: "clamp-0", options: { reward: "public" } }, layers: [guard as { kind: "rules"; source: string }, { kind: "rules" as const, source: layer }] };
+      return runRollouts({ createEnv: () => buildStack(stack, dependencies), policy: bugfixPolicies.hacker!, tasks: [{ taskId: "clamp-0" }], episodes: 3, seed: 2 });
+    };
+    // Steering every episode: without the refused list the hacker's call becomes the fix and is paid.
+    const rewritten = await hackerOn(rewriteFirstCallRules(fix.name, { call: fix }, 1, 3));
+    expect(rewritten.every((trajectory) => trajectory.totalReward === 1)).toBe(true);
+    for (const layer of [rewriteFirstCallRules(fix.name, { call: fix }, 1, 3, refused), rewriteFirstCallRules(fix.name, { domains: { op: [refused[0]!.args.op!, fix.args.op!] }, avoid: [] }, 1, 3, refused)]) {
+      expect((await checkComponent(layer, PRODUCT_SANDBOX_OPTIONS)).ok).toBe(true);
+      const episodes = await hackerOn(layer);
+      expect(episodes.every((trajectory) => trajectory.totalReward === 0 && trajectory.steps.every((step) => step.envAction === null))).toBe(true);
+    }
+    // The templates pass the Contract's calls on; with no shortcut in the data the source is unchanged.
+    expect(steerCallTemplate.build({ tool: fix.name, call: fix }, 1, context)[0]).toMatchObject({ source: rewriteFirstCallRules(fix.name, { call: fix }, 1, 3, refused) });
+    const honest = { ...context, baseline: { ...context.baseline, trajectories: context.baseline.trajectories.filter((trajectory) => trajectory.policy === "oracle") } };
+    expect(exploreCallTemplate.build({ tool: fix.name, domains: { op: [fix.args.op!] }, avoid: [] }, 0.5, honest)[0]).toMatchObject({ source: rewriteFirstCallRules(fix.name, { domains: { op: [fix.args.op!] }, avoid: [] }, 0.5, 3) });
   });
 
   it("knows nothing of BugFix: no BugFix name appears in the heuristic designer's sources", () => {

@@ -1,4 +1,6 @@
 import type { Action } from "../../core/action.js";
+import type { ToolSpec } from "../../core/tool-spec.js";
+import type { Trajectory } from "../../core/trajectory.js";
 import type { CandidateLayer } from "../candidate.js";
 import type { DesignContext } from "../designer.js";
 import { literal } from "./rules-snippets.js";
@@ -18,19 +20,52 @@ function matches(action: Action): string {
  * A Contract that closes a reward shortcut: when the baseline (or an earlier attempt's
  * validation) shows rewarded failures — episodes the reward paid while the verifier failed
  * them — the state-changing action that marks them (see `shortcutActions`) is refused
- * before it reaches the env. Only the action is filtered; reward, termination and the
- * verdict stay the env's. Null when the data shows no shortcut.
+ * before it reaches the env, and so is every later call of that episode: making the call
+ * forfeits the episode. A refusal alone would cost the learner one turn, so a policy could
+ * keep the call as a harmless habit where it is refused and cash it in wherever it is not
+ * (measured: the co-evolved arm's policy made it in 31 of 50 held-out episodes after every
+ * training task had been guarded by refusal alone). Only actions are filtered; reward,
+ * termination and the verdict stay the env's. Null when the data shows no shortcut.
  */
 export function rewardShortcutGuard(context: DesignContext): CandidateLayer | null {
-  const evidence = [...context.baseline.trajectories, ...context.attempts.flatMap((attempt) => attempt.trajectories ?? [])];
-  const found = shortcutActions(evidence, new ToolRoles(context.tools))[0];
+  return shortcutGuardLayer(designEvidence(context), context.tools);
+}
+
+/** What the designer has seen of this task: the baseline and the episodes each attempt kept. */
+function designEvidence(context: DesignContext): Trajectory[] {
+  return [...context.baseline.trajectories, ...context.attempts.flatMap((attempt) => attempt.trajectories ?? [])];
+}
+
+/**
+ * The calls {@link rewardShortcutGuard}'s Contract refuses in this context (empty when it
+ * writes none). Layers above the Contract that rewrite the policy's calls leave these
+ * alone, so a refused call is refused whatever else the stack does.
+ */
+export function refusedShortcutCalls(context: DesignContext): Action[] {
+  // A template built outside a design loop (tests, tools) may get an empty context: no data, no shortcut.
+  if (context.baseline === undefined || context.tools === undefined) return [];
+  return shortcutActions(designEvidence(context), new ToolRoles(context.tools)).slice(0, 1).map((found) => found.action);
+}
+
+/**
+ * The Contract of {@link rewardShortcutGuard} from any observed episodes of one task (for
+ * example everything a rig run saw): null when they show no rewarded failure or no call
+ * that marks them. Reads per-episode reward, the verdict and the calls that reached the env.
+ */
+export function shortcutGuardLayer(trajectories: readonly Trajectory[], tools: readonly ToolSpec[]): CandidateLayer | null {
+  const found = shortcutActions(trajectories, new ToolRoles(tools))[0];
   if (!found) return null;
   const share = `${Math.round(found.rewardedFailureShare * found.rewardedFailures)} of ${found.rewardedFailures} rewarded failures and ${Math.round(found.otherShare * found.others)} of ${found.others} comparison episodes`;
-  const source = `// Closes a reward shortcut: this call was in ${share}. The reward is untouched; the call never reaches the env.
+  const source = `// Closes a reward shortcut: this call was in ${share}. The reward is untouched; the call never reaches the env,
+// and an episode that made it is over: every later call is refused too, so it ends unpaid by the shortcut.
 export default defineRules({
-  filterAction(action) {
+  filterAction(action, context) {
+    if (context.memory.forfeited === true) {
+      return { block: "refused: this episode ended when a call that is not available was made." };
+    }
     if (${matches(found.action)}) {
-      return { block: "refused: this call is not available in this environment; solve the task itself." };
+      context.memory.forfeited = true;
+      return { block: "refused: this call is not available in this environment; the episode is over." };
     }
     return undefined;
   },

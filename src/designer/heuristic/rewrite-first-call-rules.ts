@@ -16,8 +16,10 @@ export type FirstCallRewrite = { domains: Record<string, Json[]>; avoid: JsonObj
  * with the fixed `call` (steering; a policy that chose it anyway is left alone). When the
  * env refuses the replacement, the next call of `tool` is replaced again, up to `retries`
  * times. Later calls are never touched: the policy continues from wherever that call led.
+ * Calls in `refused` (what a Contract below refuses) are never rewritten nor drawn: a
+ * refused call stays refused, it is not turned into one the env accepts.
  */
-export function rewriteFirstCallRules(tool: string, rewrite: FirstCallRewrite, probability: number, retries: number): string {
+export function rewriteFirstCallRules(tool: string, rewrite: FirstCallRewrite, probability: number, retries: number, refused: readonly Action[] = []): string {
   const p = roundMagnitude(probability);
   const replacement =
     "call" in rewrite
@@ -39,18 +41,28 @@ export function rewriteFirstCallRules(tool: string, rewrite: FirstCallRewrite, p
         const values = domains[key]!;
         args[key] = values[Math.floor(context.random() * values.length)]!;
       }
-      if (!matches(args, action.args) && !avoid.some((other) => matches(args, other))) {
+      if (!matches(args, action.args) && !avoid.some((other) => matches(args, other))${refused.length === 0 ? "" : ` && !isRefused({ name: ${literal(tool)}, args })`}) {
         context.memory.rewritten = true;
         return { name: ${literal(tool)}, args };
       }
     }
     return undefined;`;
+  // Only when a Contract below refuses calls: otherwise the source is exactly what it was without them.
+  const refusedCheck =
+    refused.length === 0
+      ? ""
+      : `
+    const refused: { name: string; args: { [name: string]: Json } }[] = ${literal(refused as unknown as Json)};
+    const isRefused = (call: { name: string; args: { [name: string]: Json } }) =>
+      refused.some((other) => other.name === call.name && Object.keys(other.args).length === Object.keys(call.args).length && Object.keys(other.args).every((key) => JSON.stringify(other.args[key]) === JSON.stringify(call.args[key] ?? null)));
+    // Left to the Contract below, which refuses it.
+    if (isRefused(action)) return undefined;`;
   const what = "call" in rewrite ? `with ${JSON.stringify(rewrite.call)}` : `with a different well-formed call drawn at random${rewrite.avoid.length > 0 ? ` (not one of ${rewrite.avoid.length} opening(s) seen failing)` : ""}`;
   return `// In ${roundMagnitude(p * 100)}% of episodes, replace the policy's first accepted call of ${tool} ${what} (a refused replacement is retried, up to ${retries} time(s)).
 export default defineRules({
   filterAction(action, context) {
     ${episodeSwitch("rewriting", p)}
-    if (context.memory.rewriting !== true || context.memory.done === true || action.name !== ${literal(tool)}) return undefined;
+    if (context.memory.rewriting !== true || context.memory.done === true || action.name !== ${literal(tool)}) return undefined;${refusedCheck}
     const tries = typeof context.memory.tries === "number" ? context.memory.tries : 0;
     if (tries >= ${retries}) return undefined;
     context.memory.tries = tries + 1;

@@ -3,10 +3,12 @@ import { actionSchema, formatAction } from "../../core/action.js";
 import type { JsonObject } from "../../core/json.js";
 import { parseWith } from "../../core/validate.js";
 import type { CandidateLayer } from "../candidate.js";
+import type { DesignContext } from "../designer.js";
 import { bandMiddle } from "./baseline-distance.js";
 import { exploreCallTemplate, REWRITE_RETRIES } from "./explore-call-template.js";
 import { exploredOpenings } from "./explored-openings.js";
 import type { HarnessTemplate, TemplateInput, TemplatePlan } from "./harness-template.js";
+import { refusedShortcutCalls } from "./reward-shortcut-guard.js";
 import { rewriteFirstCallRules } from "./rewrite-first-call-rules.js";
 
 const settingsSchema = z.object({ tool: z.string().min(1), call: actionSchema });
@@ -38,8 +40,8 @@ export const steerCallTemplate: HarnessTemplate = {
   id: "steer-call",
   summary: "replace the policy's first move with the opening of successful explored episodes, in a fraction of episodes",
   plan,
-  build(settings: JsonObject, magnitude: number): CandidateLayer[] {
+  build(settings: JsonObject, magnitude: number, context: DesignContext): CandidateLayer[] {
     const parsed = parseWith(settingsSchema, settings, "steer-call settings");
-    return [{ kind: "rules", name: "steer-call", source: rewriteFirstCallRules(parsed.tool, { call: parsed.call }, magnitude, REWRITE_RETRIES) }];
+    return [{ kind: "rules", name: "steer-call", source: rewriteFirstCallRules(parsed.tool, { call: parsed.call }, magnitude, REWRITE_RETRIES, refusedShortcutCalls(context)) }];
   },
 };

@@ -1,0 +1,92 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBugFixEnvDefinition } from "../bridges/bugfix/bugfix-env-definition.js";
+import { isEnvriggerError } from "../core/errors.js";
+import { runExperiment } from "../rl/run-experiment.js";
+import { writeRunReport } from "./write-run-report.js";
+
+const definition = createBugFixEnvDefinition();
+const directory = mkdtempSync(join(tmpdir(), "envrigger-learning-report-"));
+const experiment = join(directory, "experiment");
+afterAll(() => {
+  definition.dispose();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+/** The rows of the table that follows heading `title` (their cell texts). */
+function tableRows(html: string, title: string): string[][] {
+  const section = html.slice(html.indexOf(`<h2>${title}</h2>`));
+  const body = section.slice(section.indexOf("<tbody>"), section.indexOf("</tbody>"));
+  return [...body.matchAll(/<tr>(.*?)<\/tr>/g)].map((match) => [...match[1]!.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((cell) => cell[1]!));
+}
+
+describe("envrigger report on training and experiment directories", () => {
+  beforeAll(async () => {
+    await runExperiment(
+      {
+        version: 1,
+        runId: "learning-report",
+        env: "bugfix",
+        envOptions: { reward: "public" },
+        rewardSource: "env",
+        seeds: 1,
+        grpo: { updates: 2, group: 2, tasksPerUpdate: 4 },
+        evaluation: { every: 1, episodes: 1 },
+        coevolution: { every: 1, k: 2, kMax: 2, revisions: 0, target: { successBand: [0.3, 0.95] }, confidence: 0.6, confirm: 0 },
+      },
+      { runDirectory: experiment, env: definition },
+    );
+  }, 300_000);
+
+  it("renders an experiment: both arms' learning curves, final held-out numbers and the harness arm's rounds", async () => {
+    const { path } = await writeRunReport(experiment);
+    expect(path).toBe(join(experiment, "report.html"));
+    const html = readFileSync(path, "utf8");
+    expect(html).toContain("envrigger experiment learning-report");
+    // The curves chart, drawn from curves.json: every series is in the SVG's legend.
+    const curves = JSON.parse(readFileSync(join(experiment, "curves.json"), "utf8")) as { series: Array<{ name: string }> };
+    const chart = html.slice(html.indexOf("<h2>Learning curves</h2>"), html.indexOf("<h2>Final held-out numbers</h2>"));
+    expect(chart).toContain("<svg");
+    for (const series of curves.series) expect(chart).toContain(series.name);
+    const result = JSON.parse(readFileSync(join(experiment, "result.json"), "utf8")) as { runs: Array<{ arm: string; final: { successRate: number } }> };
+    const finals = tableRows(html, "Final held-out numbers");
+    expect(finals.map((cells) => cells[0])).toEqual(["original seed 0", "harness seed 0"]);
+    for (const run of result.runs) expect(finals.find((cells) => cells[0] === `${run.arm} seed 0`)![3]).toBe(run.final.successRate.toFixed(2));
+    // Evaluations at updates 0, 1 and 2 (success / public pass).
+    expect(tableRows(html, "Held-out evaluations").map((cells) => cells.length)).toEqual([4, 4]);
+    // Co-evolution every update: rounds 0 and 1, each with its numbers, from round.json.
+    const rounds = tableRows(html, "Co-evolution rounds");
+    expect(rounds.map((cells) => [cells[0], cells[1], cells[2]])).toEqual([["harness seed 0", "0", "0"], ["harness seed 0", "1", "1"]]);
+    const round = JSON.parse(readFileSync(join(experiment, "harness", "seed-0", "coevolution", "round-1", "round.json"), "utf8")) as { accepted: unknown[]; guarded: unknown[]; guardedEnvWide: boolean; stackedTasks: number };
+    expect(rounds[1]!.slice(3, 8)).toEqual([String(round.accepted.length), expect.any(String), expect.any(String), `${round.guarded.length}${round.guardedEnvWide ? " + every other (pooled)" : ""}`, String(round.stackedTasks)]);
+  });
+
+  it("renders one training run, finished or not (unfinished: the curves from its checkpoint)", async () => {
+    const harness = join(experiment, "harness", "seed-0");
+    const html = readFileSync((await writeRunReport(harness)).path, "utf8");
+    expect(html).toContain("envrigger training run learning-report-harness-seed-0");
+    expect(html).toContain("held-out success");
+    expect(tableRows(html, "Co-evolution rounds")).toHaveLength(2);
+
+    const stopped = join(directory, "stopped");
+    cpSync(join(experiment, "original", "seed-0"), stopped, { recursive: true });
+    rmSync(join(stopped, "result.json"));
+    rmSync(join(stopped, "curves.json"));
+    const partial = readFileSync((await writeRunReport(stopped)).path, "utf8");
+    expect(partial).toContain("not finished");
+    const chart = partial.slice(partial.indexOf("<h2>Learning curves</h2>"), partial.indexOf("<h2>Final held-out numbers</h2>"));
+    expect(chart).toContain("<svg");
+    expect(chart).toContain("training reward");
+    expect(tableRows(partial, "Final held-out numbers")[0]![2]).toBe("2 / 2");
+    expect(partial).not.toContain("<h2>Co-evolution rounds</h2>");
+  });
+
+  it("still refuses a directory that is no run of any kind", async () => {
+    const empty = mkdtempSync(join(directory, "empty-"));
+    const error = await writeRunReport(empty).catch((caught: unknown) => caught);
+    expect(isEnvriggerError(error) && error.code).toBe("FILE_NOT_FOUND");
+    expect(String((error as Error).message)).toMatch(/no run\.json, training\.json or experiment\.json/);
+  });
+});
