@@ -14,6 +14,7 @@ import { benchMiniwob, benchMiniwobBaseline, benchMiniwobCheck } from "./miniwob
 import { benchMiniwobCurriculum } from "./miniwob-curriculum.js";
 import { benchExperiment, benchTrainStep } from "./training-bench.js";
 import { benchCliStartup } from "./cli-startup.js";
+import { benchDecisionRuleSimulation } from "./decision-rule-simulation.js";
 
 /**
  * `npm run bench [-- --json]`: every figure measured in this one run, printed as one JSON
@@ -71,6 +72,7 @@ const sections: BenchSection[] = [
   { name: "experiment", title: "experiment --env bugfix --seeds 3 (original vs co-evolved harness), wall time", run: () => benchExperiment("evaluation") },
   { name: "experiment-public", title: "experiment --env bugfix --seeds 3 --reward public (reward hacking), wall time", run: () => benchExperiment("public") },
   { name: "startup", title: "CLI start-up: envrigger envs --json and --help beside a bare node -e 0", run: async () => benchCliStartup() },
+  { name: "decision-rule-simulation", title: "decision rule in simulation: accepted stacks in band on a fresh 100-rollout check, per rule, and rollouts per task", run: () => benchDecisionRuleSimulation() },
 ];
 if (only) {
   const unknown = [...only].filter((name) => !sections.some((section) => section.name === name));

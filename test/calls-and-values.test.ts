@@ -76,6 +76,20 @@ describe("arguments a run cannot take", () => {
     expect(same.code).toBe(0);
   });
 
+  it("--check-rollouts is stored with the run, checked on resume, and refused when negative", async () => {
+    const work = mkdtempSync(join(tmpdir(), "check-rollouts-"));
+    const out = join(work, "run");
+    const first = await cli("curriculum", "--env", "bugfix", "--task", "clamp-0", "--policy", "looper", "--k-max", "20", "--check-rollouts", "0", "--revisions", "0", "--out", out, "--candidates", join(work, "c"), "--json");
+    expect(first.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(out, "run.json"), "utf8"))).toMatchObject({ check: 0, kMax: 20 });
+    const refused = await cli("curriculum", "--resume", out, "--policy", "looper", "--check-rollouts", "100");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--check-rollouts \(the run has 0, given "100"\)/);
+    const negative = await cli("rig", "--env", "bugfix", "--task", "clamp-0", "--policy", "hasty", "--check-rollouts", "-1", "--out", join(work, "bad"));
+    expect(negative.code).toBe(2);
+    expect(negative.stderr).toContain("--check-rollouts");
+  });
+
   it("a path that cannot be written is a one-line user error, no stack trace", async () => {
     const { code, stderr } = await cli("rig", "--env", "bugfix", "--task", "clamp-0", "--policy", "hasty", "--out", "/etc/passwd/run");
     expect(code).toBe(2);

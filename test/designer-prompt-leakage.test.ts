@@ -55,7 +55,7 @@ describe("designer prompts", () => {
     const prompts: string[] = [];
     for (const taskId of ["clamp-0", "range-1", "compare-2", "divide-3", "init-0"]) {
       const model = new ScriptedChatModel([diagnosis, proposal(1), proposal(0.6), proposal(0.3), proposal(0.8)]);
-      const config = { version: 1 as const, runId: "leak", env: "bugfix", envOptions: {}, split: "train" as const, policy: "hasty", designer: "heuristic", target: { successBand: [0.45, 0.5] as [number, number] }, k: 5, kMax: 10, confidence: 0.9, confirm: 20, revisions: 3, seed: 1, candidatesDir: join(work, "c") };
+      const config = { version: 1 as const, runId: "leak", env: "bugfix", envOptions: {}, split: "train" as const, policy: "hasty", designer: "heuristic", target: { successBand: [0.45, 0.5] as [number, number] }, k: 5, kMax: 10, confidence: 0.9, check: 100, confirm: 20, revisions: 3, seed: 1, candidatesDir: join(work, "c") };
       const dependencies = { ...(await createRigDependencies(config, work, { logEvents: false })), designer: new LlmDesigner(model) };
       await rigTask({ envId: "bugfix", taskId, policy: "hasty", designer: "scripted-llm", target: config.target, k: 5, kMax: 10, revisions: 3, seed: 1 }, dependencies);
       expect(model.calls.length).toBeGreaterThanOrEqual(3);

@@ -21,8 +21,10 @@ export const curriculumConfigSchema = z.object({
   target: targetSchema,
   k: z.number().int().min(1).default(5),
   kMax: z.number().int().min(1).default(DEFAULT_DECISION_POLICY.kMax),
-  /** Posterior probability that the true rate lies in the band needed to accept or skip. */
+  /** Probability that a fresh check of `check` rollouts lands in band, needed to accept or skip. */
   confidence: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
+  /** Rollouts of the fresh check the decision rule targets (0: the posterior of the true rate instead). */
+  check: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.checkRollouts),
   /** Fresh rollouts confirming a passing candidate before the final accept. */
   confirm: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.confirmationEpisodes),
   revisions: z.number().int().min(0).default(5),

@@ -29,6 +29,7 @@ export async function rigCurriculumTask(
         k: config.k,
         kMax: config.kMax,
         confidence: config.confidence,
+        check: config.check,
         confirm: config.confirm,
         revisions: config.revisions,
         seed: config.seed,

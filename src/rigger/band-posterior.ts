@@ -68,3 +68,65 @@ export function meanPosterior(mean: number, deviation: number, episodes: number,
   const upToHigh = normalCdf((band[1] - mean) / error);
   return { below, inside: Math.max(0, upToHigh - below), above: Math.max(0, 1 - upToHigh) };
 }
+
+/**
+ * Where the rate a fresh check of `checkRollouts` rollouts would measure falls relative to
+ * [low, high] (band edges inclusive), given `successes` of `episodes` so far: the
+ * posterior-predictive (Beta-binomial, uniform prior) probabilities, summed exactly.
+ */
+export function successPredictive(successes: number, episodes: number, band: readonly [number, number], checkRollouts: number): BandPosterior {
+  const a = successes + 1;
+  const b = episodes - successes + 1;
+  const logBeta = (x: number, y: number) => logGamma(x) + logGamma(y) - logGamma(x + y);
+  const result = { below: 0, inside: 0, above: 0 };
+  for (let hits = 0; hits <= checkRollouts; hits += 1) {
+    const probability = Math.exp(logChoose(checkRollouts, hits) + logBeta(hits + a, checkRollouts - hits + b) - logBeta(a, b));
+    const rate = hits / checkRollouts;
+    if (rate < band[0]) result.below += probability;
+    else if (rate > band[1]) result.above += probability;
+    else result.inside += probability;
+  }
+  return result;
+}
+
+/**
+ * Where the mean a fresh check of `checkRollouts` rollouts would measure falls relative to
+ * [low, high]: normal, centred on the mean, with variance deviation² (1/episodes + 1/checkRollouts).
+ */
+export function meanPredictive(mean: number, deviation: number, episodes: number, band: readonly [number, number], checkRollouts: number): BandPosterior {
+  if (episodes === 0) return { below: 0, inside: 0, above: 0 };
+  return meanPosterior(mean, deviation * Math.sqrt(1 + episodes / checkRollouts), episodes, band);
+}
+
+/** P(Binomial(trials, rate) / trials ∈ [low, high]): how often a check of `trials` rollouts of a stack truly at `rate` lands in the band. */
+export function binomialBandProbability(rate: number, trials: number, band: readonly [number, number]): number {
+  let inside = 0;
+  for (let hits = 0; hits <= trials; hits += 1) {
+    const fraction = hits / trials;
+    if (fraction < band[0] || fraction > band[1]) continue;
+    inside += rate <= 0 ? (hits === 0 ? 1 : 0) : rate >= 1 ? (hits === trials ? 1 : 0) : Math.exp(logChoose(trials, hits) + hits * Math.log(rate) + (trials - hits) * Math.log(1 - rate));
+  }
+  return inside;
+}
+
+/**
+ * The core of a band for a check: the values whose check lands in the band with
+ * probability ≥ `confidence` (`landsInBand(value)`, largest at the band's middle and
+ * falling towards its edges), found by bisection to 1e-4 of the band's width on each half.
+ * When even the middle falls short, the core is the middle alone.
+ */
+export function checkCore(band: readonly [number, number], confidence: number, landsInBand: (value: number) => number): [number, number] {
+  const middle = (band[0] + band[1]) / 2;
+  if (landsInBand(middle) < confidence) return [middle, middle];
+  const edge = (outside: number) => {
+    let inner = middle;
+    let outer = outside;
+    while (Math.abs(outer - inner) > 1e-4 * (band[1] - band[0])) {
+      const probe = (inner + outer) / 2;
+      if (landsInBand(probe) >= confidence) inner = probe;
+      else outer = probe;
+    }
+    return inner;
+  };
+  return [edge(band[0]), edge(band[1])];
+}

@@ -72,18 +72,23 @@ describe("decide", () => {
     expect(inside).toMatchObject({ decision: "refine", direction: "too-hard" });
     expect((inside as { distance: number }).distance).toBeCloseTo(0.425 - 0.5);
     expect(decide(band, evidence(stats(25, 40)), atCap(40))).toMatchObject({ decision: "refine", direction: "too-easy" });
-    // Even 20/40, dead centre, is only P = 0.81 < 0.9: not enough to accept.
+    // Even 20/40, dead centre, gives a 100-rollout check only P = 0.75 < 0.9 of landing in band: not enough.
     expect(decide(band, evidence(stats(20, 40))).decision).toBe("more");
+    // 60/120 has its true rate in band at P = 0.97 — what the posterior rule accepted — but a
+    // fresh 100-rollout check lands in band only at P = 0.88: the default rule wants more.
+    expect(decide(band, evidence(stats(60, 120))).decision).toBe("more");
+    expect(decide(band, evidence(stats(60, 120)), { ...DEFAULT_DECISION_POLICY, checkRollouts: 0 })).toMatchObject({ decision: "more", confirm: true });
   });
 
   it("confirms a passing candidate on fresh rollouts before the final accept (winner's curse)", () => {
-    const passing = decide(band, evidence(stats(40, 80)));
+    const passing = decide(band, evidence(stats(100, 200)));
     expect(passing).toMatchObject({ decision: "more", confirm: true });
-    expect(decide(band, confirmed(stats(50, 100), 80))).toMatchObject({ decision: "accept", direction: "in-band" });
-    // The lucky pass regresses on the fresh batch: no accept; mass now on one side → refine.
-    expect(decide(band, confirmed(stats(41, 100), 80)).decision).toBe("more");
-    expect(decide(band, confirmed(stats(20, 100), 80))).toMatchObject({ decision: "refine", direction: "too-hard" });
-    expect(decide(band, evidence(stats(50, 100)), { ...DEFAULT_DECISION_POLICY, confirmationEpisodes: 0 }).decision).toBe("accept");
+    expect(decide(band, confirmed(stats(110, 220), 200))).toMatchObject({ decision: "accept", direction: "in-band" });
+    // The lucky pass regresses on the fresh batch: no accept; undecided below the cap → more;
+    // mass now on one side of the core (the rates a check confirms) → refine.
+    expect(decide(band, confirmed(stats(100, 220), 200)).decision).toBe("more");
+    expect(decide(band, confirmed(stats(80, 220), 200))).toMatchObject({ decision: "refine", direction: "too-hard" });
+    expect(decide(band, evidence(stats(100, 200)), { ...DEFAULT_DECISION_POLICY, confirmationEpisodes: 0 }).decision).toBe("accept");
   });
 
   it("judges the steps band by the normal posterior of the mean", () => {
@@ -97,8 +102,20 @@ describe("decide", () => {
   it("skips a baseline by the same rule: in band only at the confidence", () => {
     expect(judgeBands(band, stats(20, 40), 1, false).kind).toBe("out");
     expect(judgeBands(band, stats(20, 40), 1, true).kind).toBe("more");
-    expect(judgeBands(band, stats(60, 120), 1, false).kind).toBe("in");
-    expect(judgeBands(band, stats(60, 120), 1, false, 0.99).kind).toBe("out");
+    expect(judgeBands(band, stats(150, 300), 1, false).kind).toBe("in");
+    expect(judgeBands(band, stats(150, 300), 1, false, 0.95).kind).toBe("out");
+    expect(judgeBands(band, stats(60, 120), 1, false).kind).toBe("out");
+    expect(judgeBands(band, stats(60, 120), 1, false, 0.9, 0).kind).toBe("in");
+  });
+
+  it("refines a rate inside the band early when no check could confirm it (outside the core)", () => {
+    // 130/320 = 0.41: its true rate is in band at P = 0.60, but a rate there passes a
+    // 100-rollout check only ~0.6 of the time, so the posterior lies below the core [≈0.46, ≈0.54].
+    const edge = judgeBands(band, stats(130, 320), 1, true);
+    expect(edge).toMatchObject({ kind: "out", direction: "too-hard" });
+    expect((edge as { distance: number }).distance).toBeCloseTo(130 / 320 - 0.5);
+    // With the check off (the posterior rule), the same evidence is merely undecided.
+    expect(judgeBands(band, stats(130, 320), 1, true, 0.9, 0).kind).toBe("more");
   });
 
   it("accepts a weakness target only when the weakness is decisive", () => {

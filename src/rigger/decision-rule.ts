@@ -1,7 +1,7 @@
 import type { DecisionFeedback } from "../designer/designer.js";
 import type { Target } from "../designer/target.js";
 import type { RolloutStats } from "../rollout/summarize.js";
-import { meanPosterior, successPosterior, type BandPosterior } from "./band-posterior.js";
+import { binomialBandProbability, checkCore, meanPosterior, meanPredictive, normalCdf, successPosterior, successPredictive, type BandPosterior } from "./band-posterior.js";
 
 /** Evidence about a candidate's validation rollouts, beyond the aggregate statistics. */
 export interface CandidateEvidence {
@@ -25,11 +25,20 @@ export interface DecisionPolicy {
   /** Validation stops spending rollouts at this many episodes (the confirmation batch may add to it). */
   kMax: number;
   /**
-   * Posterior probability that the true rate (and mean turns) lies in the band needed to
-   * accept — and, on one side of it, to refine early. The claimed frequency of accepted
-   * stacks truly in band.
+   * Probability needed to accept (and to skip) that a fresh check of `checkRollouts`
+   * rollouts measures the success rate (and mean turns) inside the band — the
+   * posterior-predictive probability; with `checkRollouts` 0, the posterior probability
+   * that the true rate lies in the band. Also the posterior mass on one side of the
+   * band's core needed to refine early.
    */
   confidence: number;
+  /**
+   * Rollouts of the fresh check the rule targets (the calibration's K = 100): accepting on
+   * the probability that such a check lands in band, instead of on the true rate being in
+   * band, keeps accepted rates where a K-rollout measurement confirms them. 0: target the
+   * true rate itself.
+   */
+  checkRollouts: number;
   /**
    * Fresh rollouts run after the bands first pass, before the final accept (the winner's
    * curse: the candidate that crossed the line is, among many looks, the lucky one). 0: none.
@@ -50,15 +59,18 @@ export interface DecisionPolicy {
 }
 
 /**
- * Default thresholds. `confidence` 0.9 because the promise is that at least 9 in 10
- * accepted stacks are truly in band; at that confidence a band 0.2 wide needs ≈ 65
- * rollouts even at its middle, so `kMax` is 120 (a rate at the band's middle is then
- * accepted in ~3 of 4 validations, the rest refined or inconclusive — simulated in
- * `band-posterior.test.ts`); `confirmationEpisodes` 20 (four batches of the default K).
+ * Default thresholds, chosen by simulation before any real calibration (README, "The
+ * decision rule"; `bench/decision-rule-simulation.ts`): the promise is that 9 in 10
+ * accepted stacks measure in band on a fresh check of 100 rollouts, so `confidence` 0.9 on
+ * that check (`checkRollouts` 100). Only rates within ≈ [0.46, 0.54] of the band [0.4, 0.6]
+ * pass such a check 9 times in 10, and the predictive probability reaches 0.9 only after
+ * ≈ 180 rollouts at the band's middle, so `kMax` is 300; `confirmationEpisodes` 20 (four
+ * batches of the default K).
  */
 export const DEFAULT_DECISION_POLICY: DecisionPolicy = {
-  kMax: 120,
+  kMax: 300,
   confidence: 0.9,
+  checkRollouts: 100,
   confirmationEpisodes: 20,
   minimumEvidence: 10,
   maxErrorRate: 0,
@@ -80,19 +92,56 @@ export type BandJudgement =
 interface BandView {
   band: [number, number];
   estimate: number;
-  posterior: BandPosterior;
+  /** Where the check (or, with no check, the true value) lands: what accepting reads. */
+  landing: BandPosterior;
+  /** Posterior of the true value relative to the core (the values the check confirms at the confidence): what refining reads. */
+  core: BandPosterior;
   what: string;
   up: string;
   down: string;
 }
 
-function bandViews(target: Target, stats: RolloutStats, turnsDeviation: number): BandView[] {
+const successCores = new Map<string, [number, number]>();
+
+/** The success rates a check of `checkRollouts` confirms at `confidence` (cached: it depends on the band, K and the confidence only). */
+function successCore(band: [number, number], checkRollouts: number, confidence: number): [number, number] {
+  const key = `${band[0]},${band[1]},${checkRollouts},${confidence}`;
+  let core = successCores.get(key);
+  if (!core) {
+    core = checkCore(band, confidence, (rate) => binomialBandProbability(rate, checkRollouts, band));
+    successCores.set(key, core);
+  }
+  return core;
+}
+
+function bandViews(target: Target, stats: RolloutStats, turnsDeviation: number, confidence: number, checkRollouts: number): BandView[] {
   const views: BandView[] = [];
   if (target.successBand) {
-    views.push({ band: target.successBand, estimate: stats.successRate, posterior: successPosterior(stats.successes, stats.episodes, target.successBand), what: "success", up: "too-easy", down: "too-hard" });
+    const band = target.successBand;
+    const core = checkRollouts > 0 ? successCore(band, checkRollouts, confidence) : band;
+    views.push({
+      band,
+      estimate: stats.successRate,
+      landing: checkRollouts > 0 ? successPredictive(stats.successes, stats.episodes, band, checkRollouts) : successPosterior(stats.successes, stats.episodes, band),
+      core: successPosterior(stats.successes, stats.episodes, core),
+      what: "success",
+      up: "too-easy",
+      down: "too-hard",
+    });
   }
   if (target.stepsBand) {
-    views.push({ band: target.stepsBand, estimate: stats.meanTurns, posterior: meanPosterior(stats.meanTurns, turnsDeviation, stats.episodes, target.stepsBand), what: "mean turns", up: "too-long", down: "too-short" });
+    const band = target.stepsBand;
+    const checkError = checkRollouts > 0 ? turnsDeviation / Math.sqrt(checkRollouts) : 0;
+    const core = checkError > 0 ? checkCore(band, confidence, (mean) => normalCdf((band[1] - mean) / checkError) - normalCdf((band[0] - mean) / checkError)) : band;
+    views.push({
+      band,
+      estimate: stats.meanTurns,
+      landing: checkRollouts > 0 ? meanPredictive(stats.meanTurns, turnsDeviation, stats.episodes, band, checkRollouts) : meanPosterior(stats.meanTurns, turnsDeviation, stats.episodes, band),
+      core: meanPosterior(stats.meanTurns, turnsDeviation, stats.episodes, core),
+      what: "mean turns",
+      up: "too-long",
+      down: "too-short",
+    });
   }
   return views;
 }
@@ -105,33 +154,39 @@ function signedDistance(view: BandView): number {
   return view.estimate - (low + high) / 2;
 }
 
-function describe(view: BandView, episodes: number): string {
-  const { posterior } = view;
-  return `${view.what} ${fmt(view.estimate)} at n=${episodes}: P(in [${view.band[0]}, ${view.band[1]}]) = ${fmt(posterior.inside)}, below ${fmt(posterior.below)}, above ${fmt(posterior.above)}`;
+function describe(view: BandView, episodes: number, checkRollouts: number): string {
+  const { landing } = view;
+  const what = checkRollouts > 0 ? `P(a ${checkRollouts}-rollout check lands in [${view.band[0]}, ${view.band[1]}])` : `P(in [${view.band[0]}, ${view.band[1]}])`;
+  return `${view.what} ${fmt(view.estimate)} at n=${episodes}: ${what} = ${fmt(landing.inside)}, below ${fmt(landing.below)}, above ${fmt(landing.above)}`;
 }
 
 /**
- * Judge the success and steps bands of `target` (a weakness is not judged here) from the
- * posterior of the true rate (Beta, uniform prior) and of the mean turns (normal
- * approximation): `in` when the probability that every band holds (the product) is ≥
- * `confidence`; `out` when one band's posterior mass lies ≥ `confidence` on one side;
- * otherwise `more` while `canSpend`, and at the cap `out` towards the heavier side (the
- * distance then measured from the band's middle when the estimate lies inside).
+ * Judge the success and steps bands of `target` (a weakness is not judged here). With
+ * `checkRollouts` > 0 (the default 100): `in` when the posterior-predictive probability
+ * that a fresh check of that many rollouts measures every band in band (the product over
+ * bands; Beta-binomial for success, normal for mean turns) is ≥ `confidence`; `out` when
+ * the posterior of one band's true value (Beta, uniform prior; normal approximation for
+ * mean turns) puts ≥ `confidence` of its mass on one side of that band's core — the values
+ * whose check lands in band with probability ≥ `confidence` — so a rate no check could
+ * confirm is refined early instead of spending up to the cap. With `checkRollouts` 0 the
+ * core is the band and `in` reads the posterior of the true value. Otherwise `more` while
+ * `canSpend`, and at the cap `out` towards the heavier side of the core (the distance then
+ * measured from the band's middle when the estimate lies inside).
  */
-export function judgeBands(target: Target, stats: RolloutStats, turnsDeviation: number, canSpend: boolean, confidence = DEFAULT_DECISION_POLICY.confidence): BandJudgement {
-  const views = bandViews(target, stats, turnsDeviation);
-  const probability = views.reduce((product, view) => product * view.posterior.inside, 1);
-  const message = views.map((view) => describe(view, stats.episodes)).join("; ");
+export function judgeBands(target: Target, stats: RolloutStats, turnsDeviation: number, canSpend: boolean, confidence = DEFAULT_DECISION_POLICY.confidence, checkRollouts = DEFAULT_DECISION_POLICY.checkRollouts): BandJudgement {
+  const views = bandViews(target, stats, turnsDeviation, confidence, checkRollouts);
+  const probability = views.reduce((product, view) => product * view.landing.inside, 1);
+  const message = views.map((view) => describe(view, stats.episodes, checkRollouts)).join("; ");
   if (probability >= confidence) return { kind: "in", probability, message };
-  const confidentOut = views.find((view) => Math.max(view.posterior.below, view.posterior.above) >= confidence);
+  const confidentOut = views.find((view) => Math.max(view.core.below, view.core.above) >= confidence);
   if (confidentOut) {
-    const above = confidentOut.posterior.above > confidentOut.posterior.below;
+    const above = confidentOut.core.above > confidentOut.core.below;
     return { kind: "out", direction: above ? confidentOut.up : confidentOut.down, distance: signedDistance(confidentOut), message, probability };
   }
   if (canSpend) return { kind: "more", probability, message: `undecided: ${message}` };
   // The cap: the band least likely to hold names the direction.
-  const weakest = [...views].sort((left, right) => left.posterior.inside - right.posterior.inside)[0]!;
-  const above = weakest.posterior.above > weakest.posterior.below;
+  const weakest = [...views].sort((left, right) => left.landing.inside - right.landing.inside)[0]!;
+  const above = weakest.core.above > weakest.core.below;
   return { kind: "out", direction: above ? weakest.up : weakest.down, distance: signedDistance(weakest), message: `inconclusive at the cap: ${message}`, probability };
 }
 
@@ -144,8 +199,9 @@ export function judgeBands(target: Target, stats: RolloutStats, turnsDeviation: 
  * 3. unsolvable: success 0 over ≥ `minimumEvidence` rollouts and ≥ `unsolvableStopFraction`
  *    of them ended by budget, timeout or with a blocked action → refine, direction
  *    `unsolvable` (relax); fewer rollouts → `more`;
- * 4. bands ({@link judgeBands}) at `confidence`: mass on one side → refine with the signed
- *    distance; undecided → `more` until `kMax`, then refine towards the heavier side;
+ * 4. bands ({@link judgeBands}) at `confidence` on a `checkRollouts` check: mass on one
+ *    side of the core → refine with the signed distance; undecided → `more` until `kMax`,
+ *    then refine towards the heavier side;
  * 5. weakness target: accept iff both sides have ≥ `weaknessMinEpisodes` rollouts, success
  *    among weakness-showing rollouts ≤ `weaknessMaxSuccess` and among the others ≥
  *    `weaknessMinOtherSuccess`; with too few rollouts on a side → `more` (until kMax);
@@ -173,7 +229,7 @@ export function decide(target: Target, evidence: CandidateEvidence, policy: Deci
   }
   let passed = `target met at n=${stats.episodes}: success ${fmt(stats.successRate)}, mean turns ${fmt(stats.meanTurns)}`;
   if (target.successBand || target.stepsBand) {
-    const bands = judgeBands(target, stats, evidence.turnsStandardDeviation, canSpend, policy.confidence);
+    const bands = judgeBands(target, stats, evidence.turnsStandardDeviation, canSpend, policy.confidence, policy.checkRollouts);
     if (bands.kind === "more") return { decision: "more", message: bands.message };
     if (bands.kind === "out") return refine(bands.direction, bands.distance, bands.message);
     passed = `target met (confidence ${policy.confidence}): ${bands.message}`;

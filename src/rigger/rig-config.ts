@@ -16,8 +16,10 @@ export const rigConfigSchema = z.object({
   k: z.number().int().min(1).default(5),
   /** Cap on rollouts spent on one validation (sequential validation). */
   kMax: z.number().int().min(1).default(DEFAULT_DECISION_POLICY.kMax),
-  /** Posterior probability that the true rate lies in the band needed to accept (and to skip). */
+  /** Probability that a fresh check of `check` rollouts lands in band, needed to accept (and to skip). */
   confidence: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
+  /** Rollouts of the fresh check the rule targets (0: the posterior of the true rate instead). */
+  check: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.checkRollouts),
   /** Fresh rollouts of the confirmation batch before a final accept (0: none). */
   confirm: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.confirmationEpisodes),
   /** Revisions after the first candidate. */
@@ -37,7 +39,7 @@ export function validationIndexOffset(revision: number): number {
   return 100_000 * (revision + 1);
 }
 
-/** The decision policy of a rig configuration: the defaults with its kMax, confidence and confirmation batch. */
-export function decisionPolicyOf(config: Pick<RigConfig, "kMax" | "confidence" | "confirm">): DecisionPolicy {
-  return { ...DEFAULT_DECISION_POLICY, kMax: config.kMax, confidence: config.confidence, confirmationEpisodes: config.confirm };
+/** The decision policy of a rig configuration: the defaults with its kMax, confidence, check and confirmation batch. */
+export function decisionPolicyOf(config: Pick<RigConfig, "kMax" | "confidence" | "confirm"> & { check?: number }): DecisionPolicy {
+  return { ...DEFAULT_DECISION_POLICY, kMax: config.kMax, confidence: config.confidence, confirmationEpisodes: config.confirm, checkRollouts: config.check ?? DEFAULT_DECISION_POLICY.checkRollouts };
 }

@@ -12,6 +12,7 @@ import type { RigDependencies } from "./rig-dependencies.js";
 import { rigTask } from "./rig-task.js";
 import { EnvriggerError } from "../core/errors.js";
 import { openCheckpointer } from "./open-checkpointer.js";
+import type { Trajectory } from "../core/trajectory.js";
 
 const inc = { name: "inc", args: {} };
 const submit = { name: "submit", args: {} };
@@ -97,10 +98,34 @@ describe("rigTask", () => {
 
   it("skips a task already in band", async () => {
     const root = mkdtempSync(join(tmpdir(), "rig-"));
-    // Baseline ≈ 0.51: P(rate in [0.3, 0.7]) ≥ 0.9 after a few batches.
-    const result = await rigTask({ ...config, target: { successBand: [0.3, 0.7] } }, dependencies(new ScriptedDesigner([rules("pass-through")]), root));
+    // Baseline ≈ 0.55: P(a 100-rollout check lands in [0.2, 0.8]) ≥ 0.9 after a few batches,
+    // and still after the confirmation batch of 20.
+    const result = await rigTask({ ...config, target: { successBand: [0.2, 0.8] } }, dependencies(new ScriptedDesigner([rules("pass-through")]), root));
     expect(result.outcome).toBe("skipped");
     expect(result.baseline.episodes).toBeLessThan(120);
+    expect(result.baseline.episodes).toBeGreaterThanOrEqual(25);
+  });
+
+  it("confirms a skip on fresh rollouts: a baseline that looked in band at the first pass is rigged when the fresh batch disagrees", async () => {
+    // Rollout index i < 155 succeeds on alternate indices (0.5; the first pass is at n = 155); from 155 on, the confirmation
+    // batch's indices, nothing succeeds: the lucky look regresses.
+    const rollouts = {
+      description: "scripted",
+      run: async (batch: { episodes: number; indexOffset?: number }) =>
+        Array.from({ length: batch.episodes }, (_, position) => {
+          const index = position + (batch.indexOffset ?? 0);
+          return { stopReason: "submit", turns: 2, steps: [], evaluation: { success: index < 155 && index % 2 === 0, score: 0, metrics: {} } } as unknown as Trajectory;
+        }),
+      close: async () => {},
+    };
+    const root = mkdtempSync(join(tmpdir(), "rig-"));
+    const run = (confirm: number) => rigTask({ ...config, target: { successBand: [0.4, 0.6] }, confirm, revisions: 0 }, { ...dependencies(new ScriptedDesigner([rules("pass-through")]), root), rollouts });
+    const unconfirmed = await run(0);
+    expect(unconfirmed.outcome).toBe("skipped");
+    expect(unconfirmed.baseline.episodes).toBe(155);
+    const confirmed = await run(20);
+    expect(confirmed.outcome).not.toBe("skipped");
+    expect(confirmed.baseline.episodes).toBe(unconfirmed.baseline.episodes + 20);
   });
 
   it("returns a finished thread's result from the checkpointer without running again", async () => {

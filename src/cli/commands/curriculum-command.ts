@@ -28,6 +28,7 @@ export interface CurriculumCommandOptions extends TargetOptions {
   k?: string;
   kMax?: string;
   confidence?: string;
+  checkRollouts?: string;
   confirm?: string;
   callTimeout?: string;
   revisions?: string;
@@ -92,6 +93,7 @@ function configFromOptions(options: CurriculumCommandOptions & { env: string; po
     kMax: parseInteger(options.kMax ?? String(DEFAULT_DECISION_POLICY.kMax), "--k-max", 1),
     confidence: parseProbability(options.confidence ?? String(DEFAULT_DECISION_POLICY.confidence), "--confidence"),
     confirm: parseInteger(options.confirm ?? String(DEFAULT_DECISION_POLICY.confirmationEpisodes), "--confirm", 0),
+    check: parseInteger(options.checkRollouts ?? String(DEFAULT_DECISION_POLICY.checkRollouts), "--check-rollouts", 0),
     revisions: parseInteger(options.revisions ?? "5", "--revisions", 0),
     seed: parseInteger(options.seed ?? "0", "--seed"),
     callTimeoutMs: options.callTimeout === undefined ? undefined : parseInteger(options.callTimeout, "--call-timeout", 1),
@@ -114,6 +116,7 @@ const OPTION_FIELDS: Record<string, { flag: string; field: keyof CurriculumConfi
   kMax: { flag: "--k-max", field: "kMax" },
   confidence: { flag: "--confidence", field: "confidence" },
   confirm: { flag: "--confirm", field: "confirm" },
+  checkRollouts: { flag: "--check-rollouts", field: "check" },
   revisions: { flag: "--revisions", field: "revisions" },
   seed: { flag: "--seed", field: "seed" },
   reward: { flag: "--reward", field: "envOptions" },

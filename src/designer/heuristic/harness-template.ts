@@ -13,6 +13,14 @@ export interface TemplateKnob {
   strongest: number;
   /** Whether only integers are meaningful. */
   integer: boolean;
+  /**
+   * For an integer knob: a non-integer magnitude x mixes its two neighbouring integers per
+   * episode — ⌈x⌉ in a fraction x − ⌊x⌋ of episodes (decided once per episode), ⌊x⌋ in the
+   * rest — so the success rate between two adjacent integers is linear in x. A cliff (one
+   * integer too easy, the next too hard) then becomes a continuous rate the search can aim
+   * into once no integer is left between the probes.
+   */
+  fractional?: boolean;
   /** Which way of the knob makes the env harder for the policy. */
   harderWhen: "larger" | "smaller";
   /**

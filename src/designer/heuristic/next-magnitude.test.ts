@@ -57,8 +57,9 @@ describe("nextMagnitude (mixture knobs interpolate)", () => {
 
   it("falls back to bisection without measured rates, outside the bracket, or without an aim", () => {
     expect(nextMagnitude(mixture, [{ magnitude: 0.5, need: "harder" }], "harder", { baselineRate: 1, middle: 0.5 })).toBe(0.75);
-    // The line says 0.97, but 0.7 was already too hard: the bracket (0.5, 0.7) wins.
-    expect(nextMagnitude(mixture, [probe(0.5, "harder", 0.8), probe(0.7, "easier", 0.3, 5)], "harder", { baselineRate: 1, middle: 0.5 })).toBeCloseTo(0.6, 6);
+    // The line says 0.97, but 0.7 was already too hard: the bracket (0.5, 0.7) wins, and the
+    // line between its ends (0.8 at 0.5, 0.3 at 0.7) meets 0.5 at 0.62.
+    expect(nextMagnitude(mixture, [probe(0.5, "harder", 0.8), probe(0.7, "easier", 0.3, 5)], "harder", { baselineRate: 1, middle: 0.5 })).toBeCloseTo(0.62, 6);
     expect(nextMagnitude(mixture, [probe(0.5, "harder", 0.75)], "harder")).toBe(0.75);
     expect(nextMagnitude(probability, [probe(0.5, "harder", 0.75)], "harder", { baselineRate: 1, middle: 0.5 })).toBe(0.75);
   });
@@ -70,5 +71,29 @@ describe("nextMagnitude (mixture knobs interpolate)", () => {
     expect(nextMagnitude(scaffold, [probe(1, "harder", 0.87)], "easier", aim)).toBeCloseTo(0.15 / 0.52, 6);
     // Strength 1 gave only 0.4: the line would need 1.5, past the limit — bisect (1, 2).
     expect(nextMagnitude(scaffold, [probe(1, "easier", 0.4)], "easier", aim)).toBe(1.5);
+  });
+});
+
+describe("nextMagnitude (regula falsi and fractional integer knobs)", () => {
+  const probe = (magnitude: number, need: "harder" | "easier", rate: number, episodes = 100) => ({ magnitude, need, success: { rate, episodes } });
+  const aim = { baselineRate: 1, middle: 0.5 };
+
+  it("aims a continuous knob along the line between the rates at both ends of its bracket, a tenth off the ends at most", () => {
+    // 0.9 at 0.2, 0.1 at 0.6: the line meets 0.5 at 0.4 (bisection would say 0.4 too — move one end).
+    expect(nextMagnitude(probability, [probe(0.2, "harder", 0.9), probe(0.6, "easier", 0.1)], "harder", aim)).toBeCloseTo(0.4, 6);
+    expect(nextMagnitude(probability, [probe(0.2, "harder", 0.6), probe(0.6, "easier", 0.2)], "harder", aim)).toBeCloseTo(0.3, 6);
+    // The neutral end counts with the baseline's rate; a share beyond 0.9 is kept at 0.9 of the bracket.
+    expect(nextMagnitude(probability, [probe(0.5, "easier", 0.45)], "harder", aim)).toBeCloseTo(0.45, 6);
+  });
+
+  it("turns a one-step cliff of a fractional integer knob into a continuous aim", () => {
+    const fractional: TemplateKnob = { ...turnLimit, fractional: true };
+    // 4 turns: 0.58 (still too easy); 3 turns: 0 (too hard). No integer is left; the line
+    // between them meets 0.5 at 4 − 0.08 / 0.58.
+    const cliff = [probe(4, "harder", 0.58), probe(3, "easier", 0)];
+    expect(nextMagnitude(turnLimit, cliff, "harder", aim)).toBeNull();
+    expect(nextMagnitude(fractional, cliff, "harder", aim)).toBeCloseTo(4 - 0.08 / 0.58, 6);
+    // Integers stay first while one is left.
+    expect(nextMagnitude(fractional, [probe(5, "harder", 0.9), probe(3, "easier", 0)], "harder", aim)).toBe(4);
   });
 });

@@ -55,9 +55,12 @@ export function mixtureMagnitude(knob: TemplateKnob, probes: readonly MagnitudeP
  * A mixture knob with measured probes and an `aim` goes to where its fitted line meets the
  * band's middle ({@link mixtureMagnitude}), clamped into the bracket (beyond an open end:
  * that end); when that point is not strictly inside the bracket (noise contradicting the
- * bounds), and for every other knob, it bisects: the middle of the bracket — for integer
- * knobs the nearest untried integer strictly inside it. Null when there is no room left
- * (or the probes contradict each other).
+ * bounds), and for every other continuous knob, it goes where the line between the success
+ * measured at both ends of the bracket meets the aim (regula falsi, kept a tenth of the
+ * bracket off its ends), and bisects the bracket when an end's success is unknown. Integer
+ * knobs take the nearest untried integer strictly inside the bracket; with none left, a
+ * `fractional` knob goes on as a continuous one between its two bracketing integers. Null
+ * when there is no room left (or the probes contradict each other).
  */
 export function nextMagnitude(knob: TemplateKnob, probes: readonly MagnitudeProbe[], baselineNeed: "harder" | "easier", aim?: MixtureAim): number | null {
   const toAxis = (value: number) => (knob.harderWhen === "larger" ? value : -value);
@@ -74,13 +77,15 @@ export function nextMagnitude(knob: TemplateKnob, probes: readonly MagnitudeProb
   const tried = new Set(all.map((probe) => toAxis(probe.magnitude)));
   const inside = (value: number) => (value > low || (!lowKnown && value === low)) && (value < high || (!highKnown && value === high)) && !tried.has(value);
   const middle = (low + high) / 2;
+  const fromAxis = (value: number) => (knob.harderWhen === "larger" ? value : -value);
   if (knob.integer) {
     const candidates = [Math.round(middle), Math.floor(middle), Math.ceil(middle), Math.round(high), Math.round(low)];
     const found = candidates.find(inside);
-    return found === undefined ? null : knob.harderWhen === "larger" ? found : -found;
+    if (found !== undefined) return fromAxis(found);
+    // No integer left: a fractional knob goes on between its two bracketing integers.
+    if (!knob.fractional || !lowKnown || !highKnown) return null;
   }
   if (high - low < MINIMUM_BRACKET) return null;
-  const fromAxis = (value: number) => (knob.harderWhen === "larger" ? value : -value);
   if (knob.mixture && aim) {
     const interpolated = mixtureMagnitude(knob, probes, aim);
     const limit = knob.mixtureLimit ?? knob.strongest;
@@ -91,6 +96,25 @@ export function nextMagnitude(knob: TemplateKnob, probes: readonly MagnitudeProb
       if (inside(clamped)) return fromAxis(clamped);
     }
   }
+  // Regula falsi: with the success measured at both ends of the bracket, the point where the
+  // line between them meets the aim, kept off the ends (a tenth of the bracket) so a curved
+  // response still shrinks the bracket.
+  if (aim && lowKnown && highKnown) {
+    const rateAt = (axis: number) => (axis === weakest ? aim.baselineRate : measuredRate(probes, fromAxis(axis)));
+    const [lowRate, highRate] = [rateAt(low), rateAt(high)];
+    if (lowRate !== null && highRate !== null && lowRate !== highRate) {
+      const share = (aim.middle - lowRate) / (highRate - lowRate);
+      const point = low + Math.min(0.9, Math.max(0.1, share)) * (high - low);
+      if (inside(point)) return fromAxis(point);
+    }
+  }
   const value = tried.has(middle) ? null : middle;
   return value === null ? null : fromAxis(value);
+}
+
+/** The success measured at `magnitude` (the probe with the most episodes there), or null. */
+function measuredRate(probes: readonly MagnitudeProbe[], magnitude: number): number | null {
+  let best: MagnitudeProbe["success"];
+  for (const probe of probes) if (probe.magnitude === magnitude && probe.success && (!best || probe.success.episodes > best.episodes)) best = probe.success;
+  return best ? best.rate : null;
 }

@@ -1,5 +1,6 @@
 import type { DesignContext } from "../designer.js";
 import { mostUsedTool } from "./most-used-tool.js";
+import { outputUse } from "./output-use.js";
 import type { ToolRoles } from "./tool-roles.js";
 
 /** The tool whose output the policy reads to decide, and why it counts as its source of information. */
@@ -27,13 +28,15 @@ export function distinctOutputs(context: DesignContext, tool: string): number {
  * Where the policy's information comes from, classified generically: the information
  * tool it calls most; when it calls none, the move tool (role `other`) it calls most,
  * provided its answers vary (they show the state the policy acts on next — a constant
- * "ok" would carry nothing to hide). Null when neither exists: perturbing an observation
- * the policy never reads is pointless.
+ * "ok" would carry nothing to hide). A tool whose answers the baseline shows the policy
+ * ignoring ({@link outputUse}: different answers after the same calls, the same next action
+ * every time) does not count. Null when none is left: perturbing an observation the policy
+ * never reads is pointless.
  */
 export function observedTool(context: DesignContext, roles: ToolRoles): ObservedTool | null {
   const information = mostUsedTool(context, roles, "information");
-  if (information) return { ...information, role: "information" };
+  if (information && outputUse(context, information.name).verdict !== "ignores") return { ...information, role: "information" };
   const move = mostUsedTool(context, roles, "other");
-  if (!move || distinctOutputs(context, move.name) < 2) return null;
+  if (!move || distinctOutputs(context, move.name) < 2 || outputUse(context, move.name).verdict === "ignores") return null;
   return { ...move, role: "other" };
 }

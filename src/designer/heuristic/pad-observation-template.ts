@@ -4,6 +4,7 @@ import { parseWith } from "../../core/validate.js";
 import type { CandidateLayer } from "../candidate.js";
 import type { HarnessTemplate, TemplateInput, TemplatePlan } from "./harness-template.js";
 import { mostUsedTool } from "./most-used-tool.js";
+import { outputUse } from "./output-use.js";
 import { literal } from "./rules-snippets.js";
 import { ToolRoles } from "./tool-roles.js";
 import { trajectoryCalls } from "./trajectory-calls.js";
@@ -38,7 +39,8 @@ function repeatedCalls(input: TemplateInput, tool: string): number {
 function plan(input: TemplateInput): TemplatePlan | null {
   if (input.diagnosis.direction !== "harder") return null;
   const tool = mostUsedTool(input.context, input.roles, "information");
-  if (!tool) return null;
+  // Padding answers the policy is seen to ignore would spend a revision on nothing.
+  if (!tool || outputUse(input.context, tool.name).verdict === "ignores") return null;
   const repeats = repeatedCalls(input, tool.name);
   const share = repeats / tool.calls;
   return {

@@ -100,6 +100,16 @@ describe("template behaviour in the sandbox, on BugFix", () => {
     expect(texts(trajectory)[1]).toContain("[turn limit of 2 reached");
   });
 
+  it("turn-limit with a fractional maxTurns cuts after the upper limit in that fraction of episodes, after the lower in the rest", async () => {
+    const mixed = await runRollouts({ createEnv: stack(build("turn-limit", {}, 2.25)), policy: () => new SequencePolicy([read, edit("swap_minmax"), test, submit]), tasks: [{ taskId: "clamp-0" }], episodes: 40, seed: 3 });
+    const lengths = mixed.map((trajectory) => trajectory.steps.length);
+    expect(new Set(lengths)).toEqual(new Set([2, 3]));
+    const longer = lengths.filter((length) => length === 3).length;
+    expect(longer).toBeGreaterThan(3);
+    expect(longer).toBeLessThan(20);
+    expect(mixed.find((trajectory) => trajectory.steps.length === 3)!.steps[2]!.observation.text).toContain("[turn limit of 3 reached");
+  });
+
   it("observation-hint warns after a failing test and names the next step after read", async () => {
     const layers = build("observation-hint", { verificationTools: ["test"], informationTool: "read", nextStep: 'edit(op="swap_minmax")' }, 1);
     const trajectory = await play(layers, [read, test, edit("swap_minmax"), test, submit]);

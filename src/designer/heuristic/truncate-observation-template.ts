@@ -4,6 +4,7 @@ import { parseWith } from "../../core/validate.js";
 import type { CandidateLayer } from "../candidate.js";
 import type { HarnessTemplate, TemplateInput, TemplatePlan } from "./harness-template.js";
 import { mostUsedTool } from "./most-used-tool.js";
+import { outputUse } from "./output-use.js";
 import type { DesignContext } from "../designer.js";
 import { literal } from "./rules-snippets.js";
 
@@ -32,7 +33,8 @@ function outputsOf(context: DesignContext, tool: string): string[] {
 function plan({ context, diagnosis, roles }: TemplateInput): TemplatePlan | null {
   if (diagnosis.direction !== "harder") return null;
   const tool = mostUsedTool(context, roles, "information");
-  if (!tool) return null;
+  // Cutting answers the policy is seen to ignore would spend a revision on nothing.
+  if (!tool || outputUse(context, tool.name).verdict === "ignores") return null;
   const longest = Math.max(0, ...outputsOf(context, tool.name).map((text) => text.split("\n").length));
   if (longest < 2) return null;
   return {

@@ -6,13 +6,17 @@ import { bandMiddle } from "./baseline-distance.js";
 import type { HarnessTemplate, TemplateInput, TemplatePlan } from "./harness-template.js";
 import { matchWeakness } from "./match-weakness.js";
 import { runsOutOfBudgetDetector } from "./runs-out-of-budget-detector.js";
+import { episodeInteger, roundMagnitude } from "./rules-snippets.js";
 
 function source(maxTurns: number): string {
-  return `// A tighter turn budget: the episode is cut after ${maxTurns} turn(s).
+  const whole = Number.isInteger(maxTurns);
+  const what = whole ? `after ${maxTurns} turn(s)` : `after ${Math.ceil(maxTurns)} turns in ${roundMagnitude((maxTurns - Math.floor(maxTurns)) * 100)}% of episodes, after ${Math.floor(maxTurns)} in the rest`;
+  return `// A tighter turn budget: the episode is cut ${what}.
 export default defineRules({
   modifyTransition(action, transition, context) {
-    if (context.turn + 1 < ${maxTurns} || transition.terminated || transition.truncated) return undefined;
-    return { truncated: true, text: transition.observation.text + "\\n[turn limit of ${maxTurns} reached: the episode is over]" };
+    ${episodeInteger("limit", "longerLimit", maxTurns)}
+    if (context.turn + 1 < limit || transition.terminated || transition.truncated) return undefined;
+    return { truncated: true, text: transition.observation.text + "\\n[turn limit of " + limit + " reached: the episode is over]" };
   },
 });
 `;
@@ -48,7 +52,7 @@ function targetsBudget(context: DesignContext): boolean {
 function plan({ context, diagnosis }: TemplateInput): TemplatePlan | null {
   const longest = longestEpisode(context);
   if (longest <= 1) return null;
-  const knob = { name: "maxTurns", neutral: longest, strongest: 1, integer: true, harderWhen: "smaller" as const };
+  const knob = { name: "maxTurns", neutral: longest, strongest: 1, integer: true, fractional: true, harderWhen: "smaller" as const };
   if (diagnosis.direction === "target-weakness") {
     if (!targetsBudget(context)) return null;
     return { template: "turn-limit", settings: {}, knob, initial: longest - 1, priority: 3, reason: `the target weakness is runs-out-of-budget: a budget of ${longest - 1} turns (the longest baseline episode took ${longest}) makes slow episodes fail` };
@@ -67,7 +71,9 @@ function plan({ context, diagnosis }: TemplateInput): TemplatePlan | null {
 
 /**
  * `turn-limit`: a tighter turn budget — after `maxTurns` turns a non-final transition is
- * marked truncated (with a visible notice). The first limit is the one whose estimated
+ * marked truncated (with a visible notice). A fractional `maxTurns` mixes its two
+ * neighbouring limits per episode (see `TemplateKnob.fractional`), so the one-turn cliff of
+ * a fixed plan becomes a rate the search can aim into. The first limit is the one whose estimated
  * success (baseline successes that finished within it) is closest to the band's middle.
  */
 export const turnLimitTemplate: HarnessTemplate = {
@@ -75,6 +81,6 @@ export const turnLimitTemplate: HarnessTemplate = {
   summary: "cut the episode after fewer turns than the env allows",
   plan,
   build(_settings: JsonObject, magnitude: number): CandidateLayer[] {
-    return [{ kind: "rules", name: "turn-limit", source: source(Math.max(1, Math.round(magnitude))) }];
+    return [{ kind: "rules", name: "turn-limit", source: source(Math.max(1, roundMagnitude(magnitude))) }];
   },
 };

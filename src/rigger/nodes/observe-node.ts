@@ -10,8 +10,8 @@ import { bareStack, runRigBatch } from "../run-rig-batch.js";
  * Observe: K rollouts of the unmodified env. While the band posterior is undecided (neither
  * in the band nor on one side of it at the configured confidence), spend more batches (up
  * to kMax), so "already in band" is judged by the same rule as a candidate. A task whose
- * baseline is in band at that confidence is `skipped` (bands only; a weakness target is
- * always rigged).
+ * baseline is in band at that confidence — and still is after the confirmation batch of
+ * `confirm` fresh rollouts — is `skipped` (bands only; a weakness target is always rigged).
  */
 export function observeNode(dependencies: RigDependencies) {
   return async (state: RigState): Promise<RigUpdate> => {
@@ -19,19 +19,23 @@ export function observeNode(dependencies: RigDependencies) {
     const trajectories: Trajectory[] = [];
     const { target } = config;
     const hasBand = Boolean(target.successBand || target.stepsBand);
+    const judge = (canSpend: boolean) => judgeBands(target, summarize(trajectories), turnsStandardDeviation(trajectories), canSpend, config.confidence, config.check);
+    const run = async (episodes: number) => {
+      trajectories.push(...(await runRigBatch(dependencies, config, { stack: bareStack(config), episodes, indexOffset: trajectories.length })));
+    };
     for (;;) {
-      const batch = await runRigBatch(dependencies, config, {
-        stack: bareStack(config),
-        episodes: Math.min(config.k, config.kMax - trajectories.length),
-        indexOffset: trajectories.length,
-      });
-      trajectories.push(...batch);
+      await run(Math.min(config.k, config.kMax - trajectories.length));
       if (!hasBand || trajectories.length >= config.kMax) break;
-      const judgement = judgeBands(target, summarize(trajectories), turnsStandardDeviation(trajectories), true, config.confidence);
-      if (judgement.kind !== "more") break;
+      if (judge(true).kind !== "more") break;
+    }
+    let inBand = hasBand && !target.weakness && judge(false).kind === "in";
+    // The same winner's curse as a candidate's: stopping at the first look that passes favours
+    // a lucky baseline, so a skip is confirmed on `confirm` fresh rollouts and judged again.
+    if (inBand && config.confirm > 0) {
+      await run(config.confirm);
+      inBand = judge(false).kind === "in";
     }
     const stats = summarize(trajectories);
-    const inBand = hasBand && !target.weakness && judgeBands(target, stats, turnsStandardDeviation(trajectories), false, config.confidence).kind === "in";
     dependencies.onEvent?.({
       taskId: config.taskId,
       node: "observe",
