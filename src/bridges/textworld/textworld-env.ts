@@ -46,6 +46,10 @@ function interpreterSeed(seed: number): number {
  * - One tool, `command(text)`; any non-empty line of raw text is that call. Every call costs
  *   a turn. Empty, multi-line or over-long texts and other tools are action errors (the game
  *   is not touched); unknown verbs are not — the game's parser answers them.
+ * - A staging tool, `stage_move({thing, to, probability?})` (see `stage-move.ts`): checked
+ *   when called (a thing or place the starting room does not have is an action error), it
+ *   is made in {@link notifyReplayComplete} — so only a Setup's replay makes it — as an edit
+ *   of the game's object tree, in the fraction `probability` of episodes.
  * - Reset: a story's opening is played once (RNG seed fixed) and snapshotted (see
  *   {@link StoryOpenings}); every episode resumes that snapshot in a new session of its own
  *   with the interpreter RNG seeded from the episode seed.
