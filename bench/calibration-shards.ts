@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { measureBandHits, type RunCalibration, type TaskCalibration } from "./calibration.js";
 
 /**
- * `node --no-node-snapshot --import tsx bench/calibration-shards.ts <run directory> [K] [shards] [--before]`:
+ * `node --no-node-snapshot --import tsx bench/calibration-shards.ts <run directory> [K] [shards] [--before] [--exclude a,b]`:
  * the calibration measurement of a (finished or stopped) curriculum run — K fresh rollouts
  * per finished task (see `measureBandHits`) — split over `shards` processes (default 2), for
  * the slow envs (TextWorld) where one process measuring 27 tasks one after the other takes
@@ -14,13 +14,16 @@ import { measureBandHits, type RunCalibration, type TaskCalibration } from "./ca
  * only its tasks; the figures are then computed over all of them, as `measureBandHits` does.
  * Prints one JSON line.
  */
-const [runDirectory, kText = "100", shardsText = "2"] = process.argv.slice(2).filter((argument) => !argument.startsWith("--"));
+const [runDirectory, kText = "100", shardsText = "2"] = process.argv.slice(2).filter((argument, index, all) => !argument.startsWith("--") && all[index - 1] !== "--exclude");
 const before = process.argv.includes("--before");
+const excludeIndex = process.argv.indexOf("--exclude");
+/** `--exclude a,b`: tasks measured already (an earlier measurement of the same run). */
+const excluded = new Set(excludeIndex >= 0 ? (process.argv[excludeIndex + 1] ?? "").split(",") : []);
 
 /** Every `shards`-th finished task from `index`, as a run folder of its own (run.json, filtered events). */
 function shardFolder(run: string, index: number, shards: number): string {
   const events = readFileSync(join(run, "events.jsonl"), "utf8").split("\n").filter(Boolean);
-  const finished = events.map((line) => JSON.parse(line) as { event: string; taskId?: string }).filter((event) => event.event === "task" && event.taskId).map((event) => event.taskId!);
+  const finished = events.map((line) => JSON.parse(line) as { event: string; taskId?: string }).filter((event) => event.event === "task" && event.taskId).map((event) => event.taskId!).filter((taskId) => !excluded.has(taskId));
   const mine = new Set(finished.filter((_, position) => position % shards === index));
   const folder = mkdtempSync(join(tmpdir(), "envrigger-shard-"));
   mkdirSync(folder, { recursive: true });
