@@ -71,6 +71,8 @@ describe("move-relied-on", () => {
     // Walkthrough success 1.0: half the episodes moved puts the estimate at the band's middle.
     expect(planned!.initial).toBeCloseTo(0.5);
     expect(planned!.reason).toContain('"old key"');
+    // The knob's name must not be a settings key: the designer tells revisions of one plan apart by the settings without the knob.
+    expect(planned!.settings).not.toHaveProperty(planned!.knob.name);
   });
 
   it("is not applicable without a staging tool, without a success, or for an easier target", () => {

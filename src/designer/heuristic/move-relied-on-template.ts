@@ -100,7 +100,8 @@ const settingsSchema = z.object({
   tool: z.string().min(1),
   what: z.string().min(1),
   where: z.string().min(1),
-  probability: z.string().nullable(),
+  /** The name of the tool's probability parameter (not `probability`: that is the knob's own name in an attempt's parameters). */
+  probabilityParameter: z.string().nullable(),
   /** The things to move, most relied on first, and the place each goes to. */
   moves: z.array(z.object({ thing: z.string(), to: z.string() })).min(1),
 });
@@ -125,7 +126,7 @@ function plan({ context, diagnosis }: TemplateInput): TemplatePlan | null {
     .slice(0, tool.probability ? 1 : MAX_MOVES);
   if (moves.length === 0) return null;
   const first = things.find((thing) => thing.value === moves[0]!.thing)!;
-  const settings = { tool: tool.name, what: tool.what.parameter, where: tool.where.parameter, probability: tool.probability, moves };
+  const settings = { tool: tool.name, what: tool.what.parameter, where: tool.where.parameter, probabilityParameter: tool.probability, moves };
   const success = context.baseline.stats.successRate;
   const because = `the successful baseline episodes rely on "${first.value}" (named in the actions of ${first.episodes} of ${successful.length}, first around turn ${Math.round(first.firstTurn)})`;
   if (tool.probability) {
@@ -168,9 +169,9 @@ export const moveReliedOnTemplate: HarnessTemplate = {
     const parsed = parseWith(settingsSchema, settings, "move-relied-on settings");
     const call = (move: { thing: string; to: string }, probability?: number) => ({
       name: parsed.tool,
-      args: { [parsed.what]: move.thing, [parsed.where]: move.to, ...(probability === undefined || parsed.probability === null ? {} : { [parsed.probability]: probability }) },
+      args: { [parsed.what]: move.thing, [parsed.where]: move.to, ...(probability === undefined || parsed.probabilityParameter === null ? {} : { [parsed.probabilityParameter]: probability }) },
     });
-    if (parsed.probability !== null) {
+    if (parsed.probabilityParameter !== null) {
       const probability = Math.min(1, Math.max(0, roundMagnitude(magnitude)));
       return [{ kind: "setup", actions: [call(parsed.moves[0]!, probability)] }];
     }
