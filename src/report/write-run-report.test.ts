@@ -69,8 +69,10 @@ function dependencies(root: string): RigDependencies {
 async function fixtureRun(): Promise<string> {
   const root = mkdtempSync(join(tmpdir(), "report-"));
   const runDirectory = join(root, "run");
+  // `check: 0`: the rule on the true rate — the report needs an accepted task, and under the
+  // default 100-rollout check the sabotage stack is not accepted within the fixture's revisions.
   await runCurriculum(
-    { version: 1, runId: "fixture", env: "test", policy: "hesitant", designer: "scripted", target: { successBand: [0.1, 0.3] }, revisions: 2, seed: 1, candidatesDir: join(root, "candidates") },
+    { version: 1, runId: "fixture", env: "test", policy: "hesitant", designer: "scripted", target: { successBand: [0.1, 0.3] }, check: 0, revisions: 2, seed: 1, candidatesDir: join(root, "candidates") },
     { runDirectory, env: new TestEnvDefinition(), executor: inProcessExecutor(async () => dependencies(root)) },
   );
   return runDirectory;
