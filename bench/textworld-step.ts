@@ -1,32 +1,104 @@
+import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
 import { textworldEnv } from "../src/bridges/textworld/textworld-env-definition.js";
+import { ZMachineSession } from "../src/bridges/textworld/z-machine-session.js";
 import { resolvePolicy } from "../src/policies/policy-registry.js";
 import { runRollouts } from "../src/rollout/run-rollouts.js";
 import { median } from "./measure.js";
 
+/** The interpreter's class (ifvms' ZVM), whose run loop the block count wraps. */
+interface ZvmClass {
+  prototype: { run(this: ZvmLoop): void };
+}
+interface ZvmLoop {
+  stop: number;
+  pc: number;
+  jit: Record<number, ((machine: ZvmLoop) => number | undefined) | undefined>;
+  compile(): void;
+  ret(result: number): void;
+}
+
+/** Milliseconds spent inside a method while `body` runs (the method wrapped, then restored). */
+async function timeInside<T>(target: Record<string, unknown>, method: string, body: () => Promise<T>): Promise<{ result: T; insideMs: number }> {
+  const original = target[method] as (...args: unknown[]) => unknown;
+  let insideMs = 0;
+  target[method] = function (this: unknown, ...args: unknown[]) {
+    const started = performance.now();
+    try {
+      return original.apply(this, args);
+    } finally {
+      insideMs += performance.now() - started;
+    }
+  };
+  try {
+    return { result: await body(), insideMs };
+  } finally {
+    target[method] = original;
+  }
+}
+
 /**
- * TextWorld bridge latency: median ms per `step` over walkthrough episodes of a TextWorld
- * game and of Zork I (the interpreter runs the game's own code; the bridge's share is
- * small), plus the median reset time.
+ * TextWorld bridge latency and where it goes: median ms per `step` over walkthrough
+ * episodes of a TextWorld game and of Zork I, the median reset; the share of step time spent
+ * inside the game session's `send` (ZVM running the game's own code, through the headless
+ * Glk display) — the rest is the bridge (command checks, output reading, observation) and
+ * the rollout loop; the share of reset time spent starting the session from the opening
+ * snapshot; and the interpreter's work per step — compiled-code blocks run per `command`
+ * (one pass with ZVM's run loop wrapped by a counter, not timed).
  */
 export async function benchTextworld() {
   const policy = await resolvePolicy("walkthrough", "textworld");
+  const session = ZMachineSession.prototype as unknown as Record<string, unknown>;
   const perTask = async (taskId: string) => {
-    const trajectories = await runRollouts({ createEnv: () => textworldEnv.create(), policy: policy.factory, tasks: [{ taskId }], episodes: 4, seed: 3 });
-    return median(trajectories.flatMap((trajectory) => trajectory.steps.map((step) => step.stepMs)));
+    const { result: trajectories, insideMs } = await timeInside(session, "send", () =>
+      runRollouts({ createEnv: () => textworldEnv.create(), policy: policy.factory, tasks: [{ taskId }], episodes: 4, seed: 3 }),
+    );
+    const steps = trajectories.flatMap((trajectory) => trajectory.steps.map((step) => step.stepMs));
+    return { medianStepMs: median(steps), interpreterShare: insideMs / steps.reduce((sum, value) => sum + value, 0) };
   };
   const env = await textworldEnv.create();
   const resets: number[] = [];
-  for (let index = 0; index < 10; index++) {
-    const started = performance.now();
-    await env.reset({ taskId: "tw-another_game", seed: index });
-    resets.push(performance.now() - started);
-  }
+  const { insideMs: startMs } = await timeInside(ZMachineSession as unknown as Record<string, unknown>, "start", async () => {
+    for (let index = 0; index < 10; index++) {
+      const started = performance.now();
+      await env.reset({ taskId: "tw-another_game", seed: index });
+      resets.push(performance.now() - started);
+    }
+  });
   await env.close();
+  const blocksPerStep = async (taskId: string) => {
+    const Zvm = createRequire(import.meta.url)("ifvms/src/zvm.js") as ZvmClass;
+    const run = Zvm.prototype.run;
+    let blocks = 0;
+    // ZVM's own loop, counting each compiled block it runs.
+    Zvm.prototype.run = function (this: ZvmLoop) {
+      this.stop = 0;
+      while (!this.stop) {
+        const pc = this.pc;
+        if (!this.jit[pc]) this.compile();
+        blocks += 1;
+        const result = this.jit[pc]!(this);
+        if (result !== undefined && !Number.isNaN(result)) this.ret(result);
+      }
+    };
+    try {
+      const trajectories = await runRollouts({ createEnv: () => textworldEnv.create(), policy: policy.factory, tasks: [{ taskId }], episodes: 1, seed: 3 });
+      return Math.round(blocks / trajectories[0]!.steps.length);
+    } finally {
+      Zvm.prototype.run = run;
+    }
+  };
+  const textworld = await perTask("tw-another_game");
+  const zork = await perTask("zork1-score-20");
   const figures = {
-    textworldMedianStepMs: Number((await perTask("tw-another_game")).toFixed(2)),
-    zorkMedianStepMs: Number((await perTask("zork1-score-20")).toFixed(2)),
+    textworldMedianStepMs: Number(textworld.medianStepMs.toFixed(2)),
+    zorkMedianStepMs: Number(zork.medianStepMs.toFixed(2)),
     textworldMedianResetMs: Number(median(resets).toFixed(2)),
+    textworldStepInterpreterShare: Number(textworld.interpreterShare.toFixed(3)),
+    zorkStepInterpreterShare: Number(zork.interpreterShare.toFixed(3)),
+    textworldResetSessionStartShare: Number((startMs / resets.reduce((sum, value) => sum + value, 0)).toFixed(3)),
+    textworldBlocksPerStep: await blocksPerStep("tw-another_game"),
+    zorkBlocksPerStep: await blocksPerStep("zork1-score-20"),
   };
   await textworldEnv.dispose?.();
   return figures;

@@ -1,3 +1,5 @@
+import { findStageObjects, type StageMove, type StageObjects } from "./stage-move.js";
+import type { StageLayout } from "./stage-layout.js";
 import type { TextWorldLibrary } from "./textworld-library.js";
 import { ZMachineSession, type ZMachineOutput } from "./z-machine-session.js";
 import type { ZMachineSnapshot } from "./z-machine-snapshot.js";
@@ -21,6 +23,7 @@ export interface StoryOpening {
 export class StoryOpenings {
   private readonly openings = new Map<string, Promise<StoryOpening>>();
   private readonly routines = new Map<string, Record<number, unknown>>();
+  private readonly stageObjects = new Map<string, Promise<StageObjects | { error: string }>>();
 
   constructor(private readonly library: TextWorldLibrary) {}
 
@@ -51,5 +54,23 @@ export class StoryOpenings {
       this.openings.set(storyFile, opening);
     }
     return opening;
+  }
+
+  /**
+   * The objects of a staged move in a story (found once, in a scratch game started from the
+   * opening; see {@link findStageObjects}): the same in every session of the story.
+   */
+  stageMoveObjects(storyFile: string, layout: StageLayout, move: Pick<StageMove, "thing" | "to">): Promise<StageObjects | { error: string }> {
+    const key = `${storyFile}\n${move.thing}\n${move.to}`;
+    let found = this.stageObjects.get(key);
+    if (!found) {
+      found = Promise.all([this.opening(storyFile), this.story(storyFile)]).then(([opening, story]) => {
+        const scratch = ZMachineSession.start({ story, seed: OPENING_SEED, compiledRoutines: this.compiledRoutines(storyFile), snapshot: opening.snapshot });
+        return findStageObjects(scratch, layout, move);
+      });
+      found.catch(() => this.stageObjects.delete(key));
+      this.stageObjects.set(key, found);
+    }
+    return found;
   }
 }

@@ -5,7 +5,7 @@ import { readResetOptions } from "../../core/read-reset-options.js";
 import type { Evaluation } from "../../core/evaluation.js";
 import type { Json, JsonObject } from "../../core/json.js";
 import type { Observation } from "../../core/observation.js";
-import { deriveSeed } from "../../core/seeding.js";
+import { createRng, deriveSeed } from "../../core/seeding.js";
 import type { ResetResult, StepResult } from "../../core/step-result.js";
 import type { ResetOptions, Split, TaskInfo } from "../../core/task.js";
 import type { ToolSpec } from "../../core/tool-spec.js";
@@ -19,6 +19,7 @@ import { textWorldStateSchemaText } from "./textworld-state-schema-text.js";
 import type { TextWorldTask } from "./textworld-task.js";
 import type { TextWorldTaskCatalog } from "./textworld-task-catalog.js";
 import { textWorldTools } from "./textworld-tools.js";
+import { isStageMoveCall, readStageMove, STAGE_FLOOR, stageMoveTool, type StageMove } from "./stage-move.js";
 import { ZMachineSession } from "./z-machine-session.js";
 import type { ZMachineSnapshot } from "./z-machine-snapshot.js";
 
@@ -45,6 +46,10 @@ function interpreterSeed(seed: number): number {
  * - One tool, `command(text)`; any non-empty line of raw text is that call. Every call costs
  *   a turn. Empty, multi-line or over-long texts and other tools are action errors (the game
  *   is not touched); unknown verbs are not — the game's parser answers them.
+ * - A staging tool, `stage_move({thing, to, probability?})` (see `stage-move.ts`): checked
+ *   when called (a thing or place the starting room does not have is an action error), it
+ *   is made in {@link notifyReplayComplete} — so only a Setup's replay makes it — as an edit
+ *   of the game's object tree, in the fraction `probability` of episodes.
  * - Reset: a story's opening is played once (RNG seed fixed) and snapshotted (see
  *   {@link StoryOpenings}); every episode resumes that snapshot in a new session of its own
  *   with the interpreter RNG seeded from the episode seed.
@@ -64,6 +69,7 @@ export class TextWorldEnv implements ActionableEnv {
   private episode: TextWorldEpisode | null = null;
   private closed = false;
   private readonly observationBudget: number;
+  private readonly stageTool: ToolSpec | null;
 
   /** An env over `catalog`'s tasks, starting games from `openings`; bad options throw `BAD_CONFIG`. */
   constructor(
@@ -72,6 +78,7 @@ export class TextWorldEnv implements ActionableEnv {
     private readonly options: TextWorldEnvOptions = {},
   ) {
     this.observationBudget = options.observationBudget ?? TEXTWORLD_DEFAULT_OBSERVATION_BUDGET;
+    this.stageTool = stageMoveTool(catalog.tasks.map((task) => task.stage));
     for (const [name, value, minimum] of [["maxTurns", options.maxTurns, 1], ["observationBudget", this.observationBudget, 200]] as const) {
       if (value !== undefined && (!Number.isSafeInteger(value) || value < minimum)) {
         throw new EnvriggerError("BAD_CONFIG", `textworld ${name} must be an integer of at least ${minimum}, got ${value}`);
@@ -86,7 +93,7 @@ export class TextWorldEnv implements ActionableEnv {
 
   async tools(): Promise<ToolSpec[]> {
     this.assertOpen();
-    return textWorldTools();
+    return this.stageTool === null ? textWorldTools() : [...textWorldTools(), structuredClone(this.stageTool)];
   }
 
   async listTasks(split: Split): Promise<TaskInfo[]> {
@@ -115,11 +122,37 @@ export class TextWorldEnv implements ActionableEnv {
     const episode = this.live();
     if (episode.stop !== null) throw new EnvriggerError("EPISODE_OVER", `the episode is over (${episode.stop}); call reset()`);
     episode.turns += 1;
+    if (isStageMoveCall(input)) return this.stage(episode, input);
     const reading = readCommand(input);
     const actionError = "error" in reading ? reading.error : null;
     let reward = 0;
     if ("command" in reading) reward = episode.play(reading.command);
     else episode.text = `Error: ${reading.error}`;
+    return this.afterTurn(episode, reward, actionError);
+  }
+
+  /**
+   * A `stage_move` call: checked against the task's starting room and held until the Setup's
+   * replay completes ({@link notifyReplayComplete} makes the move); it costs a turn like any
+   * call. A refused move is an action error (so a Setup holding it is invalid).
+   */
+  private async stage(episode: TextWorldEpisode, input: ActionInput): Promise<StepResult> {
+    const move = readStageMove(input, episode.task.stage);
+    const objects = "error" in move ? move : await this.openings.stageMoveObjects(episode.task.storyFile, episode.task.stage, move);
+    if ("error" in objects) {
+      episode.text = `Error: ${objects.error}`;
+      return this.afterTurn(episode, 0, objects.error);
+    }
+    const { thing, to, probability } = move as StageMove;
+    episode.staged.push({ ...objects, probability });
+    const result = this.afterTurn(episode, 0, null);
+    const where = to === STAGE_FLOOR ? "onto the floor" : `to the ${to}`;
+    result.observation = { ...result.observation, text: `Staged: the ${thing} is moved ${where} when the Setup's replay completes${probability < 1 ? ` (in ${probability} of episodes)` : ""}.` };
+    return result;
+  }
+
+  /** End the turn: the verdict, the budget, the step result. */
+  private afterTurn(episode: TextWorldEpisode, reward: number, actionError: string | null): StepResult {
     const terminated = episode.goalReached || episode.gameOver;
     const truncated = !terminated && episode.turns >= episode.maxTurns;
     if (terminated) episode.finish(episode.goalReached ? "goal" : "game-over");
@@ -189,6 +222,7 @@ export class TextWorldEnv implements ActionableEnv {
       seed: episode.seed,
       maxTurns: episode.maxTurns,
       ...episode.counters(),
+      staged: structuredClone(episode.staged),
       snapshot: episode.session === null ? null : episode.session.snapshot(),
     };
     return saved;
@@ -207,14 +241,26 @@ export class TextWorldEnv implements ActionableEnv {
         throw new EnvriggerError("BAD_ARGUMENT", `the saved game of ${task.id} does not resume: ${errorMessage(error)}`, { cause: error });
       }
     }
-    const { format: _format, taskId: _taskId, seed, maxTurns, snapshot: _snapshot, ...counters } = saved;
+    const { format: _format, taskId: _taskId, seed, maxTurns, snapshot: _snapshot, staged, ...counters } = saved;
     const episode = new TextWorldEpisode(task, seed, maxTurns, session);
     episode.setCounters(counters);
+    episode.staged = structuredClone(staged);
     this.episode = episode;
   }
 
+  /**
+   * The Setup's replay is over: zero the turns, and make the staged moves — each in the
+   * fraction `probability` of episodes (a draw from the episode seed, so the same episode
+   * always gets the same start), as an edit of the game's object tree between turns.
+   */
   async notifyReplayComplete(): Promise<void> {
-    this.live().turns = 0;
+    const episode = this.live();
+    episode.turns = 0;
+    const staged = episode.staged;
+    episode.staged = [];
+    staged.forEach((move, index) => {
+      if (createRng(deriveSeed(episode.seed, "stage-move", index)).next() < move.probability) episode.session?.moveObject(move.object, move.destination);
+    });
   }
 
   /** Drop the episode and its game (nothing runs outside this thread). */

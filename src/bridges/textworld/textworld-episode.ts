@@ -10,6 +10,13 @@ export type TextWorldStop = "goal" | "game-over" | "budget";
 /** Commands whose answer is the inventory (kept as the last known inventory). */
 const inventoryCommands = new Set(["inventory", "inv", "i", "take inventory"]);
 
+/** A staged move: the objects in the game's object tree, and the fraction of episodes it is made in. */
+export interface StagedMove {
+  object: number;
+  destination: number;
+  probability: number;
+}
+
 /** The counters of an episode that `saveState` keeps beside the game snapshot. */
 export interface TextWorldEpisodeCounters {
   turns: number;
@@ -46,6 +53,8 @@ export class TextWorldEpisode implements TextWorldEpisodeCounters {
   stop: TextWorldStop | null = null;
   /** The text last shown to the agent (the game's answer, or an action error), uncut. */
   text = "";
+  /** Moves a Setup staged (`stage_move`), made when its replay completes. */
+  staged: StagedMove[] = [];
 
   constructor(
     readonly task: TextWorldTask,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EnvriggerError } from "../../core/errors.js";
 import { parseJsonText } from "../../core/validate.js";
 import type { GameVocabulary } from "./game-vocabulary.js";
+import { readStageLayout, type StageLayout } from "./stage-layout.js";
 
 const argumentSchema = z.object({ name: z.string(), type: z.string() });
 
@@ -38,6 +39,8 @@ export interface TextWorldGame {
   /** The name of the room the player starts in, when the world facts say. */
   startRoom: string | null;
   vocabulary: GameVocabulary;
+  /** What a Setup can move before the game starts (see `stage_move`). */
+  stage: StageLayout;
 }
 
 /** Command templates and type parents from the `KB.logic` text of TextWorld's metadata. */
@@ -52,6 +55,7 @@ function readKnowledgeBase(logic: string): Pick<GameVocabulary, "commandTemplate
 export function parseTextWorldGame(name: string, text: string): TextWorldGame {
   const file = parseJsonText(textWorldGameFileSchema, text, `TextWorld metadata of ${name}`, "INVALID_SHAPE");
   const names = new Map(file.infos.map(([id, info]) => [id, info]));
+  const entityNames = new Map(file.infos.map(([id, info]) => [id, info.name]));
   const entities = file.infos
     .filter(([, info]) => info.name !== null && !["r", "P", "I"].includes(info.type))
     .map(([, info]) => ({ name: info.name as string, type: info.type }));
@@ -67,5 +71,6 @@ export function parseTextWorldGame(name: string, text: string): TextWorldGame {
     maxScore: quests.reduce((sum, quest) => sum + quest.reward, 0),
     startRoom: (playerAt && names.get(playerAt.arguments[1].name)?.name) ?? null,
     vocabulary: { ...readKnowledgeBase(file.KB.logic), entities },
+    stage: readStageLayout(file.world, entityNames, playerAt?.arguments[1]?.name ?? null),
   };
 }

@@ -23,6 +23,8 @@ export const textWorldSavedStateSchema = z
     goalReached: z.boolean(),
     stop: z.enum(["goal", "game-over", "budget"]).nullable(),
     text: z.string(),
+    /** Moves a Setup staged that its replay has not made yet (see `stage_move`). */
+    staged: z.array(z.strictObject({ object: z.number().int().min(1), destination: z.number().int().min(1), probability: z.number().min(0).max(1) })).default([]),
     snapshot: zMachineSnapshotSchema.nullable(),
   })
   .refine((state) => (state.stop === null) === (state.snapshot !== null), "snapshot must be present exactly while the episode runs (stop null)");

@@ -10,4 +10,6 @@ export const textWorldStateSchemaText = [
   "- gameOver: boolean — the game has ended (won, lost, quit, or asks to restart); won / lost: boolean — TextWorld's",
   "  *** The End *** / *** You lost! *** banners.",
   "The tool is command(text): one line typed into the game; the game's parser answers unknown verbs itself.",
+  "A Setup may also replay stage_move(thing, to, probability?): it moves a portable thing of the starting room into or onto",
+  "  another container or supporter there (or onto the floor) before the start, in that fraction of episodes, unnoticed by the game.",
 ].join("\n");

@@ -47,6 +47,7 @@ function questTasks(game: TextWorldGame, split: Split): TextWorldTask[] {
       maxScore: game.maxScore,
       maxTurns: textWorldTurnBudget(quest.commands.length),
       instruction: `${game.name}: complete quest ${index + 1} of ${game.quests.length} (score at least ${threshold} of ${game.maxScore}).`,
+      stage: game.stage,
     });
   });
   return tasks;
@@ -68,6 +69,7 @@ function gameTask(game: TextWorldGame, split: Split): TextWorldTask {
     maxScore: game.maxScore,
     maxTurns: textWorldTurnBudget(game.walkthrough.length),
     instruction: `${game.name}: win the game (${game.maxScore} points; walkthrough ${game.walkthrough.length} commands).`,
+    stage: game.stage,
   };
 }
 
@@ -83,6 +85,7 @@ function zorkTasks(route: ZorkRoute): TextWorldTask[] {
     maxScore: route.maxScore,
     maxTurns: textWorldTurnBudget(milestone.commands),
     instruction: `Zork I: reach a score of at least ${milestone.score} (a ${milestone.commands}-command route does).`,
+    stage: { things: [], places: [] },
   }));
 }
 

@@ -1,4 +1,5 @@
 import type { Split } from "../../core/task.js";
+import type { StageLayout } from "./stage-layout.js";
 
 /** What counts as success: TextWorld's win (`*** The End ***`), or a score reached. */
 export type TextWorldGoal = { kind: "win" } | { kind: "score"; atLeast: number };
@@ -24,4 +25,6 @@ export interface TextWorldTask {
   maxTurns: number;
   /** A line for people (task lists, reports). */
   instruction: string;
+  /** What a Setup's `stage_move` can move before the game starts (empty for Zork I). */
+  stage: StageLayout;
 }

@@ -67,6 +67,13 @@ export interface ZvmInstance {
   update_header(): void;
   random(range: number): number;
   do_autosave(save?: number): void;
+  /** Memory (a DataView over the story's memory). */
+  m: DataView;
+  /** The object table's base, such that object n's entry is at `objects + n × entry size`. */
+  objects: number;
+  version3: boolean;
+  get_parent(object: number): number;
+  insert_obj(object: number, destination: number): void;
 }
 
 /** The code of the interpreter: ZVM, its Glk dispatch layer, and a maker of fresh glkapi instances. */

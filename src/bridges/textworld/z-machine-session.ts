@@ -95,6 +95,30 @@ export class ZMachineSession {
     return { text: this.display.takeText(), statusLine: this.display.statusLine, waiting: this.display.waiting };
   }
 
+  /**
+   * The parent of every object of the game's object tree (index = object number; index 0
+   * unused): the containment the game's world model keeps (rooms, containers, the player).
+   */
+  objectParents(): number[] {
+    const machine = this.machine;
+    const entry = machine.version3 ? 9 : 14;
+    // The object entries end where the first object's property table begins.
+    const firstProperties = machine.m.getUint16(machine.objects + entry + (machine.version3 ? 7 : 12));
+    const count = Math.floor((firstProperties - (machine.objects + entry)) / entry);
+    const parents = [0];
+    for (let object = 1; object <= count; object++) parents.push(machine.get_parent(object));
+    return parents;
+  }
+
+  /**
+   * Move an object in the game's object tree (the Z-machine's own `insert_obj`), between
+   * turns and without running any of the game's code: no rule fires, no turn passes.
+   */
+  moveObject(object: number, destination: number): void {
+    if (!this.display.waiting) throw new EnvriggerError("INTERNAL", "a game that quit cannot be changed");
+    this.machine.insert_obj(object, destination);
+  }
+
   /** The paused game as JSON (2–5 ms); resume it with `ZMachineSession.start({snapshot})`. */
   snapshot(): ZMachineSnapshot {
     if (!this.display.waiting) throw new EnvriggerError("INTERNAL", "a game that quit cannot be snapshotted");

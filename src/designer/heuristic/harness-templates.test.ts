@@ -19,6 +19,8 @@ import { toy24Env } from "../../bridges/toy24/toy24-env-definition.js";
 import { toy24Tools } from "../../bridges/toy24/toy24-tools.js";
 import { toy24Policies } from "../../policies/toy24/toy24-policies.js";
 import { buildStack } from "../../harness/build-stack.js";
+import { textworldEnv } from "../../bridges/textworld/textworld-env-definition.js";
+import { textworldPolicies } from "../../policies/textworld/textworld-policies.js";
 
 const definition = createBugFixEnvDefinition();
 afterAll(() => definition.dispose());
@@ -86,6 +88,11 @@ beforeAll(async () => {
     trajectories: explored.filter(isSuccess).slice(0, 1),
   };
   baselines.push({ ...baselines.at(-1)!, attempts: [exploration] });
+  // TextWorld with `walkthrough` (a recorded plan, and an env with a staging tool): the case for move-relied-on.
+  const textworld = await textworldEnv.create();
+  const walkthrough = await runRollouts({ createEnv: () => textworldEnv.create(), policy: textworldPolicies.walkthrough!, tasks: [{ taskId: "tw-another_game-quest-3" }], episodes: 3, seed: 1 });
+  baselines.push({ envId: "textworld", taskId: "tw-another_game-quest-3", target: { successBand: [0.4, 0.6] }, tools: await textworld.tools(), trajectories: walkthrough });
+  await textworld.close();
   for (const { envId, taskId, target, tools, trajectories, attempts } of baselines) {
     const context: DesignContext = {
       envId,

@@ -3,6 +3,7 @@ import { exploreCallTemplate } from "./explore-call-template.js";
 import type { HarnessTemplate } from "./harness-template.js";
 import { maskObservationTemplate } from "./mask-observation-template.js";
 import { maskEpisodeTemplate } from "./mask-episode-template.js";
+import { moveReliedOnTemplate } from "./move-relied-on-template.js";
 import { observationHintTemplate } from "./observation-hint-template.js";
 import { padObservationTemplate } from "./pad-observation-template.js";
 import { perturbPrefixTemplate } from "./perturb-prefix-template.js";
@@ -19,7 +20,8 @@ import { turnLimitTemplate } from "./turn-limit-template.js";
  * - harder: precondition on the weakness (`require-verification`, `block-repeat` void),
  *   `mask-observation` (of an information tool, else of the move whose answer shows the
  *   state), `mask-episode` (every observation, the first included, for policies that act
- *   on the start observation), `pad-observation`, `turn-limit`, `truncate-observation`, `perturb-prefix`;
+ *   on the start observation), `pad-observation`, `turn-limit`, `truncate-observation`, `perturb-prefix`,
+ *   `move-relied-on` (a Stage through the env's staging tool: the thing the plan relies on moved away);
  * - easier: `scaffold-prefix`, `repair-calls` (unblock), `require-verification`
  *   (lenient), `block-repeat` (note), `observation-hint`; and, when no baseline episode
  *   succeeded, `explore-call` then `steer-call` (the opening exploration found);
@@ -39,4 +41,5 @@ export const harnessTemplates: readonly HarnessTemplate[] = [
   exploreCallTemplate,
   steerCallTemplate,
   maskEpisodeTemplate,
+  moveReliedOnTemplate,
 ];

@@ -1,0 +1,71 @@
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { measureBandHits, type RunCalibration, type TaskCalibration } from "./calibration.js";
+
+/**
+ * `node --no-node-snapshot --import tsx bench/calibration-shards.ts <run directory> [K] [shards] [--before] [--exclude a,b]`:
+ * the calibration measurement of a (finished or stopped) curriculum run — K fresh rollouts
+ * per finished task (see `measureBandHits`) — split over `shards` processes (default 2), for
+ * the slow envs (TextWorld) where one process measuring 27 tasks one after the other takes
+ * longer than the run. Each shard measures the tasks of a copy of the run's events holding
+ * only its tasks; the figures are then computed over all of them, as `measureBandHits` does.
+ * Prints one JSON line.
+ */
+const [runDirectory, kText = "100", shardsText = "2"] = process.argv.slice(2).filter((argument, index, all) => !argument.startsWith("--") && all[index - 1] !== "--exclude");
+const before = process.argv.includes("--before");
+const excludeIndex = process.argv.indexOf("--exclude");
+/** `--exclude a,b`: tasks measured already (an earlier measurement of the same run). */
+const excluded = new Set(excludeIndex >= 0 ? (process.argv[excludeIndex + 1] ?? "").split(",") : []);
+
+/** Every `shards`-th finished task from `index`, as a run folder of its own (run.json, filtered events). */
+function shardFolder(run: string, index: number, shards: number): string {
+  const events = readFileSync(join(run, "events.jsonl"), "utf8").split("\n").filter(Boolean);
+  const finished = events.map((line) => JSON.parse(line) as { event: string; taskId?: string }).filter((event) => event.event === "task" && event.taskId).map((event) => event.taskId!).filter((taskId) => !excluded.has(taskId));
+  const mine = new Set(finished.filter((_, position) => position % shards === index));
+  const folder = mkdtempSync(join(tmpdir(), "envrigger-shard-"));
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, "run.json"), readFileSync(join(run, "run.json")));
+  writeFileSync(join(folder, "events.jsonl"), `${events.filter((line) => mine.has((JSON.parse(line) as { taskId?: string }).taskId ?? "")).join("\n")}\n`);
+  return folder;
+}
+
+if (process.env.ENVRIGGER_CALIBRATION_SHARD) {
+  const measured = await measureBandHits(process.env.ENVRIGGER_CALIBRATION_SHARD, Number(kText), before);
+  process.stdout.write(`${JSON.stringify(measured.perTask)}\n`);
+} else if (runDirectory) {
+  const shards = Number(shardsText);
+  const started = Date.now();
+  const parts = await Promise.all(
+    Array.from({ length: shards }, (_, index) => {
+      const folder = shardFolder(runDirectory, index, shards);
+      return new Promise<TaskCalibration[]>((resolve, reject) => {
+        const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), runDirectory, kText, shardsText, ...(before ? ["--before"] : [])], {
+          env: { ...process.env, ENVRIGGER_CALIBRATION_SHARD: folder },
+          stdio: ["ignore", "pipe", "inherit"],
+        });
+        let output = "";
+        child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+        child.on("close", (code) => (code === 0 ? resolve(JSON.parse(output.trim().split("\n").at(-1) ?? "[]") as TaskCalibration[]) : reject(new Error(`shard ${index} exited ${code}`))));
+      });
+    }),
+  );
+  const perTask = parts.flat();
+  const count = (predicate: (task: TaskCalibration) => boolean) => perTask.filter(predicate).length;
+  const accepted = count((task) => task.outcome === "accepted");
+  const figures: RunCalibration & { wallSeconds: number } = {
+    tasks: perTask.length,
+    accepted,
+    skipped: count((task) => task.outcome === "skipped"),
+    rejected: count((task) => task.outcome === "rejected"),
+    inBandAfter: count((task) => task.afterInBand) / perTask.length,
+    inBandBefore: before ? count((task) => task.before?.inBand === true) / perTask.length : null,
+    acceptedTrulyInBand: accepted === 0 ? null : count((task) => task.outcome === "accepted" && task.afterInBand) / accepted,
+    rolloutsPerTask: perTask.reduce((sum, task) => sum + task.rollouts, 0) / perTask.length,
+    perTask,
+    wallSeconds: Math.round((Date.now() - started) / 1000),
+  };
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+}
