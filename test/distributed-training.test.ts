@@ -10,6 +10,7 @@ import { runExperiment } from "../src/rl/run-experiment.js";
 import { redisServerAvailable, startRedisTestServer, type RedisTestServer } from "../src/testing/redis-test-server.js";
 import { spawnCliWorker, type CliWorkerProcess } from "../src/testing/spawn-cli-worker.js";
 import { trainOnRewritingStacks } from "../src/testing/rewriting-stacks.js";
+import { tinyPublicRewardExperiment } from "../src/testing/tiny-public-reward-experiment.js";
 
 const TEST_LOCKS = ["--lock-duration-ms", "2000", "--stalled-interval-ms", "1000"];
 const scratch = mkdtempSync(join(tmpdir(), "envrigger-distributed-training-"));
@@ -83,18 +84,7 @@ describe.skipIf(!redisServerAvailable())("training rollouts on envrigger worker 
   it("an experiment with --queue (both arms, co-evolution rigs included) gives the local experiment's results", async () => {
     const experiment = (name: string, queue?: string) =>
       runExperiment(
-        {
-          version: 1,
-          runId: name,
-          env: "bugfix",
-          envOptions: { reward: "public" },
-          rewardSource: "env",
-          seeds: 1,
-          grpo: { updates: 2, group: 2, tasksPerUpdate: 20 },
-          evaluation: { every: 2, episodes: 1 },
-          // Two rollouts per candidate: a wide band and a low confidence, so the new rule can accept on them.
-        coevolution: { every: 1, k: 2, kMax: 2, revisions: 0, target: { successBand: [0.3, 0.95] }, confidence: 0.6, confirm: 0 },
-        },
+        tinyPublicRewardExperiment(name, { tasksPerUpdate: 20, evaluationEvery: 2 }),
         { runDirectory: join(scratch, name), env: bugfixEnv, cwd: scratch, ...(queue ? { queue } : {}) },
       );
     const local = await experiment("experiment-local");

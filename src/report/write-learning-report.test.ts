@@ -6,6 +6,7 @@ import { createBugFixEnvDefinition } from "../bridges/bugfix/bugfix-env-definiti
 import { isEnvriggerError } from "../core/errors.js";
 import { runExperiment } from "../rl/run-experiment.js";
 import { writeRunReport } from "./write-run-report.js";
+import { tinyPublicRewardExperiment } from "../testing/tiny-public-reward-experiment.js";
 
 const definition = createBugFixEnvDefinition();
 const directory = mkdtempSync(join(tmpdir(), "envrigger-learning-report-"));
@@ -25,17 +26,7 @@ function tableRows(html: string, title: string): string[][] {
 describe("envrigger report on training and experiment directories", () => {
   beforeAll(async () => {
     await runExperiment(
-      {
-        version: 1,
-        runId: "learning-report",
-        env: "bugfix",
-        envOptions: { reward: "public" },
-        rewardSource: "env",
-        seeds: 1,
-        grpo: { updates: 2, group: 2, tasksPerUpdate: 4 },
-        evaluation: { every: 1, episodes: 1 },
-        coevolution: { every: 1, k: 2, kMax: 2, revisions: 0, target: { successBand: [0.3, 0.95] }, confidence: 0.6, confirm: 0 },
-      },
+      tinyPublicRewardExperiment("learning-report", { tasksPerUpdate: 4, evaluationEvery: 1 }),
       { runDirectory: experiment, env: definition },
     );
   }, 300_000);

@@ -6,6 +6,7 @@ import { bugfixEnv } from "../bridges/bugfix/bugfix-env-definition.js";
 import type { Trajectory } from "../core/trajectory.js";
 import { runExperiment } from "./run-experiment.js";
 import { trainingReward, type RewardSource } from "./training-reward.js";
+import { tinyPublicRewardExperiment } from "../testing/tiny-public-reward-experiment.js";
 
 describe("the trainer's reward", () => {
   it("is one code path for both arms of an experiment, and a stack pays what the env pays", async () => {
@@ -16,18 +17,7 @@ describe("the trainer's reward", () => {
       return value;
     };
     const result = await runExperiment(
-      {
-        version: 1,
-        runId: "reward-path",
-        env: "bugfix",
-        envOptions: { reward: "public" },
-        rewardSource: "env",
-        seeds: 1,
-        grpo: { updates: 2, group: 2, tasksPerUpdate: 20 },
-        evaluation: { every: 2, episodes: 1 },
-        // Two rollouts per candidate: a wide band and a low confidence, so the new rule can accept on them.
-        coevolution: { every: 1, k: 2, kMax: 2, revisions: 0, target: { successBand: [0.3, 0.95] }, confidence: 0.6, confirm: 0 },
-      },
+      tinyPublicRewardExperiment("reward-path", { tasksPerUpdate: 20, evaluationEvery: 2 }),
       { runDirectory: mkdtempSync(join(tmpdir(), "envrigger-experiment-")), env: bugfixEnv, reward: spy },
     );
     // 2 arms × 2 updates × 20 tasks × G = 2 episodes, every one paid by the spy.
