@@ -35,18 +35,14 @@
  * hook changed anything, else a JSON array with one entry per layer reached: `null` for a
  * hook the layer lacks or that changed nothing (returned `undefined`, memory unchanged),
  * else `{ok:true, memory?, value?}` or `{ok:false, code, message}`. Every hook runs under
- * the CPU-time budget of `rulesBootstrapBudget`. Uses `readComponent`, `serialize`,
+ * the CPU-time budget of `rulesBootstrapBudget`. Reads its inputs and builds each hook's
+ * through `rulesBootstrapGroupInputs` (evaluated first); uses `readComponent`, `serialize`,
  * `failure`, `createRandom` and the captured intrinsics of the other parts.
  */
 export const rulesBootstrapGroup: string = `
   // --- Groups of components, run layer after layer in one call.
   const members = [];
   let marker = undefined;
-  // What each hook's parameters may read: -1 the whole value, else bits of its known keys
-  // (see readHookInputs on the host): action name 1, args 2; transition observation 1,
-  // reward 2, terminated 4, truncated 8, info 16; observation text 1, data 2; context
-  // state 1, memory 2, turn 4, seed 8, random 16.
-  const WHOLE = -1;
   const wholeMasks = [[WHOLE, WHOLE], [WHOLE, WHOLE, WHOLE], [WHOLE, WHOLE]];
   const loadMember = (factory, usesState, masksText) => {
     const read = readComponent(factory);
@@ -122,142 +118,8 @@ export const rulesBootstrapGroup: string = `
     return entry;
   };
 
-  // Copies given to hooks, each call its own. An observation is ["t", text] |
-  // ["f", text, dataText] | ["j", json]; an action is ["f", name, argsText] | ["j", json]
-  // (the "f" forms only for objects whose keys are exactly text[, data] / name, args, in
-  // that order, so a hook sees the same object; a text needs no JSON at all).
-  // A JSON text is parsed once per call (parsedOnce) and each hook gets a deep copy of that
-  // value (copyJson: the same own properties in the same order, "__proto__" included).
-  const copyJson = (value) => {
-    if (value === null || typeof value !== "object") return value;
-    if (isArray(value)) {
-      const copy = [];
-      for (let index = 0; index < value.length; index++) copy[index] = copyJson(value[index]);
-      return copy;
-    }
-    const copy = {};
-    const keys = objectKeys(value);
-    for (let index = 0; index < keys.length; index++) {
-      const key = keys[index];
-      if (key === "__proto__") defineProperty(copy, key, { value: copyJson(value[key]), writable: true, enumerable: true, configurable: true });
-      else copy[key] = copyJson(value[key]);
-    }
-    return copy;
-  };
-  let parsedTexts = [];
-  let parsedValues = [];
-  const parsedOnce = (text) => {
-    for (let index = 0; index < parsedTexts.length; index++) if (parsedTexts[index] === text) return copyJson(parsedValues[index]);
-    const value = parse(text);
-    parsedTexts[parsedTexts.length] = text;
-    parsedValues[parsedValues.length] = value;
-    return copyJson(value);
-  };
-  const observationCopy = (form) => (form[0] === "t" ? { text: form[1] } : form[0] === "f" ? { text: form[1], data: parsedOnce(form[2]) } : parsedOnce(form[1]));
-  const actionCopy = (form) => (form[0] === "f" ? { name: form[1], args: parsedOnce(form[2]) } : parsedOnce(form[1]));
-  // What a hook gets for a parameter it never names (mask 0): it cannot read, write or
-  // pass it on, so one frozen object serves every such hook.
-  const untouched = freeze({});
-  // A hook's own input with only the keys it may read (mask, see loadMember); a key the
-  // input lacks stays absent. The host leaves out what no hook of the call reads: an "f"
-  // action's args text or an observation's data is then "" and never parsed.
-  const actionInput = (form, mask) => {
-    if (mask === WHOLE) return actionCopy(form);
-    if (mask === 0) return untouched;
-    const input = {};
-    if (form[0] !== "j") {
-      // "f" or "n" (the host sends "n" only when no hook of the call reads args).
-      if (mask & 1) input.name = form[1];
-      if (mask & 2 && form[0] === "f") input.args = parsedOnce(form[2]);
-      return input;
-    }
-    const value = parsedOnce(form[1]);
-    if (mask & 1 && "name" in value) input.name = value.name;
-    if (mask & 2 && "args" in value) input.args = value.args;
-    return input;
-  };
-  const observationInput = (form, mask) => {
-    if (mask === WHOLE) return observationCopy(form);
-    if (mask === 0) return untouched;
-    const input = {};
-    if (mask & 1) input.text = observationText(form);
-    if (mask & 2) {
-      const data = form[0] === "f" ? parsedOnce(form[2]) : form[0] === "j" ? parse(form[1]).data : undefined;
-      if (data !== undefined) input.data = data;
-    }
-    return input;
-  };
-  const transitionInput = (mask, observation, reward, terminated, truncated, infoText) => {
-    if (mask === WHOLE) return { observation: observationCopy(observation), reward, terminated, truncated, info: parsedOnce(infoText) };
-    if (mask === 0) return untouched;
-    const input = {};
-    if (mask & 1) input.observation = observationCopy(observation);
-    if (mask & 2) input.reward = reward;
-    if (mask & 4) input.terminated = terminated;
-    if (mask & 8) input.truncated = truncated;
-    if (mask & 16) input.info = parsedOnce(infoText);
-    return input;
-  };
-  // The inputs of a group call: numbers (flags 0/1, string lengths, modes) in the shared
-  // Float64Array the host writes before the call, the strings one after another in the
-  // call's only argument (reading them needs no parsing at all). Read in order.
-  let inputNumbers = undefined;
-  let inputText = "";
-  let textOffset = 0;
-  let slot = 0;
-  const startInputs = (text) => {
-    inputText = text;
-    textOffset = 0;
-    slot = 0;
-  };
-  const nextNumber = () => inputNumbers[slot++];
-  const nextFlag = () => inputNumbers[slot++] === 1;
-  const nextText = () => {
-    const length = inputNumbers[slot++];
-    const value = apply(stringSlice, inputText, [textOffset, textOffset + length]);
-    textOffset += length;
-    return value;
-  };
-  const actionModes = ["f", "n", "j", ""];
-  const observationModes = ["t", "f", "j"];
-  // The turn and seed of every layer follow the other inputs: where they start.
-  let contextBase = 0;
-  const readContexts = () => {
-    contextBase = slot;
-  };
-  const keysAre = (value, first, second) => {
-    const keys = objectKeys(value);
-    return keys.length === 2 && keys[0] === first && keys[1] === second;
-  };
-  // The forms of an action or observation a hook returned (its value parsed from the answer).
-  const actionForm = (value, text) => (keysAre(value, "name", "args") ? ["f", value.name, stringify(value.args)] : ["j", text]);
-  const observationForm = (text, data) => (data === undefined ? ["t", text] : ["f", text, stringify(data)]);
-  const observationText = (form) => (form[0] === "j" ? parse(form[1]).text : form[1]);
-  const observationData = (form) => (form[0] === "j" ? parse(form[1]).data : form[0] === "f" ? parse(form[2]) : undefined);
-
   // The outcome of a hook that changed nothing (keep leaves the memory as it is).
   const unchangedOutcome = freeze([true, "null", false, "", ""]);
-  // The context of one hook with only the keys it may read (mask, see loadMember).
-  const contextOf = (member, mask, hook, turn, seed, stateText) => {
-    if (mask === 0) return untouched;
-    const memoryText = member.memoryText;
-    if (mask === WHOLE) {
-      return {
-        state: member.usesState && stateText !== "" ? parsedOnce(stateText) : {},
-        memory: memoryText === "{}" ? {} : parse(memoryText),
-        turn,
-        seed,
-        random: createRandom(seed, turn, hook),
-      };
-    }
-    const context = {};
-    if (mask & 1) context.state = member.usesState && stateText !== "" ? parsedOnce(stateText) : {};
-    if (mask & 2) context.memory = memoryText === "{}" ? {} : parse(memoryText);
-    if (mask & 4) context.turn = turn;
-    if (mask & 8) context.seed = seed;
-    if (mask & 16) context.random = createRandom(seed, turn, hook);
-    return context;
-  };
 
   // Run one hook of one layer on its inputs (list, the context is added). Answers [ok,
   // answerText, present, valueText, memoryText]: nothing is kept yet (see keep below). An

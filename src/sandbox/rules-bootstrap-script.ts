@@ -1,6 +1,7 @@
 import { rulesBootstrapApi } from "./rules-bootstrap-api.js";
 import { rulesBootstrapBudget } from "./rules-bootstrap-budget.js";
 import { rulesBootstrapGroup } from "./rules-bootstrap-group.js";
+import { rulesBootstrapGroupInputs } from "./rules-bootstrap-group-inputs.js";
 import { rulesBootstrapLockdown } from "./rules-bootstrap-lockdown.js";
 import { rulesBootstrapRandom } from "./rules-bootstrap-random.js";
 import { rulesBootstrapSerializer } from "./rules-bootstrap-serializer.js";
@@ -36,10 +37,10 @@ import { rulesSandboxLimits } from "./rules-sandbox-options.js";
  *   `rulesBootstrapBudget`); a hook over its budget answers `timeout`.
  *
  * It is assembled from this prelude (limits and private references to every intrinsic the
- * sandbox itself uses, taken before anything can change them) and six parts:
+ * sandbox itself uses, taken before anything can change them) and seven parts:
  * `rulesBootstrapLockdown` (guards, removals, blocked code generation, `defineRules`,
  * `harden`), `rulesBootstrapRandom`, `rulesBootstrapSerializer`, `rulesBootstrapBudget`,
- * `rulesBootstrapApi` and `rulesBootstrapGroup`.
+ * `rulesBootstrapApi`, `rulesBootstrapGroupInputs` and `rulesBootstrapGroup`.
  * Last, every intrinsic reachable from the global object or from the hidden intrinsics
  * (iterator and generator prototypes), and the global object itself, is deep-frozen, so
  * prototype tampering by component code fails.
@@ -102,6 +103,7 @@ ${rulesBootstrapRandom}
 ${rulesBootstrapSerializer}
 ${rulesBootstrapBudget}
 ${rulesBootstrapApi}
+${rulesBootstrapGroupInputs}
 ${rulesBootstrapGroup}
   // Freeze every intrinsic (and the global object) only now, after all of the above.
   harden([global, hiddenIntrinsics]);
