@@ -14,12 +14,13 @@ import { applyTransitionPatch } from "../harness/rules-hook-output-schemas.js";
 import type { HookFailure, TransitionInput, TransitionPatch } from "../harness/rules-runtime.js";
 import type { ComponentHooks } from "./component-hooks.js";
 import { decodeGroupEntry, readGroupEntry, unreadableGroupAnswer, type GroupEntry } from "./group-answer.js";
-import { ACTION_MODE, OBSERVATION_MODE, type GroupCallInputs } from "./group-call-inputs.js";
+import type { GroupCallInputs } from "./group-call-inputs.js";
+import { memoryText, packAction, packContexts, packObservation, stateText } from "./group-call-packing.js";
 import { layerReads, wholeInputMasks, type HookInputMasks, type LayerReads } from "./hook-input-masks.js";
 import { countIsolateCrossing } from "./isolate-crossings.js";
-import { classifyIsolateFailure } from "./isolate-failure.js";
+import { interruptedGroupCall, layerAnswerLimit, type GroupCallOutcome } from "./interrupted-group-call.js";
 import { decodeFilterAction, decodeObservation, decodeTransitionPatch, parseSandboxAnswer } from "./rules-hook-output.js";
-import { rulesSandboxLimits, type ResolvedRulesSandboxOptions } from "./rules-sandbox-options.js";
+import type { ResolvedRulesSandboxOptions } from "./rules-sandbox-options.js";
 import { SandboxRulesGroupMember } from "./sandbox-rules-group-member.js";
 
 /** References to the group functions of the sandbox API (see `rulesBootstrapGroup`). */
@@ -30,16 +31,12 @@ export interface RulesGroupApi {
   groupProgress: ivm.Reference;
 }
 
-/** The largest answer one layer's hooks can legitimately give (two answers + envelope). */
-const layerAnswerLimit = 2 * (rulesSandboxLimits.memoryCharacters + rulesSandboxLimits.outputCharacters + 1024);
 
 const hookIndex = { filterAction: 0, modifyTransition: 1, filterObservation: 2 } as const;
 
 /** The entries of a call that changed nothing (the isolate answered ""). */
 const unchanged: unknown[] = [];
 
-/** What a group call answered: entries (parsed, one per layer reached), or why it failed. */
-type CallOutcome = { ok: true; entries: unknown[] } | { ok: false; failure: HookFailure; layer: number; hook: number; entries: unknown[]; partial: unknown };
 
 /**
  * A {@link RulesGroupRuntime} backed by one isolated-vm isolate holding several loaded
@@ -98,7 +95,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
   }
 
   setMemory(layer: number, memory: JsonObject): void {
-    this.#pending.set(layer, isEmptyRecord(memory) ? "{}" : JSON.stringify(memory));
+    this.#pending.set(layer, memoryText(memory));
   }
 
   disposeMember(layer: number): void {
@@ -205,8 +202,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
       return [{ layer: first, transition: inTransition ? dead : undefined, observation: inTransition ? undefined : dead }];
     }
     const packer = this.#inputs.start().number(bottom).number(top).flag(action === "last");
-    if (action === null || action === "last") packer.number(ACTION_MODE.none).text("").text("");
-    else packAction(packer, action, needsArgs);
+    packAction(packer, action === "last" ? null : action, needsArgs);
     packObservation(packer, transition.observation, needsData);
     packer.number(transition.reward).flag(transition.terminated).flag(transition.truncated);
     packer.text(needsInfo ? JSON.stringify(transition.info) : "");
@@ -322,7 +318,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
    * calls; its parsed entries, or the failure and what had finished before it (`first` is
    * blamed when the isolate cannot tell which layer was running).
    */
-  #call(reference: ivm.Reference, hooks: number, first: number, packed: string): CallOutcome {
+  #call(reference: ivm.Reference, hooks: number, first: number, packed: string): GroupCallOutcome {
     let answer: unknown;
     const marker = this.#marker;
     marker[0] = -1;
@@ -331,7 +327,8 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
       countIsolateCrossing();
       answer = reference.applySync(undefined, [packed], { timeout: this.#options.wallTimeoutMs * hooks });
     } catch (error) {
-      return this.#interrupted(error, first);
+      const interrupted = { isolate: this.#isolate, groupProgress: this.#api.groupProgress, marker, wallTimeoutMs: this.#options.wallTimeoutMs, died: () => this.#died() };
+      return interruptedGroupCall(error, first, interrupted);
     }
     if (answer === "") return { ok: true, entries: unchanged };
     const parsed = parseSandboxAnswer(answer, hooks * layerAnswerLimit + 16);
@@ -347,12 +344,6 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     packContexts(packer, call, top);
   }
 
-  /** The layer and hook the isolate marked as running (`first` when it marked none). */
-  #marked(first: number): { layer: number; hook: number } {
-    const layer = this.#marker[0]!;
-    return layer < 0 ? { layer: first, hook: -1 } : { layer, hook: this.#marker[1]! };
-  }
-
   /** The fatal failure of an isolate that ran out of memory (every later call answers it). */
   #died(): HookFailure {
     this.#dead = {
@@ -362,37 +353,6 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
       fatal: true,
     };
     return this.#dead;
-  }
-
-  /** What an interrupted call had done: the running hook's failure and the entries finished before it. */
-  #interrupted(error: unknown, first: number): CallOutcome {
-    const failure = classifyIsolateFailure(error, this.#isolate);
-    const marked = this.#marked(first);
-    const lost = { ...marked, entries: [], partial: undefined };
-    if (failure.kind === "memory") return { ok: false, failure: this.#died(), ...lost };
-    if (failure.kind === "other") return { ok: false, failure: { ok: false, code: "threw", message: failure.message, fatal: false }, ...lost };
-    const timeout: HookFailure = {
-      ok: false,
-      code: "timeout",
-      message: `the hook ran longer than its wall-clock limit of ${this.#options.wallTimeoutMs} ms and was stopped`,
-      fatal: false,
-    };
-    let progress: unknown;
-    try {
-      countIsolateCrossing();
-      progress = this.#api.groupProgress.applySync(undefined, [], { timeout: this.#options.wallTimeoutMs });
-    } catch (progressError) {
-      const second = classifyIsolateFailure(progressError, this.#isolate);
-      return { ok: false, failure: second.kind === "memory" ? this.#died() : timeout, ...lost };
-    }
-    const parsed = parseSandboxAnswer(progress, 64 * layerAnswerLimit);
-    if (!parsed.ok) return { ok: false, failure: parsed, ...lost };
-    const report = parsed.parsed as { finished?: unknown; partial?: unknown; running?: unknown };
-    const finished = Array.isArray(report.finished) ? report.finished : [];
-    const running = Array.isArray(report.running) ? (report.running as number[]) : [-1, -1];
-    // Every hook had finished: the time went to work queued after them; blame the last one.
-    if (running[0] === -1) return { ok: false, failure: timeout, layer: marked.layer, hook: marked.hook, entries: finished.slice(0, -1), partial: undefined };
-    return { ok: false, failure: timeout, layer: running[0]!, hook: running[1]!, entries: finished, partial: report.partial };
   }
 
   /** The pending memories (see `begin` in `rulesBootstrapGroup`): a count, then each layer and its JSON. */
@@ -405,63 +365,9 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
   }
 }
 
-/**
- * An action as the isolate takes it (three items): `f, name, argsJson` for an object whose
- * keys are exactly `name, args` in that order, or `n, name, ""` when no hook of the call
- * reads the args (they are then not serialised at all), else `j, json, ""`.
- */
-function packAction(packer: GroupCallInputs, action: Action, needsArgs: boolean): void {
-  const keys = Object.keys(action);
-  if (keys.length === 2 && keys[0] === "name" && keys[1] === "args" && typeof action.name === "string" && action.args !== undefined) {
-    if (needsArgs) packer.number(ACTION_MODE.fields).text(action.name).text(JSON.stringify(action.args));
-    else packer.number(ACTION_MODE.nameOnly).text(action.name).text("");
-    return;
-  }
-  packer.number(ACTION_MODE.json).text(JSON.stringify(action)).text("");
-}
-
-/**
- * An observation as the isolate takes it (three items): `t, text, ""` (also when no hook
- * of the call reads `data`: it is then not serialised), `f, text, dataJson` for keys
- * exactly `text[, data]` in that order (the text needs no JSON at all), else `j, json, ""`.
- */
-function packObservation(packer: GroupCallInputs, observation: Observation, needsData: boolean): void {
-  const keys = Object.keys(observation);
-  if (typeof observation.text === "string" && keys[0] === "text") {
-    if (keys.length === 1 || (!needsData && keys.length === 2 && keys[1] === "data")) {
-      packer.number(OBSERVATION_MODE.text).text(observation.text).text("");
-      return;
-    }
-    if (keys.length === 2 && keys[1] === "data" && observation.data !== undefined) {
-      packer.number(OBSERVATION_MODE.fields).text(observation.text).text(JSON.stringify(observation.data));
-      return;
-    }
-  }
-  packer.number(OBSERVATION_MODE.json).text(JSON.stringify(observation)).text("");
-}
-
-/** Turn and seed of layers 0..top, the last items of a call's inputs. */
-function packContexts(packer: GroupCallInputs, call: GroupCall, top: number): void {
-  const contexts = call.contexts;
-  for (let layer = 0; layer <= top; layer++) {
-    const context = contexts[layer];
-    packer.number(context?.turn ?? 0).number(context?.seed ?? 0);
-  }
-}
-
 /** Layer numbers from `from` to `to` (inclusive) in steps of `step`. */
 function range(from: number, to: number, step: 1 | -1): number[] {
   const layers: number[] = [];
   for (let layer = from; step > 0 ? layer <= to : layer >= to; layer += step) layers.push(layer);
   return layers;
-}
-
-/** True for `{}` (a plain object without keys), whose JSON needs no serialising. */
-function isEmptyRecord(value: JsonObject): boolean {
-  for (const _key in value) return false;
-  return Object.getPrototypeOf(value) === Object.prototype && Object.getOwnPropertyNames(value).length === 0;
-}
-
-function stateText(call: GroupCall): string {
-  return call.state === undefined ? "" : JSON.stringify(call.state);
 }
