@@ -15,7 +15,7 @@ import { readCandidateRecord } from "../rigger/candidate-store.js";
 import { stackEnvironment } from "../rl/stack-environment.js";
 import type { StoredStack } from "../rl/stored-stacks-source.js";
 import type { TrainingSource } from "../rl/training-source.js";
-import { guardedStack, shortcutGuards } from "./coevolution-guards.js";
+import { guardedStack, shortcutGuards, type RoundShortcutGuards } from "./coevolution-guards.js";
 import { coevolutionRoundSchema, type CoevolutionRound } from "./coevolution-round.js";
 import { createRigDependencies } from "./create-rig-dependencies.js";
 import { inProcessExecutor, runCurriculum } from "./run-curriculum.js";
@@ -74,17 +74,19 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
   const rounds: CoevolutionRound[] = [];
   const roundDirectory = (round: number) => resolve(options.directory, `round-${round}`);
 
-  const apply = async (round: CoevolutionRound) => {
+  // `found`: the round's guards when this process just computed them (a round read back from
+  // round.json reads them again from its checkpoints).
+  const apply = async (round: CoevolutionRound, found?: RoundShortcutGuards) => {
     for (const entry of round.accepted) stacks.set(entry.taskId, { spec: readCandidateRecord(entry.candidate).stack, label: entry.candidate });
     if (round.guarded.length > 0 || round.guardedEnvWide) {
-      const found = await shortcutGuards(round.runDirectory, options.env, options.envOptions, taskIds);
+      found ??= await shortcutGuards(round.runDirectory, options.env, options.envOptions, taskIds);
       for (const [taskId, guard] of found.perTask) guards.set(taskId, guard);
       if (round.guardedEnvWide && found.shared) sharedGuard = found.shared;
     }
     rounds.push(round);
   };
 
-  const runRound = async (round: number, update: number, model: LearnableModel): Promise<CoevolutionRound> => {
+  const runRound = async (round: number, update: number, model: LearnableModel): Promise<{ record: CoevolutionRound; found: RoundShortcutGuards }> => {
     const started = performance.now();
     const directory = roundDirectory(round);
     const snapshot = join(directory, "policy.json");
@@ -145,7 +147,7 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
       durationMs: performance.now() - started,
     };
     writeJsonAtomic(join(directory, "round.json"), record);
-    return record;
+    return { record, found };
   };
 
   return {
@@ -155,8 +157,9 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
       const current = Math.floor(update / options.every);
       for (let round = rounds.length; round <= current; round++) {
         const path = join(roundDirectory(round), "round.json");
-        const record = existsSync(path) ? parseJsonText(coevolutionRoundSchema, readFileSync(path, "utf8"), path) : await runRound(round, update, model);
-        await apply(record);
+        const ran = existsSync(path) ? { record: parseJsonText(coevolutionRoundSchema, readFileSync(path, "utf8"), path), found: undefined } : await runRound(round, update, model);
+        const record = ran.record;
+        await apply(record, ran.found);
         options.onRound?.(record);
       }
     },
