@@ -63,9 +63,9 @@ export async function runRollouts(options: RunRolloutsOptions): Promise<Trajecto
   const results: Trajectory[] = new Array(jobs.length);
   let next = 0;
   let done = 0;
-  // Envs not yet closed or released: whatever is left here when the run fails is closed.
+  // Envs not yet closed or released: the envs the workers end with (released when the run
+  // succeeds), or whatever is left when it fails (closed).
   const live = new Set<ActionableEnv>();
-  const usable: ActionableEnv[] = [];
   const fresh = async () => {
     const env = await options.createEnv();
     live.add(env);
@@ -100,15 +100,13 @@ export async function runRollouts(options: RunRolloutsOptions): Promise<Trajecto
       // for their next task) would wait until the whole rig ended.
       await eventLoopTurn();
     }
-    usable.push(env);
   };
   try {
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, jobs.length)) }, worker));
     const release = options.releaseEnv ?? ((env: ActionableEnv) => env.close());
-    await Promise.all(usable.map((env) => {
-      live.delete(env);
-      return release(env);
-    }));
+    const ended = [...live];
+    live.clear();
+    await Promise.all(ended.map(release));
   } finally {
     await Promise.all([...live].map((env) => env.close()));
   }
