@@ -12,6 +12,12 @@ import { observationSchema } from "./observation.js";
 export const INFO_STOP = "stop";
 export const INFO_ACTION_ERROR = "actionError";
 
+/** Whether a step's `info` says the env refused the action (`actionError` set, not `null`). */
+export function actionRefused(info: Readonly<Record<string, unknown>>): boolean {
+  const error = info[INFO_ACTION_ERROR];
+  return error !== undefined && error !== null;
+}
+
 /** The result of one `step`: Gymnasium's five values, observation first. */
 export const stepResultSchema = z.object({
   observation: observationSchema,

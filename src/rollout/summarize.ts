@@ -1,5 +1,6 @@
 import type { Trajectory } from "../core/trajectory.js";
 import { wilsonInterval } from "./wilson-interval.js";
+import { actionRefused } from "../core/step-result.js";
 
 /** Aggregate statistics of a set of episodes — the only evidence decisions are made from. */
 export interface RolloutStats {
@@ -72,7 +73,7 @@ function stats(trajectories: Trajectory[]): RolloutStats {
       steps += 1;
       const wasBlocked = step.envAction === null;
       if (wasBlocked) blocked += 1;
-      if (wasBlocked || (step.info.actionError !== undefined && step.info.actionError !== null)) invalid += 1;
+      if (wasBlocked || actionRefused(step.info)) invalid += 1;
       const name = step.parsedAction?.name ?? "(malformed)";
       toolUse[name] = (toolUse[name] ?? 0) + 1;
     }

@@ -2,6 +2,7 @@ import type { Action } from "../../core/action.js";
 import { stableStringify, type Json } from "../../core/json.js";
 import type { Trajectory } from "../../core/trajectory.js";
 import type { ToolRoles } from "./tool-roles.js";
+import { actionRefused } from "../../core/step-result.js";
 
 /** A structured action with its identity key. */
 export interface KeyedAction {
@@ -18,7 +19,7 @@ export function effectiveActions(trajectory: Trajectory, roles: ToolRoles): Keye
   const actions: KeyedAction[] = [];
   for (const step of trajectory.steps) {
     const action = step.parsedAction;
-    const refused = step.info.actionError !== undefined && step.info.actionError !== null;
+    const refused = actionRefused(step.info);
     if (!action || step.envAction === null || refused) continue;
     if (roles.roleOf(action.name) === "finishing") break;
     const key = stableStringify(action as unknown as Json);

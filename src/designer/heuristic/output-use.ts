@@ -1,5 +1,6 @@
 import { stableStringify } from "../../core/json.js";
 import type { DesignContext } from "../designer.js";
+import { actionRefused } from "../../core/step-result.js";
 
 /** What the baseline says about whether the policy acts on a tool's answers. */
 export interface OutputUse {
@@ -31,7 +32,7 @@ export function outputUse(context: DesignContext, tool: string): OutputUse {
     const calls: string[] = [];
     trajectory.steps.forEach((step, index) => {
       calls.push(stableStringify(step.parsedAction ?? step.policyAction));
-      const refused = step.info.actionError !== undefined && step.info.actionError !== null;
+      const refused = actionRefused(step.info);
       const following = trajectory.steps[index + 1];
       if (step.parsedAction?.name !== tool || step.envAction === null || refused || !following) return;
       const key = calls.join("\n");
