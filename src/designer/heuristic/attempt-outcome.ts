@@ -31,6 +31,9 @@ const needOf: Record<string, "harder" | "easier" | null> = {
  *   (retry); on its first probe short of the strongest value, escalate;
  * - an `unsolvable` verdict on a mixture knob that moved the statistic before is a probe
  *   that went too far (keep, need easier): a smaller fraction of perturbed episodes relaxes it;
+ *   so is one on a `fractional` integer knob when the start was too easy (positive
+ *   distance), even on its first probe: between the neutral value and the probe the rate
+ *   is a mixture of the two ends, which the search then aims into;
  * - switch: the candidate never ran (static or setup issues), its decision was `broken`,
  *   `no-effect` or `unsolvable`, or it moved the statistic away from the band;
  * - no movement (the distance kept the baseline's sign and changed by less than
@@ -54,6 +57,11 @@ export function attemptOutcome(attempt: Attempt, baselineDistance: number, knob:
   if (decision.direction === "unsolvable" && knob.mixture && magnitude !== null && earlierProbes > 0) {
     // The template moved the statistic before: on a fraction of episodes, "unsolvable" (often judged on a
     // first batch of five) is a probe that went too far — relax the fraction, as the rule asks.
+    return { kind: "keep", need: "easier", magnitude, distance: decision.distance };
+  }
+  if (decision.direction === "unsolvable" && knob.fractional && magnitude !== null && magnitude !== knob.neutral && baselineDistance > 0) {
+    // A continuous knob between a too-easy start and a probe that cut every success: the rate
+    // between them is a mixture of the two, so the probe bounds the search (success 0 there).
     return { kind: "keep", need: "easier", magnitude, distance: decision.distance };
   }
   if (decision.direction === "broken" || decision.direction === "no-effect" || decision.direction === "unsolvable") {

@@ -55,3 +55,51 @@ describe("planRevision: combining templates", () => {
     expect(choice.base).toBeUndefined();
   });
 });
+
+describe("planRevision: the template added on top of a base", () => {
+  const integerPlan: TemplatePlan = { ...truncate, template: "pad", knob: { name: "lines", neutral: 0, strongest: 30, integer: true, harderWhen: "larger" } };
+  const fractionalPlan: TemplatePlan = { ...truncate, template: "limit", priority: 0.5, knob: { name: "maxTurns", neutral: 4, strongest: 1, integer: true, fractional: true, harderWhen: "smaller" } };
+
+  const mixturePlan: TemplatePlan = { ...truncate, template: "blind", priority: 0.2, knob: { name: "probability", neutral: 0, strongest: 1, integer: false, harderWhen: "larger", mixture: true } };
+
+  it("prefers a knob that moves in small steps over a higher-priority integer one", () => {
+    const attempts = [attempt(1, mask, 0.5, 0.99), attempt(2, mask, 1, 0.64)];
+    const choice = planRevision([mask, integerPlan, fractionalPlan], context(attempts), diagnosis);
+    expect(choice.base?.plan.template).toBe("mask");
+    expect(choice.plan.template).toBe("limit");
+  });
+
+  it("prefers a mixture knob (linear from the base's rate) over any other, whatever its priority", () => {
+    const attempts = [attempt(1, mask, 0.5, 0.99), attempt(2, mask, 1, 0.64)];
+    expect(planRevision([mask, integerPlan, fractionalPlan, mixturePlan], context(attempts), diagnosis).plan.template).toBe("blind");
+  });
+
+  it("takes the first composable plan when none moves in small steps", () => {
+    const attempts = [attempt(1, mask, 0.5, 0.99), attempt(2, mask, 1, 0.64)];
+    expect(planRevision([mask, integerPlan], context(attempts), diagnosis).plan.template).toBe("pad");
+  });
+});
+
+describe("planRevision: unsolvable on a fractional knob", () => {
+  const limit: TemplatePlan = { template: "limit", settings: {}, knob: { name: "maxTurns", neutral: 4, strongest: 1, integer: true, fractional: true, harderWhen: "smaller" }, initial: 3, priority: 1, reason: "limit reason" };
+  const other = plan("other", 0.5);
+  const cut: Attempt = {
+    revision: 1,
+    proposal: { layers: [{ kind: "rules", source: "x" }], rationale: "", template: "limit", parameters: { maxTurns: 3 } },
+    issues: [],
+    stats: stats(0),
+    decision: { decision: "refine", direction: "unsolvable", distance: -0.4, message: "" },
+  };
+
+  it("reads a first probe that cut every success as the hard end of a mixture and aims between it and the neutral value", () => {
+    // Baseline 1.0 at 4 turns (neutral), 0 at 3: the line meets 0.5 at 3.5.
+    const choice = planRevision([limit, other], context([cut]), diagnosis);
+    expect(choice.plan.template).toBe("limit");
+    expect(choice.magnitude).toBeCloseTo(3.5, 6);
+  });
+
+  it("still switches when the knob is a plain integer one", () => {
+    const plain: TemplatePlan = { ...limit, knob: { ...limit.knob, fractional: false } };
+    expect(planRevision([plain, other], context([cut]), diagnosis).plan.template).toBe("other");
+  });
+});

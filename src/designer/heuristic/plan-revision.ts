@@ -73,6 +73,11 @@ function composable(base: TemplatePlan, next: TemplatePlan, hasSetup: (plan: Tem
   return base.template !== next.template && !(hasSetup(base) && hasSetup(next));
 }
 
+/** Whether a knob can make a small move: not integer, or an integer one that mixes its neighbours (`fractional`). */
+function continuous(knob: TemplateKnob): boolean {
+  return !knob.integer || knob.fractional === true;
+}
+
 /** How far along the knob's "harder" axis a magnitude lies. */
 function hardness(knob: TemplateKnob, magnitude: number): number {
   return knob.harderWhen === "larger" ? magnitude : -magnitude;
@@ -102,6 +107,10 @@ function saturated(knob: TemplateKnob, probes: TemplateHistory["probes"]): boole
  *   responding (saturated; not for mixture knobs, whose success is linear), or its knob
  *   has no room left: switch to the best template not yet dropped, at its initial value
  *   (see {@link attemptOutcome} for the verdicts a mixture knob reads as noise or as a probe).
+ * A template that could not reach the band alone but got closer stays as the base of the
+ * next candidates (one base at most); the template added on top is the first, in priority
+ * order, with a mixture knob (linear from the base's rate), else the first whose knob moves
+ * in small steps (continuous or fractional), else the first.
  * A plan is identified by its template and settings: a template whose settings changed with
  * new evidence (e.g. a search that learnt from its last attempt) is a new plan.
  * Throws `DESIGNER_OUTPUT` when every applicable template was dropped.
@@ -170,7 +179,12 @@ export function planRevision(plans: readonly TemplatePlan[], context: DesignCont
     const key = `${planKey(plan)}${base ? `${BASE_SEPARATOR}${stableStringify(baseRecord(base))}` : ""}`;
     return histories.get(key)?.dropped !== undefined || (base === undefined && histories.get(planKey(plan))?.dropped !== undefined);
   };
-  const combined = base ? plans.find((plan) => composable(base.plan, plan, hasSetup) && !tried(plan) && plan.template !== base.plan.template && !histories.get(planKey(plan))?.dropped?.startsWith("it never ran")) : undefined;
+  const addable = base ? plans.filter((plan) => composable(base.plan, plan, hasSetup) && !tried(plan) && plan.template !== base.plan.template && !histories.get(planKey(plan))?.dropped?.startsWith("it never ran")) : [];
+  // What is left to the band is a short push. A mixture knob first: on top of the base its success
+  // is linear from the base's own rate (the other episodes behave like the base), where another
+  // knob's neutral value was read from the baseline, which the base changed. Then any knob that
+  // moves in small steps, then the rest.
+  const combined = addable.find((plan) => plan.knob.mixture === true) ?? addable.find((plan) => continuous(plan.knob)) ?? addable[0];
   if (base && combined) {
     return {
       plan: combined,

@@ -27,15 +27,27 @@ function longestEpisode(context: DesignContext): number {
   return Math.max(0, ...context.baseline.trajectories.map((trajectory) => trajectory.steps.length));
 }
 
-/** The limit whose estimated success (baseline successes within that many turns) is closest to the band's middle. */
-function estimateLimit(context: DesignContext, longest: number): number {
+/**
+ * The first limit to try. The estimated success at limit L is the share of baseline
+ * episodes that succeeded within L turns; between two integers a fractional limit mixes
+ * them per episode, so the estimate is linear there. Where the band's middle lies between
+ * the estimates at L and L + 1 (the mildest such L), the limit is the fractional point on
+ * that line — a policy whose episodes all take the same number of turns gets a limit that
+ * cuts just the share of episodes the band asks for. Otherwise, the integer limit whose
+ * estimate is closest to the middle.
+ */
+export function estimateLimit(context: DesignContext, longest: number): number {
   const trajectories = context.baseline.trajectories;
   const middle = bandMiddle(context);
+  const estimate = (limit: number) => trajectories.filter((trajectory) => isSuccess(trajectory) && trajectory.steps.length <= limit).length / Math.max(1, trajectories.length);
+  for (let limit = longest - 1; limit >= 1; limit--) {
+    const [below, above] = [estimate(limit), estimate(limit + 1)];
+    if (below <= middle && middle < above) return limit + (middle - below) / (above - below);
+  }
   let best = longest - 1;
   let bestGap = Infinity;
   for (let limit = longest - 1; limit >= 1; limit--) {
-    const estimate = trajectories.filter((trajectory) => isSuccess(trajectory) && trajectory.steps.length <= limit).length / trajectories.length;
-    const gap = Math.abs(estimate - middle);
+    const gap = Math.abs(estimate(limit) - middle);
     if (gap < bestGap) [best, bestGap] = [limit, gap];
   }
   return best;
