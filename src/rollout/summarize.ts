@@ -44,12 +44,52 @@ export function isSuccess(trajectory: Trajectory): boolean {
   return trajectory.stopReason !== "error" && trajectory.evaluation?.success === true;
 }
 
+/** One episode's share of {@link RolloutStats}. */
+interface EpisodeFigures {
+  success: boolean;
+  turns: number;
+  publicPass: boolean | null;
+  blockedSteps: number;
+  invalidSteps: number;
+  /** Calls per tool, in the order the episode first called each. */
+  toolUse: Map<string, number>;
+}
+
+// Decisions summarise the growing set of a candidate's episodes after every batch: each
+// episode's figures are worked out once. Trajectories are not changed once made.
+const figuresOfEpisode = new WeakMap<Trajectory, EpisodeFigures>();
+
+function figuresOf(trajectory: Trajectory): EpisodeFigures {
+  const known = figuresOfEpisode.get(trajectory);
+  if (known) return known;
+  let blockedSteps = 0;
+  let invalidSteps = 0;
+  const toolUse = new Map<string, number>();
+  for (const step of trajectory.steps) {
+    const wasBlocked = step.envAction === null;
+    if (wasBlocked) blockedSteps += 1;
+    if (wasBlocked || actionRefused(step.info)) invalidSteps += 1;
+    const name = step.parsedAction?.name ?? "(malformed)";
+    toolUse.set(name, (toolUse.get(name) ?? 0) + 1);
+  }
+  const publicPass = trajectory.evaluation?.metrics.publicPass;
+  const figures: EpisodeFigures = {
+    success: isSuccess(trajectory),
+    turns: trajectory.steps.length,
+    publicPass: typeof publicPass === "boolean" ? publicPass && trajectory.evaluation?.metrics.submitted !== false : null,
+    blockedSteps,
+    invalidSteps,
+    toolUse,
+  };
+  figuresOfEpisode.set(trajectory, figures);
+  return figures;
+}
+
 function stats(trajectories: Trajectory[]): RolloutStats {
   const episodes = trajectories.length;
-  const successes = trajectories.filter(isSuccess).length;
+  let successes = 0;
   let turns = 0;
   let successTurns = 0;
-  let steps = 0;
   let invalid = 0;
   let blocked = 0;
   let blockedEpisodes = 0;
@@ -59,25 +99,24 @@ function stats(trajectories: Trajectory[]): RolloutStats {
   const stopMessages: Record<string, string> = {};
   const toolUse: Record<string, number> = {};
   for (const trajectory of trajectories) {
-    turns += trajectory.steps.length;
-    if (isSuccess(trajectory)) successTurns += trajectory.steps.length;
+    const figures = figuresOf(trajectory);
+    turns += figures.turns;
+    if (figures.success) {
+      successes += 1;
+      successTurns += figures.turns;
+    }
     stopReasons[trajectory.stopReason] = (stopReasons[trajectory.stopReason] ?? 0) + 1;
     if (trajectory.error !== undefined) stopMessages[trajectory.stopReason] ??= trajectory.error;
-    const publicPass = trajectory.evaluation?.metrics.publicPass;
-    if (typeof publicPass === "boolean") {
+    if (figures.publicPass !== null) {
       publicKnown += 1;
-      if (publicPass && trajectory.evaluation?.metrics.submitted !== false) publicPasses += 1;
+      if (figures.publicPass) publicPasses += 1;
     }
-    if (trajectory.steps.some((step) => step.envAction === null)) blockedEpisodes += 1;
-    for (const step of trajectory.steps) {
-      steps += 1;
-      const wasBlocked = step.envAction === null;
-      if (wasBlocked) blocked += 1;
-      if (wasBlocked || actionRefused(step.info)) invalid += 1;
-      const name = step.parsedAction?.name ?? "(malformed)";
-      toolUse[name] = (toolUse[name] ?? 0) + 1;
-    }
+    if (figures.blockedSteps > 0) blockedEpisodes += 1;
+    blocked += figures.blockedSteps;
+    invalid += figures.invalidSteps;
+    for (const [name, calls] of figures.toolUse) toolUse[name] = (toolUse[name] ?? 0) + calls;
   }
+  const steps = turns;
   return {
     episodes,
     successes,
