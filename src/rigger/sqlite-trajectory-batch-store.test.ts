@@ -46,4 +46,18 @@ describe("SqliteTrajectoryBatchStore", () => {
     expect(() => reader.trajectories.get({ batch: "a".repeat(64), episodes: 1 })).toThrow(expect.objectContaining({ code: "INVALID_SHAPE" }));
     reader.close();
   });
+
+  it("keeps a task's many small batches at hand, and lets a large batch push out the least recently used ones", async () => {
+    const path = file();
+    const { saver, trajectories: store, close } = openCheckpointer(path);
+    const pool = await episodes(12);
+    const small = Array.from({ length: 9 }, (_, start) => store.put(pool.slice(start, start + 3)));
+    // With the rows gone, every read must come from memory.
+    saver.db.prepare(`DELETE FROM ${TRAJECTORY_BATCH_TABLE}`).run();
+    for (const round of [0, 1]) for (const [start, ref] of small.entries()) expect(store.get(ref), `round ${round}`).toEqual(pool.slice(start, start + 3));
+    const large = store.put(Array.from({ length: 1000 }, (_, index) => pool[index % 12]!));
+    expect(store.get(large)).toHaveLength(1000);
+    expect(() => store.get(small[0]!)).toThrow(expect.objectContaining({ code: "INVALID_SHAPE" }));
+    close();
+  });
 });

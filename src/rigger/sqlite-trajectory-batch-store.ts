@@ -8,8 +8,13 @@ import { batchHash, missingBatch, type TrajectoryBatchRef, type TrajectoryBatchS
 /** The table beside LangGraph's own in a run's checkpoint file. */
 export const TRAJECTORY_BATCH_TABLE = "envrigger_trajectory_batches";
 
-/** How many decoded batches a store keeps at hand (a task reads its baseline at every write, its latest validation at decide). */
-const CACHED_BATCHES = 6;
+/**
+ * How many decoded episodes a store keeps at hand, over all its batches (the most recent
+ * batch always): a task reads its baseline and every attempt's few episodes at each write,
+ * and its latest validation at decide. Bounded by episodes, not batches: a count of batches
+ * would thrash once a task's attempts outnumber it, re-reading every batch at every write.
+ */
+const CACHED_EPISODES = 1000;
 
 const rowSchema = z.object({ episodes: z.number().int().nonnegative(), body: z.string() });
 const batchSchema = z.array(trajectorySchema);
@@ -26,6 +31,7 @@ const batchSchema = z.array(trajectorySchema);
  */
 export class SqliteTrajectoryBatchStore implements TrajectoryBatchStore {
   private readonly cache = new Map<string, Trajectory[]>();
+  private cachedEpisodes = 0;
   private readonly path: string;
 
   /** `writable`: create the table when missing (a reader of an older run's file leaves it alone). */
@@ -69,10 +75,18 @@ export class SqliteTrajectoryBatchStore implements TrajectoryBatchStore {
     return this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?").all(TRAJECTORY_BATCH_TABLE).length > 0;
   }
 
-  /** Keep a decoded batch, most recently used last; forget the oldest beyond the limit. */
+  /** Keep a decoded batch, most recently used last; forget the least recently used beyond the limit. */
   private remember(batch: string, trajectories: Trajectory[]): void {
-    this.cache.delete(batch);
+    this.forget(batch);
     this.cache.set(batch, trajectories);
-    while (this.cache.size > CACHED_BATCHES) this.cache.delete(this.cache.keys().next().value!);
+    this.cachedEpisodes += trajectories.length;
+    while (this.cachedEpisodes > CACHED_EPISODES && this.cache.size > 1) this.forget(this.cache.keys().next().value!);
+  }
+
+  private forget(batch: string): void {
+    const known = this.cache.get(batch);
+    if (known === undefined) return;
+    this.cachedEpisodes -= known.length;
+    this.cache.delete(batch);
   }
 }

@@ -60,11 +60,19 @@ describe("summarize", () => {
     expect(byGroup).toEqual({ g: overall });
   });
 
-  it("gives the same figures for a growing set as for fresh copies of it (each episode's figures are worked out once)", async () => {
+  it("gives the same figures for an array growing batch by batch as for fresh copies, and starts over when earlier episodes change", async () => {
     const episodes = await testEnvEpisodes(12);
+    const growing: Trajectory[] = [];
     for (const count of [4, 8, 12]) {
-      const prefix = episodes.slice(0, count);
-      expect(summarize(prefix)).toEqual(summarize(structuredClone(prefix)));
+      growing.push(...episodes.slice(growing.length, count));
+      expect(summarize(growing)).toEqual(summarize(structuredClone(growing)));
     }
+    growing.reverse();
+    expect(summarize(growing)).toEqual(summarize(structuredClone(growing)));
+    growing.splice(0, 6, ...(await testEnvEpisodes(3)));
+    expect(summarize(growing)).toEqual(summarize(structuredClone(growing)));
+    expect(summarize(growing.slice(0, 2))).toEqual(summarize(structuredClone(growing.slice(0, 2))));
+    // A grouping of the caller's own is never served from the default grouping's totals.
+    expect(summarize(growing, () => "all").byGroup.all).toEqual((({ byGroup: _byGroup, ...overall }) => overall)(summarize(growing)));
   });
 });
