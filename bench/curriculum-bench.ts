@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { parseJsonText } from "../src/core/validate.js";
+import { checkpointBytes } from "./checkpoint-bytes.js";
 import { ensureBuilt } from "./ensure-built.js";
 import { median } from "./measure.js";
 
@@ -85,6 +86,11 @@ function decisions(run: CurriculumRun) {
  * what load on a shared machine does not distort: the 1-lane run's CPU (all threads, and
  * its main thread alone), its CPU per task after loading, what loading the modules costs a
  * process, and the 2-lane run's CPU over the 1-lane run's (the price of the second lane).
+ * What those CPU figures allow: on two cores the 2-lane wall time is at least half its CPU,
+ * so the ratio is at most 2 × wall(1 lane) / CPU(2 lanes) (with the measured 1-lane wall
+ * time, and with the 1-lane main thread's CPU standing in for a quiet machine's 1-lane
+ * wall time). And the bytes of the 1-lane run's checkpoint files: on disk, LangGraph's
+ * checkpoints and writes, and the trajectory batches they refer to.
  */
 export function benchCurriculum(rounds = Number(process.env.ENVRIGGER_BENCH_CURRICULUM_ROUNDS ?? 2)) {
   const serial: CurriculumRun[] = [];
@@ -96,6 +102,10 @@ export function benchCurriculum(rounds = Number(process.env.ENVRIGGER_BENCH_CURR
   const serialMs = median(serial.map((run) => run.wallMs));
   const parallelMs = median(parallel.map((run) => run.wallMs));
   const last = parallel.at(-1)!;
+  const bytes = checkpointBytes(serial.at(-1)!.runDirectory);
+  const megabytes = (count: number) => Number((count / 1024 / 1024).toFixed(1));
+  const serialMainThreadMs = median(serial.map((run) => run.usage.parent.mainThreadCpuMs ?? Number.NaN));
+  const parallelCpuMs = median(parallel.map(totalCpuSeconds)) * 1000;
   const same = [...serial, ...parallel].every((run) => JSON.stringify(decisions(run)) === JSON.stringify(decisions(serial[0]!)));
   return {
     figures: {
@@ -107,13 +117,18 @@ export function benchCurriculum(rounds = Number(process.env.ENVRIGGER_BENCH_CURR
       curriculumConcurrency1CoresBusy: Number(median(serial.map((run) => run.cpuMs / run.wallMs)).toFixed(2)),
       rigWallSecondsPerTask: Number((serialMs / 1000 / serial[0]!.summary.tasks).toFixed(2)),
       curriculumConcurrency1CpuSeconds: Number(median(serial.map(totalCpuSeconds)).toFixed(2)),
-      curriculumConcurrency1MainThreadCpuSeconds: seconds(median(serial.map((run) => run.usage.parent.mainThreadCpuMs ?? Number.NaN))),
+      curriculumConcurrency1MainThreadCpuSeconds: seconds(serialMainThreadMs),
       curriculumCpuSecondsPerTask: seconds(median(serial.map((run) => (run.usage.parent.cpuMs - run.usage.parentStart.cpuMs) / run.summary.tasks))),
       curriculumProcessStartCpuSeconds: seconds(median(serial.map((run) => run.usage.parentStart.cpuMs))),
       curriculumTaskProcessStartCpuSeconds: seconds(median(parallel.flatMap((run) => run.usage.children.map((child) => child.start?.cpuMs ?? Number.NaN)))),
       curriculumConcurrency2CpuSeconds: Number(median(parallel.map(totalCpuSeconds)).toFixed(2)),
       curriculumConcurrency2CpuSecondsByProcess: [seconds(last.usage.parent.cpuMs), ...last.usage.children.map((child) => seconds(child.cpuMs))],
       curriculumCpuRatio2Over1: Number((median(parallel.map(totalCpuSeconds)) / median(serial.map(totalCpuSeconds))).toFixed(2)),
+      curriculumRatioBoundFromCpu: Number(((2 * serialMs) / parallelCpuMs).toFixed(2)),
+      curriculumQuietRatioBoundFromCpu: Number(((2 * serialMainThreadMs) / parallelCpuMs).toFixed(2)),
+      curriculumCheckpointFileMb: megabytes(bytes.files),
+      curriculumCheckpointStateMb: megabytes(bytes.state),
+      curriculumCheckpointTrajectoryBatchMb: megabytes(bytes.trajectoryBatches),
       curriculumConcurrency2IdleTailSeconds: seconds(median(parallel.map((run) => laneBalance(run).idleTailMs))),
       curriculumConcurrency2TasksByLane: laneBalance(last).tasksByLane,
       curriculumConcurrency2PeakRssMb: Math.round(Math.max(...parallel.map((run) => run.maxRssKb)) / 1024),

@@ -10,11 +10,21 @@ const tasks = "clamp-0,range-0,compare-0,divide-0,init-0,clamp-1";
 const common = ["--env", "bugfix", "--policy", "hasty", "--task", tasks, "--seed", "3", "--json"];
 
 interface CurriculumJson {
-  tasks: Array<{ taskId: string; outcome: string; candidate: string | null; accepted: { successRate: number } | null }>;
+  tasks: Array<{ taskId: string; outcome: string; candidate: string | null; accepted: { successRate: number } | null; baseline: unknown; best: unknown; revisions: number; rollouts: number }>;
 }
 
+/** Every task's decision and numbers (the candidate by file name: the runs store candidates in different directories). */
 function accepted(result: CurriculumJson) {
-  return result.tasks.map((task) => ({ taskId: task.taskId, outcome: task.outcome, candidate: task.candidate?.split("/").at(-1) ?? null, rate: task.accepted?.successRate ?? null }));
+  return result.tasks.map((task) => ({
+    taskId: task.taskId,
+    outcome: task.outcome,
+    candidate: task.candidate?.split("/").at(-1) ?? null,
+    accepted: task.accepted,
+    baseline: task.baseline,
+    best: task.best,
+    revisions: task.revisions,
+    rollouts: task.rollouts,
+  }));
 }
 
 function taskEvents(runDirectory: string): number {
@@ -24,7 +34,7 @@ function taskEvents(runDirectory: string): number {
 }
 
 describe("curriculum resume", () => {
-  it("a run killed with SIGKILL mid-way and resumed yields the same accepted set as an uninterrupted run", async () => {
+  it("a run killed with SIGKILL mid-way and resumed yields the same decisions and numbers as an uninterrupted run", async () => {
     const work = mkdtempSync(join(tmpdir(), "resume-"));
     const straight = spawnSync(process.execPath, [bin, "curriculum", ...common, "--out", join(work, "straight"), "--candidates", join(work, "c1")], { encoding: "utf8", timeout: 300_000 });
     expect(straight.status, straight.stderr).toBe(0);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { EnvriggerError } from "../core/errors.js";
 import { parseWith } from "../core/validate.js";
 import { openCheckpointer } from "../rigger/open-checkpointer.js";
+import { trajectoryBatchRefSchema, type TrajectoryBatchStore } from "../rigger/trajectory-batch-store.js";
 import { checkpointedTaskSchema, type CheckpointedTask } from "./checkpointed-task-schema.js";
 
 const threadRowsSchema = z.array(z.object({ threadId: z.string() }));
@@ -10,7 +11,9 @@ const threadRowsSchema = z.array(z.object({ threadId: z.string() }));
 /**
  * Read the latest state of every task thread of environment `envId` from a run's SQLite
  * checkpointer files (thread ids are `<env>/<task>`, see `rigTask`), validated against
- * {@link checkpointedTaskSchema}. Threads come back ordered by task id, each once (the
+ * {@link checkpointedTaskSchema}, with the trajectories the state refers to read from the
+ * file's trajectory batch table (checkpoints of older runs hold them inline; they read
+ * alike). Threads come back ordered by task id, each once (the
  * first file holding it wins); a thread without a configuration yet (killed before its
  * first node finished) is left out.
  */
@@ -26,7 +29,7 @@ export async function readCheckpointedTasks(paths: string[], envId: string): Pro
 
 async function readCheckpointFile(path: string, envId: string): Promise<CheckpointedTask[]> {
   if (!existsSync(path)) return [];
-  const { saver, close } = openCheckpointer(path);
+  const { saver, trajectories, close } = openCheckpointer(path, { writable: false });
   try {
     // The thread listing reads the saver's own table (langgraph-checkpoint-sqlite's schema);
     // a file created by a run killed before its first checkpoint has no table yet.
@@ -41,10 +44,26 @@ async function readCheckpointFile(path: string, envId: string): Promise<Checkpoi
       const values: Record<string, unknown> = tuple.checkpoint.channel_values;
       // A thread killed before its first node finished holds only the graph's input.
       if (values.config === undefined || values.config === null) continue;
-      tasks.push(parseWith(checkpointedTaskSchema, values, `checkpointed state of ${threadId} in ${path}`));
+      tasks.push(parseWith(checkpointedTaskSchema, withTrajectories(values, trajectories), `checkpointed state of ${threadId} in ${path}`));
     }
     return tasks;
   } finally {
     close();
   }
+}
+
+/** The state's values with every trajectory reference (baseline, validation, each attempt's) replaced by its batch. */
+function withTrajectories(values: Record<string, unknown>, store: TrajectoryBatchStore): Record<string, unknown> {
+  const resolved = (value: unknown): unknown => {
+    const ref = trajectoryBatchRefSchema.safeParse(value);
+    return ref.success ? store.get(ref.data) : value;
+  };
+  const batch = (value: unknown): unknown =>
+    typeof value === "object" && value !== null && "trajectories" in value ? { ...value, trajectories: resolved(value.trajectories) } : value;
+  return {
+    ...values,
+    baseline: batch(values.baseline),
+    validation: batch(values.validation),
+    attempts: Array.isArray(values.attempts) ? values.attempts.map(batch) : values.attempts,
+  };
 }

@@ -1,16 +1,19 @@
 import type { DesignContext } from "../designer/designer.js";
 import { deriveSeed } from "../core/seeding.js";
-import type { RigDependencies } from "./rig-dependencies.js";
+import type { RigNodeDependencies } from "./rig-dependencies.js";
+import { trajectoriesOf } from "./trajectory-batch-store.js";
 import type { RigState } from "./rig-state.js";
 
 /**
  * What the designer may see for this task: tools, state schema, the declared harness API,
  * the target, the baseline (statistics and trajectories) and every earlier attempt —
- * never hidden tests or verifier internals (renderers drop `info` and `metrics`).
+ * never hidden tests or verifier internals (renderers drop `info` and `metrics`). The
+ * trajectories come from the thread's trajectory store.
  */
-export async function buildDesignContext(state: RigState, dependencies: RigDependencies): Promise<DesignContext> {
+export async function buildDesignContext(state: RigState, dependencies: RigNodeDependencies): Promise<DesignContext> {
   const config = state.config!;
-  const baseline = state.baseline!;
+  const baseline = { stats: state.baseline!.stats, trajectories: trajectoriesOf(dependencies.trajectories, state.baseline!.trajectories) };
+  const attempts = state.attempts.map(({ trajectories, ...attempt }) => (trajectories === undefined ? attempt : { ...attempt, trajectories: trajectoriesOf(dependencies.trajectories, trajectories) }));
   const env = await dependencies.env.create(config.envOptions);
   try {
     return {
@@ -21,8 +24,8 @@ export async function buildDesignContext(state: RigState, dependencies: RigDepen
       stateSchema: env.stateSchema(),
       harnessApi: dependencies.harnessApi,
       target: config.target,
-      baseline: { stats: baseline.stats, trajectories: baseline.trajectories },
-      attempts: state.attempts,
+      baseline,
+      attempts,
       seed: deriveSeed(config.seed, "designer", config.taskId, state.written),
     };
   } finally {

@@ -6,6 +6,7 @@ import type { BuildStackDependencies } from "../harness/build-stack.js";
 import type { RolloutExecutor } from "../rollout/rollout-executor.js";
 import type { CandidateStore } from "./candidate-store.js";
 import type { CandidateIssue } from "./rig-state.js";
+import type { TrajectoryBatchStore } from "./trajectory-batch-store.js";
 
 /** One line of a run's event log. */
 export interface RigEvent {
@@ -38,3 +39,6 @@ export interface RigDependencies {
    */
   rollouts?: RolloutExecutor;
 }
+
+/** What the rig graph's nodes get: the dependencies, and where the thread's trajectory batches are stored. */
+export type RigNodeDependencies = RigDependencies & { trajectories: TrajectoryBatchStore };

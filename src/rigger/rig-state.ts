@@ -1,10 +1,10 @@
 import { Annotation } from "@langchain/langgraph";
-import type { Trajectory } from "../core/trajectory.js";
 import type { CandidateProposal } from "../designer/candidate.js";
 import type { Attempt, DecisionFeedback, Diagnosis } from "../designer/designer.js";
 import type { RolloutStats } from "../rollout/summarize.js";
 import type { CandidateEvidence } from "./decision-rule.js";
 import type { RigConfig } from "./rig-config.js";
+import type { StoredTrajectories } from "./trajectory-batch-store.js";
 
 /** A problem found before a candidate ran (static check, load, setup replay, designer output). */
 export interface CandidateIssue {
@@ -15,11 +15,18 @@ export interface CandidateIssue {
   errorCode?: string;
 }
 
-/** Baseline or validation rollouts: statistics and the trajectories kept for the designer and report. */
+/**
+ * Baseline or validation rollouts: statistics, and the trajectories kept for the designer
+ * and report — a reference to the batch in the thread's trajectory store (see
+ * `trajectoryStoreOf`), so checkpoints do not carry them.
+ */
 export interface RolloutBatch {
   stats: RolloutStats;
-  trajectories: Trajectory[];
+  trajectories: StoredTrajectories;
 }
+
+/** An attempt as the state keeps it: its few validation trajectories by reference, like a batch's. */
+export type StoredAttempt = Omit<Attempt, "trajectories"> & { trajectories?: StoredTrajectories };
 
 /** How a task's rigging ended. */
 export type RigOutcome = "accepted" | "rejected" | "skipped";
@@ -35,7 +42,7 @@ export const RigStateAnnotation = Annotation.Root({
   issues: last<CandidateIssue[]>([]),
   validation: last<(RolloutBatch & { evidence: CandidateEvidence }) | null>(null),
   verdict: last<DecisionFeedback | null>(null),
-  attempts: Annotation<Attempt[]>({ reducer: (previous, next) => previous.concat(next), default: () => [] }),
+  attempts: Annotation<StoredAttempt[]>({ reducer: (previous, next) => previous.concat(next), default: () => [] }),
   /** Candidates written so far (including ones that failed to parse or check). */
   written: last<number>(0),
   outcome: last<RigOutcome | null>(null),

@@ -13,6 +13,9 @@ import { rigTask } from "./rig-task.js";
 import { EnvriggerError } from "../core/errors.js";
 import { openCheckpointer } from "./open-checkpointer.js";
 import type { Trajectory } from "../core/trajectory.js";
+import type { DesignContext } from "../designer/designer.js";
+import { trajectoryWithoutTimings } from "../testing/trajectory-without-timings.js";
+import { TRAJECTORY_BATCH_TABLE } from "./sqlite-trajectory-batch-store.js";
 
 const inc = { name: "inc", args: {} };
 const submit = { name: "submit", args: {} };
@@ -138,5 +141,46 @@ describe("rigTask", () => {
     close();
     expect(second).toEqual(first);
     expect(designer.contexts.length).toBe(calls);
+  });
+
+  it("resumes a thread interrupted mid-task in a fresh connection with the same results and designer views as an uninterrupted run, with no trajectory in its checkpoints", async () => {
+    const outage = new EnvriggerError("PROVIDER_UNAVAILABLE", "openai model m failed after 1 attempt: Connection error.");
+    const proposals = [rules("sabotage-0.9"), rules("sabotage-0.5")];
+    // What a designer was shown, without wall times (they differ between runs).
+    const view = (context: DesignContext) => ({
+      ...context,
+      baseline: { ...context.baseline, trajectories: context.baseline.trajectories.map(trajectoryWithoutTimings) },
+      attempts: context.attempts.map((attempt) => ({ ...attempt, trajectories: attempt.trajectories?.map(trajectoryWithoutTimings) })),
+    });
+    const straightRoot = mkdtempSync(join(tmpdir(), "rig-"));
+    const straightFile = openCheckpointer(join(straightRoot, "checkpoints.sqlite"));
+    const straightDesigner = new ScriptedDesigner(proposals);
+    const straight = await rigTask(config, dependencies(straightDesigner, straightRoot), straightFile.saver);
+    straightFile.close();
+    expect(straight.revisions).toBeGreaterThanOrEqual(1);
+
+    const root = mkdtempSync(join(tmpdir(), "rig-"));
+    const path = join(root, "checkpoints.sqlite");
+    const first = openCheckpointer(path);
+    // The second write fails after the first candidate was validated and decided on: mid-task.
+    await expect(rigTask(config, dependencies(new ScriptedDesigner([proposals[0]!, outage]), root), first.saver)).rejects.toMatchObject({ code: "PROVIDER_UNAVAILABLE" });
+    first.close();
+    // A new connection (as a resumed process has): the trajectories come from the file, not from memory.
+    const second = openCheckpointer(path);
+    const resumedDesigner = new ScriptedDesigner(proposals);
+    const resumed = await rigTask(config, dependencies(resumedDesigner, root), second.saver);
+    const blobs = second.saver.db.prepare("SELECT CAST(checkpoint AS TEXT) AS text FROM checkpoints UNION ALL SELECT CAST(value AS TEXT) FROM writes").all() as Array<{ text: string }>;
+    const batches = second.saver.db.prepare(`SELECT COUNT(*) AS rows FROM ${TRAJECTORY_BATCH_TABLE}`).get() as { rows: number };
+    second.close();
+
+    expect({ ...resumed, candidate: resumed.candidate!.split("/").at(-1) }).toEqual({ ...straight, candidate: straight.candidate!.split("/").at(-1) });
+    // The resumed thread started at the second write: from there on it saw what the straight run's writes saw.
+    expect(resumedDesigner.contexts).toHaveLength(straight.revisions);
+    expect(resumedDesigner.contexts.map(view)).toEqual(straightDesigner.contexts.slice(-straight.revisions).map(view));
+    expect(resumedDesigner.contexts[0]!.attempts[0]!.trajectories).toHaveLength(3);
+    // Trajectories are stored once each (the baseline, each candidate's validation and its attempt's samples); checkpoints only refer to them.
+    expect(batches.rows).toBe(1 + 2 * (straight.revisions + 1));
+    expect(blobs.length).toBeGreaterThan(10);
+    expect(blobs.filter((blob) => blob.text.includes("initialObservation"))).toEqual([]);
   });
 });

@@ -70,7 +70,9 @@ function designerError(state: RigState): RigTaskResult["error"] {
 /**
  * Rig one task: run (or resume) its thread of the rig graph. With a checkpointer, a task
  * whose thread already finished returns its stored result without running anything, and
- * an interrupted thread continues from its last checkpoint.
+ * an interrupted thread continues from its last checkpoint. The thread's trajectories are
+ * stored beside its checkpoints (see `trajectoryStoreOf`): a persistent checkpointer should
+ * come from `openCheckpointer`, whose file holds both.
  */
 export async function rigTask(input: RigConfigInput, dependencies: RigDependencies, checkpointer?: BaseCheckpointSaver): Promise<RigTaskResult> {
   const config: RigConfig = parseWith(rigConfigSchema, input, "rig configuration", "BAD_CONFIG");

@@ -107,4 +107,18 @@ describe("env reuse across episodes and batches", () => {
     await executor.close();
     expect(closed.size).toBe(3);
   });
+
+  it("a local executor given one spec object for several batches (as a validation does) runs them as it runs fresh copies, and still checks every batch's other fields", async () => {
+    const shared = stack("t1");
+    const once = localRolloutExecutor({ buildEnv: trackedEnvs().create, policy: async () => counterPolicy(), reuseStacks: 2 });
+    const copies = localRolloutExecutor({ buildEnv: trackedEnvs().create, policy: async () => counterPolicy(), reuseStacks: 2 });
+    for (const indexOffset of [0, 5, 10]) {
+      const input = { ...batch("t1", indexOffset), stack: shared };
+      expect((await once.run(input)).map(trajectoryWithoutTimings)).toEqual((await copies.run(structuredClone(input))).map(trajectoryWithoutTimings));
+    }
+    await expect(once.run({ ...batch("t1", 0), stack: shared, episodes: 0 })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
+    await expect(once.run({ ...batch("t1", 0), stack: shared, extra: true } as never)).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
+    await once.close();
+    await copies.close();
+  });
 });

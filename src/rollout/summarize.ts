@@ -44,74 +44,115 @@ export function isSuccess(trajectory: Trajectory): boolean {
   return trajectory.stopReason !== "error" && trajectory.evaluation?.success === true;
 }
 
-function stats(trajectories: Trajectory[]): RolloutStats {
-  const episodes = trajectories.length;
-  const successes = trajectories.filter(isSuccess).length;
-  let turns = 0;
-  let successTurns = 0;
-  let steps = 0;
-  let invalid = 0;
-  let blocked = 0;
-  let blockedEpisodes = 0;
-  let publicKnown = 0;
-  let publicPasses = 0;
-  const stopReasons: Record<string, number> = {};
-  const stopMessages: Record<string, string> = {};
-  const toolUse: Record<string, number> = {};
-  for (const trajectory of trajectories) {
-    turns += trajectory.steps.length;
-    if (isSuccess(trajectory)) successTurns += trajectory.steps.length;
-    stopReasons[trajectory.stopReason] = (stopReasons[trajectory.stopReason] ?? 0) + 1;
-    if (trajectory.error !== undefined) stopMessages[trajectory.stopReason] ??= trajectory.error;
+/** Running totals of {@link RolloutStats} over episodes added one at a time. */
+class StatsTotals {
+  private episodes = 0;
+  private successes = 0;
+  private turns = 0;
+  private successTurns = 0;
+  private invalid = 0;
+  private blocked = 0;
+  private blockedEpisodes = 0;
+  private publicKnown = 0;
+  private publicPasses = 0;
+  private readonly stopReasons = new Map<string, number>();
+  private readonly stopMessages = new Map<string, string>();
+  private readonly toolUse = new Map<string, number>();
+
+  add(trajectory: Trajectory): void {
+    this.episodes += 1;
+    this.turns += trajectory.steps.length;
+    if (isSuccess(trajectory)) {
+      this.successes += 1;
+      this.successTurns += trajectory.steps.length;
+    }
+    this.stopReasons.set(trajectory.stopReason, (this.stopReasons.get(trajectory.stopReason) ?? 0) + 1);
+    if (trajectory.error !== undefined && !this.stopMessages.has(trajectory.stopReason)) this.stopMessages.set(trajectory.stopReason, trajectory.error);
     const publicPass = trajectory.evaluation?.metrics.publicPass;
     if (typeof publicPass === "boolean") {
-      publicKnown += 1;
-      if (publicPass && trajectory.evaluation?.metrics.submitted !== false) publicPasses += 1;
+      this.publicKnown += 1;
+      if (publicPass && trajectory.evaluation?.metrics.submitted !== false) this.publicPasses += 1;
     }
-    if (trajectory.steps.some((step) => step.envAction === null)) blockedEpisodes += 1;
+    let blockedSteps = 0;
     for (const step of trajectory.steps) {
-      steps += 1;
       const wasBlocked = step.envAction === null;
-      if (wasBlocked) blocked += 1;
-      if (wasBlocked || actionRefused(step.info)) invalid += 1;
+      if (wasBlocked) blockedSteps += 1;
+      if (wasBlocked || actionRefused(step.info)) this.invalid += 1;
       const name = step.parsedAction?.name ?? "(malformed)";
-      toolUse[name] = (toolUse[name] ?? 0) + 1;
+      this.toolUse.set(name, (this.toolUse.get(name) ?? 0) + 1);
     }
+    this.blocked += blockedSteps;
+    if (blockedSteps > 0) this.blockedEpisodes += 1;
   }
-  return {
-    episodes,
-    successes,
-    successRate: episodes === 0 ? 0 : successes / episodes,
-    successInterval: wilsonInterval(successes, episodes),
-    publicPassRate: publicKnown === 0 ? null : publicPasses / publicKnown,
-    meanTurns: episodes === 0 ? 0 : turns / episodes,
-    meanTurnsOfSuccesses: successes === 0 ? null : successTurns / successes,
-    stopReasons,
-    stopMessages,
-    invalidCallRate: steps === 0 ? 0 : invalid / steps,
-    blockedRate: steps === 0 ? 0 : blocked / steps,
-    blockedEpisodeRate: episodes === 0 ? 0 : blockedEpisodes / episodes,
-    errorRate: episodes === 0 ? 0 : (stopReasons.error ?? 0) / episodes,
-    toolUse,
-  };
+
+  /** The statistics so far (fresh objects each time). */
+  stats(): RolloutStats {
+    const { episodes, successes, turns: steps } = this;
+    const errors = this.stopReasons.get("error") ?? 0;
+    return {
+      episodes,
+      successes,
+      successRate: episodes === 0 ? 0 : successes / episodes,
+      successInterval: wilsonInterval(successes, episodes),
+      publicPassRate: this.publicKnown === 0 ? null : this.publicPasses / this.publicKnown,
+      meanTurns: episodes === 0 ? 0 : this.turns / episodes,
+      meanTurnsOfSuccesses: successes === 0 ? null : this.successTurns / successes,
+      stopReasons: Object.fromEntries(this.stopReasons),
+      stopMessages: Object.fromEntries(this.stopMessages),
+      invalidCallRate: steps === 0 ? 0 : this.invalid / steps,
+      blockedRate: steps === 0 ? 0 : this.blocked / steps,
+      blockedEpisodeRate: episodes === 0 ? 0 : this.blockedEpisodes / episodes,
+      errorRate: episodes === 0 ? 0 : errors / episodes,
+      toolUse: Object.fromEntries(this.toolUse),
+    };
+  }
+}
+
+/** The totals of one array of episodes so far, overall and per group, and which episodes they hold. */
+interface RunningSummary {
+  seen: Trajectory[];
+  overall: StatsTotals;
+  groups: Map<string, StatsTotals>;
+}
+
+const byOwnGroup = (trajectory: Trajectory) => trajectory.group;
+
+// Decisions summarise the growing array of a candidate's episodes after every batch: the
+// totals of an array are kept, and extended while its earlier episodes are still the same
+// objects in the same places (trajectories are not changed once made). Anything else
+// starts over.
+const runningSummaries = new WeakMap<Trajectory[], RunningSummary>();
+
+function startsWith(trajectories: Trajectory[], seen: Trajectory[]): boolean {
+  if (seen.length > trajectories.length) return false;
+  for (let index = 0; index < seen.length; index++) if (trajectories[index] !== seen[index]) return false;
+  return true;
 }
 
 /** Summarise episodes, overall and per group (`trajectory.group`, or `groupOf`). */
-export function summarize(
-  trajectories: Trajectory[],
-  groupOf: (trajectory: Trajectory) => string | undefined = (trajectory) => trajectory.group,
-): RolloutSummary {
-  const groups = new Map<string, Trajectory[]>();
-  for (const trajectory of trajectories) {
+export function summarize(trajectories: Trajectory[], groupOf: (trajectory: Trajectory) => string | undefined = byOwnGroup): RolloutSummary {
+  const cacheable = groupOf === byOwnGroup;
+  let running = cacheable ? runningSummaries.get(trajectories) : undefined;
+  if (running === undefined || !startsWith(trajectories, running.seen)) {
+    running = { seen: [], overall: new StatsTotals(), groups: new Map() };
+    if (cacheable) runningSummaries.set(trajectories, running);
+  }
+  for (let index = running.seen.length; index < trajectories.length; index++) {
+    const trajectory = trajectories[index]!;
+    running.seen.push(trajectory);
+    running.overall.add(trajectory);
     const group = groupOf(trajectory);
     if (group === undefined) continue;
-    const list = groups.get(group) ?? [];
-    list.push(trajectory);
-    groups.set(group, list);
+    let totals = running.groups.get(group);
+    if (totals === undefined) {
+      totals = new StatsTotals();
+      running.groups.set(group, totals);
+    }
+    totals.add(trajectory);
   }
   const byGroup: Record<string, RolloutStats> = {};
-  for (const [group, list] of [...groups.entries()].sort(([left], [right]) => left.localeCompare(right))) {
-    byGroup[group] = stats(list);
+  for (const [group, totals] of [...running.groups.entries()].sort(([left], [right]) => left.localeCompare(right))) {
+    byGroup[group] = totals.stats();
   }
-  return { ...stats(trajectories), byGroup };
+  return { ...running.overall.stats(), byGroup };
 }

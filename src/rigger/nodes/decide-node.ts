@@ -4,7 +4,8 @@ import { CandidateStore, type CandidateRecord } from "../candidate-store.js";
 import { candidateStack } from "../candidate-stack.js";
 import { decide } from "../decision-rule.js";
 import { decisionPolicyOf, validationIndexOffset } from "../rig-config.js";
-import type { RigDependencies } from "../rig-dependencies.js";
+import type { RigNodeDependencies } from "../rig-dependencies.js";
+import { trajectoriesOf } from "../trajectory-batch-store.js";
 import type { RigState, RigUpdate } from "../rig-state.js";
 
 /** How many validation trajectories an attempt keeps for the designer to read. */
@@ -16,11 +17,12 @@ const TRAJECTORIES_PER_ATTEMPT = 3;
  * go back to write, until the revision budget is spent (then the task is `rejected`, and
  * its best attempt stays in the record with its numbers).
  */
-export function decideNode(dependencies: RigDependencies) {
+export function decideNode(dependencies: RigNodeDependencies) {
   return async (state: RigState): Promise<RigUpdate> => {
     const config = state.config!;
     const proposal = state.proposal!;
     const validation = state.validation!;
+    const validated = trajectoriesOf(dependencies.trajectories, validation.trajectories);
     const verdict = decide(config.target, validation.evidence, decisionPolicyOf(config));
     // At kMax the rule never asks for more; a "more" here means the cap was reached mid-way.
     const feedback: DecisionFeedback = verdict.decision === "more"
@@ -33,7 +35,7 @@ export function decideNode(dependencies: RigDependencies) {
       issues: [],
       stats: validation.stats,
       decision: feedback,
-      trajectories: validation.trajectories.slice(0, TRAJECTORIES_PER_ATTEMPT),
+      trajectories: dependencies.trajectories.put(validated.slice(0, TRAJECTORIES_PER_ATTEMPT)),
     };
     if (feedback.decision === "accept") {
       const stack = candidateStack(config, proposal);
@@ -57,7 +59,7 @@ export function decideNode(dependencies: RigDependencies) {
         seeds: { run: config.seed, observeOffset: 0, validateOffset: validationIndexOffset(state.written - 1) },
         packageVersion: packageVersion(),
         usage: state.usage,
-        examples: { baseline: state.baseline!.trajectories.slice(0, 1), accepted: validation.trajectories.slice(0, 1) },
+        examples: { baseline: trajectoriesOf(dependencies.trajectories, state.baseline!.trajectories).slice(0, 1), accepted: validated.slice(0, 1) },
       };
       const candidatePath = dependencies.store.save(record);
       return { verdict: feedback, attempts: [attempt], outcome: "accepted", candidatePath };

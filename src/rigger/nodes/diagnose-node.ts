@@ -1,6 +1,6 @@
 import { errorMessage, isEnvriggerError } from "../../core/errors.js";
 import { buildDesignContext } from "../design-context.js";
-import type { RigDependencies } from "../rig-dependencies.js";
+import type { RigNodeDependencies } from "../rig-dependencies.js";
 import type { RigState, RigUpdate } from "../rig-state.js";
 import { usageOf } from "./usage-of.js";
 
@@ -8,7 +8,7 @@ import { usageOf } from "./usage-of.js";
  * Diagnose: the designer names the policy's weaknesses from the baseline. A designer that
  * fails here ends the task as `rejected` with the error recorded (nothing is accepted).
  */
-export function diagnoseNode(dependencies: RigDependencies) {
+export function diagnoseNode(dependencies: RigNodeDependencies) {
   return async (state: RigState): Promise<RigUpdate> => {
     const config = state.config!;
     try {

@@ -1,7 +1,7 @@
 import { summarize } from "../../rollout/summarize.js";
 import type { Trajectory } from "../../core/trajectory.js";
 import { judgeBands } from "../decision-rule.js";
-import type { RigDependencies } from "../rig-dependencies.js";
+import type { RigNodeDependencies } from "../rig-dependencies.js";
 import type { RigState, RigUpdate } from "../rig-state.js";
 import { stopMessagesText, turnsStandardDeviation } from "../candidate-evidence.js";
 import { bareStack, runRigBatch } from "../run-rig-batch.js";
@@ -13,7 +13,7 @@ import { bareStack, runRigBatch } from "../run-rig-batch.js";
  * baseline is in band at that confidence — and still is after the confirmation batch of
  * `confirm` fresh rollouts — is `skipped` (bands only; a weakness target is always rigged).
  */
-export function observeNode(dependencies: RigDependencies) {
+export function observeNode(dependencies: RigNodeDependencies) {
   return async (state: RigState): Promise<RigUpdate> => {
     const config = state.config!;
     const trajectories: Trajectory[] = [];
@@ -42,6 +42,6 @@ export function observeNode(dependencies: RigDependencies) {
       message: `baseline success ${stats.successRate.toFixed(2)} over ${stats.episodes} rollouts, mean turns ${stats.meanTurns.toFixed(1)}${inBand ? " — already in band: skipped" : ""}${stopMessagesText(stats.stopMessages)}`,
       data: { successRate: stats.successRate, episodes: stats.episodes, stopMessages: stats.stopMessages },
     });
-    return { baseline: { stats, trajectories }, ...(inBand ? { outcome: "skipped" as const } : {}) };
+    return { baseline: { stats, trajectories: dependencies.trajectories.put(trajectories) }, ...(inBand ? { outcome: "skipped" as const } : {}) };
   };
 }

@@ -3,7 +3,7 @@ import { candidateEvidence, stopMessagesText } from "../candidate-evidence.js";
 import { candidateStack } from "../candidate-stack.js";
 import { decide } from "../decision-rule.js";
 import { decisionPolicyOf, validationIndexOffset } from "../rig-config.js";
-import type { RigDependencies } from "../rig-dependencies.js";
+import type { RigNodeDependencies } from "../rig-dependencies.js";
 import type { RigState, RigUpdate } from "../rig-state.js";
 import { runRigBatch } from "../run-rig-batch.js";
 
@@ -13,7 +13,7 @@ import { runRigBatch } from "../run-rig-batch.js";
  * evidence, up to kMax; when the rule first passes the candidate, one confirmation batch
  * of fresh rollouts (the winner's curse) before the verdict is taken again on all of them.
  */
-export function validateNode(dependencies: RigDependencies) {
+export function validateNode(dependencies: RigNodeDependencies) {
   return async (state: RigState): Promise<RigUpdate> => {
     const config = state.config!;
     const proposal = state.proposal!;
@@ -40,7 +40,7 @@ export function validateNode(dependencies: RigDependencies) {
           message: `candidate ${state.written}: success ${evidence.stats.successRate.toFixed(2)} over ${evidence.stats.episodes} rollouts, mean turns ${evidence.stats.meanTurns.toFixed(1)}${stopMessagesText(evidence.stats.stopMessages)}`,
           data: { successRate: evidence.stats.successRate, episodes: evidence.stats.episodes, stopMessages: evidence.stats.stopMessages },
         });
-        return { validation: { stats: evidence.stats, trajectories, evidence } };
+        return { validation: { stats: evidence.stats, trajectories: dependencies.trajectories.put(trajectories), evidence } };
       }
       if (confirm) confirmationFrom = trajectories.length;
       episodes = confirm ? policy.confirmationEpisodes : Math.min(config.k, config.kMax - trajectories.length);

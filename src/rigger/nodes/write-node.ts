@@ -2,7 +2,7 @@ import { errorMessage, isEnvriggerError } from "../../core/errors.js";
 import { candidateProposalSchema } from "../../designer/candidate.js";
 import { formatIssues } from "../../core/validate.js";
 import { buildDesignContext } from "../design-context.js";
-import type { RigDependencies } from "../rig-dependencies.js";
+import type { RigNodeDependencies } from "../rig-dependencies.js";
 import type { RigState, RigUpdate } from "../rig-state.js";
 import { usageOf } from "./usage-of.js";
 
@@ -10,7 +10,7 @@ import { usageOf } from "./usage-of.js";
  * Write: the designer proposes a candidate (components + rationale). Output that fails to
  * parse or validate is recorded as a failed revision with its issue — never accepted.
  */
-export function writeNode(dependencies: RigDependencies) {
+export function writeNode(dependencies: RigNodeDependencies) {
   return async (state: RigState): Promise<RigUpdate> => {
     const config = state.config!;
     const written = state.written + 1;

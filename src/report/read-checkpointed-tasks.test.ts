@@ -1,0 +1,58 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CandidateStore } from "../rigger/candidate-store.js";
+import { openCheckpointer } from "../rigger/open-checkpointer.js";
+import type { RigDependencies } from "../rigger/rig-dependencies.js";
+import { rigTask } from "../rigger/rig-task.js";
+import { TRAJECTORY_BATCH_TABLE } from "../rigger/sqlite-trajectory-batch-store.js";
+import { FunctionRulesRuntime } from "../testing/function-rules-runtime.js";
+import { ScriptedDesigner } from "../testing/scripted-designer.js";
+import { SequencePolicy } from "../testing/sequence-policy.js";
+import { TestEnvDefinition } from "../testing/test-env-definition.js";
+import { readCheckpointedTasks } from "./read-checkpointed-tasks.js";
+
+/** A rig setup on the test env whose only candidate, `half`, rewrites half the `inc` calls into `dec`. */
+function dependencies(root: string): RigDependencies {
+  const env = new TestEnvDefinition();
+  const runtime = () => new FunctionRulesRuntime({ filterAction: (action, context) => (action.name === "inc" && context.random() < 0.5 ? { kind: "rewrite", action: { name: "dec", args: {} } } : { kind: "pass" }) }, { usesState: false });
+  return {
+    env,
+    policy: () => new SequencePolicy((input) => (Number(/counter (-?\d+)/.exec(input.observation.text)?.[1] ?? 0) >= 3 || input.rng() < 0.2 ? { name: "submit", args: {} } : { name: "inc", args: {} }), "hesitant"),
+    designer: new ScriptedDesigner([{ layers: [{ kind: "rules", source: "half" }], rationale: "half" }]),
+    stack: { resolveEnv: async () => env, loadRules: async () => ({ ok: true as const, runtime: runtime() }) },
+    checkRules: async () => ({ ok: true, issues: [] }),
+    harnessApi: "declare function defineRules(rules: object): object;",
+    store: new CandidateStore(join(root, "candidates")),
+  };
+}
+
+const config = { envId: "test", taskId: "t1", policy: "hesitant", designer: "scripted", target: { successBand: [0.1, 0.3] as [number, number] }, seed: 1, revisions: 1 };
+
+describe("readCheckpointedTasks", () => {
+  it("reads the trajectories a thread's state refers to from the file's batch table, and a checkpoint holding them inline (older runs) alike", async () => {
+    const root = mkdtempSync(join(tmpdir(), "read-checkpoints-"));
+    const path = join(root, "t1.sqlite");
+    const file = openCheckpointer(path);
+    const result = await rigTask(config, dependencies(root), file.saver);
+    const latest = (await file.saver.getTuple({ configurable: { thread_id: "test/t1", checkpoint_ns: "" } }))!;
+    file.close();
+
+    const [task] = await readCheckpointedTasks([path], "test");
+    expect(task!.baseline!.trajectories).toHaveLength(result.baseline.episodes);
+    expect(task!.validation!.trajectories).toHaveLength(task!.validation!.stats.episodes);
+    expect(task!.attempts.map((attempt) => attempt.trajectories?.length)).toEqual(task!.attempts.map(() => 3));
+    expect(task!.baseline!.trajectories[0]!.taskId).toBe("t1");
+
+    // The same state written as runs before the batch table did: trajectories inline, no table.
+    const legacyPath = join(root, "legacy.sqlite");
+    const legacy = openCheckpointer(legacyPath, { writable: false });
+    const values = latest.checkpoint.channel_values as Record<string, unknown>;
+    const inline = { ...values, baseline: task!.baseline, validation: { ...(values.validation as object), trajectories: task!.validation!.trajectories }, attempts: task!.attempts };
+    await legacy.saver.put({ configurable: { thread_id: "test/t1", checkpoint_ns: "" } }, { ...latest.checkpoint, channel_values: inline }, latest.metadata!);
+    expect(legacy.saver.db.prepare("SELECT name FROM sqlite_master WHERE name = ?").all(TRAJECTORY_BATCH_TABLE)).toEqual([]);
+    legacy.close();
+    expect(await readCheckpointedTasks([legacyPath], "test")).toEqual([task]);
+  });
+});
