@@ -6,6 +6,7 @@ import type { ResetOptions } from "../core/task.js";
 import { formatHarnessIssues } from "./harness-issue.js";
 import { HarnessLayer } from "./harness-layer.js";
 import type { SetupLayerSpec } from "./harness-stack-spec.js";
+import { recordWithKey } from "./record-with-key.js";
 import { replaySetup } from "./replay-setup.js";
 
 /** The key of a Setup's reset `info` that lists the replayed actions and what they returned. */
@@ -41,7 +42,7 @@ export class SetupLayer extends HarnessLayer {
         details: { issues: outcome.issues },
       });
     }
-    return { observation: await this.observe(), info: { ...outcome.info, [SETUP_REPLAY_KEY]: outcome.replay } };
+    return { observation: await this.observe(), info: recordWithKey(outcome.info, SETUP_REPLAY_KEY, outcome.replay) };
   }
 
   toLayerSpec(): SetupLayerSpec {
