@@ -80,7 +80,6 @@ export function rulesBootstrapScript(): string {
   const RangeErrorConstructor = RangeError;
   const TypeErrorConstructor = TypeError;
   // Used by the group part only, never handed to component code.
-  const arrayJoin = Array.prototype.join;
   const now = Date.now;
   const Int32ArrayConstructor = Int32Array;
   const Float64ArrayConstructor = Float64Array;
