@@ -18,6 +18,11 @@ import type { LayerSpec } from "./harness-stack-spec.js";
  * A layer records its constructor arguments, so {@link HarnessLayer.toLayerSpec} returns
  * the data that rebuilds it, and it prints the stack's nesting (`Rules<Setup<bugfix>>`).
  * After `close()`, every call but `close()` throws `ENV_CLOSED`.
+ *
+ * The forwarding methods on the step path (`reset`, `step`, `observe`, `evaluate`,
+ * `stateView`, `notifyReplayComplete`) are not `async`: they hand back the inner env's
+ * promise as it is, saving an async frame and two promise jobs per call and layer; a
+ * failure (closed, or an inner env that threw) is still a rejected promise.
  */
 export abstract class HarnessLayer implements ActionableEnv {
   /** The base environment's id, the same through every layer. */
@@ -70,29 +75,49 @@ export abstract class HarnessLayer implements ActionableEnv {
     return this.inner.listTasks(split);
   }
 
-  async reset(options: ResetOptions): Promise<ResetResult> {
-    this.assertOpen();
-    return this.inner.reset(options);
+  reset(options: ResetOptions): Promise<ResetResult> {
+    try {
+      this.assertOpen();
+      return this.inner.reset(options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
-  async step(action: ActionInput): Promise<StepResult> {
-    this.assertOpen();
-    return this.inner.step(action);
+  step(action: ActionInput): Promise<StepResult> {
+    try {
+      this.assertOpen();
+      return this.inner.step(action);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
-  async observe(): Promise<Observation> {
-    this.assertOpen();
-    return this.inner.observe();
+  observe(): Promise<Observation> {
+    try {
+      this.assertOpen();
+      return this.inner.observe();
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
-  async evaluate(): Promise<Evaluation> {
-    this.assertOpen();
-    return this.inner.evaluate();
+  evaluate(): Promise<Evaluation> {
+    try {
+      this.assertOpen();
+      return this.inner.evaluate();
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
-  async stateView(): Promise<JsonObject> {
-    this.assertOpen();
-    return this.inner.stateView();
+  stateView(): Promise<JsonObject> {
+    try {
+      this.assertOpen();
+      return this.inner.stateView();
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   stateSchema(): string {
@@ -109,9 +134,13 @@ export abstract class HarnessLayer implements ActionableEnv {
     return this.inner.restoreState(state);
   }
 
-  async notifyReplayComplete(): Promise<void> {
-    this.assertOpen();
-    return this.inner.notifyReplayComplete();
+  notifyReplayComplete(): Promise<void> {
+    try {
+      this.assertOpen();
+      return this.inner.notifyReplayComplete();
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   parseText(text: string): Action | null {

@@ -116,6 +116,7 @@ export const rulesBootstrapGroupInputs: string = `
   const nextFlag = () => inputNumbers[slot++] === 1;
   const nextText = () => {
     const length = inputNumbers[slot++];
+    if (length === 0) return "";
     const value = apply(stringSlice, inputText, [textOffset, textOffset + length]);
     textOffset += length;
     return value;

@@ -135,8 +135,9 @@ export const rulesBootstrapGroup: string = `
     runningLayer = layer;
     runningHook = hook;
     if (marker !== undefined) {
-      marker[0] = layer;
-      marker[1] = hook;
+      // Atomics.store: a plain element store is slow on a typed array whose prototype is frozen.
+      atomicsStore(marker, 0, layer);
+      atomicsStore(marker, 1, hook);
     }
     const masks = member.masks[hook];
     const contextMask = masks[masks.length - 1];

@@ -81,6 +81,7 @@ export function rulesBootstrapScript(): string {
   const TypeErrorConstructor = TypeError;
   // Used by the group part only, never handed to component code.
   const now = Date.now;
+  const atomicsStore = Atomics.store;
   const Int32ArrayConstructor = Int32Array;
   const Float64ArrayConstructor = Float64Array;
 
