@@ -61,6 +61,20 @@ export abstract class HarnessLayer implements ActionableEnv {
     if (this.closed) throw new EnvriggerError("ENV_CLOSED", `${this.label} is closed`, { hint: "build a new stack" });
   }
 
+  /**
+   * `call` on the inner env after the open check, its promise handed back as it is (no
+   * async frame of this layer's own); a throw (closed, or an inner env that threw) becomes
+   * a rejected promise, as from an `async` method.
+   */
+  protected forward<T>(call: (inner: ActionableEnv) => Promise<T>): Promise<T> {
+    try {
+      this.assertOpen();
+      return call(this.inner);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
   describe(): string {
     return `${this.name}<${this.inner.describe()}>`;
   }
@@ -76,48 +90,23 @@ export abstract class HarnessLayer implements ActionableEnv {
   }
 
   reset(options: ResetOptions): Promise<ResetResult> {
-    try {
-      this.assertOpen();
-      return this.inner.reset(options);
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    return this.forward((inner) => inner.reset(options));
   }
 
   step(action: ActionInput): Promise<StepResult> {
-    try {
-      this.assertOpen();
-      return this.inner.step(action);
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    return this.forward((inner) => inner.step(action));
   }
 
   observe(): Promise<Observation> {
-    try {
-      this.assertOpen();
-      return this.inner.observe();
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    return this.forward((inner) => inner.observe());
   }
 
   evaluate(): Promise<Evaluation> {
-    try {
-      this.assertOpen();
-      return this.inner.evaluate();
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    return this.forward((inner) => inner.evaluate());
   }
 
   stateView(): Promise<JsonObject> {
-    try {
-      this.assertOpen();
-      return this.inner.stateView();
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    return this.forward((inner) => inner.stateView());
   }
 
   stateSchema(): string {
@@ -135,12 +124,7 @@ export abstract class HarnessLayer implements ActionableEnv {
   }
 
   notifyReplayComplete(): Promise<void> {
-    try {
-      this.assertOpen();
-      return this.inner.notifyReplayComplete();
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    return this.forward((inner) => inner.notifyReplayComplete());
   }
 
   parseText(text: string): Action | null {
