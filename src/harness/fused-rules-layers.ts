@@ -8,6 +8,7 @@ import type { ResetResult, StepResult } from "../core/step-result.js";
 import type { ResetOptions } from "../core/task.js";
 import { checkGroupHookResult, runtimeError, settleRulesCall } from "./call-rules-hook.js";
 import { layerTracesOf, prependLayerTrace, withoutLayerTraces } from "./layer-trace-info.js";
+import { recordWithKey } from "./record-with-key.js";
 import type { RulesEpisode } from "./rules-episode.js";
 import type { GroupActionResult, GroupAnswer, GroupCall, GroupHookResult, GroupLayerContext, GroupObservationResult, GroupTransitionResult, RulesGroupRuntime } from "./rules-group-runtime.js";
 import { applyTransitionPatch } from "./rules-hook-output-schemas.js";
@@ -263,7 +264,7 @@ export class FusedRulesLayers {
       traces[top - layer] = { layer: member.label, actionIn: inputs[layer]!, actionOut: outputs[layer]!, observationIn, observationOut, truncatedByLayer };
       observation = observationOut;
     }
-    return { observation, reward: inner.reward, terminated: inner.terminated, truncated, info: { ...innerInfo, [LAYER_TRACE_KEY]: traces } };
+    return { observation, reward: inner.reward, terminated: inner.terminated, truncated, info: recordWithKey(innerInfo, LAYER_TRACE_KEY, traces) };
   }
 
   #patched(member: FusedRulesMember, episode: RulesEpisode, result: GroupHookResult<TransitionPatch>): TransitionPatch {

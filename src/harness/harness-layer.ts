@@ -18,6 +18,11 @@ import type { LayerSpec } from "./harness-stack-spec.js";
  * A layer records its constructor arguments, so {@link HarnessLayer.toLayerSpec} returns
  * the data that rebuilds it, and it prints the stack's nesting (`Rules<Setup<bugfix>>`).
  * After `close()`, every call but `close()` throws `ENV_CLOSED`.
+ *
+ * The forwarding methods on the step path (`reset`, `step`, `observe`, `evaluate`,
+ * `stateView`, `notifyReplayComplete`) are not `async`: they hand back the inner env's
+ * promise as it is, saving an async frame and two promise jobs per call and layer; a
+ * failure (closed, or an inner env that threw) is still a rejected promise.
  */
 export abstract class HarnessLayer implements ActionableEnv {
   /** The base environment's id, the same through every layer. */
@@ -56,6 +61,20 @@ export abstract class HarnessLayer implements ActionableEnv {
     if (this.closed) throw new EnvriggerError("ENV_CLOSED", `${this.label} is closed`, { hint: "build a new stack" });
   }
 
+  /**
+   * `call` on the inner env after the open check, its promise handed back as it is (no
+   * async frame of this layer's own); a throw (closed, or an inner env that threw) becomes
+   * a rejected promise, as from an `async` method.
+   */
+  protected forward<T>(call: (inner: ActionableEnv) => Promise<T>): Promise<T> {
+    try {
+      this.assertOpen();
+      return call(this.inner);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
   describe(): string {
     return `${this.name}<${this.inner.describe()}>`;
   }
@@ -70,29 +89,24 @@ export abstract class HarnessLayer implements ActionableEnv {
     return this.inner.listTasks(split);
   }
 
-  async reset(options: ResetOptions): Promise<ResetResult> {
-    this.assertOpen();
-    return this.inner.reset(options);
+  reset(options: ResetOptions): Promise<ResetResult> {
+    return this.forward((inner) => inner.reset(options));
   }
 
-  async step(action: ActionInput): Promise<StepResult> {
-    this.assertOpen();
-    return this.inner.step(action);
+  step(action: ActionInput): Promise<StepResult> {
+    return this.forward((inner) => inner.step(action));
   }
 
-  async observe(): Promise<Observation> {
-    this.assertOpen();
-    return this.inner.observe();
+  observe(): Promise<Observation> {
+    return this.forward((inner) => inner.observe());
   }
 
-  async evaluate(): Promise<Evaluation> {
-    this.assertOpen();
-    return this.inner.evaluate();
+  evaluate(): Promise<Evaluation> {
+    return this.forward((inner) => inner.evaluate());
   }
 
-  async stateView(): Promise<JsonObject> {
-    this.assertOpen();
-    return this.inner.stateView();
+  stateView(): Promise<JsonObject> {
+    return this.forward((inner) => inner.stateView());
   }
 
   stateSchema(): string {
@@ -109,9 +123,8 @@ export abstract class HarnessLayer implements ActionableEnv {
     return this.inner.restoreState(state);
   }
 
-  async notifyReplayComplete(): Promise<void> {
-    this.assertOpen();
-    return this.inner.notifyReplayComplete();
+  notifyReplayComplete(): Promise<void> {
+    return this.forward((inner) => inner.notifyReplayComplete());
   }
 
   parseText(text: string): Action | null {

@@ -1,5 +1,6 @@
 import type { Json, JsonObject } from "../core/json.js";
 import { LAYER_TRACE_KEY, type LayerTrace } from "../core/layer-trace.js";
+import { recordWithKey } from "./record-with-key.js";
 
 /**
  * The layer traces recorded in a step's `info` (outermost first); empty when there are
@@ -36,5 +37,5 @@ function compact(trace: LayerTrace): JsonObject {
 export function prependLayerTrace(info: JsonObject, trace: LayerTrace, innerTraces: LayerTrace[] = layerTracesOf(info)): JsonObject {
   const traces: Json[] = [compact(trace)];
   for (const inner of innerTraces) traces.push(inner as unknown as Json);
-  return { ...info, [LAYER_TRACE_KEY]: traces };
+  return recordWithKey(info, LAYER_TRACE_KEY, traces);
 }

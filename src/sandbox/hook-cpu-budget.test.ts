@@ -58,7 +58,13 @@ function group(options: RulesSandboxOptions): SandboxRulesGroup {
 const context: HookContextInput = { state: {}, memory: {}, turn: 0, seed: 1 };
 const call: GroupCall = { contexts: [{ turn: 0, seed: 1 }], state: undefined };
 
-/** Rounds of the spinner's loop that take about `milliseconds` of CPU time here. */
+/**
+ * Rounds of the spinner's loop that take about `milliseconds` of CPU time here, measured
+ * once the loop's speed has settled: probes of at least 5 ms are repeated until two in a
+ * row agree within 25%. (A single probe can run before V8 has optimised the loop — on a
+ * loaded machine its background compiler is late — and the loop later runs many times
+ * faster, so a "300 ms" hook took under 50 ms once in a full suite run.)
+ */
 function roundsFor(runtime: RulesRuntime, milliseconds: number): Promise<number> {
   const probe = async (rounds: number) => {
     const before = threadCpuMilliseconds();
@@ -67,12 +73,19 @@ function roundsFor(runtime: RulesRuntime, milliseconds: number): Promise<number>
   };
   return (async () => {
     let rounds = 100_000;
-    let spent = await probe(rounds);
-    while (spent < 5) {
-      rounds *= 4;
+    let previous = 0;
+    let spent = 0;
+    for (let attempt = 0; attempt < 16; attempt++) {
       spent = await probe(rounds);
+      if (spent < 5) {
+        rounds *= 4;
+        previous = 0;
+        continue;
+      }
+      if (previous > 0 && Math.abs(spent - previous) <= 0.25 * previous) break;
+      previous = spent;
     }
-    return Math.max(1, Math.round((rounds * milliseconds) / spent));
+    return Math.max(1, Math.round((rounds * milliseconds) / Math.max(spent, 1)));
   })();
 }
 

@@ -66,7 +66,8 @@ export const rulesBootstrapApi: string = `
       random: createRandom(input.seed, input.turn, hook),
     };
     const list = input.arguments;
-    list[list.length] = context;
+    // push: an element store is slow with every intrinsic frozen (see rulesBootstrapGroup).
+    list.push(context);
     const started = hookStarted();
     let result;
     try {

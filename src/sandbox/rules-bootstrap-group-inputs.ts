@@ -33,8 +33,9 @@ export const rulesBootstrapGroupInputs: string = `
   const copyJson = (value) => {
     if (value === null || typeof value !== "object") return value;
     if (isArray(value)) {
+      // push: an element store is slow with every intrinsic frozen (see rulesBootstrapGroup).
       const copy = [];
-      for (let index = 0; index < value.length; index++) copy[index] = copyJson(value[index]);
+      for (let index = 0; index < value.length; index++) copy.push(copyJson(value[index]));
       return copy;
     }
     const copy = {};
@@ -46,13 +47,12 @@ export const rulesBootstrapGroupInputs: string = `
     }
     return copy;
   };
-  let parsedTexts = [];
-  let parsedValues = [];
+  // The texts parsed in this call and their values, newest first ({ text, value, next }).
+  let parsedList = undefined;
   const parsedOnce = (text) => {
-    for (let index = 0; index < parsedTexts.length; index++) if (parsedTexts[index] === text) return copyJson(parsedValues[index]);
+    for (let entry = parsedList; entry !== undefined; entry = entry.next) if (entry.text === text) return copyJson(entry.value);
     const value = parse(text);
-    parsedTexts[parsedTexts.length] = text;
-    parsedValues[parsedValues.length] = value;
+    parsedList = { text, value, next: parsedList };
     return copyJson(value);
   };
   const observationCopy = (form) => (form[0] === "t" ? { text: form[1] } : form[0] === "f" ? { text: form[1], data: parsedOnce(form[2]) } : parsedOnce(form[1]));
@@ -116,6 +116,7 @@ export const rulesBootstrapGroupInputs: string = `
   const nextFlag = () => inputNumbers[slot++] === 1;
   const nextText = () => {
     const length = inputNumbers[slot++];
+    if (length === 0) return "";
     const value = apply(stringSlice, inputText, [textOffset, textOffset + length]);
     textOffset += length;
     return value;

@@ -36,6 +36,8 @@ const hookIndex = { filterAction: 0, modifyTransition: 1, filterObservation: 2 }
 
 /** The entries of a call that changed nothing (the isolate answered ""). */
 const unchanged: unknown[] = [];
+/** The results of a call that changed nothing: no layer has one (shared, never changed). */
+const noResults: readonly never[] = Object.freeze([]);
 
 
 /**
@@ -111,12 +113,12 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
   }
 
   /** Answers synchronously (see `GroupAnswer`). */
-  filterActions(top: number, bottom: number, action: Action, call: GroupCall): GroupActionResult[] {
+  filterActions(top: number, bottom: number, action: Action, call: GroupCall): readonly GroupActionResult[] {
     return this.#filterActions(top, bottom, action, call);
   }
 
   /** Answers synchronously (see `GroupAnswer`). */
-  transitions(bottom: number, top: number, transition: TransitionInput, action: Action | null | "last", call: GroupCall): GroupTransitionResult[] {
+  transitions(bottom: number, top: number, transition: TransitionInput, action: Action | null | "last", call: GroupCall): readonly GroupTransitionResult[] {
     return this.#transitions(bottom, top, transition, action, call, true);
   }
 
@@ -126,11 +128,11 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
   }
 
   /** Answers synchronously (see `GroupAnswer`). */
-  observations(bottom: number, top: number, observation: Observation, call: GroupCall, keepMemory: boolean): GroupObservationResult[] {
+  observations(bottom: number, top: number, observation: Observation, call: GroupCall, keepMemory: boolean): readonly GroupObservationResult[] {
     return this.#observations(bottom, top, observation, call, keepMemory);
   }
 
-  #filterActions(top: number, bottom: number, action: Action, call: GroupCall): GroupActionResult[] {
+  #filterActions(top: number, bottom: number, action: Action, call: GroupCall): readonly GroupActionResult[] {
     const hooks = this.#hooks;
     let first = -1;
     let hookCount = 0;
@@ -148,7 +150,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     packAction(packer, action, needsArgs);
     this.#finishPacking(packer, call, top);
     const outcome = this.#call(this.#api.filterActions, hookCount, first, packer.argument());
-    if (outcome.ok && outcome.entries === unchanged) return [];
+    if (outcome.ok && outcome.entries === unchanged) return noResults;
     const results: GroupActionResult[] = [];
     let current = action;
     let index = 0;
@@ -172,7 +174,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     return results;
   }
 
-  #transitions(bottom: number, top: number, transition: TransitionInput, action: Action | null | "last", call: GroupCall, withObservation: boolean): GroupTransitionResult[] {
+  #transitions(bottom: number, top: number, transition: TransitionInput, action: Action | null | "last", call: GroupCall, withObservation: boolean): readonly GroupTransitionResult[] {
     const hooks = this.#hooks;
     const reads = this.#reads;
     let hookCount = 0;
@@ -210,7 +212,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     this.#packPending(packer);
     packContexts(packer, call, top);
     const outcome = this.#call(this.#api.transitions, hookCount, bottom, packer.argument());
-    if (outcome.ok && outcome.entries === unchanged) return [];
+    if (outcome.ok && outcome.entries === unchanged) return noResults;
     const layers = range(bottom, top, 1);
     const results: GroupTransitionResult[] = [];
     let observation = transition.observation;
@@ -266,7 +268,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     return decodeGroupEntry(entry, (value, present) => decodeTransitionPatch(value, present, { truncated } as TransitionInput));
   }
 
-  #observations(bottom: number, top: number, observation: Observation, call: GroupCall, keepMemory: boolean): GroupObservationResult[] {
+  #observations(bottom: number, top: number, observation: Observation, call: GroupCall, keepMemory: boolean): readonly GroupObservationResult[] {
     const hooks = this.#hooks;
     let first = -1;
     let hookCount = 0;
@@ -285,7 +287,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     this.#packPending(packer);
     packContexts(packer, call, top);
     const outcome = this.#call(this.#api.observations, hookCount, first, packer.argument());
-    if (outcome.ok && outcome.entries === unchanged) return [];
+    if (outcome.ok && outcome.entries === unchanged) return noResults;
     const results: GroupObservationResult[] = [];
     let current = observation;
     let index = 0;
