@@ -29,8 +29,9 @@ const needOf: Record<string, "harder" | "easier" | null> = {
  *   episodes) can be the luck of the first few episodes: with earlier probes of the
  *   template that did move the statistic it is contradicted, and the attempt is ignored
  *   (retry); on its first probe short of the strongest value, escalate;
- * - an `unsolvable` verdict on a mixture knob that moved the statistic before is a probe
- *   that went too far (keep, need easier): a smaller fraction of perturbed episodes relaxes it;
+ * - an `unsolvable` verdict on a knob that moved the statistic before is a probe that went
+ *   too far (keep, need easier): a smaller fraction of perturbed episodes, or a magnitude
+ *   between it and the earlier probes, relaxes it;
  * - switch: the candidate never ran (static or setup issues), its decision was `broken`,
  *   `no-effect` or `unsolvable`, or it moved the statistic away from the band;
  * - no movement (the distance kept the baseline's sign and changed by less than
@@ -51,9 +52,10 @@ export function attemptOutcome(attempt: Attempt, baselineDistance: number, knob:
     if (earlierProbes > 0) return { kind: "retry", why };
     return { kind: "escalate", magnitude, why };
   }
-  if (decision.direction === "unsolvable" && knob.mixture && magnitude !== null && earlierProbes > 0) {
-    // The template moved the statistic before: on a fraction of episodes, "unsolvable" (often judged on a
-    // first batch of five) is a probe that went too far — relax the fraction, as the rule asks.
+  if (decision.direction === "unsolvable" && magnitude !== null && earlierProbes > 0) {
+    // The template moved the statistic before: "unsolvable" (often judged on a first batch of five) is a
+    // probe that went too far — a mixture's smaller fraction, or a knob between this probe and the last
+    // (a turn limit past its cliff), relaxes it, as the rule asks.
     return { kind: "keep", need: "easier", magnitude, distance: decision.distance };
   }
   if (decision.direction === "broken" || decision.direction === "no-effect" || decision.direction === "unsolvable") {

@@ -170,7 +170,9 @@ export function planRevision(plans: readonly TemplatePlan[], context: DesignCont
     const key = `${planKey(plan)}${base ? `${BASE_SEPARATOR}${stableStringify(baseRecord(base))}` : ""}`;
     return histories.get(key)?.dropped !== undefined || (base === undefined && histories.get(planKey(plan))?.dropped !== undefined);
   };
-  const combined = base ? plans.find((plan) => composable(base.plan, plan, hasSetup) && !tried(plan) && plan.template !== base.plan.template && !histories.get(planKey(plan))?.dropped?.startsWith("it never ran")) : undefined;
+  // Not on top: a template that never ran, or that alone changed nothing the policy did (a pass-through stays one).
+  const unfit = (plan: TemplatePlan) => /^it never ran|^the decision was no-effect/.test(histories.get(planKey(plan))?.dropped ?? "");
+  const combined = base ? plans.find((plan) => composable(base.plan, plan, hasSetup) && !tried(plan) && plan.template !== base.plan.template && !unfit(plan)) : undefined;
   if (base && combined) {
     return {
       plan: combined,
