@@ -33,7 +33,8 @@ const needOf: Record<string, "harder" | "easier" | null> = {
  *   too far (keep, need easier): a smaller fraction of perturbed episodes, or a magnitude
  *   between it and the earlier probes, relaxes it;
  * - switch: the candidate never ran (static or setup issues), its decision was `broken`,
- *   `no-effect` or `unsolvable`, or it moved the statistic away from the band;
+ *   `no-effect` or `unsolvable`, or its first probe moved the statistic away from the band
+ *   (after earlier probes that moved towards it, such a probe bounds the knob instead);
  * - no movement (the distance kept the baseline's sign and changed by less than
  *   {@link MOVEMENT_TOLERANCE}): on a template's first probe short of its strongest value,
  *   escalate; at its strongest, switch; after earlier probes, it is a probe like any other;
@@ -68,7 +69,9 @@ export function attemptOutcome(attempt: Attempt, baselineDistance: number, knob:
   const isBandMiss = decision.direction !== "weakness-not-decisive" && need !== null;
   if (isBandMiss && sameSide) {
     const compared = `distance ${distance.toFixed(2)} vs ${baselineDistance.toFixed(2)} at baseline`;
-    if (Math.abs(distance) > Math.abs(baselineDistance) + MOVEMENT_TOLERANCE) return { kind: "switch", why: `it moved the wrong way (${compared})` };
+    // Only a first probe can show the wrong way: after probes that moved towards the band, one further from
+    // it (often judged on a first batch of five) bounds the knob like any other probe.
+    if (Math.abs(distance) > Math.abs(baselineDistance) + MOVEMENT_TOLERANCE && earlierProbes === 0) return { kind: "switch", why: `it moved the wrong way (${compared})` };
     if (Math.abs(distance) > Math.abs(baselineDistance) - MOVEMENT_TOLERANCE && earlierProbes === 0) {
       if (magnitude !== null && magnitude !== knob.strongest) return { kind: "escalate", magnitude, why: `it did not move (${compared})` };
       return { kind: "switch", why: `it did not move, even at its strongest (${compared})` };
