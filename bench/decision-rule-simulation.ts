@@ -1,36 +1,76 @@
 import { DEFAULT_DECISION_POLICY, type DecisionPolicy } from "../src/rigger/decision-rule.js";
 import { simulateCalibration, type CandidateModel } from "../src/testing/simulated-validation.js";
 
+/** The previous session's default (refine on the core at 0.9): the baseline every alternative is read against. */
+const PREVIOUS: DecisionPolicy = { ...DEFAULT_DECISION_POLICY, refineConfidence: 0.9 };
+
 /** The rules compared: the chosen default and the alternatives the choice was made against. */
-const RULES: Array<{ name: string; policy: DecisionPolicy }> = [
-  { name: "posterior 0.9, cap 120, confirm 20 (previous default)", policy: { ...DEFAULT_DECISION_POLICY, checkRollouts: 0, kMax: 120 } },
-  { name: "posterior 0.95, cap 300, confirm 20", policy: { ...DEFAULT_DECISION_POLICY, checkRollouts: 0, confidence: 0.95 } },
-  { name: "check-100 predictive 0.85, cap 300, confirm 20", policy: { ...DEFAULT_DECISION_POLICY, confidence: 0.85 } },
-  { name: "check-100 predictive 0.9, cap 300, confirm 0", policy: { ...DEFAULT_DECISION_POLICY, confirmationEpisodes: 0 } },
-  { name: "check-100 predictive 0.9, cap 300, confirm 20 (default)", policy: DEFAULT_DECISION_POLICY },
+const RULES: Array<{ name: string; policy: DecisionPolicy; closeCandidates?: number }> = [
+  { name: "posterior 0.9, cap 120, confirm 20 (two sessions ago)", policy: { ...PREVIOUS, checkRollouts: 0, kMax: 120 } },
+  { name: "check 0.9, refine 0.9, cap 300, confirm 20 (last session)", policy: PREVIOUS },
+  { name: "check 0.9, refine 0.9, cap 300, confirm 0", policy: { ...PREVIOUS, confirmationEpisodes: 0 } },
+  { name: "check 0.9, refine 0.95, cap 300, confirm 20", policy: { ...PREVIOUS, refineConfidence: 0.95 } },
+  { name: "check 0.9, refine 0.975, cap 300, confirm 20", policy: { ...PREVIOUS, refineConfidence: 0.975 } },
+  { name: "check 0.9, refine 0.975, cap 300, confirm 0", policy: { ...PREVIOUS, refineConfidence: 0.975, confirmationEpisodes: 0 } },
+  { name: "check 0.9, refine 0.975, cap 400, confirm 20", policy: { ...PREVIOUS, refineConfidence: 0.975, kMax: 400 } },
+  { name: "check 0.9, refine 0.975, cap 400, confirm 0", policy: { ...PREVIOUS, refineConfidence: 0.975, kMax: 400, confirmationEpisodes: 0 } },
+  { name: "check 0.9, refine 0.975, cap 300, confirm 20, +2 revisions when close", policy: { ...PREVIOUS, refineConfidence: 0.975 }, closeCandidates: 2 },
+  { name: "check 0.9, refine 0.99, cap 300, confirm 20", policy: { ...PREVIOUS, refineConfidence: 0.99 } },
+  { name: "check 0.9, refine 0.99, cap 300, confirm 0", policy: { ...PREVIOUS, refineConfidence: 0.99, confirmationEpisodes: 0 } },
 ];
+
+const MODELS: CandidateModel[] = ["independent", "search", "aimed"];
+const SEEDS = [2026, 2027, 2028];
+/**
+ * The selection rule, fixed before the figures were read: among the rules whose accepted
+ * stacks measure in band at K = 100 at least this often under every candidate model (pooled
+ * over the seeds; 0.01 above the promise of 0.9, about one standard error of 3 000 tasks), the
+ * one with the highest fraction of all tasks measured in band, averaged over the models.
+ */
+const ACCEPTED_FLOOR = 0.91;
 
 /**
  * The decision rule in simulation (issue 14): for each rule and each candidate model
- * (`independent`, `search`; see `simulateCalibration`), `tasks` simulated tasks of up to 6
- * candidates on the band [0.4, 0.6], each accepted stack measured on a fresh 100-rollout
- * check — the fraction of accepted stacks truly in band, the fraction measured in band (what
- * the calibration bench reports), the fraction of tasks measured in band, and validation
- * rollouts per task. Seeded (deterministic); the default rule was chosen from these figures.
+ * (`independent`, `search`, `aimed`; see `simulateCalibration`), `tasks` simulated tasks per
+ * seed (three seeds, pooled) of up to 6 candidates on the band [0.4, 0.6], each accepted
+ * stack measured on a fresh 100-rollout check — the fraction of accepted stacks truly in
+ * band, the fraction measured in band (what the calibration bench reports), the fraction of
+ * tasks measured in band, and validation rollouts per task — and the rule the selection
+ * ({@link ACCEPTED_FLOOR}) picks. Seeded (deterministic); the default rule was chosen from
+ * these figures.
  */
 export async function benchDecisionRuleSimulation(tasks = 1000) {
-  const figures: Record<string, unknown> = {};
-  for (const { name, policy } of RULES) {
-    for (const model of ["independent", "search"] as CandidateModel[]) {
-      const result = simulateCalibration(policy, model, { tasks, seed: 2026 });
-      figures[`${name} / ${model}`] = {
-        accepted: Number(result.accepted.toFixed(3)),
-        acceptedTrulyInBand: Number(result.acceptedTrulyInBand.toFixed(3)),
-        acceptedMeasuredInBand: Number(result.acceptedMeasuredInBand.toFixed(3)),
-        tasksMeasuredInBand: Number(result.tasksMeasuredInBand.toFixed(3)),
-        rolloutsPerTask: Math.round(result.rolloutsPerTask),
+  const figures: Record<string, Record<string, unknown>> = {};
+  let chosen: { name: string; tasksMeasuredInBand: number } | undefined;
+  for (const { name, policy, closeCandidates } of RULES) {
+    const row: Record<string, unknown> = {};
+    let floorMet = true;
+    let tasksInBand = 0;
+    for (const model of MODELS) {
+      const runs = SEEDS.map((seed) => simulateCalibration(policy, model, { tasks, seed, ...(closeCandidates ? { closeCandidates } : {}) }));
+      const mean = (pick: (run: (typeof runs)[number]) => number) => runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
+      const accepted = mean((run) => run.accepted);
+      // Pooled over seeds: accepted-measured-in-band weighted by each seed's accepted count.
+      const acceptedMeasuredInBand = mean((run) => run.tasksMeasuredInBand) / accepted;
+      const tasksMeasuredInBand = mean((run) => run.tasksMeasuredInBand);
+      if (acceptedMeasuredInBand < ACCEPTED_FLOOR) floorMet = false;
+      tasksInBand += tasksMeasuredInBand / MODELS.length;
+      row[model] = {
+        accepted: round(accepted),
+        acceptedTrulyInBand: round(mean((run) => run.acceptedTrulyInBand * run.accepted) / accepted),
+        acceptedMeasuredInBand: round(acceptedMeasuredInBand),
+        tasksMeasuredInBand: round(tasksMeasuredInBand),
+        rolloutsPerTask: Math.round(mean((run) => run.rolloutsPerTask)),
       };
     }
+    row.meanTasksMeasuredInBand = round(tasksInBand);
+    row.acceptedFloorMet = floorMet;
+    figures[name] = row;
+    if (floorMet && (!chosen || tasksInBand > chosen.tasksMeasuredInBand)) chosen = { name, tasksMeasuredInBand: tasksInBand };
   }
-  return { decisionRuleSimulation: figures };
+  return { decisionRuleSimulation: { rules: figures, selection: `accepted measured in band ≥ ${ACCEPTED_FLOOR} under every model, then the highest mean fraction of tasks measured in band`, chosen: chosen?.name ?? null } };
+}
+
+function round(value: number): number {
+  return Number(value.toFixed(3));
 }

@@ -45,7 +45,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     rolloutOptions(targetOptions(command), { callTimeout: true })
       .option("--designer <designer>", "heuristic | openai:<model> | gemini:<model>", "heuristic")
       .option("--k <n>", "rollouts per batch (K)", "5")
-      .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "300")
+      .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "400")
       .option("--confidence <p>", "probability that a fresh check of --check-rollouts rollouts lands in band, needed to accept or skip", "0.9")
       .option("--check-rollouts <n>", "rollouts of the fresh check the rule targets (0: the posterior of the true rate)", "100")
       .option("--confirm <n>", "fresh rollouts confirming a candidate that passed, before the final accept (0: none)", "20")

@@ -41,6 +41,24 @@ export function betaPosteriorCdf(successes: number, failures: number, x: number)
 
 /** Where the posterior of a success rate (uniform prior, `successes` of `episodes`) lies relative to [low, high]. */
 export function successPosterior(successes: number, episodes: number, band: readonly [number, number]): BandPosterior {
+  return cached(`posterior ${successes},${episodes},${band[0]},${band[1]}`, () => computeSuccessPosterior(successes, episodes, band));
+}
+
+const CACHE_SIZE = 100_000;
+const cache = new Map<string, BandPosterior>();
+
+/** The rule looks at the same (successes, episodes, band) many times over a run: each is summed once (bounded). */
+function cached(key: string, compute: () => BandPosterior): BandPosterior {
+  let known = cache.get(key);
+  if (!known) {
+    if (cache.size >= CACHE_SIZE) cache.clear();
+    known = compute();
+    cache.set(key, known);
+  }
+  return { ...known };
+}
+
+function computeSuccessPosterior(successes: number, episodes: number, band: readonly [number, number]): BandPosterior {
   const failures = episodes - successes;
   const below = band[0] <= 0 ? 0 : betaPosteriorCdf(successes, failures, band[0]);
   const upToHigh = band[1] >= 1 ? 1 : betaPosteriorCdf(successes, failures, band[1]);
@@ -75,6 +93,10 @@ export function meanPosterior(mean: number, deviation: number, episodes: number,
  * posterior-predictive (Beta-binomial, uniform prior) probabilities, summed exactly.
  */
 export function successPredictive(successes: number, episodes: number, band: readonly [number, number], checkRollouts: number): BandPosterior {
+  return cached(`predictive ${successes},${episodes},${band[0]},${band[1]},${checkRollouts}`, () => computeSuccessPredictive(successes, episodes, band, checkRollouts));
+}
+
+function computeSuccessPredictive(successes: number, episodes: number, band: readonly [number, number], checkRollouts: number): BandPosterior {
   const a = successes + 1;
   const b = episodes - successes + 1;
   const logBeta = (x: number, y: number) => logGamma(x) + logGamma(y) - logGamma(x + y);

@@ -109,13 +109,31 @@ describe("decide", () => {
   });
 
   it("refines a rate inside the band early when no check could confirm it (outside the core)", () => {
-    // 130/320 = 0.41: its true rate is in band at P = 0.60, but a rate there passes a
-    // 100-rollout check only ~0.6 of the time, so the posterior lies below the core [≈0.46, ≈0.54].
-    const edge = judgeBands(band, stats(130, 320), 1, true);
+    // 120/320 = 0.375 and 130/320 = 0.41: a rate there passes a 100-rollout check at most
+    // ~0.6 of the time; their posteriors put 0.999 and 0.971 below the core [≈0.46, ≈0.54].
+    const far = judgeBands(band, stats(120, 320), 1, true);
+    expect(far).toMatchObject({ kind: "out", direction: "too-hard" });
+    expect((far as { distance: number }).distance).toBeCloseTo(120 / 320 - 0.4);
+    const edge = judgeBands(band, stats(130, 320), 1, true, 0.9, 100, 0.9);
     expect(edge).toMatchObject({ kind: "out", direction: "too-hard" });
     expect((edge as { distance: number }).distance).toBeCloseTo(130 / 320 - 0.5);
+    // Under the default refine confidence (0.975), 0.971 is not enough yet: more rollouts.
+    expect(judgeBands(band, stats(130, 320), 1, true).kind).toBe("more");
     // With the check off (the posterior rule), the same evidence is merely undecided.
     expect(judgeBands(band, stats(130, 320), 1, true, 0.9, 0).kind).toBe("more");
+  });
+
+  it("refines early on a short run only when the core's side holds ≥ 0.975 of the posterior", () => {
+    // 6/20 and 14/20: 0.917 of the posterior on one side of the core — refined at 0.9, more at 0.975.
+    const previous = { ...DEFAULT_DECISION_POLICY, refineConfidence: 0.9 };
+    expect(decide(band, evidence(stats(6, 20)), previous)).toMatchObject({ decision: "refine", direction: "too-hard" });
+    expect(decide(band, evidence(stats(6, 20))).decision).toBe("more");
+    expect(decide(band, evidence(stats(14, 20)), previous)).toMatchObject({ decision: "refine", direction: "too-easy" });
+    expect(decide(band, evidence(stats(14, 20))).decision).toBe("more");
+    // 5/20 and 15/20: 0.967 — still more; 4/20: refined.
+    expect(decide(band, evidence(stats(5, 20))).decision).toBe("more");
+    expect(decide(band, evidence(stats(15, 20))).decision).toBe("more");
+    expect(decide(band, evidence(stats(4, 20)))).toMatchObject({ decision: "refine", direction: "too-hard" });
   });
 
   it("accepts a weakness target only when the weakness is decisive", () => {

@@ -42,7 +42,13 @@ export type CandidateModel =
   /** Every candidate's true rate independently uniform on [0.25, 0.75] (no search at all). */
   | "independent"
   /** A search: the first rate uniform on [0.1, 0.9], each next one 0.4 of the way from the last to 0.5, plus N(0, 0.07) noise. */
-  | "search";
+  | "search"
+  /**
+   * A search that sees only what the rule saw: the first rate uniform on [0.1, 0.9], each
+   * next one the last rate moved by 0.8 × (0.5 − the last validation's estimate), plus
+   * N(0, 0.05) — a refine on 10 rollouts aims worse than one on 300.
+   */
+  | "aimed";
 
 /** The figures of a simulated calibration: the fresh check is `checkRollouts` Bernoulli draws of each accepted candidate's true rate. */
 export interface SimulatedCalibration {
@@ -61,11 +67,12 @@ export interface SimulatedCalibration {
 
 /**
  * A designer's tasks in simulation: up to `candidates` candidates per task (1 + the
- * default 5 revisions), each validated by {@link simulateValidation}, the first accepted
+ * default 5 revisions; `closeCandidates` more, one at a time, while the last one was
+ * refined with its estimate inside the band), each validated by {@link simulateValidation}, the first accepted
  * one kept and measured on a fresh check of `checkRollouts` rollouts. Seeded: the same
  * arguments give the same figures.
  */
-export function simulateCalibration(policy: DecisionPolicy, model: CandidateModel, options: { tasks: number; seed: number; band?: [number, number]; checkRollouts?: number; candidates?: number }): SimulatedCalibration {
+export function simulateCalibration(policy: DecisionPolicy, model: CandidateModel, options: { tasks: number; seed: number; band?: [number, number]; checkRollouts?: number; candidates?: number; closeCandidates?: number }): SimulatedCalibration {
   const band = options.band ?? [0.4, 0.6];
   const target: Target = { successBand: band };
   const random = createRng(options.seed).next;
@@ -78,7 +85,9 @@ export function simulateCalibration(policy: DecisionPolicy, model: CandidateMode
   let rollouts = 0;
   for (let task = 0; task < options.tasks; task++) {
     let rate = model === "independent" ? 0.25 + 0.5 * random() : 0.1 + 0.8 * random();
-    for (let candidate = 0; candidate < (options.candidates ?? 6); candidate++) {
+    let budget = options.candidates ?? 6;
+    let extra = options.closeCandidates ?? 0;
+    for (let candidate = 0; candidate < budget; candidate++) {
       const validation = simulateValidation(rate, target, policy, random);
       rollouts += validation.episodes;
       if (validation.decision === "accept") {
@@ -89,7 +98,15 @@ export function simulateCalibration(policy: DecisionPolicy, model: CandidateMode
         if (within(hits / check)) measuredIn += 1;
         break;
       }
-      rate = model === "independent" ? 0.25 + 0.5 * random() : Math.min(0.98, Math.max(0.02, 0.5 + (rate - 0.5) * 0.4 + 0.07 * normal()));
+      // A last candidate refined with its estimate inside the band earns one more (up to `closeCandidates`).
+      if (candidate === budget - 1 && extra > 0 && within(validation.estimate)) {
+        budget += 1;
+        extra -= 1;
+      }
+      const clamp = (value: number) => Math.min(0.98, Math.max(0.02, value));
+      if (model === "independent") rate = 0.25 + 0.5 * random();
+      else if (model === "search") rate = clamp(0.5 + (rate - 0.5) * 0.4 + 0.07 * normal());
+      else rate = clamp(rate - 0.8 * (validation.estimate - 0.5) + 0.05 * normal());
     }
   }
   const ratio = (count: number, of: number) => (of === 0 ? 0 : count / of);
