@@ -57,9 +57,11 @@ export interface RunCalibration {
  * rollouts (seeds derived from the run seed and "calibration", never used by the run) of
  * the accepted stack — or of the unmodified env when nothing was accepted — and whether
  * every band of the run's target holds on them (success rate; mean steps for a steps band).
- * With `before`, K fresh rollouts of the unmodified env for every task too.
+ * With `before`, K fresh rollouts of the unmodified env for every task too. `known`: the
+ * unmodified env's K fresh rollouts of some tasks measured already (same run seed, same K:
+ * the same episodes, since the seeds are derived alike), used instead of measuring them again.
  */
-export async function measureBandHits(runDirectory: string, k = 100, before = false): Promise<RunCalibration> {
+export async function measureBandHits(runDirectory: string, k = 100, before = false, known: ReadonlyMap<string, { successRate: number; meanSteps: number }> = new Map()): Promise<RunCalibration> {
   const result = existsSync(join(runDirectory, "result.json"))
     ? parseJsonText(resultFileSchema, readFileSync(join(runDirectory, "result.json"), "utf8"), "result.json", "INTERNAL")
     : finishedSoFar(runDirectory);
@@ -72,6 +74,8 @@ export async function measureBandHits(runDirectory: string, k = 100, before = fa
   const perTask: TaskCalibration[] = [];
   for (const task of result.tasks) {
     const fresh = async () => {
+      const measured = known.get(task.taskId);
+      if (measured) return measured;
       const stats = summarize(await runRollouts({ createEnv: () => env.create(), policy: policy.factory, tasks: [{ taskId: task.taskId }], episodes: k, seed }));
       return { successRate: stats.successRate, meanSteps: stats.meanTurns };
     };

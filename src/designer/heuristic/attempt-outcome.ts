@@ -29,13 +29,15 @@ const needOf: Record<string, "harder" | "easier" | null> = {
  *   episodes) can be the luck of the first few episodes: with earlier probes of the
  *   template that did move the statistic it is contradicted, and the attempt is ignored
  *   (retry); on its first probe short of the strongest value, escalate;
- * - an `unsolvable` verdict on a mixture knob that moved the statistic before is a probe
- *   that went too far (keep, need easier): a smaller fraction of perturbed episodes relaxes it;
- *   so is one on a `fractional` integer knob when the start was too easy (positive
- *   distance), even on its first probe: between the neutral value and the probe the rate
- *   is a mixture of the two ends, which the search then aims into;
+ * - an `unsolvable` verdict on a knob that moved the statistic before is a probe that went
+ *   too far (keep, need easier): a smaller fraction of perturbed episodes, or a magnitude
+ *   between it and the earlier probes, relaxes it; so is one on a `fractional` integer knob
+ *   when the start was too easy (positive distance), even on its first probe: between the
+ *   neutral value and the probe the rate is a mixture of the two ends, which the search then
+ *   aims into;
  * - switch: the candidate never ran (static or setup issues), its decision was `broken`,
- *   `no-effect` or `unsolvable`, or it moved the statistic away from the band;
+ *   `no-effect` or `unsolvable`, or its first probe moved the statistic away from the band
+ *   (after earlier probes that moved towards it, such a probe bounds the knob instead);
  * - no movement (the distance kept the baseline's sign and changed by less than
  *   {@link MOVEMENT_TOLERANCE}): on a template's first probe short of its strongest value,
  *   escalate; at its strongest, switch; after earlier probes, it is a probe like any other;
@@ -54,9 +56,10 @@ export function attemptOutcome(attempt: Attempt, baselineDistance: number, knob:
     if (earlierProbes > 0) return { kind: "retry", why };
     return { kind: "escalate", magnitude, why };
   }
-  if (decision.direction === "unsolvable" && knob.mixture && magnitude !== null && earlierProbes > 0) {
-    // The template moved the statistic before: on a fraction of episodes, "unsolvable" (often judged on a
-    // first batch of five) is a probe that went too far — relax the fraction, as the rule asks.
+  if (decision.direction === "unsolvable" && magnitude !== null && earlierProbes > 0) {
+    // The template moved the statistic before: "unsolvable" (often judged on a first batch of five) is a
+    // probe that went too far — a mixture's smaller fraction, or a knob between this probe and the last
+    // (a turn limit past its cliff), relaxes it, as the rule asks.
     return { kind: "keep", need: "easier", magnitude, distance: decision.distance };
   }
   if (decision.direction === "unsolvable" && knob.fractional && magnitude !== null && magnitude !== knob.neutral && baselineDistance > 0) {
@@ -74,7 +77,9 @@ export function attemptOutcome(attempt: Attempt, baselineDistance: number, knob:
   const isBandMiss = decision.direction !== "weakness-not-decisive" && need !== null;
   if (isBandMiss && sameSide) {
     const compared = `distance ${distance.toFixed(2)} vs ${baselineDistance.toFixed(2)} at baseline`;
-    if (Math.abs(distance) > Math.abs(baselineDistance) + MOVEMENT_TOLERANCE) return { kind: "switch", why: `it moved the wrong way (${compared})` };
+    // Only a first probe can show the wrong way: after probes that moved towards the band, one further from
+    // it (often judged on a first batch of five) bounds the knob like any other probe.
+    if (Math.abs(distance) > Math.abs(baselineDistance) + MOVEMENT_TOLERANCE && earlierProbes === 0) return { kind: "switch", why: `it moved the wrong way (${compared})` };
     if (Math.abs(distance) > Math.abs(baselineDistance) - MOVEMENT_TOLERANCE && earlierProbes === 0) {
       if (magnitude !== null && magnitude !== knob.strongest) return { kind: "escalate", magnitude, why: `it did not move (${compared})` };
       return { kind: "switch", why: `it did not move, even at its strongest (${compared})` };

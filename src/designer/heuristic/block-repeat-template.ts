@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { JsonObject } from "../../core/json.js";
+import type { Trajectory } from "../../core/trajectory.js";
 import { parseWith } from "../../core/validate.js";
 import type { CandidateLayer } from "../candidate.js";
-import { strictEnforcementProbability } from "./strict-enforcement-probability.js";
+import { strictEnforcementProbability, strictEnforcementReach } from "./strict-enforcement-probability.js";
 import type { HarnessTemplate, TemplateInput, TemplatePlan } from "./harness-template.js";
 import { matchWeakness } from "./match-weakness.js";
 import { repeatsActionsDetector } from "./repeats-actions-detector.js";
@@ -76,15 +77,18 @@ function plan({ context, diagnosis }: TemplateInput): TemplatePlan | null {
       reason: `the policy repeats calls (${weakness.evidence}); a note on each repeated result tells it nothing changed`,
     };
   }
-  const initial = strictEnforcementProbability(context, (trajectory) => repeatsActionsDetector.shows(trajectory, context.tools));
+  const shows = (trajectory: Trajectory) => repeatsActionsDetector.shows(trajectory, context.tools);
+  const initial = strictEnforcementProbability(context, shows);
   if (initial === null) return null;
+  // Short of the band even when every repeat voids its episode: ranked below the plans that can reach it.
+  const reach = strictEnforcementReach(context, shows);
   return {
     template: "block-repeat",
     settings: { mode: "void" },
     knob,
     initial,
-    priority: 2 + weakness.severity,
-    reason: `precondition on the weakness repeats-actions (${weakness.evidence}): in a fraction of episodes a repeated identical call voids the attempt`,
+    priority: reach < 1 ? reach : 2 + weakness.severity,
+    reason: `precondition on the weakness repeats-actions (${weakness.evidence}): in a fraction of episodes a repeated identical call voids the attempt${reach < 1 ? ` (alone it can make ${Math.round(reach * 100)}% of the drop to the band: the repeating episodes that succeed are few)` : ""}`,
   };
 }
 

@@ -180,4 +180,15 @@ describe("HeuristicDesigner.write", () => {
     const [low, high] = [first.parameters!.probability as number, stronger.parameters!.probability as number];
     expect(relaxed.parameters!.probability).toBeCloseTo((low + high) / 2, 5);
   });
+
+  it("reads a later probe further from the band than the baseline as a bound, not as the wrong way", async () => {
+    const first = await writeAfter([]);
+    const moved = judged(first, { decision: "refine", direction: "too-easy", distance: 0.1 }, 1);
+    const stronger = await writeAfter([moved]);
+    // A first batch of five at the stronger value all succeeded: further above the band than the baseline.
+    const after = await writeAfter([moved, judged(stronger, { decision: "refine", direction: "too-easy", distance: 0.4 }, 2)]);
+    expect(after.template).toBe("require-verification");
+    expect(after.parameters!.probability as number).toBeGreaterThan(stronger.parameters!.probability as number);
+  });
 });
+

@@ -25,6 +25,20 @@ describe("nextMagnitude (bisection)", () => {
     expect(nextMagnitude(turnLimit, [{ magnitude: 5, need: "harder" }], "harder")).toBe(3);
   });
 
+  it("aims an integer knob along the measured line instead of bisecting over a cliff", () => {
+    const long: TemplateKnob = { name: "maxTurns", neutral: 23, strongest: 1, integer: true, fractional: true, harderWhen: "smaller" };
+    const measured = (magnitude: number, need: "harder" | "easier", rate: number) => ({ magnitude, need, success: { rate, episodes: 100 } });
+    const aim = { baselineRate: 0.73, middle: 0.5 };
+    // Without an aim: the bracket (10, 1) is bisected.
+    expect(nextMagnitude(long, [{ magnitude: 10, need: "harder" }], "harder")).toBe(5);
+    // The line through the baseline (23, 0.73) and (10, 0.53) meets 0.5 at ≈ 8.
+    expect(nextMagnitude(long, [measured(10, "harder", 0.53)], "harder", aim)).toBe(8);
+    // Never past the bracket's middle: a line that would overshoot bisects.
+    expect(nextMagnitude(long, [measured(20, "harder", 0.72)], "harder", aim)).toBe(10);
+    // Both ends measured: regula falsi, then the nearest untried integer.
+    expect(nextMagnitude(long, [measured(10, "harder", 0.53), measured(5, "easier", 0)], "harder", aim)).toBe(9);
+  });
+
   it("weakens an easier template that overshot", () => {
     expect(nextMagnitude(strength, [{ magnitude: 1, need: "harder" }], "easier")).toBe(0.5);
     expect(nextMagnitude(strength, [{ magnitude: 1, need: "easier" }], "easier")).toBe(1.5);

@@ -78,8 +78,25 @@ export function nextMagnitude(knob: TemplateKnob, probes: readonly MagnitudeProb
   const inside = (value: number) => (value > low || (!lowKnown && value === low)) && (value < high || (!highKnown && value === high)) && !tried.has(value);
   const middle = (low + high) / 2;
   const fromAxis = (value: number) => (knob.harderWhen === "larger" ? value : -value);
+  const rateAt = (axis: number) => (!aim ? null : axis === weakest ? aim.baselineRate : measuredRate(probes, fromAxis(axis)));
+  // Regula falsi: with the success measured at both ends of the bracket, the point where the
+  // line between them meets the aim, kept off the ends (a tenth of the bracket) so a curved
+  // response still shrinks the bracket.
+  const falsePosition = (): number | null => {
+    if (!aim || !lowKnown || !highKnown) return null;
+    const [lowRate, highRate] = [rateAt(low), rateAt(high)];
+    if (lowRate === null || highRate === null || lowRate === highRate) return null;
+    const share = (aim.middle - lowRate) / (highRate - lowRate);
+    return low + Math.min(0.9, Math.max(0.1, share)) * (high - low);
+  };
   if (knob.integer) {
-    const candidates = [Math.round(middle), Math.floor(middle), Math.ceil(middle), Math.round(high), Math.round(low)];
+    // Aimed first: between two measured ends, their line; with the harder end still open, the
+    // line through the baseline and the easy-side probes (never past the bracket's middle) — a
+    // one-turn cliff (a turn limit) is then approached from the side measured, not bisected over.
+    const open = aim && lowKnown && !highKnown ? mixtureMagnitude(knob, probes, aim) : null;
+    const aimed = falsePosition() ?? (open === null ? null : Math.min(middle, Math.max(low, toAxis(open))));
+    const towards = aimed === null ? [] : [Math.round(aimed), Math.floor(aimed), Math.ceil(aimed)];
+    const candidates = [...towards, Math.round(middle), Math.floor(middle), Math.ceil(middle), Math.round(high), Math.round(low)];
     const found = candidates.find(inside);
     if (found !== undefined) return fromAxis(found);
     // No integer left: a fractional knob goes on between its two bracketing integers.
@@ -96,18 +113,8 @@ export function nextMagnitude(knob: TemplateKnob, probes: readonly MagnitudeProb
       if (inside(clamped)) return fromAxis(clamped);
     }
   }
-  // Regula falsi: with the success measured at both ends of the bracket, the point where the
-  // line between them meets the aim, kept off the ends (a tenth of the bracket) so a curved
-  // response still shrinks the bracket.
-  if (aim && lowKnown && highKnown) {
-    const rateAt = (axis: number) => (axis === weakest ? aim.baselineRate : measuredRate(probes, fromAxis(axis)));
-    const [lowRate, highRate] = [rateAt(low), rateAt(high)];
-    if (lowRate !== null && highRate !== null && lowRate !== highRate) {
-      const share = (aim.middle - lowRate) / (highRate - lowRate);
-      const point = low + Math.min(0.9, Math.max(0.1, share)) * (high - low);
-      if (inside(point)) return fromAxis(point);
-    }
-  }
+  const point = falsePosition();
+  if (point !== null && inside(point)) return fromAxis(point);
   const value = tried.has(middle) ? null : middle;
   return value === null ? null : fromAxis(value);
 }

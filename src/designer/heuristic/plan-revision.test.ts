@@ -54,6 +54,37 @@ describe("planRevision: combining templates", () => {
     expect(choice.plan.template).toBe("truncate");
     expect(choice.base).toBeUndefined();
   });
+
+  it("does not add on top a template that alone changed nothing the policy did (no-effect)", () => {
+    const repeat = plan("repeat", 3);
+    const passThrough: Attempt = { ...attempt(1, repeat, 1, 1), decision: { decision: "reject", direction: "no-effect", distance: 0.4, message: "pass-through" } };
+    // repeat was a pass-through; mask then got closer but has no room left: truncate goes on top of mask, never repeat.
+    const attempts = [passThrough, attempt(2, mask, 0.5, 0.99), attempt(3, mask, 1, 0.68)];
+    const choice = planRevision([repeat, mask, truncate], context(attempts), diagnosis);
+    expect(choice.base?.plan.template).toBe("mask");
+    expect(choice.plan.template).toBe("truncate");
+  });
+});
+
+describe("planRevision: an integer knob past its cliff", () => {
+  const limit: TemplatePlan = { template: "limit", settings: {}, knob: { name: "maxTurns", neutral: 23, strongest: 1, integer: true, fractional: true, harderWhen: "smaller" }, initial: 10, priority: 2, reason: "limit" };
+  const at = (revision: number, maxTurns: number, rate: number, direction: string): Attempt => ({
+    revision,
+    proposal: { layers: [{ kind: "rules", source: "x" }], rationale: "", template: "limit", parameters: { maxTurns } },
+    issues: [],
+    stats: stats(rate),
+    decision: { decision: "refine", direction, distance: direction === "too-easy" ? rate - 0.6 : rate - 0.4, message: "" },
+  });
+
+  it("reads an unsolvable verdict after a probe that moved as too far, and aims between the two", () => {
+    // Baseline 0.73 at 23 turns; 10 turns: 0.53 (just too easy for the rule); 5 turns: nobody finishes.
+    const base = context([]);
+    const attempts = [at(1, 10, 0.53, "too-easy"), at(2, 5, 0, "unsolvable")];
+    const choice = planRevision([limit, truncate], { ...base, baseline: { ...base.baseline, stats: stats(0.73) }, attempts }, diagnosis);
+    expect(choice.plan.template).toBe("limit");
+    // The line between (10, 0.53) and (5, 0) meets 0.5 next to 10: the nearest untried integer, 9.
+    expect(choice.magnitude).toBe(9);
+  });
 });
 
 describe("planRevision: the template added on top of a base", () => {

@@ -179,7 +179,9 @@ export function planRevision(plans: readonly TemplatePlan[], context: DesignCont
     const key = `${planKey(plan)}${base ? `${BASE_SEPARATOR}${stableStringify(baseRecord(base))}` : ""}`;
     return histories.get(key)?.dropped !== undefined || (base === undefined && histories.get(planKey(plan))?.dropped !== undefined);
   };
-  const addable = base ? plans.filter((plan) => composable(base.plan, plan, hasSetup) && !tried(plan) && plan.template !== base.plan.template && !histories.get(planKey(plan))?.dropped?.startsWith("it never ran")) : [];
+  // Not on top: a template that never ran, or that alone changed nothing the policy did (a pass-through stays one).
+  const unfit = (plan: TemplatePlan) => /^it never ran|^the decision was no-effect/.test(histories.get(planKey(plan))?.dropped ?? "");
+  const addable = base ? plans.filter((plan) => composable(base.plan, plan, hasSetup) && !tried(plan) && plan.template !== base.plan.template && !unfit(plan)) : [];
   // What is left to the band is a short push. A mixture knob first: on top of the base its success
   // is linear from the base's own rate (the other episodes behave like the base), where another
   // knob's neutral value was read from the baseline, which the base changed. Then any knob that
