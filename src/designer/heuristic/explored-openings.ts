@@ -1,5 +1,6 @@
 import type { Action } from "../../core/action.js";
 import { stableStringify, type Json } from "../../core/json.js";
+import { actionRefused } from "../../core/step-result.js";
 import type { Trajectory } from "../../core/trajectory.js";
 import { isSuccess } from "../../rollout/summarize.js";
 import type { Attempt, DesignContext } from "../designer.js";
@@ -14,8 +15,7 @@ export interface Opening {
 export function rewrittenCall(trajectory: Trajectory): Action | null {
   for (const step of trajectory.steps) {
     const sent = step.envAction;
-    const refused = step.info.actionError !== undefined && step.info.actionError !== null;
-    if (step.parsedAction === null || sent === null || typeof sent === "string" || refused) continue;
+    if (step.parsedAction === null || sent === null || typeof sent === "string" || actionRefused(step.info)) continue;
     if (stableStringify(sent as unknown as Json) !== stableStringify(step.parsedAction as unknown as Json)) return sent;
   }
   return null;

@@ -6,10 +6,8 @@ import { decide } from "../decision-rule.js";
 import { decisionPolicyOf, validationIndexOffset } from "../rig-config.js";
 import type { RigNodeDependencies } from "../rig-dependencies.js";
 import { trajectoriesOf } from "../trajectory-batch-store.js";
+import { attemptExamples } from "../attempt-examples.js";
 import type { RigState, RigUpdate } from "../rig-state.js";
-
-/** How many validation trajectories an attempt keeps for the designer to read. */
-const TRAJECTORIES_PER_ATTEMPT = 3;
 
 /**
  * Decide: the numeric rule on the validation evidence. Accept → store the candidate
@@ -35,7 +33,7 @@ export function decideNode(dependencies: RigNodeDependencies) {
       issues: [],
       stats: validation.stats,
       decision: feedback,
-      trajectories: dependencies.trajectories.put(validated.slice(0, TRAJECTORIES_PER_ATTEMPT)),
+      trajectories: dependencies.trajectories.put(attemptExamples(validated)),
     };
     if (feedback.decision === "accept") {
       const stack = candidateStack(config, proposal);
