@@ -2,11 +2,13 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { TRAJECTORIES_PER_ATTEMPT } from "../rigger/attempt-examples.js";
 import { CandidateStore } from "../rigger/candidate-store.js";
 import { openCheckpointer } from "../rigger/open-checkpointer.js";
 import type { RigDependencies } from "../rigger/rig-dependencies.js";
 import { rigTask } from "../rigger/rig-task.js";
 import { TRAJECTORY_BATCH_TABLE } from "../rigger/sqlite-trajectory-batch-store.js";
+import { isSuccess } from "../rollout/summarize.js";
 import { FunctionRulesRuntime } from "../testing/function-rules-runtime.js";
 import { ScriptedDesigner } from "../testing/scripted-designer.js";
 import { SequencePolicy } from "../testing/sequence-policy.js";
@@ -42,7 +44,12 @@ describe("readCheckpointedTasks", () => {
     const [task] = await readCheckpointedTasks([path], "test");
     expect(task!.baseline!.trajectories).toHaveLength(result.baseline.episodes);
     expect(task!.validation!.trajectories).toHaveLength(task!.validation!.stats.episodes);
-    expect(task!.attempts.map((attempt) => attempt.trajectories?.length)).toEqual(task!.attempts.map(() => 3));
+    for (const attempt of task!.attempts) {
+      const kept = attempt.trajectories ?? [];
+      expect(kept.slice(0, TRAJECTORIES_PER_ATTEMPT)).toHaveLength(TRAJECTORIES_PER_ATTEMPT);
+      // A fourth only as the first success after three that failed (see attemptExamples).
+      if (kept.length > TRAJECTORIES_PER_ATTEMPT) expect([kept.length, kept.slice(0, TRAJECTORIES_PER_ATTEMPT).some(isSuccess), isSuccess(kept.at(-1)!)]).toEqual([TRAJECTORIES_PER_ATTEMPT + 1, false, true]);
+    }
     expect(task!.baseline!.trajectories[0]!.taskId).toBe("t1");
 
     // The same state written as runs before the batch table did: trajectories inline, no table.
