@@ -56,15 +56,13 @@ export function attemptOutcome(attempt: Attempt, baselineDistance: number, knob:
     if (earlierProbes > 0) return { kind: "retry", why };
     return { kind: "escalate", magnitude, why };
   }
-  if (decision.direction === "unsolvable" && magnitude !== null && earlierProbes > 0) {
-    // The template moved the statistic before: "unsolvable" (often judged on a first batch of five) is a
-    // probe that went too far — a mixture's smaller fraction, or a knob between this probe and the last
-    // (a turn limit past its cliff), relaxes it, as the rule asks.
-    return { kind: "keep", need: "easier", magnitude, distance: decision.distance };
-  }
-  if (decision.direction === "unsolvable" && knob.fractional && magnitude !== null && magnitude !== knob.neutral && baselineDistance > 0) {
-    // A continuous knob between a too-easy start and a probe that cut every success: the rate
-    // between them is a mixture of the two, so the probe bounds the search (success 0 there).
+  // An "unsolvable" probe (often judged on a first batch of five) that bounds the search instead of ending it:
+  // after earlier probes that moved the statistic it went too far — a mixture's smaller fraction, or a knob
+  // between this probe and the last (a turn limit past its cliff), relaxes it, as the rule asks; and on a
+  // fractional knob whose start was too easy, the rate between the neutral value and the probe is a mixture
+  // of the two ends (success 0 at the probe), even on its first probe.
+  const boundsTheSearch = earlierProbes > 0 || (knob.fractional === true && magnitude !== knob.neutral && baselineDistance > 0);
+  if (decision.direction === "unsolvable" && magnitude !== null && boundsTheSearch) {
     return { kind: "keep", need: "easier", magnitude, distance: decision.distance };
   }
   if (decision.direction === "broken" || decision.direction === "no-effect" || decision.direction === "unsolvable") {
