@@ -1,6 +1,7 @@
 import { summarize } from "../../rollout/summarize.js";
 import type { Trajectory } from "../../core/trajectory.js";
 import { judgeBands } from "../decision-rule.js";
+import { decisionPolicyOf } from "../rig-config.js";
 import type { RigNodeDependencies } from "../rig-dependencies.js";
 import type { RigState, RigUpdate } from "../rig-state.js";
 import { stopMessagesText, turnsStandardDeviation } from "../candidate-evidence.js";
@@ -19,7 +20,8 @@ export function observeNode(dependencies: RigNodeDependencies) {
     const trajectories: Trajectory[] = [];
     const { target } = config;
     const hasBand = Boolean(target.successBand || target.stepsBand);
-    const judge = (canSpend: boolean) => judgeBands(target, summarize(trajectories), turnsStandardDeviation(trajectories), canSpend, config.confidence, config.check);
+    const policy = decisionPolicyOf(config);
+    const judge = (canSpend: boolean) => judgeBands(target, summarize(trajectories), turnsStandardDeviation(trajectories), canSpend, policy.confidence, policy.checkRollouts, policy.refineConfidence);
     const run = async (episodes: number) => {
       trajectories.push(...(await runRigBatch(dependencies, config, { stack: bareStack(config), episodes, indexOffset: trajectories.length })));
     };
