@@ -56,6 +56,8 @@ export async function benchBugfix(seconds = 3) {
   return {
     bugfixStepsPerSecond: Math.round(steps / loopSeconds),
     bugfixStepsPerSecondThroughRunner: Math.round(runnerSteps / runnerSeconds),
-    bugfixMedianStepMicrosecondsByTool: Object.fromEntries(Object.entries(latencies).map(([tool, values]) => [tool, Number(median(values).toFixed(2))])),
+    bugfixMedianStepMicrosecondsByTool: Object.fromEntries(
+      Object.entries(latencies).map(([tool, values]) => [tool, Number(median(values).toFixed(2))]),
+    ),
   };
 }

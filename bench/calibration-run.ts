@@ -1,5 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
-import { appendRecord, aggregate, calibrate, CALIBRATION_CURRICULA, type CalibrationCurriculum, type CalibrationRecord } from "./calibration.js";
+import {
+  appendRecord,
+  aggregate,
+  calibrate,
+  CALIBRATION_CURRICULA,
+  type CalibrationCurriculum,
+  type CalibrationRecord,
+} from "./calibration.js";
 
 /**
  * `npm run bench:calibration [-- --only a,b] [--seeds 1,2,3] [--record file.jsonl] [--json]`:
@@ -19,17 +26,34 @@ const recordPath = argument("--record") ?? "runs/bench-calibration.jsonl";
 const only = argument("--only")?.split(",");
 const log = (text: string) => process.stderr.write(`${new Date().toISOString()} ${text}\n`);
 
-const ablations: CalibrationCurriculum[] = CALIBRATION_CURRICULA.filter((curriculum) => curriculum.env === "bugfix").map((curriculum) => ({ ...curriculum, name: `${curriculum.name}-no-confirm`, config: { ...curriculum.config, confirm: 0 } }));
+const ablations: CalibrationCurriculum[] = CALIBRATION_CURRICULA.filter(
+  (curriculum) => curriculum.env === "bugfix",
+).map((curriculum) => ({
+  ...curriculum,
+  name: `${curriculum.name}-no-confirm`,
+  config: { ...curriculum.config, confirm: 0 },
+}));
 /**
  * A steps band most noisy-walkthrough baselines miss: chosen from a 10-episode baseline per
  * task before rigging (5 of 27 tasks had mean turns in [12, 18] — near the paper's 18%).
  */
-const steps: CalibrationCurriculum = { name: "textworld-steps", env: "textworld", policy: "noisy-walkthrough", config: { split: "train", target: { stepsBand: [12, 18] } }, before: true, timeoutMs: 4 * 3600_000 };
+const steps: CalibrationCurriculum = {
+  name: "textworld-steps",
+  env: "textworld",
+  policy: "noisy-walkthrough",
+  config: { split: "train", target: { stepsBand: [12, 18] } },
+  before: true,
+  timeoutMs: 4 * 3600_000,
+};
 const all = [...CALIBRATION_CURRICULA, ...ablations, steps];
 const chosen = only ? all.filter((curriculum) => only.includes(curriculum.name)) : all;
 // Records already in the file (an earlier, interrupted run) are kept, not measured again.
 const records: CalibrationRecord[] = existsSync(recordPath)
-  ? readFileSync(recordPath, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line) as CalibrationRecord).filter((record) => chosen.some((curriculum) => curriculum.name === record.curriculum))
+  ? readFileSync(recordPath, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as CalibrationRecord)
+      .filter((record) => chosen.some((curriculum) => curriculum.name === record.curriculum))
   : [];
 // Seed-major: every curriculum at the first seed before any at the second, so a run cut short still covers them all.
 for (const seed of seeds) {
@@ -40,8 +64,15 @@ for (const seed of seeds) {
     const record = await calibrate(curriculum, seed);
     appendRecord(recordPath, { at: new Date().toISOString(), ...record });
     records.push(record);
-    log(`${curriculum.name} seed ${seed}: in band after ${record.inBandAfter.toFixed(2)}, accepted truly in band ${record.acceptedTrulyInBand?.toFixed(2) ?? "-"}, rollouts/task ${record.rolloutsPerTask.toFixed(1)}, ${record.wallSeconds} s`);
+    log(
+      `${curriculum.name} seed ${seed}: in band after ${record.inBandAfter.toFixed(2)}, accepted truly in band ${record.acceptedTrulyInBand?.toFixed(2) ?? "-"}, rollouts/task ${record.rolloutsPerTask.toFixed(1)}, ${record.wallSeconds} s`,
+    );
   }
 }
-const summary = Object.fromEntries(chosen.map((curriculum) => [curriculum.name, aggregate(records.filter((record) => record.curriculum === curriculum.name))]));
+const summary = Object.fromEntries(
+  chosen.map((curriculum) => [
+    curriculum.name,
+    aggregate(records.filter((record) => record.curriculum === curriculum.name)),
+  ]),
+);
 process.stdout.write(`${JSON.stringify(summary, null, process.argv.includes("--json") ? undefined : 2)}\n`);

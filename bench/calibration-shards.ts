@@ -18,7 +18,9 @@ import { measureBandHits, type RunCalibration, type TaskCalibration } from "./ca
  * Prints one JSON line.
  */
 const valued = new Set(["--exclude", "--before-from"]);
-const [runDirectory, kText = "100", shardsText = "2"] = process.argv.slice(2).filter((argument, index, all) => !argument.startsWith("--") && !valued.has(all[index - 1] ?? ""));
+const [runDirectory, kText = "100", shardsText = "2"] = process.argv
+  .slice(2)
+  .filter((argument, index, all) => !argument.startsWith("--") && !valued.has(all[index - 1] ?? ""));
 const before = process.argv.includes("--before");
 const excludeIndex = process.argv.indexOf("--exclude");
 /** `--exclude a,b`: tasks measured already (an earlier measurement of the same run). */
@@ -29,23 +31,37 @@ const beforeFrom = beforeFromIndex >= 0 ? process.argv[beforeFromIndex + 1] : un
 function knownUnmodified(): Map<string, { successRate: number; meanSteps: number }> {
   if (!beforeFrom) return new Map();
   const earlier = JSON.parse(readFileSync(beforeFrom, "utf8")) as { perTask: TaskCalibration[] };
-  return new Map(earlier.perTask.filter((task) => task.outcome !== "accepted").map((task) => [task.taskId, task.after]));
+  return new Map(
+    earlier.perTask.filter((task) => task.outcome !== "accepted").map((task) => [task.taskId, task.after]),
+  );
 }
 
 /** Every `shards`-th finished task from `index`, as a run folder of its own (run.json, filtered events). */
 function shardFolder(run: string, index: number, shards: number): string {
   const events = readFileSync(join(run, "events.jsonl"), "utf8").split("\n").filter(Boolean);
-  const finished = events.map((line) => JSON.parse(line) as { event: string; taskId?: string }).filter((event) => event.event === "task" && event.taskId).map((event) => event.taskId!).filter((taskId) => !excluded.has(taskId));
+  const finished = events
+    .map((line) => JSON.parse(line) as { event: string; taskId?: string })
+    .filter((event) => event.event === "task" && event.taskId)
+    .map((event) => event.taskId!)
+    .filter((taskId) => !excluded.has(taskId));
   const mine = new Set(finished.filter((_, position) => position % shards === index));
   const folder = mkdtempSync(join(tmpdir(), "envrigger-shard-"));
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, "run.json"), readFileSync(join(run, "run.json")));
-  writeFileSync(join(folder, "events.jsonl"), `${events.filter((line) => mine.has((JSON.parse(line) as { taskId?: string }).taskId ?? "")).join("\n")}\n`);
+  writeFileSync(
+    join(folder, "events.jsonl"),
+    `${events.filter((line) => mine.has((JSON.parse(line) as { taskId?: string }).taskId ?? "")).join("\n")}\n`,
+  );
   return folder;
 }
 
 if (process.env.ENVRIGGER_CALIBRATION_SHARD) {
-  const measured = await measureBandHits(process.env.ENVRIGGER_CALIBRATION_SHARD, Number(kText), before, knownUnmodified());
+  const measured = await measureBandHits(
+    process.env.ENVRIGGER_CALIBRATION_SHARD,
+    Number(kText),
+    before,
+    knownUnmodified(),
+  );
   process.stdout.write(`${JSON.stringify(measured.perTask)}\n`);
 } else if (runDirectory) {
   const shards = Number(shardsText);
@@ -54,13 +70,29 @@ if (process.env.ENVRIGGER_CALIBRATION_SHARD) {
     Array.from({ length: shards }, (_, index) => {
       const folder = shardFolder(runDirectory, index, shards);
       return new Promise<TaskCalibration[]>((resolve, reject) => {
-        const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), runDirectory, kText, shardsText, ...(before ? ["--before"] : []), ...(beforeFrom ? ["--before-from", beforeFrom] : [])], {
-          env: { ...process.env, ENVRIGGER_CALIBRATION_SHARD: folder },
-          stdio: ["ignore", "pipe", "inherit"],
-        });
+        const child = spawn(
+          process.execPath,
+          [
+            ...process.execArgv,
+            fileURLToPath(import.meta.url),
+            runDirectory,
+            kText,
+            shardsText,
+            ...(before ? ["--before"] : []),
+            ...(beforeFrom ? ["--before-from", beforeFrom] : []),
+          ],
+          {
+            env: { ...process.env, ENVRIGGER_CALIBRATION_SHARD: folder },
+            stdio: ["ignore", "pipe", "inherit"],
+          },
+        );
         let output = "";
         child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-        child.on("close", (code) => (code === 0 ? resolve(JSON.parse(output.trim().split("\n").at(-1) ?? "[]") as TaskCalibration[]) : reject(new Error(`shard ${index} exited ${code}`))));
+        child.on("close", (code) =>
+          code === 0
+            ? resolve(JSON.parse(output.trim().split("\n").at(-1) ?? "[]") as TaskCalibration[])
+            : reject(new Error(`shard ${index} exited ${code}`)),
+        );
       });
     }),
   );
@@ -74,7 +106,8 @@ if (process.env.ENVRIGGER_CALIBRATION_SHARD) {
     rejected: count((task) => task.outcome === "rejected"),
     inBandAfter: count((task) => task.afterInBand) / perTask.length,
     inBandBefore: before ? count((task) => task.before?.inBand === true) / perTask.length : null,
-    acceptedTrulyInBand: accepted === 0 ? null : count((task) => task.outcome === "accepted" && task.afterInBand) / accepted,
+    acceptedTrulyInBand:
+      accepted === 0 ? null : count((task) => task.outcome === "accepted" && task.afterInBand) / accepted,
     rolloutsPerTask: perTask.reduce((sum, task) => sum + task.rollouts, 0) / perTask.length,
     perTask,
     wallSeconds: Math.round((Date.now() - started) / 1000),

@@ -24,7 +24,12 @@ const resultFileSchema = z.object({
       accepted: z.object({ successRate: z.number(), meanSteps: z.number(), episodes: z.number() }).nullable(),
     }),
   ),
-  config: z.object({ env: z.string(), policy: z.string(), seed: z.number(), target: z.object({ successBand: bandSchema.optional(), stepsBand: bandSchema.optional() }) }),
+  config: z.object({
+    env: z.string(),
+    policy: z.string(),
+    seed: z.number(),
+    target: z.object({ successBand: bandSchema.optional(), stepsBand: bandSchema.optional() }),
+  }),
 });
 
 /** One task's fresh measurement. */
@@ -61,26 +66,54 @@ export interface RunCalibration {
  * unmodified env's K fresh rollouts of some tasks measured already (same run seed, same K:
  * the same episodes, since the seeds are derived alike), used instead of measuring them again.
  */
-export async function measureBandHits(runDirectory: string, k = 100, before = false, known: ReadonlyMap<string, { successRate: number; meanSteps: number }> = new Map()): Promise<RunCalibration> {
+export async function measureBandHits(
+  runDirectory: string,
+  k = 100,
+  before = false,
+  known: ReadonlyMap<string, { successRate: number; meanSteps: number }> = new Map(),
+): Promise<RunCalibration> {
   const result = existsSync(join(runDirectory, "result.json"))
-    ? parseJsonText(resultFileSchema, readFileSync(join(runDirectory, "result.json"), "utf8"), "result.json", "INTERNAL")
+    ? parseJsonText(
+        resultFileSchema,
+        readFileSync(join(runDirectory, "result.json"), "utf8"),
+        "result.json",
+        "INTERNAL",
+      )
     : finishedSoFar(runDirectory);
   const { target } = result.config;
   const env = await resolveEnv(result.config.env);
   const policy = await resolvePolicy(result.config.policy, env.id);
-  const within = (value: number, band?: [number, number]) => band === undefined || (value >= band[0] && value <= band[1]);
-  const inBand = (rates: { successRate: number; meanSteps: number }) => within(rates.successRate, target.successBand) && within(rates.meanSteps, target.stepsBand);
+  const within = (value: number, band?: [number, number]) =>
+    band === undefined || (value >= band[0] && value <= band[1]);
+  const inBand = (rates: { successRate: number; meanSteps: number }) =>
+    within(rates.successRate, target.successBand) && within(rates.meanSteps, target.stepsBand);
   const seed = deriveSeed(result.config.seed, "calibration");
   const perTask: TaskCalibration[] = [];
   for (const task of result.tasks) {
     const fresh = async () => {
       const measured = known.get(task.taskId);
       if (measured) return measured;
-      const stats = summarize(await runRollouts({ createEnv: () => env.create(), policy: policy.factory, tasks: [{ taskId: task.taskId }], episodes: k, seed }));
+      const stats = summarize(
+        await runRollouts({
+          createEnv: () => env.create(),
+          policy: policy.factory,
+          tasks: [{ taskId: task.taskId }],
+          episodes: k,
+          seed,
+        }),
+      );
       return { successRate: stats.successRate, meanSteps: stats.meanTurns };
     };
     const baseline = before || task.outcome !== "accepted" || !task.candidate ? await fresh() : undefined;
-    const after = task.outcome === "accepted" && task.candidate ? await measureCandidate(readCandidateRecord(task.candidate), policy.factory, { k, seed }, productStackDependencies()) : baseline!;
+    const after =
+      task.outcome === "accepted" && task.candidate
+        ? await measureCandidate(
+            readCandidateRecord(task.candidate),
+            policy.factory,
+            { k, seed },
+            productStackDependencies(),
+          )
+        : baseline!;
     const rates = { successRate: after.successRate, meanSteps: "meanSteps" in after ? after.meanSteps : 0 };
     perTask.push({
       taskId: task.taskId,
@@ -102,14 +135,21 @@ export async function measureBandHits(runDirectory: string, k = 100, before = fa
     rejected: count((task) => task.outcome === "rejected"),
     inBandAfter: count((task) => task.afterInBand) / tasks,
     inBandBefore: before ? count((task) => task.before?.inBand === true) / tasks : null,
-    acceptedTrulyInBand: accepted === 0 ? null : count((task) => task.outcome === "accepted" && task.afterInBand) / accepted,
+    acceptedTrulyInBand:
+      accepted === 0 ? null : count((task) => task.outcome === "accepted" && task.afterInBand) / accepted,
     rolloutsPerTask: perTask.reduce((sum, task) => sum + task.rollouts, 0) / tasks,
     perTask,
   };
 }
 
 const runConfigSchema = resultFileSchema.shape.config.extend({ candidatesDir: z.string() });
-const eventSchema = z.looseObject({ event: z.string(), taskId: z.string().optional(), node: z.string().optional(), outcome: z.string().optional(), data: z.looseObject({ episodes: z.number().optional() }).optional() });
+const eventSchema = z.looseObject({
+  event: z.string(),
+  taskId: z.string().optional(),
+  node: z.string().optional(),
+  outcome: z.string().optional(),
+  data: z.looseObject({ episodes: z.number().optional() }).optional(),
+});
 
 /**
  * The tasks a run has finished so far, for a run still going (or stopped): outcomes from
@@ -117,17 +157,34 @@ const eventSchema = z.looseObject({ event: z.string(), taskId: z.string().option
  * the run's candidates folder (the newest file of the task).
  */
 export function finishedSoFar(runDirectory: string): z.infer<typeof resultFileSchema> {
-  const config = parseJsonText(runConfigSchema, readFileSync(join(runDirectory, "run.json"), "utf8"), "run.json", "INTERNAL");
-  const events = readFileSync(join(runDirectory, "events.jsonl"), "utf8").split("\n").filter(Boolean).map((line) => eventSchema.parse(JSON.parse(line)));
-  const tasks = events.filter((event) => event.event === "task" && event.taskId).map((event) => {
-    const taskId = event.taskId!;
-    const rollouts = events.filter((other) => other.taskId === taskId && (other.node === "observe" || other.node === "validate")).reduce((sum, other) => sum + (other.data?.episodes ?? 0), 0);
-    const folder = join(config.candidatesDir, config.env, taskId);
-    const files = event.outcome === "accepted" && existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith(".json")).map((name) => join(folder, name)) : [];
-    const candidate = files.sort((left, right) => statSync(right).mtimeMs - statSync(left).mtimeMs)[0] ?? null;
-    const unknown = { successRate: 0, meanSteps: 0, episodes: 0 };
-    return { taskId, outcome: event.outcome ?? "rejected", candidate, rollouts, baseline: unknown, accepted: null };
-  });
+  const config = parseJsonText(
+    runConfigSchema,
+    readFileSync(join(runDirectory, "run.json"), "utf8"),
+    "run.json",
+    "INTERNAL",
+  );
+  const events = readFileSync(join(runDirectory, "events.jsonl"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => eventSchema.parse(JSON.parse(line)));
+  const tasks = events
+    .filter((event) => event.event === "task" && event.taskId)
+    .map((event) => {
+      const taskId = event.taskId!;
+      const rollouts = events
+        .filter((other) => other.taskId === taskId && (other.node === "observe" || other.node === "validate"))
+        .reduce((sum, other) => sum + (other.data?.episodes ?? 0), 0);
+      const folder = join(config.candidatesDir, config.env, taskId);
+      const files =
+        event.outcome === "accepted" && existsSync(folder)
+          ? readdirSync(folder)
+              .filter((name) => name.endsWith(".json"))
+              .map((name) => join(folder, name))
+          : [];
+      const candidate = files.sort((left, right) => statSync(right).mtimeMs - statSync(left).mtimeMs)[0] ?? null;
+      const unknown = { successRate: 0, meanSteps: 0, episodes: 0 };
+      return { taskId, outcome: event.outcome ?? "rejected", candidate, rollouts, baseline: unknown, accepted: null };
+    });
   return { tasks, config };
 }
 
@@ -153,7 +210,13 @@ export const CALIBRATION_CURRICULA: CalibrationCurriculum[] = [
   { name: "bugfix-looper", env: "bugfix", policy: "looper" },
   { name: "bugfix-novice", env: "bugfix", policy: "novice" },
   { name: "toy24-greedy", env: "toy24", policy: "greedy", tasks: TOY24_TASKS },
-  { name: "textworld-noisy-walkthrough", env: "textworld", policy: "noisy-walkthrough", config: { split: "train" }, timeoutMs: 4 * 3600_000 },
+  {
+    name: "textworld-noisy-walkthrough",
+    env: "textworld",
+    policy: "noisy-walkthrough",
+    config: { split: "train" },
+    timeoutMs: 4 * 3600_000,
+  },
 ];
 
 /** One (curriculum, seed) measurement with its cost. */
@@ -167,20 +230,37 @@ export interface CalibrationRecord extends Omit<RunCalibration, "perTask"> {
 
 /** Rig `curriculum` at `seed` (2 lanes, in a child process), then measure it on K fresh rollouts. */
 export async function calibrate(curriculum: CalibrationCurriculum, seed: number, k = 100): Promise<CalibrationRecord> {
-  const run = runCurriculumChild(curriculum.env, curriculum.policy, 2, seed, curriculum.tasks, { config: curriculum.config, timeoutMs: curriculum.timeoutMs });
+  const run = runCurriculumChild(curriculum.env, curriculum.policy, 2, seed, curriculum.tasks, {
+    config: curriculum.config,
+    timeoutMs: curriculum.timeoutMs,
+  });
   const measured = await measureBandHits(run.runDirectory, k, curriculum.before ?? false);
-  return { curriculum: curriculum.name, seed, wallSeconds: Number((run.wallMs / 1000).toFixed(1)), summary: run.summary, ...measured };
+  return {
+    curriculum: curriculum.name,
+    seed,
+    wallSeconds: Number((run.wallMs / 1000).toFixed(1)),
+    summary: run.summary,
+    ...measured,
+  };
 }
 
 /** Mean and worst over seeds of one curriculum's records. */
 export function aggregate(records: CalibrationRecord[]) {
   const mean = (values: number[]) => Number((values.reduce((sum, value) => sum + value, 0) / values.length).toFixed(3));
-  const accepted = records.map((record) => record.acceptedTrulyInBand).filter((value): value is number => value !== null);
+  const accepted = records
+    .map((record) => record.acceptedTrulyInBand)
+    .filter((value): value is number => value !== null);
   return {
     seeds: records.map((record) => record.seed),
-    inBandAfter: { mean: mean(records.map((record) => record.inBandAfter)), worst: Math.min(...records.map((record) => record.inBandAfter)) },
+    inBandAfter: {
+      mean: mean(records.map((record) => record.inBandAfter)),
+      worst: Math.min(...records.map((record) => record.inBandAfter)),
+    },
     acceptedTrulyInBand: accepted.length === 0 ? null : { mean: mean(accepted), worst: Math.min(...accepted) },
-    rolloutsPerTask: { mean: mean(records.map((record) => record.rolloutsPerTask)), worst: Math.max(...records.map((record) => record.rolloutsPerTask)) },
+    rolloutsPerTask: {
+      mean: mean(records.map((record) => record.rolloutsPerTask)),
+      worst: Math.max(...records.map((record) => record.rolloutsPerTask)),
+    },
     accepted: records.map((record) => `${record.accepted}/${record.tasks}`),
     wallSeconds: records.map((record) => record.wallSeconds),
   };

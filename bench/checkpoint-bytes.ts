@@ -22,15 +22,29 @@ const tablesSchema = z.array(z.object({ name: z.string() }));
 export function checkpointBytes(runDirectory: string): CheckpointBytes {
   const directory = join(runDirectory, "checkpoints");
   const names = existsSync(directory) ? readdirSync(directory) : [];
-  const bytes: CheckpointBytes = { files: names.reduce((sum, name) => sum + statSync(join(directory, name)).size, 0), state: 0, trajectoryBatches: 0 };
+  const bytes: CheckpointBytes = {
+    files: names.reduce((sum, name) => sum + statSync(join(directory, name)).size, 0),
+    state: 0,
+    trajectoryBatches: 0,
+  };
   for (const name of names.filter((file) => file.endsWith(".sqlite"))) {
     const { saver, close } = openCheckpointer(join(directory, name), { writable: false });
     try {
-      const sum = (sql: string) => parseWith(sumSchema, saver.db.prepare(sql).get(), `${name}: ${sql}`, "INTERNAL").bytes ?? 0;
-      const tables = new Set(parseWith(tablesSchema, saver.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all(), `${name}: tables`, "INTERNAL").map((row) => row.name));
-      if (tables.has("checkpoints")) bytes.state += sum("SELECT SUM(LENGTH(checkpoint) + LENGTH(metadata)) AS bytes FROM checkpoints");
+      const sum = (sql: string) =>
+        parseWith(sumSchema, saver.db.prepare(sql).get(), `${name}: ${sql}`, "INTERNAL").bytes ?? 0;
+      const tables = new Set(
+        parseWith(
+          tablesSchema,
+          saver.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all(),
+          `${name}: tables`,
+          "INTERNAL",
+        ).map((row) => row.name),
+      );
+      if (tables.has("checkpoints"))
+        bytes.state += sum("SELECT SUM(LENGTH(checkpoint) + LENGTH(metadata)) AS bytes FROM checkpoints");
       if (tables.has("writes")) bytes.state += sum("SELECT SUM(LENGTH(value)) AS bytes FROM writes");
-      if (tables.has(TRAJECTORY_BATCH_TABLE)) bytes.trajectoryBatches += sum(`SELECT SUM(LENGTH(body)) AS bytes FROM ${TRAJECTORY_BATCH_TABLE}`);
+      if (tables.has(TRAJECTORY_BATCH_TABLE))
+        bytes.trajectoryBatches += sum(`SELECT SUM(LENGTH(body)) AS bytes FROM ${TRAJECTORY_BATCH_TABLE}`);
     } finally {
       close();
     }

@@ -9,7 +9,8 @@ function wallMs(command: string, args: string[]): number {
   const started = performance.now();
   const result = spawnSync(command, args, { encoding: "utf8", timeout: 60_000, maxBuffer: 16 * 1024 * 1024 });
   const elapsed = performance.now() - started;
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${result.status}): ${result.stderr.slice(-1000)}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(" ")} failed (${result.status}): ${result.stderr.slice(-1000)}`);
   return elapsed;
 }
 

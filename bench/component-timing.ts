@@ -39,6 +39,5 @@ export async function benchComponentTiming(rounds = 15) {
     componentFirstCheckMs: Number(firstCheckMs.toFixed(1)),
     componentCheckMedianMs: Number(median(checks).toFixed(2)),
     componentLoadMedianMs: Number(median(loads).toFixed(2)),
-
   };
 }

@@ -20,10 +20,25 @@ const childOutputSchema = z.object({
     children: z.array(usageSchema.extend({ start: usageSchema.nullable() })),
   }),
   localTasks: z.array(z.string()).nullable(),
-  tasksDone: z.array(z.object({ taskId: z.string(), atMs: z.number(), cpuMs: z.number(), mainThreadCpuMs: z.number().nullable() })),
+  tasksDone: z.array(
+    z.object({ taskId: z.string(), atMs: z.number(), cpuMs: z.number(), mainThreadCpuMs: z.number().nullable() }),
+  ),
   runDirectory: z.string(),
-  summary: z.object({ tasks: z.number(), accepted: z.number(), rejected: z.number(), skipped: z.number() }).passthrough(),
-  tasks: z.array(z.object({ taskId: z.string(), outcome: z.string(), accepted: z.unknown(), best: z.unknown(), baseline: z.unknown(), revisions: z.number() }).passthrough()),
+  summary: z
+    .object({ tasks: z.number(), accepted: z.number(), rejected: z.number(), skipped: z.number() })
+    .passthrough(),
+  tasks: z.array(
+    z
+      .object({
+        taskId: z.string(),
+        outcome: z.string(),
+        accepted: z.unknown(),
+        best: z.unknown(),
+        baseline: z.unknown(),
+        revisions: z.number(),
+      })
+      .passthrough(),
+  ),
 });
 export type CurriculumRun = z.infer<typeof childOutputSchema>;
 
@@ -38,17 +53,33 @@ export interface CurriculumChildOptions {
  * Run a curriculum of the compiled package in a fresh node process (so memory and start-up
  * are its own), on `lanes` lanes: 1 is this process alone, more adds task processes.
  */
-export function runCurriculumChild(env: string, policy: string, lanes: number, seed = 0, tasks?: string[], options: CurriculumChildOptions = {}): CurriculumRun {
+export function runCurriculumChild(
+  env: string,
+  policy: string,
+  lanes: number,
+  seed = 0,
+  tasks?: string[],
+  options: CurriculumChildOptions = {},
+): CurriculumRun {
   ensureBuilt();
   const script = fileURLToPath(new URL("./curriculum-child.mjs", import.meta.url));
-  const child = spawnSync(process.execPath, ["--no-node-snapshot", script, env, policy, String(lanes), String(seed), ...(tasks ? [tasks.join(",")] : [])], {
-    encoding: "utf8",
-    timeout: options.timeoutMs ?? 900_000,
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, ...(options.config ? { ENVRIGGER_BENCH_CONFIG: JSON.stringify(options.config) } : {}) },
-  });
+  const child = spawnSync(
+    process.execPath,
+    ["--no-node-snapshot", script, env, policy, String(lanes), String(seed), ...(tasks ? [tasks.join(",")] : [])],
+    {
+      encoding: "utf8",
+      timeout: options.timeoutMs ?? 900_000,
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, ...(options.config ? { ENVRIGGER_BENCH_CONFIG: JSON.stringify(options.config) } : {}) },
+    },
+  );
   if (child.status !== 0) throw new Error(`curriculum child failed (${child.status}): ${child.stderr.slice(-2000)}`);
-  return parseJsonText(childOutputSchema, child.stdout.trim().split("\n").at(-1) ?? "", "curriculum child output", "INTERNAL");
+  return parseJsonText(
+    childOutputSchema,
+    child.stdout.trim().split("\n").at(-1) ?? "",
+    "curriculum child output",
+    "INTERNAL",
+  );
 }
 
 /** CPU seconds (every thread) of a run: the bench process plus each task process. */
@@ -64,14 +95,22 @@ const seconds = (milliseconds: number) => Number((milliseconds / 1000).toFixed(2
  */
 function laneBalance(run: CurriculumRun): { idleTailMs: number; tasksByLane: [number, number] } {
   const local = new Set(run.localTasks ?? []);
-  const lastOf = (onLocalLane: boolean) => Math.max(0, ...run.tasksDone.filter((task) => local.has(task.taskId) === onLocalLane).map((task) => task.atMs));
+  const lastOf = (onLocalLane: boolean) =>
+    Math.max(0, ...run.tasksDone.filter((task) => local.has(task.taskId) === onLocalLane).map((task) => task.atMs));
   const [here, there] = [lastOf(true), lastOf(false)];
   return { idleTailMs: Math.abs(here - there), tasksByLane: [local.size, run.tasksDone.length - local.size] };
 }
 
 /** What a run decided per task, without timings or paths: equal across lane counts. */
 function decisions(run: CurriculumRun) {
-  return run.tasks.map(({ taskId, outcome, accepted, best, baseline, revisions }) => ({ taskId, outcome, accepted, best, baseline, revisions }));
+  return run.tasks.map(({ taskId, outcome, accepted, best, baseline, revisions }) => ({
+    taskId,
+    outcome,
+    accepted,
+    best,
+    baseline,
+    revisions,
+  }));
 }
 
 /**
@@ -106,24 +145,38 @@ export function benchCurriculum(rounds = Number(process.env.ENVRIGGER_BENCH_CURR
   const megabytes = (count: number) => Number((count / 1024 / 1024).toFixed(1));
   const serialMainThreadMs = median(serial.map((run) => run.usage.parent.mainThreadCpuMs ?? Number.NaN));
   const parallelCpuMs = median(parallel.map(totalCpuSeconds)) * 1000;
-  const same = [...serial, ...parallel].every((run) => JSON.stringify(decisions(run)) === JSON.stringify(decisions(serial[0]!)));
+  const same = [...serial, ...parallel].every(
+    (run) => JSON.stringify(decisions(run)) === JSON.stringify(decisions(serial[0]!)),
+  );
   return {
     figures: {
       curriculum20TasksConcurrency1Seconds: Number((serialMs / 1000).toFixed(2)),
       curriculum20TasksConcurrency2Seconds: Number((parallelMs / 1000).toFixed(2)),
       curriculumScalingRatio: Number((serialMs / parallelMs).toFixed(2)),
       curriculumRounds: rounds,
-      curriculumWallSecondsByRound: serial.map((run, index) => [Number((run.wallMs / 1000).toFixed(2)), Number((parallel[index]!.wallMs / 1000).toFixed(2))]),
+      curriculumWallSecondsByRound: serial.map((run, index) => [
+        Number((run.wallMs / 1000).toFixed(2)),
+        Number((parallel[index]!.wallMs / 1000).toFixed(2)),
+      ]),
       curriculumConcurrency1CoresBusy: Number(median(serial.map((run) => run.cpuMs / run.wallMs)).toFixed(2)),
       rigWallSecondsPerTask: Number((serialMs / 1000 / serial[0]!.summary.tasks).toFixed(2)),
       curriculumConcurrency1CpuSeconds: Number(median(serial.map(totalCpuSeconds)).toFixed(2)),
       curriculumConcurrency1MainThreadCpuSeconds: seconds(serialMainThreadMs),
-      curriculumCpuSecondsPerTask: seconds(median(serial.map((run) => (run.usage.parent.cpuMs - run.usage.parentStart.cpuMs) / run.summary.tasks))),
+      curriculumCpuSecondsPerTask: seconds(
+        median(serial.map((run) => (run.usage.parent.cpuMs - run.usage.parentStart.cpuMs) / run.summary.tasks)),
+      ),
       curriculumProcessStartCpuSeconds: seconds(median(serial.map((run) => run.usage.parentStart.cpuMs))),
-      curriculumTaskProcessStartCpuSeconds: seconds(median(parallel.flatMap((run) => run.usage.children.map((child) => child.start?.cpuMs ?? Number.NaN)))),
+      curriculumTaskProcessStartCpuSeconds: seconds(
+        median(parallel.flatMap((run) => run.usage.children.map((child) => child.start?.cpuMs ?? Number.NaN))),
+      ),
       curriculumConcurrency2CpuSeconds: Number(median(parallel.map(totalCpuSeconds)).toFixed(2)),
-      curriculumConcurrency2CpuSecondsByProcess: [seconds(last.usage.parent.cpuMs), ...last.usage.children.map((child) => seconds(child.cpuMs))],
-      curriculumCpuRatio2Over1: Number((median(parallel.map(totalCpuSeconds)) / median(serial.map(totalCpuSeconds))).toFixed(2)),
+      curriculumConcurrency2CpuSecondsByProcess: [
+        seconds(last.usage.parent.cpuMs),
+        ...last.usage.children.map((child) => seconds(child.cpuMs)),
+      ],
+      curriculumCpuRatio2Over1: Number(
+        (median(parallel.map(totalCpuSeconds)) / median(serial.map(totalCpuSeconds))).toFixed(2),
+      ),
       curriculumRatioBoundFromCpu: Number(((2 * serialMs) / parallelCpuMs).toFixed(2)),
       curriculumQuietRatioBoundFromCpu: Number(((2 * serialMainThreadMs) / parallelCpuMs).toFixed(2)),
       curriculumCheckpointFileMb: megabytes(bytes.files),
@@ -132,7 +185,10 @@ export function benchCurriculum(rounds = Number(process.env.ENVRIGGER_BENCH_CURR
       curriculumConcurrency2IdleTailSeconds: seconds(median(parallel.map((run) => laneBalance(run).idleTailMs))),
       curriculumConcurrency2TasksByLane: laneBalance(last).tasksByLane,
       curriculumConcurrency2PeakRssMb: Math.round(Math.max(...parallel.map((run) => run.maxRssKb)) / 1024),
-      curriculumConcurrency2PeakRssMbByProcess: [Math.round(last.parentRssKb / 1024), ...last.childrenRssKb.map((kilobytes) => Math.round(kilobytes / 1024))],
+      curriculumConcurrency2PeakRssMbByProcess: [
+        Math.round(last.parentRssKb / 1024),
+        ...last.childrenRssKb.map((kilobytes) => Math.round(kilobytes / 1024)),
+      ],
       curriculumSameDecisionsAcrossLanes: same,
       curriculumAccepted: `${last.summary.accepted}/${last.summary.tasks}`,
     },

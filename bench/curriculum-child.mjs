@@ -21,7 +21,13 @@ const rigHere = async (input) => {
   return (await dist("curriculum/curriculum-worker")).default(input);
 };
 const pool = lanes > 1 ? processExecutor(lanes, { local: rigHere }) : null;
-const [{ resolveEnv }, { createRigDependencies }, { inProcessExecutor, runCurriculum }, { targetSchema }, { processUsage }] = await Promise.all([
+const [
+  { resolveEnv },
+  { createRigDependencies },
+  { inProcessExecutor, runCurriculum },
+  { targetSchema },
+  { processUsage },
+] = await Promise.all([
   dist("bridges/env-registry"),
   dist("curriculum/create-rig-dependencies"),
   dist("curriculum/run-curriculum"),
@@ -66,7 +72,9 @@ try {
   // CPU of this process, every thread (on 1 lane: the whole curriculum).
   const cpuMs = parent.cpuMs;
   const usage = { loadedMs, parentStart, parent, children };
-  process.stdout.write(`${JSON.stringify({ wallMs, cpuMs, maxRssKb, parentRssKb, childrenRssKb, usage, tasksDone, localTasks: pool ? localTasks : null, runDirectory, summary: result.summary, tasks: result.tasks })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ wallMs, cpuMs, maxRssKb, parentRssKb, childrenRssKb, usage, tasksDone, localTasks: pool ? localTasks : null, runDirectory, summary: result.summary, tasks: result.tasks })}\n`,
+  );
 } finally {
   await executor.close();
 }

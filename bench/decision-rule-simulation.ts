@@ -6,17 +6,33 @@ const PREVIOUS: DecisionPolicy = { ...DEFAULT_DECISION_POLICY, refineConfidence:
 
 /** The rules compared: the chosen default and the alternatives the choice was made against. */
 const RULES: Array<{ name: string; policy: DecisionPolicy; closeCandidates?: number }> = [
-  { name: "posterior 0.9, cap 120, confirm 20 (two sessions ago)", policy: { ...PREVIOUS, checkRollouts: 0, kMax: 120 } },
+  {
+    name: "posterior 0.9, cap 120, confirm 20 (two sessions ago)",
+    policy: { ...PREVIOUS, checkRollouts: 0, kMax: 120 },
+  },
   { name: "check 0.9, refine 0.9, cap 300, confirm 20 (last session)", policy: PREVIOUS },
   { name: "check 0.9, refine 0.9, cap 300, confirm 0", policy: { ...PREVIOUS, confirmationEpisodes: 0 } },
   { name: "check 0.9, refine 0.95, cap 300, confirm 20", policy: { ...PREVIOUS, refineConfidence: 0.95 } },
   { name: "check 0.9, refine 0.975, cap 300, confirm 20", policy: { ...PREVIOUS, refineConfidence: 0.975 } },
-  { name: "check 0.9, refine 0.975, cap 300, confirm 0", policy: { ...PREVIOUS, refineConfidence: 0.975, confirmationEpisodes: 0 } },
+  {
+    name: "check 0.9, refine 0.975, cap 300, confirm 0",
+    policy: { ...PREVIOUS, refineConfidence: 0.975, confirmationEpisodes: 0 },
+  },
   { name: "check 0.9, refine 0.975, cap 400, confirm 20", policy: { ...PREVIOUS, refineConfidence: 0.975, kMax: 400 } },
-  { name: "check 0.9, refine 0.975, cap 400, confirm 0", policy: { ...PREVIOUS, refineConfidence: 0.975, kMax: 400, confirmationEpisodes: 0 } },
-  { name: "check 0.9, refine 0.975, cap 300, confirm 20, +2 revisions when close", policy: { ...PREVIOUS, refineConfidence: 0.975 }, closeCandidates: 2 },
+  {
+    name: "check 0.9, refine 0.975, cap 400, confirm 0",
+    policy: { ...PREVIOUS, refineConfidence: 0.975, kMax: 400, confirmationEpisodes: 0 },
+  },
+  {
+    name: "check 0.9, refine 0.975, cap 300, confirm 20, +2 revisions when close",
+    policy: { ...PREVIOUS, refineConfidence: 0.975 },
+    closeCandidates: 2,
+  },
   { name: "check 0.9, refine 0.99, cap 300, confirm 20", policy: { ...PREVIOUS, refineConfidence: 0.99 } },
-  { name: "check 0.9, refine 0.99, cap 300, confirm 0", policy: { ...PREVIOUS, refineConfidence: 0.99, confirmationEpisodes: 0 } },
+  {
+    name: "check 0.9, refine 0.99, cap 300, confirm 0",
+    policy: { ...PREVIOUS, refineConfidence: 0.99, confirmationEpisodes: 0 },
+  },
 ];
 
 const MODELS: CandidateModel[] = ["independent", "search", "aimed"];
@@ -47,8 +63,11 @@ export async function benchDecisionRuleSimulation(tasks = 1000) {
     let floorMet = true;
     let tasksInBand = 0;
     for (const model of MODELS) {
-      const runs = SEEDS.map((seed) => simulateCalibration(policy, model, { tasks, seed, ...(closeCandidates ? { closeCandidates } : {}) }));
-      const mean = (pick: (run: (typeof runs)[number]) => number) => runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
+      const runs = SEEDS.map((seed) =>
+        simulateCalibration(policy, model, { tasks, seed, ...(closeCandidates ? { closeCandidates } : {}) }),
+      );
+      const mean = (pick: (run: (typeof runs)[number]) => number) =>
+        runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
       const accepted = mean((run) => run.accepted);
       // Pooled over seeds: accepted-measured-in-band weighted by each seed's accepted count.
       const acceptedMeasuredInBand = mean((run) => run.tasksMeasuredInBand) / accepted;
@@ -66,9 +85,16 @@ export async function benchDecisionRuleSimulation(tasks = 1000) {
     row.meanTasksMeasuredInBand = round(tasksInBand);
     row.acceptedFloorMet = floorMet;
     figures[name] = row;
-    if (floorMet && (!chosen || tasksInBand > chosen.tasksMeasuredInBand)) chosen = { name, tasksMeasuredInBand: tasksInBand };
+    if (floorMet && (!chosen || tasksInBand > chosen.tasksMeasuredInBand))
+      chosen = { name, tasksMeasuredInBand: tasksInBand };
   }
-  return { decisionRuleSimulation: { rules: figures, selection: `accepted measured in band ≥ ${ACCEPTED_FLOOR} under every model, then the highest mean fraction of tasks measured in band`, chosen: chosen?.name ?? null } };
+  return {
+    decisionRuleSimulation: {
+      rules: figures,
+      selection: `accepted measured in band ≥ ${ACCEPTED_FLOOR} under every model, then the highest mean fraction of tasks measured in band`,
+      chosen: chosen?.name ?? null,
+    },
+  };
 }
 
 function round(value: number): number {

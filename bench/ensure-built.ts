@@ -13,7 +13,11 @@ export function ensureBuilt(): void {
   if (built) return;
   const root = fileURLToPath(new URL("..", import.meta.url));
   const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-  const result = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8", timeout: 600_000 });
+  const result = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], {
+    cwd: root,
+    encoding: "utf8",
+    timeout: 600_000,
+  });
   if (result.status !== 0) throw new Error(`the build failed (${result.status}): ${result.stdout}${result.stderr}`);
   built = true;
 }

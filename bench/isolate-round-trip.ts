@@ -15,7 +15,9 @@ export interface RoundTripFloor {
 export function createRoundTripFloor(): RoundTripFloor {
   const isolate = new ivm.Isolate({ memoryLimit: 32 });
   const context = isolate.createContextSync();
-  const echo = context.evalSync(`(function (text) { const value = JSON.parse(text); return JSON.stringify(value); })`, { reference: true }) as ivm.Reference<(text: string) => string>;
+  const echo = context.evalSync(`(function (text) { const value = JSON.parse(text); return JSON.stringify(value); })`, {
+    reference: true,
+  }) as ivm.Reference<(text: string) => string>;
   const payload = JSON.stringify({ name: "combine", args: { i: 0, j: 1, op: "add" } });
   return {
     roundTrip: () => {

@@ -13,7 +13,12 @@ export function median(values: number[]): number {
  * warm-up, and return the median µs per operation — the median resists the noise of a
  * shared machine.
  */
-export async function microsecondsPerOperation(body: () => Promise<void> | void, operations: number, rounds = 7, iterations = 200): Promise<number> {
+export async function microsecondsPerOperation(
+  body: () => Promise<void> | void,
+  operations: number,
+  rounds = 7,
+  iterations = 200,
+): Promise<number> {
   for (let index = 0; index < iterations; index++) await body();
   const samples: number[] = [];
   for (let round = 0; round < rounds; round++) {

@@ -9,7 +9,16 @@ import { runRollouts } from "../src/rollout/run-rollouts.js";
 import { median } from "./measure.js";
 
 /** Train tasks of different kinds (buttons, forms, menus, lists, inboxes) for the timing figures. */
-export const MINIWOB_TIMING_TASKS = ["click-button", "click-checkboxes", "enter-text", "login-user", "click-menu-2", "choose-list", "email-inbox-delete", "click-tab-2"];
+export const MINIWOB_TIMING_TASKS = [
+  "click-button",
+  "click-checkboxes",
+  "enter-text",
+  "login-user",
+  "click-menu-2",
+  "choose-list",
+  "email-inbox-delete",
+  "click-tab-2",
+];
 
 const log = (text: string) => process.stderr.write(`  ${text}\n`);
 
@@ -20,7 +29,9 @@ const log = (text: string) => process.stderr.write(`  ${text}\n`);
  */
 export async function benchMiniwob() {
   const policy = await resolvePolicy("dom-heuristic", "miniwob");
-  const tasks = MINIWOB_TIMING_TASKS.filter((taskId) => MiniwobTaskCatalog.read().file.tasks.some((task) => task.id === taskId)).map((taskId) => ({ taskId }));
+  const tasks = MINIWOB_TIMING_TASKS.filter((taskId) =>
+    MiniwobTaskCatalog.read().file.tasks.some((task) => task.id === taskId),
+  ).map((taskId) => ({ taskId }));
   const env = await miniwobEnv.create();
   const launchStarted = performance.now();
   await env.reset({ taskId: "click-button", seed: 0 });
@@ -38,7 +49,14 @@ export async function benchMiniwob() {
   let stepMs: number[] = [];
   for (const concurrency of [1, 2]) {
     const started = performance.now();
-    const trajectories = await runRollouts({ createEnv: () => miniwobEnv.create(), policy: policy.factory, tasks, episodes: 6, seed: 5, concurrency });
+    const trajectories = await runRollouts({
+      createEnv: () => miniwobEnv.create(),
+      policy: policy.factory,
+      tasks,
+      episodes: 6,
+      seed: 5,
+      concurrency,
+    });
     const seconds = (performance.now() - started) / 1000;
     rates[concurrency] = trajectories.length / seconds;
     if (concurrency === 1) stepMs = trajectories.flatMap((trajectory) => trajectory.steps.map((step) => step.stepMs));
@@ -66,7 +84,11 @@ export async function benchMiniwobCheck() {
   let checked = 0;
   try {
     for (const task of catalog.file.tasks) {
-      const report = await checkEnv(async () => new MiniwobEnv(catalog, { browser }), { taskId: task.id, seed: 3, maxSteps: 6 });
+      const report = await checkEnv(async () => new MiniwobEnv(catalog, { browser }), {
+        taskId: task.id,
+        seed: 3,
+        maxSteps: 6,
+      });
       checked += 1;
       if (!report.ok) failed[task.id] = report.issues.map((issue) => `[${issue.code}] ${issue.message}`);
       process.stderr.write(`\r  checkEnv ${checked}/${catalog.file.tasks.length} ${task.id}                `);
@@ -87,7 +109,10 @@ const NEVER_RATE = 0.05;
  * held-out), `episodesOf[policy]` episodes per task (on `concurrency` browsers): how many tasks each solves (> 0.9), partly solves, or never
  * (≤ 0.05), per split, and the per-task rates (what the README's table shows).
  */
-export async function benchMiniwobBaseline(episodesOf: Record<string, number> = { "dom-heuristic": 5, "random-web": 3 }, concurrency = 2) {
+export async function benchMiniwobBaseline(
+  episodesOf: Record<string, number> = { "dom-heuristic": 5, "random-web": 3 },
+  concurrency = 2,
+) {
   const catalog = MiniwobTaskCatalog.read();
   const figures: Record<string, unknown> = {};
   for (const [name, episodes] of Object.entries(episodesOf)) {
@@ -102,7 +127,8 @@ export async function benchMiniwobBaseline(episodesOf: Record<string, number> = 
         episodes,
         seed: 1,
         concurrency,
-        onEpisode: (_trajectory, done, total) => process.stderr.write(`\r  ${name} ${split}: ${done}/${total} episodes   `),
+        onEpisode: (_trajectory, done, total) =>
+          process.stderr.write(`\r  ${name} ${split}: ${done}/${total} episodes   `),
       });
       process.stderr.write("\n");
       for (const task of tasks) {

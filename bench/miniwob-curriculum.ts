@@ -22,10 +22,22 @@ import { measureBandHits } from "./calibration.js";
 export async function miniwobCurriculumTasks(limit = 12): Promise<string[]> {
   const policy = await resolvePolicy("dom-heuristic", "miniwob");
   const train = await miniwobEnv.listTasks("train");
-  const trajectories = await runRollouts({ createEnv: () => miniwobEnv.create(), policy: policy.factory, tasks: train.map((task) => ({ taskId: task.id })), episodes: 2, seed: 99, concurrency: 2 });
-  const solvedOnce = train.map((task) => task.id).filter((taskId) => trajectories.some((trajectory) => trajectory.taskId === taskId && isSuccess(trajectory)));
+  const trajectories = await runRollouts({
+    createEnv: () => miniwobEnv.create(),
+    policy: policy.factory,
+    tasks: train.map((task) => ({ taskId: task.id })),
+    episodes: 2,
+    seed: 99,
+    concurrency: 2,
+  });
+  const solvedOnce = train
+    .map((task) => task.id)
+    .filter((taskId) => trajectories.some((trajectory) => trajectory.taskId === taskId && isSuccess(trajectory)));
   const step = Math.max(1, solvedOnce.length / limit);
-  return Array.from({ length: Math.min(limit, solvedOnce.length) }, (_, index) => solvedOnce[Math.floor(index * step)]!);
+  return Array.from(
+    { length: Math.min(limit, solvedOnce.length) },
+    (_, index) => solvedOnce[Math.floor(index * step)]!,
+  );
 }
 
 /**
@@ -58,7 +70,10 @@ export async function benchMiniwobCurriculum(freshK = 20) {
       runDirectory,
       env: miniwobEnv,
       executor,
-      onTaskDone: (task, done, total) => process.stderr.write(`  ${done}/${total} ${task.taskId}: ${task.outcome} (baseline ${task.baseline.successRate.toFixed(2)}${task.accepted ? ` → ${task.accepted.successRate.toFixed(2)}` : ""})\n`),
+      onTaskDone: (task, done, total) =>
+        process.stderr.write(
+          `  ${done}/${total} ${task.taskId}: ${task.outcome} (baseline ${task.baseline.successRate.toFixed(2)}${task.accepted ? ` → ${task.accepted.successRate.toFixed(2)}` : ""})\n`,
+        ),
     });
   } finally {
     await executor.close();
@@ -68,10 +83,18 @@ export async function benchMiniwobCurriculum(freshK = 20) {
   return {
     miniwobCurriculum: {
       runDirectory,
-      taskSelection: "train tasks dom-heuristic solved at least once in a 2-episode screening (seed 99), spread over the catalogue",
+      taskSelection:
+        "train tasks dom-heuristic solved at least once in a 2-episode screening (seed 99), spread over the catalogue",
       curriculumSeconds: Math.round(curriculumSeconds),
       summary: result.summary,
-      curriculumTasks: result.tasks.map((task) => ({ taskId: task.taskId, outcome: task.outcome, baseline: task.baseline.successRate, accepted: task.accepted?.successRate ?? null, revisions: task.revisions, candidate: task.candidate })),
+      curriculumTasks: result.tasks.map((task) => ({
+        taskId: task.taskId,
+        outcome: task.outcome,
+        baseline: task.baseline.successRate,
+        accepted: task.accepted?.successRate ?? null,
+        revisions: task.revisions,
+        candidate: task.candidate,
+      })),
       freshK,
       ...fresh,
     },

@@ -22,7 +22,13 @@ import { median } from "./measure.js";
 export async function benchQueueThroughput(): Promise<Record<string, unknown>> {
   if (!redisServerAvailable()) return { queueThroughput: "skipped: no redis-server" };
   const tasks = (await toy24Env.listTasks("train")).slice(0, 20).map((task) => ({ taskId: task.id }));
-  const batch = (seed: number): RolloutBatchInput => ({ stack: { version: 1, base: { env: "toy24", taskId: tasks[0]!.taskId }, layers: [] }, policy: "greedy", tasks, episodes: 10, seed });
+  const batch = (seed: number): RolloutBatchInput => ({
+    stack: { version: 1, base: { env: "toy24", taskId: tasks[0]!.taskId }, layers: [] },
+    policy: "greedy",
+    tasks,
+    episodes: 10,
+    seed,
+  });
   const episodes = tasks.length * 10;
   const chunk = defaultEpisodesPerJob(rolloutBatchSchema.parse(batch(0)));
   const redis = await startRedisTestServer();
@@ -56,7 +62,8 @@ export async function benchQueueThroughput(): Promise<Record<string, unknown>> {
       const two = await timed(single, 2);
       const twoChunked = await timed(chunked, 2);
       const expectedTwo = await local.run(batch(2));
-      const same = (left: typeof expected, right: typeof expected) => JSON.stringify(left.map(trajectoryWithoutTimings)) === JSON.stringify(right.map(trajectoryWithoutTimings));
+      const same = (left: typeof expected, right: typeof expected) =>
+        JSON.stringify(left.map(trajectoryWithoutTimings)) === JSON.stringify(right.map(trajectoryWithoutTimings));
       const rate = (seconds: number) => Math.round(episodes / seconds);
       return {
         queueBatchEpisodes: episodes,
@@ -69,7 +76,9 @@ export async function benchQueueThroughput(): Promise<Record<string, unknown>> {
         queueChunked1WorkerEpisodesPerSecond: rate(oneChunked.seconds),
         queueChunked2WorkersEpisodesPerSecond: rate(twoChunked.seconds),
         queueChunked2Over1WorkersRatio: Number((oneChunked.seconds / twoChunked.seconds).toFixed(2)),
-        queueTrajectoriesEqualLocal: [one, oneChunked].every((run) => same(run.trajectories, expected)) && [two, twoChunked].every((run) => same(run.trajectories, expectedTwo)),
+        queueTrajectoriesEqualLocal:
+          [one, oneChunked].every((run) => same(run.trajectories, expected)) &&
+          [two, twoChunked].every((run) => same(run.trajectories, expectedTwo)),
       };
     } finally {
       await single.close();

@@ -33,7 +33,10 @@ async function rigWithLlm(concurrency: number, overrides: { k?: number; revision
   });
   const dependencies = await createRigDependencies(config, root, { logEvents: false });
   const recorded: Trajectory[] = [];
-  const local = localRolloutExecutor({ buildEnv: (stack) => buildStack(stack, dependencies.stack), policy: async () => dependencies.policy });
+  const local = localRolloutExecutor({
+    buildEnv: (stack) => buildStack(stack, dependencies.stack),
+    policy: async () => dependencies.policy,
+  });
   dependencies.rollouts = {
     description: "recording local",
     async run(batch, options) {
@@ -44,7 +47,12 @@ async function rigWithLlm(concurrency: number, overrides: { k?: number; revision
     close: async () => {},
   };
   const started = performance.now();
-  const result = await rigCurriculumTask(config, { id: overrides.task ?? "clamp-0", group: "clamp" }, root, dependencies);
+  const result = await rigCurriculumTask(
+    config,
+    { id: overrides.task ?? "clamp-0", group: "clamp" },
+    root,
+    dependencies,
+  );
   const seconds = (performance.now() - started) / 1000;
   await dependencies.env.dispose?.();
   return { seconds, result, trajectories: recorded.map(trajectoryWithoutTimings) };
@@ -58,7 +66,11 @@ async function rigWithLlm(concurrency: number, overrides: { k?: number; revision
  */
 export async function benchRolloutConcurrency(): Promise<Record<string, unknown>> {
   // The model endpoint runs in its own process, as a remote one would: its work does not share this event loop.
-  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./openai-server-child.ts", import.meta.url)), "100"], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", fileURLToPath(new URL("./openai-server-child.ts", import.meta.url)), "100"],
+    { stdio: ["pipe", "pipe", "inherit"] },
+  );
   const baseUrl = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once("line", resolve);
     child.once("exit", (code) => reject(new Error(`the model server process ended (${code})`)));
@@ -71,7 +83,9 @@ export async function benchRolloutConcurrency(): Promise<Record<string, unknown>
     await rigWithLlm(16, { k: 2, revisions: 1, task: "range-0" });
     const parallel = await rigWithLlm(16);
     const serial = await rigWithLlm(1);
-    const identical = JSON.stringify(parallel.trajectories) === JSON.stringify(serial.trajectories) && JSON.stringify({ ...parallel.result, candidate: null }) === JSON.stringify({ ...serial.result, candidate: null });
+    const identical =
+      JSON.stringify(parallel.trajectories) === JSON.stringify(serial.trajectories) &&
+      JSON.stringify({ ...parallel.result, candidate: null }) === JSON.stringify({ ...serial.result, candidate: null });
     return {
       rigLlmRollouts: serial.trajectories.length,
       // Every step is one model call of 100 ms: the wait a serial run cannot avoid, and the floor at 16 in flight.

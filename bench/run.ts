@@ -53,31 +53,80 @@ const sections: BenchSection[] = [
   },
   {
     name: "calibration",
-    title: "calibration (short): BugFix hasty at one seed, K=100 fresh rollouts (the full one: npm run bench:calibration)",
+    title:
+      "calibration (short): BugFix hasty at one seed, K=100 fresh rollouts (the full one: npm run bench:calibration)",
     run: () => benchCalibration(),
   },
   {
     name: "skills",
-    title: "skills: verify-before-finishing mined from accepted hasty stacks vs the same number of original-env episodes",
+    title:
+      "skills: verify-before-finishing mined from accepted hasty stacks vs the same number of original-env episodes",
     run: () => benchSkills(curriculumRunDirectory),
   },
-  { name: "rollout-concurrency", title: "one rig task with an LLM policy (100 ms per answer) at --rollout-concurrency 16 and 1", run: benchRolloutConcurrency },
-  { name: "queue", title: "distributed rollouts: a Toy24 batch locally and on 1 and 2 worker processes (loopback Redis)", run: benchQueueThroughput },
-  { name: "serve", title: "envrigger serve: BugFix steps/s over loopback (1 and 16 sessions) and 64 idle sessions", run: () => benchServe() },
-  { name: "miniwob", title: "MiniWoB++ in Chromium: ms per step and reset, episodes/s with 1 and 2 browsers", run: benchMiniwob },
+  {
+    name: "rollout-concurrency",
+    title: "one rig task with an LLM policy (100 ms per answer) at --rollout-concurrency 16 and 1",
+    run: benchRolloutConcurrency,
+  },
+  {
+    name: "queue",
+    title: "distributed rollouts: a Toy24 batch locally and on 1 and 2 worker processes (loopback Redis)",
+    run: benchQueueThroughput,
+  },
+  {
+    name: "serve",
+    title: "envrigger serve: BugFix steps/s over loopback (1 and 16 sessions) and 64 idle sessions",
+    run: () => benchServe(),
+  },
+  {
+    name: "miniwob",
+    title: "MiniWoB++ in Chromium: ms per step and reset, episodes/s with 1 and 2 browsers",
+    run: benchMiniwob,
+  },
   { name: "miniwob-check", title: "MiniWoB++: checkEnv on every listed task", run: benchMiniwobCheck },
-  { name: "miniwob-baseline", title: "MiniWoB++: dom-heuristic and random-web per task, train and held-out", run: () => benchMiniwobBaseline() },
-  { name: "miniwob-curriculum", title: "MiniWoB++: curriculum with dom-heuristic on train tasks, fresh rollouts before/after", run: () => benchMiniwobCurriculum() },
-  { name: "train-step", title: "GRPO train-step throughput, learnable policy on BugFix, one core", run: () => benchTrainStep() },
-  { name: "experiment", title: "experiment --env bugfix --seeds 3 (original vs co-evolved harness), wall time", run: () => benchExperiment("evaluation") },
-  { name: "experiment-public", title: "experiment --env bugfix --seeds 3 --reward public (reward hacking), wall time", run: () => benchExperiment("public") },
-  { name: "startup", title: "CLI start-up: envrigger envs --json and --help beside a bare node -e 0", run: async () => benchCliStartup() },
-  { name: "decision-rule-simulation", title: "decision rule in simulation: accepted stacks in band on a fresh 100-rollout check, per rule, and rollouts per task", run: () => benchDecisionRuleSimulation() },
+  {
+    name: "miniwob-baseline",
+    title: "MiniWoB++: dom-heuristic and random-web per task, train and held-out",
+    run: () => benchMiniwobBaseline(),
+  },
+  {
+    name: "miniwob-curriculum",
+    title: "MiniWoB++: curriculum with dom-heuristic on train tasks, fresh rollouts before/after",
+    run: () => benchMiniwobCurriculum(),
+  },
+  {
+    name: "train-step",
+    title: "GRPO train-step throughput, learnable policy on BugFix, one core",
+    run: () => benchTrainStep(),
+  },
+  {
+    name: "experiment",
+    title: "experiment --env bugfix --seeds 3 (original vs co-evolved harness), wall time",
+    run: () => benchExperiment("evaluation"),
+  },
+  {
+    name: "experiment-public",
+    title: "experiment --env bugfix --seeds 3 --reward public (reward hacking), wall time",
+    run: () => benchExperiment("public"),
+  },
+  {
+    name: "startup",
+    title: "CLI start-up: envrigger envs --json and --help beside a bare node -e 0",
+    run: async () => benchCliStartup(),
+  },
+  {
+    name: "decision-rule-simulation",
+    title:
+      "decision rule in simulation: accepted stacks in band on a fresh 100-rollout check, per rule, and rollouts per task",
+    run: () => benchDecisionRuleSimulation(),
+  },
 ];
 if (only) {
   const unknown = [...only].filter((name) => !sections.some((section) => section.name === name));
   if (unknown.length > 0) {
-    log(`unknown bench section(s): ${unknown.join(", ")}; known: ${sections.map((section) => section.name).join(", ")}`);
+    log(
+      `unknown bench section(s): ${unknown.join(", ")}; known: ${sections.map((section) => section.name).join(", ")}`,
+    );
     process.exit(2);
   }
 }
@@ -93,5 +142,6 @@ for (const section of sections) {
 if (json) {
   process.stdout.write(`${JSON.stringify(figures)}\n`);
 } else {
-  for (const [key, value] of Object.entries(figures)) process.stdout.write(`${key.padEnd(44)} ${typeof value === "object" ? JSON.stringify(value) : value}\n`);
+  for (const [key, value] of Object.entries(figures))
+    process.stdout.write(`${key.padEnd(44)} ${typeof value === "object" ? JSON.stringify(value) : value}\n`);
 }

@@ -16,7 +16,25 @@ const root = join(import.meta.dirname, "..");
 
 /** Start `envrigger serve --env bugfix [extra]` in its own process on a free loopback port. */
 async function startServer(extra: string[] = []): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--no-node-snapshot", "--import", "tsx", join(root, "src", "cli", "main.ts"), "serve", "--env", "bugfix", "--port", "0", "--max-sessions", "80", "--json", ...extra], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(
+    process.execPath,
+    [
+      "--no-node-snapshot",
+      "--import",
+      "tsx",
+      join(root, "src", "cli", "main.ts"),
+      "serve",
+      "--env",
+      "bugfix",
+      "--port",
+      "0",
+      "--max-sessions",
+      "80",
+      "--json",
+      ...extra,
+    ],
+    { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let text = "";
     child.stdout!.on("data", (chunk) => {
@@ -52,7 +70,10 @@ async function clientLoop(url: string, tools: ToolSpec[], worker: number, second
     let observation = { text: reset.data.observation.text };
     for (let turn = 0; ; turn++) {
       const action = await policy.act({ observation, tools, history, turn, rng: random.next, random });
-      const reply = (await client.ask({ type: "step", data: typeof action === "string" ? { text: action } : { name: action.name, args: action.args } })) as { data: { observation: Observation; done: boolean } };
+      const reply = (await client.ask({
+        type: "step",
+        data: typeof action === "string" ? { text: action } : { name: action.name, args: action.args },
+      })) as { data: { observation: Observation; done: boolean } };
       steps += 1;
       observation = { text: reply.data.observation.text };
       history.push({ action, observation });
@@ -132,12 +153,16 @@ export async function benchServe(seconds = 1.5, rounds = 5) {
   // changes by the second, so the three figures are compared under the same conditions.
   const samples: Record<"inProcess" | "one" | "sixteen", number[]> = { inProcess: [], one: [], sixteen: [] };
   try {
-    const schema = (await (await fetch(`${url}/schema`)).json()) as { action: { "x-envrigger": { tools: ToolSpec[] } } };
+    const schema = (await (await fetch(`${url}/schema`)).json()) as {
+      action: { "x-envrigger": { tools: ToolSpec[] } };
+    };
     const tools = schema.action["x-envrigger"].tools;
     await clientLoop(url, tools, 99, 0.5); // warm-up
     const served = async (sessions: number) => {
       const started = performance.now();
-      const steps = await Promise.all(Array.from({ length: sessions }, (_, worker) => clientLoop(url, tools, worker, seconds)));
+      const steps = await Promise.all(
+        Array.from({ length: sessions }, (_, worker) => clientLoop(url, tools, worker, seconds)),
+      );
       return steps.reduce((sum, count) => sum + count, 0) / ((performance.now() - started) / 1000);
     };
     for (let round = 0; round < rounds; round++) {
@@ -154,7 +179,14 @@ export async function benchServe(seconds = 1.5, rounds = 5) {
   const bare = await idleSessionsBytes([]);
   const directory = mkdtempSync(join(tmpdir(), "serve-bench-"));
   const stackPath = join(directory, "stack.json");
-  writeFileSync(stackPath, JSON.stringify({ version: 1, base: { env: "bugfix", taskId: "clamp-0" }, layers: [{ kind: "rules", source: hintRules }] }));
+  writeFileSync(
+    stackPath,
+    JSON.stringify({
+      version: 1,
+      base: { env: "bugfix", taskId: "clamp-0" },
+      layers: [{ kind: "rules", source: hintRules }],
+    }),
+  );
   const rules = await idleSessionsBytes(["--stack", stackPath]);
   return {
     serveBugfixStepsPerSecondInProcess: Math.round(inProcess),

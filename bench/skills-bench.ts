@@ -43,15 +43,33 @@ export async function benchSkills(runDirectory?: string): Promise<Record<string,
   const hasty = await resolvePolicy("hasty", "bugfix");
   const original: Array<ReturnType<typeof brief>> = [];
   for (const seed of [1, 2, 3]) {
-    const trajectories = await rollOriginalEpisodes({ env: bugfixEnv, policy: hasty.factory, tasks: run.stacks.map((stack) => ({ taskId: stack.taskId, episodes: stack.trajectories.length })), seed });
-    original.push(brief(mineSkills({ envId: "bugfix", tools, trajectories }).contrasts.find((contrast) => contrast.habit === "verifies-before-finishing")));
+    const trajectories = await rollOriginalEpisodes({
+      env: bugfixEnv,
+      policy: hasty.factory,
+      tasks: run.stacks.map((stack) => ({ taskId: stack.taskId, episodes: stack.trajectories.length })),
+      seed,
+    });
+    original.push(
+      brief(
+        mineSkills({ envId: "bugfix", tools, trajectories }).contrasts.find(
+          (contrast) => contrast.habit === "verifies-before-finishing",
+        ),
+      ),
+    );
   }
   await bugfixEnv.dispose();
   const retriever = new LexicalSkillRetriever(riggedMined.items);
-  const retrieveMicroseconds = await microsecondsPerOperation(async () => void (await retriever.retrieve("`splitBill` returns wrong results", 3)), 1, 5, 200);
+  const retrieveMicroseconds = await microsecondsPerOperation(
+    async () => void (await retriever.retrieve("`splitBill` returns wrong results", 3)),
+    1,
+    5,
+    200,
+  );
   return {
     skillsEpisodesPerBank: rigged.length,
-    skillsRiggedVerifyBeforeFinishing: brief(riggedMined.contrasts.find((contrast) => contrast.habit === "verifies-before-finishing")),
+    skillsRiggedVerifyBeforeFinishing: brief(
+      riggedMined.contrasts.find((contrast) => contrast.habit === "verifies-before-finishing"),
+    ),
     skillsOriginalVerifyBeforeFinishingSeeds123: original,
     skillsMineMillisecondsPer1000Episodes: Number(((mineMs * 1000) / Math.max(1, rigged.length)).toFixed(1)),
     skillsLexicalRetrieveMicroseconds: Number(retrieveMicroseconds.toFixed(1)),

@@ -19,7 +19,11 @@ interface ZvmLoop {
 }
 
 /** Milliseconds spent inside a method while `body` runs (the method wrapped, then restored). */
-async function timeInside<T>(target: Record<string, unknown>, method: string, body: () => Promise<T>): Promise<{ result: T; insideMs: number }> {
+async function timeInside<T>(
+  target: Record<string, unknown>,
+  method: string,
+  body: () => Promise<T>,
+): Promise<{ result: T; insideMs: number }> {
   const original = target[method] as (...args: unknown[]) => unknown;
   let insideMs = 0;
   target[method] = function (this: unknown, ...args: unknown[]) {
@@ -51,20 +55,30 @@ export async function benchTextworld() {
   const session = ZMachineSession.prototype as unknown as Record<string, unknown>;
   const perTask = async (taskId: string) => {
     const { result: trajectories, insideMs } = await timeInside(session, "send", () =>
-      runRollouts({ createEnv: () => textworldEnv.create(), policy: policy.factory, tasks: [{ taskId }], episodes: 4, seed: 3 }),
+      runRollouts({
+        createEnv: () => textworldEnv.create(),
+        policy: policy.factory,
+        tasks: [{ taskId }],
+        episodes: 4,
+        seed: 3,
+      }),
     );
     const steps = trajectories.flatMap((trajectory) => trajectory.steps.map((step) => step.stepMs));
     return { medianStepMs: median(steps), interpreterShare: insideMs / steps.reduce((sum, value) => sum + value, 0) };
   };
   const env = await textworldEnv.create();
   const resets: number[] = [];
-  const { insideMs: startMs } = await timeInside(ZMachineSession as unknown as Record<string, unknown>, "start", async () => {
-    for (let index = 0; index < 10; index++) {
-      const started = performance.now();
-      await env.reset({ taskId: "tw-another_game", seed: index });
-      resets.push(performance.now() - started);
-    }
-  });
+  const { insideMs: startMs } = await timeInside(
+    ZMachineSession as unknown as Record<string, unknown>,
+    "start",
+    async () => {
+      for (let index = 0; index < 10; index++) {
+        const started = performance.now();
+        await env.reset({ taskId: "tw-another_game", seed: index });
+        resets.push(performance.now() - started);
+      }
+    },
+  );
   await env.close();
   const blocksPerStep = async (taskId: string) => {
     const Zvm = createRequire(import.meta.url)("ifvms/src/zvm.js") as ZvmClass;
@@ -82,7 +96,13 @@ export async function benchTextworld() {
       }
     };
     try {
-      const trajectories = await runRollouts({ createEnv: () => textworldEnv.create(), policy: policy.factory, tasks: [{ taskId }], episodes: 1, seed: 3 });
+      const trajectories = await runRollouts({
+        createEnv: () => textworldEnv.create(),
+        policy: policy.factory,
+        tasks: [{ taskId }],
+        episodes: 1,
+        seed: 3,
+      });
       return Math.round(blocks / trajectories[0]!.steps.length);
     } finally {
       Zvm.prototype.run = run;

@@ -33,7 +33,10 @@ async function episode(env: ActionableEnv, actions: readonly Action[]): Promise<
 }
 
 /** Boundary crossings of one episode on `env`: per step (reset's included) and the most any one `step` call made. */
-async function crossingsOf(env: ActionableEnv, actions: readonly Action[]): Promise<{ perStep: number; mostInOneStep: number }> {
+async function crossingsOf(
+  env: ActionableEnv,
+  actions: readonly Action[],
+): Promise<{ perStep: number; mostInOneStep: number }> {
   const started = isolateCrossingCount();
   await env.reset({ taskId: TOY24_BENCH_TASK, seed: 0 });
   let most = 0;
@@ -68,15 +71,26 @@ export async function benchToy24Harness(samples = 3000) {
   const base = { env: toy24Env.id, taskId: TOY24_BENCH_TASK };
   const rules: LayerSpec = { kind: "rules", source: PASS_THROUGH_RULES };
   const setupTwoRules: LayerSpec[] = [{ kind: "setup", actions: [{ name: "reset", args: {} }] }, rules, { ...rules }];
-  const stack = (layers: LayerSpec[], dependencies: BuildStackDependencies) => buildStack({ version: 1, base, layers } satisfies HarnessStackSpec, dependencies);
+  const stack = (layers: LayerSpec[], dependencies: BuildStackDependencies) =>
+    buildStack({ version: 1, base, layers } satisfies HarnessStackSpec, dependencies);
   const raw = await toy24Env.create();
   const one = await stack([rules], fused);
   const two = await stack(setupTwoRules, fused);
   const twoSeparate = await stack(setupTwoRules, separate);
   const floor = createRoundTripFloor();
   try {
-    const crossings = { one: await crossingsOf(one, actions), two: await crossingsOf(two, actions), twoSeparate: await crossingsOf(twoSeparate, actions) };
-    const series = { floor: [] as number[], raw: [] as number[], one: [] as number[], two: [] as number[], twoSeparate: [] as number[] };
+    const crossings = {
+      one: await crossingsOf(one, actions),
+      two: await crossingsOf(two, actions),
+      twoSeparate: await crossingsOf(twoSeparate, actions),
+    };
+    const series = {
+      floor: [] as number[],
+      raw: [] as number[],
+      one: [] as number[],
+      two: [] as number[],
+      twoSeparate: [] as number[],
+    };
     const envs = { raw, one, two, twoSeparate };
     const warmUp = Math.floor(samples / 10);
     for (let sample = 0; sample < samples + warmUp; sample++) {
@@ -92,7 +106,8 @@ export async function benchToy24Harness(samples = 3000) {
     }
     const floorMedian = median(series.floor);
     const rawMedian = median(series.raw);
-    const overFloor = (key: "one" | "two" | "twoSeparate") => round((median(series[key]) - rawMedian) / (crossings[key].perStep * floorMedian), 2);
+    const overFloor = (key: "one" | "two" | "twoSeparate") =>
+      round((median(series[key]) - rawMedian) / (crossings[key].perStep * floorMedian), 2);
     return {
       toy24HarnessFloorMicroseconds: round(floorMedian),
       toy24HarnessRawMicrosecondsPerStep: round(rawMedian),

@@ -23,12 +23,17 @@ export async function toy24Solution(): Promise<Action[]> {
  * counted per `step` call (reset and evaluate included in the time), on `env`.
  */
 export async function toy24MicrosecondsPerStep(env: ActionableEnv, actions: Action[]): Promise<number> {
-  return microsecondsPerOperation(async () => {
-    await env.reset({ taskId: TOY24_BENCH_TASK, seed: 0 });
-    for (const action of actions) await env.step(action);
-    const evaluation = await env.evaluate();
-    if (!evaluation.success) throw new Error("bench episode did not solve the puzzle");
-  }, actions.length, 9, 2000);
+  return microsecondsPerOperation(
+    async () => {
+      await env.reset({ taskId: TOY24_BENCH_TASK, seed: 0 });
+      for (const action of actions) await env.step(action);
+      const evaluation = await env.evaluate();
+      if (!evaluation.success) throw new Error("bench episode did not solve the puzzle");
+    },
+    actions.length,
+    9,
+    2000,
+  );
 }
 
 /** Toy24 raw: steps per second and µs per step. */
@@ -37,5 +42,8 @@ export async function benchToy24Raw() {
   const env = await toy24Env.create();
   const microseconds = await toy24MicrosecondsPerStep(env, actions);
   await env.close();
-  return { toy24RawMicrosecondsPerStep: Number(microseconds.toFixed(3)), toy24RawStepsPerSecond: Math.round(1e6 / microseconds) };
+  return {
+    toy24RawMicrosecondsPerStep: Number(microseconds.toFixed(3)),
+    toy24RawStepsPerSecond: Math.round(1e6 / microseconds),
+  };
 }

@@ -22,11 +22,24 @@ export async function benchTrainStep(updates = 20) {
   const model = LearnableModel.initial();
   const config = grpoConfigSchema.parse({ updates, seed: 5 });
   const started = performance.now();
-  const result = await trainPolicy({ env: bugfixEnv, model, config, trainTasks, source: originalSource(bugfixEnv, {}), rewardSource: "evaluation" });
+  const result = await trainPolicy({
+    env: bugfixEnv,
+    model,
+    config,
+    trainTasks,
+    source: originalSource(bugfixEnv, {}),
+    rewardSource: "evaluation",
+  });
   const trainSeconds = (performance.now() - started) / 1000;
   const episodes = result.updates.reduce((sum, stats) => sum + stats.episodes, 0);
   const runnerStarted = performance.now();
-  const random = await runRollouts({ createEnv: () => bugfixEnv.create(), policy: bugfixPolicies.random!, tasks: trainTasks.map((task) => ({ taskId: task.id })), episodes: Math.ceil(episodes / trainTasks.length), seed: 5 });
+  const random = await runRollouts({
+    createEnv: () => bugfixEnv.create(),
+    policy: bugfixPolicies.random!,
+    tasks: trainTasks.map((task) => ({ taskId: task.id })),
+    episodes: Math.ceil(episodes / trainTasks.length),
+    seed: 5,
+  });
   const runnerSeconds = (performance.now() - runnerStarted) / 1000;
   const trainRate = episodes / trainSeconds;
   const randomRate = random.length / runnerSeconds;
@@ -45,11 +58,15 @@ function experimentFigures(prefix: string, result: ExperimentResult, seconds: nu
     [`${prefix}CpuSeconds`]: Number(cpuSeconds.toFixed(1)),
     [`${prefix}OriginalMeanHeldOutSuccess`]: Number(result.arms.original.meanSuccess.toFixed(3)),
     [`${prefix}HarnessMeanHeldOutSuccess`]: Number(result.arms.harness.meanSuccess.toFixed(3)),
-    [`${prefix}OriginalMeanHeldOutPublicPass`]: result.arms.original.meanPublicPass === null ? null : Number(result.arms.original.meanPublicPass.toFixed(3)),
-    [`${prefix}HarnessMeanHeldOutPublicPass`]: result.arms.harness.meanPublicPass === null ? null : Number(result.arms.harness.meanPublicPass.toFixed(3)),
+    [`${prefix}OriginalMeanHeldOutPublicPass`]:
+      result.arms.original.meanPublicPass === null ? null : Number(result.arms.original.meanPublicPass.toFixed(3)),
+    [`${prefix}HarnessMeanHeldOutPublicPass`]:
+      result.arms.harness.meanPublicPass === null ? null : Number(result.arms.harness.meanPublicPass.toFixed(3)),
     [`${prefix}DifferenceMean`]: Number(result.difference.mean.toFixed(3)),
     [`${prefix}DifferenceStandardDeviation`]: Number(result.difference.standardDeviation.toFixed(3)),
-    [`${prefix}AcceptedPerRound`]: Object.fromEntries(result.runs.filter((run) => run.arm === "harness").map((run) => [`seed ${run.seed}`, run.acceptedPerRound])),
+    [`${prefix}AcceptedPerRound`]: Object.fromEntries(
+      result.runs.filter((run) => run.arm === "harness").map((run) => [`seed ${run.seed}`, run.acceptedPerRound]),
+    ),
     [`${prefix}RunDirectory`]: result.runDirectory,
   };
 }
@@ -78,5 +95,10 @@ export async function benchExperiment(reward: "evaluation" | "public") {
     { runDirectory, env: bugfixEnv },
   );
   const used = process.cpuUsage(cpu);
-  return experimentFigures(reward === "public" ? "publicRewardExperiment" : "experiment", result, (performance.now() - started) / 1000, (used.user + used.system) / 1e6);
+  return experimentFigures(
+    reward === "public" ? "publicRewardExperiment" : "experiment",
+    result,
+    (performance.now() - started) / 1000,
+    (used.user + used.system) / 1e6,
+  );
 }

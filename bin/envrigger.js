@@ -20,7 +20,9 @@ if (!fromSource && process.execArgv.includes("--no-node-snapshot")) {
   await import(new URL("../dist/cli/main.js", import.meta.url).href);
 } else {
   const loader = fromSource ? ["--import", createRequire(import.meta.url).resolve("tsx")] : [];
-  const child = spawn(process.execPath, ["--no-node-snapshot", ...loader, main, ...process.argv.slice(2)], { stdio: "inherit" });
+  const child = spawn(process.execPath, ["--no-node-snapshot", ...loader, main, ...process.argv.slice(2)], {
+    stdio: "inherit",
+  });
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
   child.on("exit", (code, signal) => {
     if (signal) process.kill(process.pid, signal);

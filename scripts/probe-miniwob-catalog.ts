@@ -18,7 +18,9 @@ import { startMiniwobPage } from "../src/bridges/miniwob/start-miniwob-page.js";
 
 const directory = miniwobDataDirectory();
 // The pages of excluded tasks are not bundled: the mechanical exclusions are recorded from the list, the rest probed.
-const bundled = readdirSync(`${directory}html/miniwob`).filter((name) => name.endsWith(".html")).map((name) => name.slice(0, -5));
+const bundled = readdirSync(`${directory}html/miniwob`)
+  .filter((name) => name.endsWith(".html"))
+  .map((name) => name.slice(0, -5));
 const pages = [...new Set([...bundled, ...MINIWOB_EXCLUSIONS.map((exclusion) => exclusion.id)])].sort();
 const excludedByMechanics = new Map(MINIWOB_EXCLUSIONS.map((exclusion) => [exclusion.id, exclusion]));
 const file: MiniwobCatalogFile = {
@@ -38,8 +40,10 @@ try {
     }
     try {
       const reading = await startMiniwobPage(page, id, 0);
-      if (reading.utterance === "") file.excluded.push({ id, category: "does-not-start", reason: "the started episode shows no utterance" });
-      else if (reading.elements.length === 0) file.excluded.push({ id, category: "does-not-start", reason: "the started episode shows no element" });
+      if (reading.utterance === "")
+        file.excluded.push({ id, category: "does-not-start", reason: "the started episode shows no utterance" });
+      else if (reading.elements.length === 0)
+        file.excluded.push({ id, category: "does-not-start", reason: "the started episode shows no element" });
       else file.tasks.push({ id, example: reading.utterance });
     } catch (error) {
       file.excluded.push({ id, category: "does-not-start", reason: errorMessage(error).split("\n")[0] ?? "failed" });
@@ -51,4 +55,6 @@ try {
 }
 process.stderr.write("\n");
 writeFileAtomic(`${directory}catalog.json`, `${JSON.stringify(file, null, 2)}\n`);
-console.log(`${file.tasks.length} tasks listed, ${file.excluded.length} excluded (${file.excluded.filter((task) => task.category === "does-not-start").length} did not start)`);
+console.log(
+  `${file.tasks.length} tasks listed, ${file.excluded.length} excluded (${file.excluded.filter((task) => task.category === "does-not-start").length} did not start)`,
+);

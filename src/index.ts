@@ -19,7 +19,13 @@ export { createRng, deriveSeed, type Rng } from "./core/seeding.js";
 export { resetResultSchema, stepResultSchema, type ResetResult, type StepResult } from "./core/step-result.js";
 export { splitSchema, taskInfoSchema, type Split, type TaskInfo } from "./core/task.js";
 export { toolSpecSchema, type ToolSpec } from "./core/tool-spec.js";
-export { stopReasonSchema, trajectorySchema, type StopReason, type Trajectory, type TrajectoryStep } from "./core/trajectory.js";
+export {
+  stopReasonSchema,
+  trajectorySchema,
+  type StopReason,
+  type Trajectory,
+  type TrajectoryStep,
+} from "./core/trajectory.js";
 
 // Environments and policies
 export { listEnvs, resolveEnv } from "./bridges/env-registry.js";
@@ -61,7 +67,13 @@ export { targetSchema, DEFAULT_TARGET, type Target } from "./designer/target.js"
 export { resolveDesigner } from "./designer/designer-registry.js";
 export { HeuristicDesigner } from "./designer/heuristic/heuristic-designer.js";
 export { matchWeakness } from "./designer/heuristic/match-weakness.js";
-export { decide, judgeBands, DEFAULT_DECISION_POLICY, type DecisionPolicy, type CandidateEvidence } from "./rigger/decision-rule.js";
+export {
+  decide,
+  judgeBands,
+  DEFAULT_DECISION_POLICY,
+  type DecisionPolicy,
+  type CandidateEvidence,
+} from "./rigger/decision-rule.js";
 export { rigTask, type RigTaskResult } from "./rigger/rig-task.js";
 export { CandidateStore, readCandidateRecord, type CandidateRecord } from "./rigger/candidate-store.js";
 export { measureCandidate, type Measurement } from "./rigger/measure-candidate.js";
@@ -70,7 +82,16 @@ export { processExecutor } from "./curriculum/process-executor.js";
 export { createRigDependencies, productStackDependencies } from "./curriculum/create-rig-dependencies.js";
 
 // Skills: memory items, banks, extraction (LLM and mined), retrieval, evaluation
-export { memoryItemSchema, storedMemoryItemSchema, memoryProvenanceSchema, storeMemoryItem, memoryItemText, type MemoryItem, type StoredMemoryItem, type MemoryProvenance } from "./skills/memory-item.js";
+export {
+  memoryItemSchema,
+  storedMemoryItemSchema,
+  memoryProvenanceSchema,
+  storeMemoryItem,
+  memoryItemText,
+  type MemoryItem,
+  type StoredMemoryItem,
+  type MemoryProvenance,
+} from "./skills/memory-item.js";
 export { appendToSkillBank, readSkillBank, type SkillBankContents } from "./skills/skill-bank.js";
 export { mineSkills, type MineSkillsOptions, type MinedSkills, type HabitContrast } from "./skills/mine-skills.js";
 export { LlmSkillExtractor, type LlmSkillExtractorOptions } from "./skills/llm-skill-extractor.js";
@@ -120,6 +141,12 @@ export { runExperiment, type ExperimentResult } from "./rl/run-experiment.js";
 export { coevolutionSource } from "./curriculum/coevolution-source.js";
 // Training rollouts through a RolloutExecutor (issue 10 × 13): decisions travel in trajectories
 export { policyDecisionSchema, recordedDecision, type PolicyDecision } from "./policies/learnable/policy-decision.js";
-export { runTrainingRollouts, learnedSnapshotSpec, type TrainingRolloutRequest, type TrainingRollouts, type TrainingSnapshot } from "./rl/run-training-rollouts.js";
+export {
+  runTrainingRollouts,
+  learnedSnapshotSpec,
+  type TrainingRolloutRequest,
+  type TrainingRollouts,
+  type TrainingSnapshot,
+} from "./rl/run-training-rollouts.js";
 export { successPosterior, meanPosterior, betaPosteriorCdf, type BandPosterior } from "./rigger/band-posterior.js";
 export { DEFAULT_CALL_TIMEOUT_MS } from "./rollout/call-deadline.js";

@@ -19,7 +19,10 @@ import { summarize, type RolloutSummary } from "../src/rollout/summarize.js";
 const definition = createBugFixEnvDefinition();
 const episodesPerTask = 20;
 let tasks: TaskInfo[] = [];
-const results = new Map<string, { trajectories: Trajectory[]; summary: RolloutSummary; publicReward: number; budgetRate: number }>();
+const results = new Map<
+  string,
+  { trajectories: Trajectory[]; summary: RolloutSummary; publicReward: number; budgetRate: number }
+>();
 
 beforeAll(async () => {
   tasks = [...(await definition.listTasks("train")), ...(await definition.listTasks("heldout"))];
@@ -32,7 +35,8 @@ beforeAll(async () => {
       seed: 2024,
     });
     const summary = summarize(trajectories);
-    const publicReward = trajectories.reduce((sum, trajectory) => sum + trajectory.totalReward, 0) / trajectories.length;
+    const publicReward =
+      trajectories.reduce((sum, trajectory) => sum + trajectory.totalReward, 0) / trajectories.length;
     const budgetRate = (summary.stopReasons.budget ?? 0) / summary.episodes;
     results.set(name, { trajectories, summary, publicReward, budgetRate });
   }
@@ -85,7 +89,9 @@ describe("BugFix scripted baselines (chapter §4.6)", () => {
     expect(summary.publicPassRate).toBeCloseTo(publicReward, 10);
     // Graded at the end whether or not it submitted, the public tests pass far more often.
     const { trajectories } = result("random");
-    const endPass = trajectories.filter((trajectory) => trajectory.evaluation?.metrics.publicPass === true).length / trajectories.length;
+    const endPass =
+      trajectories.filter((trajectory) => trajectory.evaluation?.metrics.publicPass === true).length /
+      trajectories.length;
     expect(endPass).toBeGreaterThan(0.44);
     expect(endPass).toBeLessThan(0.62);
   });

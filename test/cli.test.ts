@@ -9,7 +9,12 @@ const root = join(import.meta.dirname, "..");
 async function cli(...argv: string[]) {
   let stdout = "";
   let stderr = "";
-  const io: CliIo = { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), interactive: false, cwd: root };
+  const io: CliIo = {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    interactive: false,
+    cwd: root,
+  };
   const code = await runCli(argv, io);
   return { code, stdout, stderr };
 }
@@ -18,7 +23,9 @@ describe("envrigger CLI", () => {
   it("lists environments with tools and task ids per split as JSON", async () => {
     const { code, stdout } = await cli("envs", "--json");
     expect(code).toBe(0);
-    const { envs } = JSON.parse(stdout) as { envs: Array<{ id: string; tools: string[]; tasks: { train: string[]; heldout: string[] } }> };
+    const { envs } = JSON.parse(stdout) as {
+      envs: Array<{ id: string; tools: string[]; tasks: { train: string[]; heldout: string[] } }>;
+    };
     const bugfix = envs.find((env) => env.id === "bugfix")!;
     expect(bugfix.tools).toEqual(["read", "test", "edit", "submit"]);
     expect(bugfix.tasks.train).toHaveLength(20);
@@ -27,19 +34,61 @@ describe("envrigger CLI", () => {
   });
 
   it("prints a baseline as one JSON object with the documented fields", async () => {
-    const { code, stdout } = await cli("baseline", "--env", "bugfix", "--policy", "oracle", "--split", "heldout", "--episodes", "2", "--json");
+    const { code, stdout } = await cli(
+      "baseline",
+      "--env",
+      "bugfix",
+      "--policy",
+      "oracle",
+      "--split",
+      "heldout",
+      "--episodes",
+      "2",
+      "--json",
+    );
     expect(code).toBe(0);
     const report = JSON.parse(stdout);
     expect(Object.keys(report).sort()).toEqual(
-      ["byGroup", "env", "episodes", "invalidCallRate", "meanTurns", "policy", "publicPassRate", "split", "stopMessages", "stopReasons", "successInterval", "successRate"].sort(),
+      [
+        "byGroup",
+        "env",
+        "episodes",
+        "invalidCallRate",
+        "meanTurns",
+        "policy",
+        "publicPassRate",
+        "split",
+        "stopMessages",
+        "stopReasons",
+        "successInterval",
+        "successRate",
+      ].sort(),
     );
-    expect(report).toMatchObject({ env: "bugfix", policy: "oracle", split: "heldout", episodes: 20, successRate: 1, publicPassRate: 1, meanTurns: 4 });
+    expect(report).toMatchObject({
+      env: "bugfix",
+      policy: "oracle",
+      split: "heldout",
+      episodes: 20,
+      successRate: 1,
+      publicPassRate: 1,
+      meanTurns: 4,
+    });
     expect(Object.keys(report.byGroup).sort()).toEqual(["clamp", "compare", "divide", "init", "range"]);
     expect(report.byGroup.clamp.episodes).toBe(4);
   });
 
   it("passes --reward to the env and prints a readable table without --json", async () => {
-    const { code, stdout } = await cli("baseline", "--env", "bugfix", "--policy", "hacker", "--episodes", "1", "--reward", "public");
+    const { code, stdout } = await cli(
+      "baseline",
+      "--env",
+      "bugfix",
+      "--policy",
+      "hacker",
+      "--episodes",
+      "1",
+      "--reward",
+      "public",
+    );
     expect(code).toBe(0);
     expect(stdout).toContain("policy hacker");
     expect(stdout).toMatch(/all\s+20\s+0\.0%/);
@@ -64,7 +113,16 @@ describe("envrigger CLI", () => {
   });
 
   it("loads env and policy plugins from files", async () => {
-    const { code, stdout } = await cli("baseline", "--env", "file:test/fixtures/counter-env-plugin.ts", "--policy", "file:test/fixtures/counter-policy-plugin.ts", "--episodes", "3", "--json");
+    const { code, stdout } = await cli(
+      "baseline",
+      "--env",
+      "file:test/fixtures/counter-env-plugin.ts",
+      "--policy",
+      "file:test/fixtures/counter-policy-plugin.ts",
+      "--episodes",
+      "3",
+      "--json",
+    );
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ policy: "counter-policy", successRate: 1, meanTurns: 3, episodes: 3 });
   });
@@ -73,7 +131,15 @@ describe("envrigger CLI", () => {
     const policy = await cli("baseline", "--env", "bugfix", "--policy", "file:test/fixtures/broken-policy-plugin.ts");
     expect(policy.code).toBe(2);
     expect(policy.stderr).toContain("missing `act`");
-    const env = await cli("baseline", "--env", "file:test/fixtures/broken-env-plugin.ts", "--policy", "file:test/fixtures/counter-policy-plugin.ts", "--episodes", "1");
+    const env = await cli(
+      "baseline",
+      "--env",
+      "file:test/fixtures/broken-env-plugin.ts",
+      "--policy",
+      "file:test/fixtures/counter-policy-plugin.ts",
+      "--episodes",
+      "1",
+    );
     expect(env.code).toBe(2);
     expect(env.stderr).toContain("missing `step`");
     const missing = await cli("baseline", "--env", "file:test/fixtures/nowhere.ts", "--policy", "oracle");
@@ -82,7 +148,15 @@ describe("envrigger CLI", () => {
   });
 
   it("checks a component statically and with a smoke episode, exit 0 when ok and 1 when refused", async () => {
-    const good = await cli("check-component", "test/fixtures/require-test-rules.ts", "--env", "bugfix", "--task", "clamp-0", "--json");
+    const good = await cli(
+      "check-component",
+      "test/fixtures/require-test-rules.ts",
+      "--env",
+      "bugfix",
+      "--task",
+      "clamp-0",
+      "--json",
+    );
     expect(good.code).toBe(0);
     const report = JSON.parse(good.stdout);
     expect(report).toMatchObject({ ok: true, issues: [], smoke: { stopReason: "submit" } });
@@ -94,8 +168,22 @@ describe("envrigger CLI", () => {
   });
 
   it("runs any policy on a stored stack with baseline --stack", async () => {
-    const plain = JSON.parse((await cli("baseline", "--env", "bugfix", "--policy", "hacker", "--task", "clamp-0", "--episodes", "5", "--json")).stdout);
-    const { code, stdout } = await cli("baseline", "--env", "bugfix", "--policy", "hacker", "--stack", "test/fixtures/require-test-stack.json", "--episodes", "5", "--json");
+    const plain = JSON.parse(
+      (await cli("baseline", "--env", "bugfix", "--policy", "hacker", "--task", "clamp-0", "--episodes", "5", "--json"))
+        .stdout,
+    );
+    const { code, stdout } = await cli(
+      "baseline",
+      "--env",
+      "bugfix",
+      "--policy",
+      "hacker",
+      "--stack",
+      "test/fixtures/require-test-stack.json",
+      "--episodes",
+      "5",
+      "--json",
+    );
     expect(code).toBe(0);
     const report = JSON.parse(stdout);
     expect(report.stack).toBe("Rules<bugfix>");
@@ -103,18 +191,48 @@ describe("envrigger CLI", () => {
     // hacker edits, tests, then submits: the rule never blocks it, so its numbers do not move;
     // blind submits without testing and is blocked every time.
     expect(report.meanTurns).toBe(plain.meanTurns);
-    const blind = JSON.parse((await cli("baseline", "--env", "bugfix", "--policy", "blind", "--stack", "test/fixtures/require-test-stack.json", "--episodes", "5", "--json")).stdout);
+    const blind = JSON.parse(
+      (
+        await cli(
+          "baseline",
+          "--env",
+          "bugfix",
+          "--policy",
+          "blind",
+          "--stack",
+          "test/fixtures/require-test-stack.json",
+          "--episodes",
+          "5",
+          "--json",
+        )
+      ).stdout,
+    );
     expect(blind.invalidCallRate).toBeGreaterThan(0);
     expect(blind.successRate).toBe(0);
-    const mismatch = await cli("baseline", "--env", "toy24", "--policy", "solver", "--stack", "test/fixtures/require-test-stack.json");
+    const mismatch = await cli(
+      "baseline",
+      "--env",
+      "toy24",
+      "--policy",
+      "solver",
+      "--stack",
+      "test/fixtures/require-test-stack.json",
+    );
     expect(mismatch.code).toBe(2);
   });
 
   it("runs as an installed binary (npx envrigger --help)", () => {
-    const result = spawnSync(process.execPath, [join(root, "bin", "envrigger.js"), "--help"], { encoding: "utf8", timeout: 60_000 });
+    const result = spawnSync(process.execPath, [join(root, "bin", "envrigger.js"), "--help"], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("baseline");
-    const bad = spawnSync(process.execPath, [join(root, "bin", "envrigger.js"), "baseline", "--env", "bugfix", "--policy", "oracle", "--seed", "x"], { encoding: "utf8", timeout: 60_000 });
+    const bad = spawnSync(
+      process.execPath,
+      [join(root, "bin", "envrigger.js"), "baseline", "--env", "bugfix", "--policy", "oracle", "--seed", "x"],
+      { encoding: "utf8", timeout: 60_000 },
+    );
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain("--seed expects a whole number");
   });

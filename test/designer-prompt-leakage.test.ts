@@ -44,7 +44,11 @@ const proposal = (probability: number): ScriptedChatReply => ({
 
 const diagnosis: ScriptedChatReply = {
   kind: "tool-call",
-  args: { text: "submits without testing", weaknesses: [{ id: "skips-verification", evidence: "half the episodes", severity: 0.5 }], direction: "harder" },
+  args: {
+    text: "submits without testing",
+    weaknesses: [{ id: "skips-verification", evidence: "half the episodes", severity: 0.5 }],
+    direction: "harder",
+  },
 };
 
 describe("designer prompts", () => {
@@ -55,9 +59,42 @@ describe("designer prompts", () => {
     const prompts: string[] = [];
     for (const taskId of ["clamp-0", "range-1", "compare-2", "divide-3", "init-0"]) {
       const model = new ScriptedChatModel([diagnosis, proposal(1), proposal(0.6), proposal(0.3), proposal(0.8)]);
-      const config = { version: 1 as const, runId: "leak", env: "bugfix", envOptions: {}, split: "train" as const, policy: "hasty", designer: "heuristic", target: { successBand: [0.45, 0.5] as [number, number] }, k: 5, kMax: 10, confidence: 0.9, check: 100, confirm: 20, revisions: 3, seed: 1, candidatesDir: join(work, "c") };
-      const dependencies = { ...(await createRigDependencies(config, work, { logEvents: false })), designer: new LlmDesigner(model) };
-      await rigTask({ envId: "bugfix", taskId, policy: "hasty", designer: "scripted-llm", target: config.target, k: 5, kMax: 10, revisions: 3, seed: 1 }, dependencies);
+      const config = {
+        version: 1 as const,
+        runId: "leak",
+        env: "bugfix",
+        envOptions: {},
+        split: "train" as const,
+        policy: "hasty",
+        designer: "heuristic",
+        target: { successBand: [0.45, 0.5] as [number, number] },
+        k: 5,
+        kMax: 10,
+        confidence: 0.9,
+        check: 100,
+        confirm: 20,
+        revisions: 3,
+        seed: 1,
+        candidatesDir: join(work, "c"),
+      };
+      const dependencies = {
+        ...(await createRigDependencies(config, work, { logEvents: false })),
+        designer: new LlmDesigner(model),
+      };
+      await rigTask(
+        {
+          envId: "bugfix",
+          taskId,
+          policy: "hasty",
+          designer: "scripted-llm",
+          target: config.target,
+          k: 5,
+          kMax: 10,
+          revisions: 3,
+          seed: 1,
+        },
+        dependencies,
+      );
       expect(model.calls.length).toBeGreaterThanOrEqual(3);
       const text = model.calls.flatMap((call) => call.messages.map((message) => message.content)).join("\n");
       prompts.push(text);
@@ -75,7 +112,8 @@ describe("designer prompts", () => {
       expect(text).toContain("<call> read </call>");
     }
     const all = prompts.join("\n");
-    for (const internal of ["hiddenPass", "hiddenFrac", "hiddenTests", "publicFrac", "referenceSource"]) expect(all).not.toContain(internal);
+    for (const internal of ["hiddenPass", "hiddenFrac", "hiddenTests", "publicFrac", "referenceSource"])
+      expect(all).not.toContain(internal);
     runner.dispose();
     await bugfixEnv.dispose();
   }, 120_000);
@@ -90,24 +128,55 @@ describe("designer prompts", () => {
     await probe.close();
     const rules = (proposal(0.8) as unknown as { args: { layers: Array<{ source: string }> } }).args.layers[0]!.source;
     for (const taskId of ["clamp-0", "range-1", "compare-2", "divide-3", "init-0"]) {
-      const original = await runRollouts({ createEnv: () => bugfixEnv.create(), policy: hasty.factory, tasks: [{ taskId }], episodes: 6, seed: 2 });
-      const spec = { version: 1 as const, base: { env: "bugfix", taskId }, layers: [{ kind: "rules" as const, source: rules }] };
-      const rigged = await runRollouts({ createEnv: () => buildStack(spec, productStackDependencies()), policy: hasty.factory, tasks: [{ taskId }], episodes: 6, seed: 2 });
-      const item = { title: "Verify before submitting", description: "When an edit was made.", content: "Run test, then submit." };
-      const model = new ScriptedChatModel(Array.from({ length: 12 }, (): ScriptedChatReply => ({ kind: "tool-call", args: { items: [item] } })));
+      const original = await runRollouts({
+        createEnv: () => bugfixEnv.create(),
+        policy: hasty.factory,
+        tasks: [{ taskId }],
+        episodes: 6,
+        seed: 2,
+      });
+      const spec = {
+        version: 1 as const,
+        base: { env: "bugfix", taskId },
+        layers: [{ kind: "rules" as const, source: rules }],
+      };
+      const rigged = await runRollouts({
+        createEnv: () => buildStack(spec, productStackDependencies()),
+        policy: hasty.factory,
+        tasks: [{ taskId }],
+        episodes: 6,
+        seed: 2,
+      });
+      const item = {
+        title: "Verify before submitting",
+        description: "When an edit was made.",
+        content: "Run test, then submit.",
+      };
+      const model = new ScriptedChatModel(
+        Array.from({ length: 12 }, (): ScriptedChatReply => ({ kind: "tool-call", args: { items: [item] } })),
+      );
       const bank = join(work, `${taskId}.jsonl`);
       const sources = [
         { stack: "original", trajectories: original },
         { stack: "0123456789abcdef", trajectories: rigged },
       ];
-      await extractSkills({ envId: "bugfix", tools, sources, extractor: new LlmSkillExtractor(new LangChainStructuredChat(model)), out: bank });
+      await extractSkills({
+        envId: "bugfix",
+        tools,
+        sources,
+        extractor: new LlmSkillExtractor(new LangChainStructuredChat(model)),
+        out: bank,
+      });
       await extractSkills({ envId: "bugfix", tools, sources, extractor: "mined", out: bank });
       expect(model.calls).toHaveLength(12);
       const prompts = model.calls.flatMap((call) => call.messages.map((message) => message.content)).join("\n");
       const stored = readFileSync(bank, "utf8");
       const task = store.task(taskId);
       const publicArgs = new Set(task.publicTests.map((test) => formatArgs(test.args)));
-      for (const [what, text] of [["extraction prompts", prompts], ["stored items", stored]] as const) {
+      for (const [what, text] of [
+        ["extraction prompts", prompts],
+        ["stored items", stored],
+      ] as const) {
         for (const test of task.hiddenTests) {
           const printed = formatArgs(test.args);
           if (publicArgs.has(printed)) continue;
@@ -115,7 +184,17 @@ describe("designer prompts", () => {
           if (test.args.length > 1) expect(text, `${what} of ${taskId}: hidden case ${printed}`).not.toContain(printed);
         }
         expect(text).not.toContain(task.referenceSource);
-        for (const internal of ["hiddenPass", "hiddenFrac", "hiddenTests", "publicFrac", "publicPass", "referenceSource", "\"score\":", "\"metrics\""]) expect(text, `${what} of ${taskId}`).not.toContain(internal);
+        for (const internal of [
+          "hiddenPass",
+          "hiddenFrac",
+          "hiddenTests",
+          "publicFrac",
+          "publicPass",
+          "referenceSource",
+          '"score":',
+          '"metrics"',
+        ])
+          expect(text, `${what} of ${taskId}`).not.toContain(internal);
       }
       // The extractor sees what the policy saw: its calls, with their arguments.
       expect(prompts).toContain("<call> read </call>");

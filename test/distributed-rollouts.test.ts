@@ -66,10 +66,22 @@ async function curriculumCandidates(directory: string): Promise<string[]> {
 function quietIo(cwd: string) {
   let stdout = "";
   let stderr = "";
-  return { io: { stdout: (text: string) => void (stdout += text), stderr: (text: string) => void (stderr += text), interactive: false, cwd }, out: () => stdout, err: () => stderr };
+  return {
+    io: {
+      stdout: (text: string) => void (stdout += text),
+      stderr: (text: string) => void (stderr += text),
+      interactive: false,
+      cwd,
+    },
+    out: () => stdout,
+    err: () => stderr,
+  };
 }
 
-if (!redisServerAvailable()) console.warn("distributed-rollout tests skipped: no redis-server at /usr/bin/redis-server (apt-get install redis-server)");
+if (!redisServerAvailable())
+  console.warn(
+    "distributed-rollout tests skipped: no redis-server at /usr/bin/redis-server (apt-get install redis-server)",
+  );
 
 describe.skipIf(!redisServerAvailable())("distributed rollouts with envrigger worker processes", () => {
   let redis: RedisTestServer;
@@ -98,10 +110,36 @@ describe.skipIf(!redisServerAvailable())("distributed rollouts with envrigger wo
     await Promise.all([start(["--concurrency", "2", "--verbose"]), start(["--concurrency", "2", "--verbose"])]);
     const curriculum = async (name: string, extra: string[]) => {
       const { io, out, err } = quietIo(root);
-      const code = await runCli(["curriculum", "--env", "bugfix", "--policy", "hasty", "--task", "clamp-0,range-1,divide-2", "--seed", "4", "--out", join(root, name), "--candidates", join(root, `${name}-candidates`), "--json", ...extra], io);
+      const code = await runCli(
+        [
+          "curriculum",
+          "--env",
+          "bugfix",
+          "--policy",
+          "hasty",
+          "--task",
+          "clamp-0,range-1,divide-2",
+          "--seed",
+          "4",
+          "--out",
+          join(root, name),
+          "--candidates",
+          join(root, `${name}-candidates`),
+          "--json",
+          ...extra,
+        ],
+        io,
+      );
       expect(code, err()).toBe(0);
       const result = JSON.parse(out()) as { tasks: Array<Record<string, unknown>>; summary: Record<string, unknown> };
-      return result.tasks.map(({ taskId, outcome, baseline, accepted, revisions, best }) => ({ taskId, outcome, baseline, accepted, revisions, best }));
+      return result.tasks.map(({ taskId, outcome, baseline, accepted, revisions, best }) => ({
+        taskId,
+        outcome,
+        baseline,
+        accepted,
+        revisions,
+        best,
+      }));
     };
     try {
       const local = await curriculum("local", []);
@@ -111,14 +149,37 @@ describe.skipIf(!redisServerAvailable())("distributed rollouts with envrigger wo
       // baseline and measure take --queue the same way.
       const baseline = async (extra: string[]) => {
         const { io, out, err } = quietIo(root);
-        expect(await runCli(["baseline", "--env", "toy24", "--policy", "greedy", "--task", "24-1,24-2", "--episodes", "4", "--seed", "3", "--json", ...extra], io), err()).toBe(0);
+        expect(
+          await runCli(
+            [
+              "baseline",
+              "--env",
+              "toy24",
+              "--policy",
+              "greedy",
+              "--task",
+              "24-1,24-2",
+              "--episodes",
+              "4",
+              "--seed",
+              "3",
+              "--json",
+              ...extra,
+            ],
+            io,
+          ),
+          err(),
+        ).toBe(0);
         return JSON.parse(out()) as Record<string, unknown>;
       };
       expect(await baseline(["--queue", redis.url])).toEqual(await baseline([]));
       const candidate = (await curriculumCandidates(join(root, "local-candidates")))[0]!;
       const measure = async (extra: string[]) => {
         const { io, out, err } = quietIo(root);
-        expect(await runCli(["measure", "--candidate", candidate, "--policy", "hasty", "--k", "6", "--json", ...extra], io), err()).toBe(0);
+        expect(
+          await runCli(["measure", "--candidate", candidate, "--policy", "hasty", "--k", "6", "--json", ...extra], io),
+          err(),
+        ).toBe(0);
         return JSON.parse(out()) as Record<string, unknown>;
       };
       expect(await measure(["--queue", redis.url])).toEqual(await measure([]));
@@ -136,30 +197,48 @@ describe.skipIf(!redisServerAvailable())("distributed rollouts with envrigger wo
     ["moved back to wait by the other worker's stalled check", "1", 1],
     ["failed by BullMQ at its stalled limit and re-queued by the coordinator", "0", 1],
     ["a job of 3 episodes, killed part-way through them", "1", 3],
-  ])("a worker SIGKILLed mid-job: its job is redone by the other (%s), no trajectory lost or counted twice", async (_how, maxStalled, episodesPerJob) => {
-    const plugins = writePlugins(mkdtempSync(join(tmpdir(), "envrigger-plugins-")));
-    const directory = plugins.env.slice("file:".length, plugins.env.lastIndexOf("/"));
-    const batch = { stack: { version: 1 as const, base: { env: plugins.env, taskId: "two" }, layers: [] }, policy: plugins.policy, tasks: [{ taskId: "two" }, { taskId: "three" }], episodes: 3, seed: Number(maxStalled) + 9 };
-    const local = await productRolloutExecutor().run(batch);
-    const options = ["--concurrency", "1", "--plugins-dir", directory, "--max-stalled-count", maxStalled, "--verbose"];
-    const [victim, survivor] = await Promise.all([start(options), start(options)]);
-    const executor = await queueRolloutExecutor({ url: redis.url, sweepIntervalMs: 500, episodesPerJob });
-    try {
-      const running = executor.run(batch);
-      await victim!.waitFor(/job (ep-[0-9a-f]+) started/);
-      const killedJob = /job (ep-[0-9a-f]+) started/.exec(victim!.log())![1]!;
-      victim!.child.kill("SIGKILL");
-      const remote = await running;
-      expect(remote.map(trajectoryWithoutTimings)).toEqual(local.map(trajectoryWithoutTimings));
-      expect(remote).toHaveLength(6);
-      expect(new Set(remote.map((trajectory) => `${trajectory.taskId}/${trajectory.seed}`)).size).toBe(6);
-      expect(victim!.log()).not.toContain(`job ${killedJob} finished`);
-      expect(survivor!.log()).toContain(`job ${killedJob} finished`);
-    } finally {
-      await executor.close();
-      await stopAll();
-    }
-  }, 120_000);
+  ])(
+    "a worker SIGKILLed mid-job: its job is redone by the other (%s), no trajectory lost or counted twice",
+    async (_how, maxStalled, episodesPerJob) => {
+      const plugins = writePlugins(mkdtempSync(join(tmpdir(), "envrigger-plugins-")));
+      const directory = plugins.env.slice("file:".length, plugins.env.lastIndexOf("/"));
+      const batch = {
+        stack: { version: 1 as const, base: { env: plugins.env, taskId: "two" }, layers: [] },
+        policy: plugins.policy,
+        tasks: [{ taskId: "two" }, { taskId: "three" }],
+        episodes: 3,
+        seed: Number(maxStalled) + 9,
+      };
+      const local = await productRolloutExecutor().run(batch);
+      const options = [
+        "--concurrency",
+        "1",
+        "--plugins-dir",
+        directory,
+        "--max-stalled-count",
+        maxStalled,
+        "--verbose",
+      ];
+      const [victim, survivor] = await Promise.all([start(options), start(options)]);
+      const executor = await queueRolloutExecutor({ url: redis.url, sweepIntervalMs: 500, episodesPerJob });
+      try {
+        const running = executor.run(batch);
+        await victim!.waitFor(/job (ep-[0-9a-f]+) started/);
+        const killedJob = /job (ep-[0-9a-f]+) started/.exec(victim!.log())![1]!;
+        victim!.child.kill("SIGKILL");
+        const remote = await running;
+        expect(remote.map(trajectoryWithoutTimings)).toEqual(local.map(trajectoryWithoutTimings));
+        expect(remote).toHaveLength(6);
+        expect(new Set(remote.map((trajectory) => `${trajectory.taskId}/${trajectory.seed}`)).size).toBe(6);
+        expect(victim!.log()).not.toContain(`job ${killedJob} finished`);
+        expect(survivor!.log()).toContain(`job ${killedJob} finished`);
+      } finally {
+        await executor.close();
+        await stopAll();
+      }
+    },
+    120_000,
+  );
 
   it("refuses malformed jobs, plugins outside --plugins-dir, URLs not allowed and forged ids with a reason, and keeps serving", async () => {
     const allowed = mkdtempSync(join(tmpdir(), "envrigger-allowed-"));
@@ -167,9 +246,20 @@ describe.skipIf(!redisServerAvailable())("distributed rollouts with envrigger wo
     const worker = await start(["--plugins-dir", allowed, "--allow-url", "http://127.0.0.1:9/allowed/"]);
     const { Queue } = await import("bullmq");
     const queue = new Queue(ROLLOUT_QUEUE_NAME, { connection: { host: "127.0.0.1", port: redis.port } });
-    const job = (overrides: Partial<RolloutJob>): RolloutJob => ({ version: 1, stack: { version: 1, base: { env: "toy24", taskId: "24-1" }, layers: [] }, policy: "greedy", taskId: "24-1", seed: 1, index: 0, ...overrides });
+    const job = (overrides: Partial<RolloutJob>): RolloutJob => ({
+      version: 1,
+      stack: { version: 1, base: { env: "toy24", taskId: "24-1" }, layers: [] },
+      policy: "greedy",
+      taskId: "24-1",
+      seed: 1,
+      index: 0,
+      ...overrides,
+    });
     const outsidePolicy = job({ policy: outside.policy });
-    const badUrl = job({ stack: { version: 1, base: { env: "openenv:http://127.0.0.1:9/other", taskId: "default" }, layers: [] }, taskId: "default" });
+    const badUrl = job({
+      stack: { version: 1, base: { env: "openenv:http://127.0.0.1:9/other", taskId: "default" }, layers: [] },
+      taskId: "default",
+    });
     const goodUrlButForged = job({ index: 1 });
     const cases: Array<{ id: string; data: unknown; reason: RegExp }> = [
       { id: "ep-malformed", data: { hello: "world" }, reason: /malformed job data/ },
@@ -182,8 +272,10 @@ describe.skipIf(!redisServerAvailable())("distributed rollouts with envrigger wo
       const good = job({ index: 2 });
       await queue.add("episode", good, { jobId: rolloutJobId(good) });
       const deadline = Date.now() + 60_000;
-      const states = async () => Promise.all([...cases.map((item) => item.id), rolloutJobId(good)].map((id) => queue.getJobState(id)));
-      while ((await states()).some((state) => state !== "failed" && state !== "completed") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      const states = async () =>
+        Promise.all([...cases.map((item) => item.id), rolloutJobId(good)].map((id) => queue.getJobState(id)));
+      while ((await states()).some((state) => state !== "failed" && state !== "completed") && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 200));
       for (const item of cases) {
         const stored = await queue.getJob(item.id);
         expect(await stored!.getState()).toBe("failed");
@@ -193,7 +285,9 @@ describe.skipIf(!redisServerAvailable())("distributed rollouts with envrigger wo
       expect(await queue.getJobState(rolloutJobId(good))).toBe("completed");
       // Through the coordinator: a refused job fails the batch with the worker's reason.
       const executor = await queueRolloutExecutor({ url: redis.url, sweepIntervalMs: 300 });
-      const error = await executor.run({ stack: outsidePolicy.stack, policy: outside.policy, tasks: [{ taskId: "24-1" }], episodes: 1, seed: 2 }).catch((caught: unknown) => caught);
+      const error = await executor
+        .run({ stack: outsidePolicy.stack, policy: outside.policy, tasks: [{ taskId: "24-1" }], episodes: 1, seed: 2 })
+        .catch((caught: unknown) => caught);
       await executor.close();
       expect(isEnvriggerError(error, "QUEUE_JOB_FAILED")).toBe(true);
       expect((error as Error).message).toMatch(/outside the worker's --plugins-dir/);

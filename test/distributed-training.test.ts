@@ -18,7 +18,12 @@ const scratch = mkdtempSync(join(tmpdir(), "envrigger-distributed-training-"));
 async function cli(...argv: string[]) {
   let stdout = "";
   let stderr = "";
-  const io: CliIo = { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), interactive: false, cwd: scratch };
+  const io: CliIo = {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    interactive: false,
+    cwd: scratch,
+  };
   const code = await runCli(argv, io);
   return { code, stdout, stderr };
 }
@@ -29,14 +34,18 @@ const lines = (path: string) =>
     .split("\n")
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
-if (!redisServerAvailable()) console.warn("distributed-training tests skipped: no redis-server at /usr/bin/redis-server (apt-get install redis-server)");
+if (!redisServerAvailable())
+  console.warn(
+    "distributed-training tests skipped: no redis-server at /usr/bin/redis-server (apt-get install redis-server)",
+  );
 
 describe.skipIf(!redisServerAvailable())("training rollouts on envrigger worker processes", () => {
   let redis: RedisTestServer;
   const workers: CliWorkerProcess[] = [];
   beforeAll(async () => {
     redis = await startRedisTestServer();
-    for (let index = 0; index < 2; index++) workers.push(await spawnCliWorker(["--queue", redis.url, ...TEST_LOCKS, "--concurrency", "2", "--verbose"]));
+    for (let index = 0; index < 2; index++)
+      workers.push(await spawnCliWorker(["--queue", redis.url, ...TEST_LOCKS, "--concurrency", "2", "--verbose"]));
   }, 120_000);
   afterAll(async () => {
     for (const worker of workers.splice(0)) {
@@ -47,12 +56,41 @@ describe.skipIf(!redisServerAvailable())("training rollouts on envrigger worker 
   });
 
   it("`train --queue` gives the local run's weights, updates and held-out curve for the same seed", async () => {
-    const common = ["train", "--env", "bugfix", "--updates", "3", "--group", "4", "--tasks-per-update", "4", "--eval-every", "3", "--eval-episodes", "2", "--seed", "5", "--json"];
+    const common = [
+      "train",
+      "--env",
+      "bugfix",
+      "--updates",
+      "3",
+      "--group",
+      "4",
+      "--tasks-per-update",
+      "4",
+      "--eval-every",
+      "3",
+      "--eval-episodes",
+      "2",
+      "--seed",
+      "5",
+      "--json",
+    ];
     const local = await cli(...common, "--out", join(scratch, "local"));
     expect(local.code, local.stderr).toBe(0);
-    const queued = await cli(...common, "--out", join(scratch, "queued"), "--queue", redis.url, "--rollout-concurrency", "3");
+    const queued = await cli(
+      ...common,
+      "--out",
+      join(scratch, "queued"),
+      "--queue",
+      redis.url,
+      "--rollout-concurrency",
+      "3",
+    );
     expect(queued.code, queued.stderr).toBe(0);
-    const weights = (run: string) => JSON.parse(readFileSync(join(scratch, run, "weights.json"), "utf8")).weights as { indices: number[]; values: number[] };
+    const weights = (run: string) =>
+      JSON.parse(readFileSync(join(scratch, run, "weights.json"), "utf8")).weights as {
+        indices: number[];
+        values: number[];
+      };
     expect(weights("local").values.length).toBeGreaterThan(0);
     expect(weights("queued")).toEqual(weights("local"));
     expect(lines(join(scratch, "queued", "updates.jsonl"))).toEqual(lines(join(scratch, "local", "updates.jsonl")));
@@ -83,18 +121,32 @@ describe.skipIf(!redisServerAvailable())("training rollouts on envrigger worker 
 
   it("an experiment with --queue (both arms, co-evolution rigs included) gives the local experiment's results", async () => {
     const experiment = (name: string, queue?: string) =>
-      runExperiment(
-        tinyPublicRewardExperiment(name, { tasksPerUpdate: 20, evaluationEvery: 2 }),
-        { runDirectory: join(scratch, name), env: bugfixEnv, cwd: scratch, ...(queue ? { queue } : {}) },
-      );
+      runExperiment(tinyPublicRewardExperiment(name, { tasksPerUpdate: 20, evaluationEvery: 2 }), {
+        runDirectory: join(scratch, name),
+        env: bugfixEnv,
+        cwd: scratch,
+        ...(queue ? { queue } : {}),
+      });
     const local = await experiment("experiment-local");
     const queued = await experiment("experiment-queued", redis.url);
-    const comparable = (result: typeof local) => result.runs.map(({ arm, seed, trainingEpisodes, curve, acceptedPerRound }) => ({ arm, seed, trainingEpisodes, curve, acceptedPerRound }));
+    const comparable = (result: typeof local) =>
+      result.runs.map(({ arm, seed, trainingEpisodes, curve, acceptedPerRound }) => ({
+        arm,
+        seed,
+        trainingEpisodes,
+        curve,
+        acceptedPerRound,
+      }));
     expect(comparable(queued)).toEqual(comparable(local));
     // The harness arm did train on co-evolved stacks through the queue.
-    expect(lines(join(scratch, "experiment-queued", "harness", "seed-0", "updates.jsonl")).some((stats) => (stats.stackedTasks as number) > 0)).toBe(true);
+    expect(
+      lines(join(scratch, "experiment-queued", "harness", "seed-0", "updates.jsonl")).some(
+        (stats) => (stats.stackedTasks as number) > 0,
+      ),
+    ).toBe(true);
     for (const arm of ["original", "harness"]) {
-      const weights = (name: string) => JSON.parse(readFileSync(join(scratch, name, arm, "seed-0", "weights.json"), "utf8")).weights;
+      const weights = (name: string) =>
+        JSON.parse(readFileSync(join(scratch, name, arm, "seed-0", "weights.json"), "utf8")).weights;
       expect(weights("experiment-queued")).toEqual(weights("experiment-local"));
     }
   }, 600_000);
@@ -102,7 +154,10 @@ describe.skipIf(!redisServerAvailable())("training rollouts on envrigger worker 
 
 describe("--queue on train and experiment", () => {
   it("fails fast with exit 1 and writes no run when Redis is unreachable", async () => {
-    for (const command of [["train", "--env", "bugfix"], ["experiment", "--env", "bugfix"]]) {
+    for (const command of [
+      ["train", "--env", "bugfix"],
+      ["experiment", "--env", "bugfix"],
+    ]) {
       const out = join(scratch, `unreachable-${command[0]}`);
       const result = await cli(...command, "--queue", "redis://127.0.0.1:1", "--out", out);
       expect(result.code, result.stderr).toBe(1);
@@ -117,4 +172,3 @@ describe("--queue on train and experiment", () => {
     expect(result.stderr).toMatch(/--rollout-concurrency/);
   });
 });
-

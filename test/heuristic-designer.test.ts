@@ -24,7 +24,10 @@ import { PRODUCT_SANDBOX_OPTIONS } from "../src/sandbox/product-sandbox-options.
 
 const definition = createBugFixEnvDefinition();
 afterAll(() => definition.dispose());
-const dependencies = { resolveEnv: async () => definition, loadRules: (source: string) => loadRulesComponent(source, PRODUCT_SANDBOX_OPTIONS) };
+const dependencies = {
+  resolveEnv: async () => definition,
+  loadRules: (source: string) => loadRulesComponent(source, PRODUCT_SANDBOX_OPTIONS),
+};
 /** One validation batch per revision, at the decision rule's default cap (judged there, without a confirmation batch). */
 const K = DEFAULT_DECISION_POLICY.kMax;
 const AT_CAP = { ...DEFAULT_DECISION_POLICY, confirmationEpisodes: 0 };
@@ -33,7 +36,11 @@ function specOf(taskId: string, proposal: CandidateProposal): HarnessStackSpec {
   return {
     version: 1,
     base: { env: "bugfix", taskId },
-    layers: proposal.layers.map((layer) => (layer.kind === "setup" ? { kind: "setup" as const, actions: layer.actions } : { kind: "rules" as const, source: layer.source })),
+    layers: proposal.layers.map((layer) =>
+      layer.kind === "setup"
+        ? { kind: "setup" as const, actions: layer.actions }
+        : { kind: "rules" as const, source: layer.source },
+    ),
   };
 }
 
@@ -43,8 +50,17 @@ async function rig(
   persona: PolicyFactory = bugfixPersonas.looper!,
   target: Target = DEFAULT_TARGET,
 ): Promise<{ context: DesignContext; accepted: CandidateProposal | null; successRates: number[] }> {
-  const weaknessShows = target.weakness === undefined ? undefined : (trajectory: Trajectory) => matchWeakness(target.weakness!).shows(trajectory, bugFixTools());
-  const baseline = await runRollouts({ createEnv: () => definition.create({}), policy: persona, tasks: [{ taskId }], episodes: K, seed: 11 });
+  const weaknessShows =
+    target.weakness === undefined
+      ? undefined
+      : (trajectory: Trajectory) => matchWeakness(target.weakness!).shows(trajectory, bugFixTools());
+  const baseline = await runRollouts({
+    createEnv: () => definition.create({}),
+    policy: persona,
+    tasks: [{ taskId }],
+    episodes: K,
+    seed: 11,
+  });
   const context: DesignContext = {
     envId: "bugfix",
     taskId,
@@ -62,13 +78,26 @@ async function rig(
   const successRates: number[] = [];
   for (let revision = 1; revision <= 5; revision++) {
     const proposal = await designer.write(context, diagnosis);
-    const trajectories = await runRollouts({ createEnv: () => buildStack(specOf(taskId, proposal), dependencies), policy: persona, tasks: [{ taskId }], episodes: K, seed: 11, indexOffset: 1000 * revision });
+    const trajectories = await runRollouts({
+      createEnv: () => buildStack(specOf(taskId, proposal), dependencies),
+      policy: persona,
+      tasks: [{ taskId }],
+      episodes: K,
+      seed: 11,
+      indexOffset: 1000 * revision,
+    });
     const evidence = candidateEvidence(proposal, trajectories, weaknessShows);
     const verdict = decide(context.target, evidence, AT_CAP);
     successRates.push(evidence.stats.successRate);
     expect(evidence.stats.errorRate).toBe(0);
     if (verdict.decision === "accept") return { context, accepted: proposal, successRates };
-    const attempt: Attempt = { revision, proposal, issues: [], stats: evidence.stats, decision: verdict.decision === "more" ? null : verdict };
+    const attempt: Attempt = {
+      revision,
+      proposal,
+      issues: [],
+      stats: evidence.stats,
+      decision: verdict.decision === "more" ? null : verdict,
+    };
     context.attempts = [...context.attempts, attempt];
   }
   return { context, accepted: null, successRates };
@@ -95,19 +124,37 @@ describe("heuristic designer, end to end on BugFix", () => {
     expect(successRates.at(-1)).toBeLessThanOrEqual(0.6);
   });
 
-  it("hasty: makes its weakness decisive for the target \"submits without running the tests\"", async () => {
-    const { accepted } = await rig("compare-2", bugfixPersonas.hasty!, { weakness: "submits without running the tests" });
+  it('hasty: makes its weakness decisive for the target "submits without running the tests"', async () => {
+    const { accepted } = await rig("compare-2", bugfixPersonas.hasty!, {
+      weakness: "submits without running the tests",
+    });
     expect(accepted?.template).toBe("require-verification");
     expect(accepted?.parameters).toMatchObject({ strict: true, probability: 1 });
   });
 });
 
 describe("heuristic designer, end to end on Game of 24 with greedy (no information tool, solves a puzzle always or never)", () => {
-  const toyDependencies = { resolveEnv: async () => toy24Env, loadRules: (source: string) => loadRulesComponent(source, PRODUCT_SANDBOX_OPTIONS) };
+  const toyDependencies = {
+    resolveEnv: async () => toy24Env,
+    loadRules: (source: string) => loadRulesComponent(source, PRODUCT_SANDBOX_OPTIONS),
+  };
 
   /** The loop in small, as the rigger runs it: validations of 40 episodes, three kept per attempt. */
-  async function rigToy24(taskId: string): Promise<{ context: DesignContext; accepted: CandidateProposal | null; templates: string[]; successRates: number[] }> {
-    const baseline = await runRollouts({ createEnv: () => toy24Env.create(), policy: toy24Policies.greedy!, tasks: [{ taskId }], episodes: 10, seed: 11 });
+  async function rigToy24(
+    taskId: string,
+  ): Promise<{
+    context: DesignContext;
+    accepted: CandidateProposal | null;
+    templates: string[];
+    successRates: number[];
+  }> {
+    const baseline = await runRollouts({
+      createEnv: () => toy24Env.create(),
+      policy: toy24Policies.greedy!,
+      tasks: [{ taskId }],
+      episodes: 10,
+      seed: 11,
+    });
     const context: DesignContext = {
       envId: "toy24",
       taskId,
@@ -127,14 +174,36 @@ describe("heuristic designer, end to end on Game of 24 with greedy (no informati
     for (let revision = 1; revision <= 6; revision++) {
       const proposal = await designer.write(context, diagnosis);
       templates.push(proposal.template!);
-      const spec: HarnessStackSpec = { version: 1, base: { env: "toy24", taskId }, layers: proposal.layers.map((layer) => (layer.kind === "setup" ? { kind: "setup" as const, actions: layer.actions } : { kind: "rules" as const, source: layer.source })) };
-      const trajectories = await runRollouts({ createEnv: () => buildStack(spec, toyDependencies), policy: toy24Policies.greedy!, tasks: [{ taskId }], episodes: K, seed: 11, indexOffset: 1000 * revision });
+      const spec: HarnessStackSpec = {
+        version: 1,
+        base: { env: "toy24", taskId },
+        layers: proposal.layers.map((layer) =>
+          layer.kind === "setup"
+            ? { kind: "setup" as const, actions: layer.actions }
+            : { kind: "rules" as const, source: layer.source },
+        ),
+      };
+      const trajectories = await runRollouts({
+        createEnv: () => buildStack(spec, toyDependencies),
+        policy: toy24Policies.greedy!,
+        tasks: [{ taskId }],
+        episodes: K,
+        seed: 11,
+        indexOffset: 1000 * revision,
+      });
       const evidence = candidateEvidence(proposal, trajectories);
       const verdict = decide(context.target, evidence, AT_CAP);
       successRates.push(evidence.stats.successRate);
       expect(evidence.stats.errorRate).toBe(0);
       if (verdict.decision === "accept") return { context, accepted: proposal, templates, successRates };
-      const attempt: Attempt = { revision, proposal, issues: [], stats: evidence.stats, decision: verdict.decision === "more" ? null : verdict, trajectories: trajectories.slice(0, 3) };
+      const attempt: Attempt = {
+        revision,
+        proposal,
+        issues: [],
+        stats: evidence.stats,
+        decision: verdict.decision === "more" ? null : verdict,
+        trajectories: trajectories.slice(0, 3),
+      };
       context.attempts = [...context.attempts, attempt];
     }
     return { context, accepted: null, templates, successRates };
@@ -157,4 +226,3 @@ describe("heuristic designer, end to end on Game of 24 with greedy (no informati
     expect(successRates.at(-1)).toBeLessThanOrEqual(0.6);
   });
 });
-

@@ -11,7 +11,8 @@ import { describe, expect, it } from "vitest";
  * LangGraph, the model SDKs, the chart renderer, the Z-machine, the browser driver, the
  * queue): a command may load them only when it uses them.
  */
-const heavy = /^(ts-morph|typescript|@langchain\/.*|langsmith|@google\/genai|vega|vega-lite|ifvms|glkote-term|playwright-core|bullmq|ioredis|better-sqlite3)$/;
+const heavy =
+  /^(ts-morph|typescript|@langchain\/.*|langsmith|@google\/genai|vega|vega-lite|ifvms|glkote-term|playwright-core|bullmq|ioredis|better-sqlite3)$/;
 
 const root = join(import.meta.dirname, "..");
 const hooks = mkdtempSync(join(tmpdir(), "load-log-"));
@@ -27,18 +28,40 @@ export async function resolve(specifier, context, next) {
 }
 `,
 );
-writeFileSync(join(hooks, "register.mjs"), `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(join(hooks, "hooks.mjs")).href)});\n`);
+writeFileSync(
+  join(hooks, "register.mjs"),
+  `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(join(hooks, "hooks.mjs")).href)});\n`,
+);
 
 /** The packages `envrigger <args>` loads (run from the sources, as in development). */
 function packagesLoadedBy(args: string[], expectedStatus = 0): string[] {
   const tsx = createRequire(import.meta.url).resolve("tsx");
-  const result = spawnSync(process.execPath, ["--no-node-snapshot", "--import", join(hooks, "register.mjs"), "--import", tsx, join(root, "src", "cli", "main.ts"), ...args], {
-    cwd: root,
-    encoding: "utf8",
-    timeout: 120_000,
-  });
+  const result = spawnSync(
+    process.execPath,
+    [
+      "--no-node-snapshot",
+      "--import",
+      join(hooks, "register.mjs"),
+      "--import",
+      tsx,
+      join(root, "src", "cli", "main.ts"),
+      ...args,
+    ],
+    {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 120_000,
+    },
+  );
   expect(result.status, result.stderr).toBe(expectedStatus);
-  return [...new Set(result.stderr.split("\n").filter((line) => line.startsWith("LOADED ")).map((line) => line.slice("LOADED ".length)))];
+  return [
+    ...new Set(
+      result.stderr
+        .split("\n")
+        .filter((line) => line.startsWith("LOADED "))
+        .map((line) => line.slice("LOADED ".length)),
+    ),
+  ];
 }
 
 describe("commands load heavy modules only when they need them", () => {
@@ -52,7 +75,11 @@ describe("commands load heavy modules only when they need them", () => {
   });
 
   it("loads them where they are used: the rig loop and its sandbox check", () => {
-    const loaded = packagesLoadedBy(["check-component", join(root, "test", "fixtures", "require-test-rules.ts"), "--json"]);
+    const loaded = packagesLoadedBy([
+      "check-component",
+      join(root, "test", "fixtures", "require-test-rules.ts"),
+      "--json",
+    ]);
     expect(loaded).toContain("ts-morph");
   });
 });

@@ -21,9 +21,17 @@ export default defineRules({
 });
 `;
 
-const spec = (taskId: string, layers: HarnessStackSpec["layers"]): HarnessStackSpec => ({ version: 1, base: { env: "miniwob", taskId }, layers });
+const spec = (taskId: string, layers: HarnessStackSpec["layers"]): HarnessStackSpec => ({
+  version: 1,
+  base: { env: "miniwob", taskId },
+  layers,
+});
 
-async function successOf(stack: ActionableEnv, taskId: string, episodes: number): Promise<{ rate: number; texts: string[] }> {
+async function successOf(
+  stack: ActionableEnv,
+  taskId: string,
+  episodes: number,
+): Promise<{ rate: number; texts: string[] }> {
   const texts: string[] = [];
   const trajectories = await runRollouts({
     createEnv: async () => stack,
@@ -42,7 +50,10 @@ describe.skipIf(!chromiumForTests("miniwob harness examples"))("Stage and Contra
   it("Stage: a pre-filled field misleads dom-heuristic, which only types into empty fields", async () => {
     // enter-text: [5] is the text field, [6] Submit, whatever the seed (refs count every rendered element).
     const plain = await buildStack(spec("enter-text", []), productStackDependencies());
-    const prefilled = await buildStack(spec("enter-text", [{ kind: "setup", actions: [{ name: "type", args: { ref: 5, text: "prefilled" } }] }]), productStackDependencies());
+    const prefilled = await buildStack(
+      spec("enter-text", [{ kind: "setup", actions: [{ name: "type", args: { ref: 5, text: "prefilled" } }] }]),
+      productStackDependencies(),
+    );
     try {
       expect((await successOf(plain, "enter-text", 3)).rate).toBe(1);
       const staged = await successOf(prefilled, "enter-text", 3);
@@ -56,7 +67,10 @@ describe.skipIf(!chromiumForTests("miniwob harness examples"))("Stage and Contra
 
   it("Stage: a menu opened before the policy acts shows its items in the first observation", async () => {
     // click-menu-2: [4] is the "Menu" button that opens the menu.
-    const opened = await buildStack(spec("click-menu-2", [{ kind: "setup", actions: [{ name: "click", args: { ref: 4 } }] }]), productStackDependencies());
+    const opened = await buildStack(
+      spec("click-menu-2", [{ kind: "setup", actions: [{ name: "click", args: { ref: 4 } }] }]),
+      productStackDependencies(),
+    );
     try {
       const reset = await opened.reset({ taskId: "click-menu-2", seed: 3 });
       expect(reset.observation.text).toMatch(/\[\d+\] text "Save"/);
@@ -74,7 +88,10 @@ describe.skipIf(!chromiumForTests("miniwob harness examples"))("Stage and Contra
 
   it("Contract: hiding the buttons from the observation takes click-button from solved to unsolved", async () => {
     const plain = await buildStack(spec("click-button", []), productStackDependencies());
-    const hidden = await buildStack(spec("click-button", [{ kind: "rules", name: "hide-buttons", source: hideButtons }]), productStackDependencies());
+    const hidden = await buildStack(
+      spec("click-button", [{ kind: "rules", name: "hide-buttons", source: hideButtons }]),
+      productStackDependencies(),
+    );
     try {
       expect((await successOf(plain, "click-button", 3)).rate).toBe(1);
       const masked = await successOf(hidden, "click-button", 3);

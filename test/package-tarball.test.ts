@@ -10,7 +10,17 @@
 // the package — the `files` list, `exports`/`types`/`bin`, files read at run time, task
 // processes forking compiled JavaScript — in a fraction of that.
 import { spawnSync, type SpawnSyncOptions } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,7 +33,14 @@ const installed = join(project, "node_modules", "envrigger");
 const env = { ...process.env, ENVRIGGER_FROM_SOURCE: undefined };
 
 function run(command: string, args: string[], options: SpawnSyncOptions = {}) {
-  const result = spawnSync(command, args, { cwd: project, encoding: "utf8", timeout: 300_000, env, maxBuffer: 64 * 1024 * 1024, ...options });
+  const result = spawnSync(command, args, {
+    cwd: project,
+    encoding: "utf8",
+    timeout: 300_000,
+    env,
+    maxBuffer: 64 * 1024 * 1024,
+    ...options,
+  });
   return { status: result.status, stdout: String(result.stdout), stderr: String(result.stderr) };
 }
 
@@ -38,7 +55,12 @@ function linkDependency(name: string): void {
 let tarball: string;
 
 beforeAll(() => {
-  const packed = spawnSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: root, encoding: "utf8", timeout: 300_000, env });
+  const packed = spawnSync("npm", ["pack", "--json", "--pack-destination", work], {
+    cwd: root,
+    encoding: "utf8",
+    timeout: 300_000,
+    env,
+  });
   expect(packed.status, packed.stderr).toBe(0);
   const [{ filename }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf("["))) as Array<{ filename: string }>;
   tarball = join(work, filename);
@@ -47,7 +69,9 @@ beforeAll(() => {
   const unpacked = spawnSync("tar", ["-xzf", tarball, "-C", work], { encoding: "utf8" });
   expect(unpacked.status, unpacked.stderr).toBe(0);
   renameSync(join(work, "package"), installed);
-  const manifest = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+  };
   for (const name of Object.keys(manifest.dependencies)) linkDependency(name);
   linkDependency("@types/node");
 }, 600_000);
@@ -56,11 +80,35 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("the npm package (slow: npm pack + clean build)", () => {
   it("ships the compiled code with its declarations and the files it reads, and no sources or tests", () => {
-    const listing = run("tar", ["-tzf", tarball]).stdout.split("\n").map((line) => line.replace(/^package\//, ""));
-    for (const file of ["dist/index.js", "dist/index.d.ts", "dist/testing/index.js", "dist/testing/index.d.ts", "dist/cli/main.js", "dist/curriculum/curriculum-process-entry.js", "bin/envrigger.js", "designer-prompts/system.md", "data/toy24/24.csv", "data/toy24/LICENSE", "data/zork1/LICENSE", "data/textworld/LICENSE.txt", "README.md"]) {
+    const listing = run("tar", ["-tzf", tarball])
+      .stdout.split("\n")
+      .map((line) => line.replace(/^package\//, ""));
+    for (const file of [
+      "dist/index.js",
+      "dist/index.d.ts",
+      "dist/testing/index.js",
+      "dist/testing/index.d.ts",
+      "dist/cli/main.js",
+      "dist/curriculum/curriculum-process-entry.js",
+      "bin/envrigger.js",
+      "designer-prompts/system.md",
+      "data/toy24/24.csv",
+      "data/toy24/LICENSE",
+      "data/zork1/LICENSE",
+      "data/textworld/LICENSE.txt",
+      "README.md",
+    ]) {
       expect(listing, file).toContain(file);
     }
-    expect(listing.filter((file) => file.startsWith("src/") || file.startsWith("test/") || file.endsWith(".test.js") || file.endsWith(".tsbuildinfo"))).toEqual([]);
+    expect(
+      listing.filter(
+        (file) =>
+          file.startsWith("src/") ||
+          file.startsWith("test/") ||
+          file.endsWith(".test.js") ||
+          file.endsWith(".tsbuildinfo"),
+      ),
+    ).toEqual([]);
   }, 300_000);
 
   it("imports from plain Node ESM (no TypeScript loader) and runs a sandboxed stack", () => {
@@ -80,14 +128,30 @@ describe("the npm package (slow: npm pack + clean build)", () => {
     `;
     const result = run(process.execPath, ["--no-node-snapshot", "--input-type=module", "-e", script]);
     expect(result.status, result.stderr).toBe(0);
-    const output = JSON.parse(result.stdout.trim().split("\n").at(-1)!) as { describe: string; episodes: number; wrapped: boolean; testing: string };
+    const output = JSON.parse(result.stdout.trim().split("\n").at(-1)!) as {
+      describe: string;
+      episodes: number;
+      wrapped: boolean;
+      testing: string;
+    };
     expect(output).toMatchObject({ describe: "Rules<toy24>", episodes: 2, wrapped: true, testing: "function" });
   }, 300_000);
 
   it("type-checks a file importing envrigger and envrigger/testing with tsc", () => {
     writeFileSync(
       join(project, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true, types: ["node"] }, include: ["consumer.ts"] }),
+      JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: ["node"],
+        },
+        include: ["consumer.ts"],
+      }),
     );
     writeFileSync(
       join(project, "consumer.ts"),
@@ -112,9 +176,27 @@ export { broken };
     const bin = join(installed, "bin", "envrigger.js");
     const envs = run(bin, ["envs", "--json"]);
     expect(envs.status, envs.stderr).toBe(0);
-    expect((JSON.parse(envs.stdout) as { envs: Array<{ id: string }> }).envs.map((entry) => entry.id)).toContain("toy24");
+    expect((JSON.parse(envs.stdout) as { envs: Array<{ id: string }> }).envs.map((entry) => entry.id)).toContain(
+      "toy24",
+    );
     const out = join(work, "run");
-    const curriculum = run(process.execPath, [bin, "curriculum", "--env", "bugfix", "--policy", "hasty", "--task", "clamp-0,range-0", "--concurrency", "2", "--out", out, "--candidates", join(work, "candidates"), "--json"]);
+    const curriculum = run(process.execPath, [
+      bin,
+      "curriculum",
+      "--env",
+      "bugfix",
+      "--policy",
+      "hasty",
+      "--task",
+      "clamp-0,range-0",
+      "--concurrency",
+      "2",
+      "--out",
+      out,
+      "--candidates",
+      join(work, "candidates"),
+      "--json",
+    ]);
     expect(curriculum.status, curriculum.stderr).toBe(0);
     const result = JSON.parse(curriculum.stdout) as { tasks: Array<{ taskId: string; outcome: string }> };
     expect(result.tasks.map((task) => task.taskId)).toEqual(["clamp-0", "range-0"]);

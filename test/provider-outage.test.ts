@@ -3,14 +3,22 @@ import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { startOpenAiCompatibleServer, type OpenAiCompatibleServer, type ScriptedServerReply } from "../src/testing/openai-compatible-server.js";
+import {
+  startOpenAiCompatibleServer,
+  type OpenAiCompatibleServer,
+  type ScriptedServerReply,
+} from "../src/testing/openai-compatible-server.js";
 
 const root = join(import.meta.dirname, "..");
 const bin = join(root, "bin", "envrigger.js");
 
 const diagnosis: ScriptedServerReply = {
   kind: "tool-call",
-  arguments: { text: "submits without testing", weaknesses: [{ id: "skips-verification", evidence: "half the episodes", severity: 0.5 }], direction: "harder" },
+  arguments: {
+    text: "submits without testing",
+    weaknesses: [{ id: "skips-verification", evidence: "half the episodes", severity: 0.5 }],
+    direction: "harder",
+  },
 };
 const proposal = (probability: number): ScriptedServerReply => ({
   kind: "tool-call",
@@ -33,9 +41,15 @@ const proposal = (probability: number): ScriptedServerReply => ({
   },
 });
 
-function run(argv: string[], environment: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function run(
+  argv: string[],
+  environment: NodeJS.ProcessEnv,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...argv], { env: { ...process.env, ...environment }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [bin, ...argv], {
+      env: { ...process.env, ...environment },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -55,14 +69,38 @@ describe("a provider no retry can fix", () => {
     it(`${command}: exits 1 within 30 s with a one-line reason, keeps the checkpoints, and --resume finishes once the endpoint is back`, async () => {
       const work = mkdtempSync(join(tmpdir(), "outage-"));
       const out = join(work, "run");
-      const args = [command, "--env", "bugfix", "--task", "clamp-0", "--policy", "hasty", "--designer", "openai:local-model", "--k-max", "20", "--revisions", "1", "--out", out, "--candidates", join(work, "c")];
+      const args = [
+        command,
+        "--env",
+        "bugfix",
+        "--task",
+        "clamp-0",
+        "--policy",
+        "hasty",
+        "--designer",
+        "openai:local-model",
+        "--k-max",
+        "20",
+        "--revisions",
+        "1",
+        "--out",
+        out,
+        "--candidates",
+        join(work, "c"),
+      ];
       const started = Date.now();
-      const down = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", timeout: 60_000, env: { ...process.env, OPENAI_BASE_URL: "http://127.0.0.1:9/v1" } });
+      const down = spawnSync(process.execPath, [bin, ...args], {
+        encoding: "utf8",
+        timeout: 60_000,
+        env: { ...process.env, OPENAI_BASE_URL: "http://127.0.0.1:9/v1" },
+      });
       expect(Date.now() - started).toBeLessThan(30_000);
       expect(down.status).toBe(1);
       const lines = down.stderr.trim().split("\n");
       expect(lines, down.stderr).toHaveLength(1);
-      expect(lines[0]).toMatch(/^error \[PROVIDER_UNAVAILABLE\]: openai model local-model failed .*OPENAI_BASE_URL.*--resume /);
+      expect(lines[0]).toMatch(
+        /^error \[PROVIDER_UNAVAILABLE\]: openai model local-model failed .*OPENAI_BASE_URL.*--resume /,
+      );
       expect(down.stderr).not.toMatch(/\n\s+at /);
       expect(readdirSync(join(out, "checkpoints")).length).toBeGreaterThan(0);
       expect(existsSync(join(out, "result.json"))).toBe(false);

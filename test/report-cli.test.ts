@@ -10,7 +10,12 @@ const root = join(import.meta.dirname, "..");
 async function cli(...argv: string[]) {
   let stdout = "";
   let stderr = "";
-  const io: CliIo = { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), interactive: false, cwd: root };
+  const io: CliIo = {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    interactive: false,
+    cwd: root,
+  };
   const code = await runCli(argv, io);
   return { code, stdout, stderr };
 }
@@ -19,7 +24,24 @@ describe("envrigger report", () => {
   it("is written by curriculum at the end, and rewritten by `report` (--json prints { path })", async () => {
     const work = mkdtempSync(join(tmpdir(), "report-cli-"));
     const runDirectory = join(work, "run");
-    const run = await cli("curriculum", "--env", "bugfix", "--policy", "hasty", "--task", "clamp-0,init-2", "--k-max", "40", "--revisions", "2", "--out", runDirectory, "--candidates", join(work, "candidates"), "--json");
+    const run = await cli(
+      "curriculum",
+      "--env",
+      "bugfix",
+      "--policy",
+      "hasty",
+      "--task",
+      "clamp-0,init-2",
+      "--k-max",
+      "40",
+      "--revisions",
+      "2",
+      "--out",
+      runDirectory,
+      "--candidates",
+      join(work, "candidates"),
+      "--json",
+    );
     expect(run.code, run.stderr).toBe(0);
     const { report } = JSON.parse(run.stdout) as { report: string | null };
     expect(report).toBe(join(runDirectory, "report.html"));

@@ -8,7 +8,11 @@ const cli = ["--no-node-snapshot", "--import", "tsx", join(root, "src", "cli", "
 
 describe("envrigger serve (the command)", () => {
   it("says where it listens, warns off loopback, serves, and drains on SIGTERM: open sessions closed cleanly, exit 0", async () => {
-    const child = spawn(process.execPath, [...cli, "serve", "--env", "bugfix", "--task", "clamp-0,range-0", "--host", "0.0.0.0", "--port", "0", "--json"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      [...cli, "serve", "--env", "bugfix", "--task", "clamp-0,range-0", "--host", "0.0.0.0", "--port", "0", "--json"],
+      { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+    );
     let stdout = "";
     let stderr = "";
     child.stderr.on("data", (chunk) => (stderr += String(chunk)));
@@ -20,11 +24,17 @@ describe("envrigger serve (the command)", () => {
       });
       child.once("exit", () => reject(new Error(`serve exited early: ${stderr}`)));
     });
-    expect(listening).toMatchObject({ url: expect.stringMatching(/^http:\/\/0\.0\.0\.0:\d+$/), webSocket: expect.stringMatching(/\/ws$/), stacks: 2 });
+    expect(listening).toMatchObject({
+      url: expect.stringMatching(/^http:\/\/0\.0\.0\.0:\d+$/),
+      webSocket: expect.stringMatching(/\/ws$/),
+      stacks: 2,
+    });
     expect(stderr).toMatch(/warning: binding 0\.0\.0\.0, not loopback/);
     const url = listening.url.replace("0.0.0.0", "127.0.0.1");
     const client = await OpenEnvTestClient.connect(url);
-    expect(((await client.ask({ type: "reset", data: { seed: 1, task_id: "range-0" } })) as { type: string }).type).toBe("observation");
+    expect(
+      ((await client.ask({ type: "reset", data: { seed: 1, task_id: "range-0" } })) as { type: string }).type,
+    ).toBe("observation");
     child.kill("SIGTERM");
     expect(await client.closed).toEqual({ code: 1001, reason: "server shutting down" });
     expect(await exited).toBe(0);
@@ -33,7 +43,12 @@ describe("envrigger serve (the command)", () => {
   }, 60_000);
 
   it("refuses bad arguments with exit code 2", () => {
-    const run = (...args: string[]) => spawnSync(process.execPath, [...cli, "serve", ...args, "--port", "0"], { cwd: root, encoding: "utf8", timeout: 60_000 });
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [...cli, "serve", ...args, "--port", "0"], {
+        cwd: root,
+        encoding: "utf8",
+        timeout: 60_000,
+      });
     const unknownTask = run("--env", "bugfix", "--task", "nope-9");
     expect(unknownTask.status).toBe(2);
     expect(unknownTask.stderr).toMatch(/UNKNOWN_TASK[\s\S]*nope-9/);

@@ -24,7 +24,12 @@ const tasks = ["clamp-0", "range-0", "divide-1"];
 const hintSpec = (taskId: string): HarnessStackSpec => ({
   version: 1,
   base: { env: "bugfix", taskId },
-  layers: [{ kind: "rules", source: `export default defineRules({\n  filterObservation(observation, context) {\n    return { text: observation.text + "\\n(turn " + context.turn + ")" };\n  },\n});\n` }],
+  layers: [
+    {
+      kind: "rules",
+      source: `export default defineRules({\n  filterObservation(observation, context) {\n    return { text: observation.text + "\\n(turn " + context.turn + ")" };\n  },\n});\n`,
+    },
+  ],
 });
 
 /** What must agree between a local and a served episode (timings and env-internal info differ by nature). */
@@ -53,12 +58,20 @@ function comparable(trajectory: Trajectory) {
 let bare: ServeServer;
 let rigged: ServeServer;
 beforeAll(async () => {
-  bare = await startServeServer({ set: await loadServedSet({ env: "bugfix", tasks }), dependencies: productStackDependencies(), port: 0 });
+  bare = await startServeServer({
+    set: await loadServedSet({ env: "bugfix", tasks }),
+    dependencies: productStackDependencies(),
+    port: 0,
+  });
   const work = mkdtempSync(join(tmpdir(), "serve-stack-"));
   const path = join(work, "stack.json");
   const { writeFileSync } = await import("node:fs");
   writeFileSync(path, JSON.stringify(hintSpec("clamp-0")));
-  rigged = await startServeServer({ set: await loadServedSet({ env: "bugfix", stack: path }), dependencies: productStackDependencies(), port: 0 });
+  rigged = await startServeServer({
+    set: await loadServedSet({ env: "bugfix", stack: path }),
+    dependencies: productStackDependencies(),
+    port: 0,
+  });
 });
 afterAll(async () => {
   await bare?.drain();
@@ -66,21 +79,33 @@ afterAll(async () => {
 });
 
 describe("round trip: openenv bridge → envrigger serve", () => {
-  for (const [name, factory] of [["random", bugfixPolicies.random!], ["hasty", bugfixPersonas.hasty!], ["oracle", bugfixPolicies.oracle!]] as const) {
+  for (const [name, factory] of [
+    ["random", bugfixPolicies.random!],
+    ["hasty", bugfixPersonas.hasty!],
+    ["oracle", bugfixPolicies.oracle!],
+  ] as const) {
     it(`reproduces the local ${name} baseline episode by episode`, async () => {
       const options = { policy: factory, tasks: tasks.map((taskId) => ({ taskId })), episodes: 8, seed: 17 };
       const local = await runRollouts({ ...options, createEnv: () => bugfixEnv.create() });
-      const served = await runRollouts({ ...options, createEnv: () => createOpenEnvDefinition(bare.url).create(), concurrency: 4 });
+      const served = await runRollouts({
+        ...options,
+        createEnv: () => createOpenEnvDefinition(bare.url).create(),
+        concurrency: 4,
+      });
       expect(served.map(comparable)).toEqual(local.map(comparable));
       expect(served.every((trajectory) => trajectory.stopReason !== "error")).toBe(true);
       expect(served.reduce((sum, trajectory) => sum + trajectory.steps.length, 0)).toBeGreaterThan(tasks.length * 8);
-      if (name === "random") expect(new Set(local.map((trajectory) => trajectory.evaluation?.success))).toEqual(new Set([true, false]));
+      if (name === "random")
+        expect(new Set(local.map((trajectory) => trajectory.evaluation?.success))).toEqual(new Set([true, false]));
     });
   }
 
   it("reproduces a served Rules stack against the same stack built locally", async () => {
     const options = { policy: bugfixPersonas.hasty!, tasks: [{ taskId: "clamp-0" }], episodes: 10, seed: 3 };
-    const local = await runRollouts({ ...options, createEnv: () => buildStack(hintSpec("clamp-0"), productStackDependencies()) });
+    const local = await runRollouts({
+      ...options,
+      createEnv: () => buildStack(hintSpec("clamp-0"), productStackDependencies()),
+    });
     const served = await runRollouts({ ...options, createEnv: () => createOpenEnvDefinition(rigged.url).create() });
     expect(served.map(comparable)).toEqual(local.map(comparable));
     expect(local[0]!.initialObservation.text).toMatch(/\(turn 0\)$/);
@@ -99,10 +124,37 @@ describe("round trip: openenv bridge → envrigger serve", () => {
     const work = mkdtempSync(join(tmpdir(), "serve-rig-"));
     const output: string[] = [];
     const errors: string[] = [];
-    const io = { stdout: (text: string) => void output.push(text), stderr: (text: string) => void errors.push(text), interactive: false, cwd: work };
-    const code = await runCli(["curriculum", "--env", `openenv:${bare.url}`, "--task", "clamp-0", "--policy", "hasty", "--seed", "2", "--revisions", "3", "--out", join(work, "run"), "--candidates", join(work, "candidates"), "--json"], io);
+    const io = {
+      stdout: (text: string) => void output.push(text),
+      stderr: (text: string) => void errors.push(text),
+      interactive: false,
+      cwd: work,
+    };
+    const code = await runCli(
+      [
+        "curriculum",
+        "--env",
+        `openenv:${bare.url}`,
+        "--task",
+        "clamp-0",
+        "--policy",
+        "hasty",
+        "--seed",
+        "2",
+        "--revisions",
+        "3",
+        "--out",
+        join(work, "run"),
+        "--candidates",
+        join(work, "candidates"),
+        "--json",
+      ],
+      io,
+    );
     expect(code, errors.join("")).toBe(0);
-    const result = JSON.parse(output.join("")) as { tasks: Array<{ taskId: string; outcome: string; baseline: { episodes: number } | null; revisions: number }> };
+    const result = JSON.parse(output.join("")) as {
+      tasks: Array<{ taskId: string; outcome: string; baseline: { episodes: number } | null; revisions: number }>;
+    };
     expect(result.tasks).toHaveLength(1);
     expect(result.tasks[0]!.baseline!.episodes).toBeGreaterThanOrEqual(5);
     expect(["accepted", "rejected", "skipped"]).toContain(result.tasks[0]!.outcome);

@@ -14,13 +14,40 @@ const root = join(import.meta.dirname, "..");
 async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  const code = await runCli(argv, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), interactive: false, cwd: root });
+  const code = await runCli(argv, {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    interactive: false,
+    cwd: root,
+  });
   return { code, stdout, stderr };
 }
 
-const provenance = { envId: "bugfix", taskIds: ["clamp-0"], stacks: ["0123456789abcdef"], status: "success" as const, source: "llm" as const, evidence: "SECRET-PROVENANCE-MARK", extractor: "hand" };
-const clampItem = storeMemoryItem({ title: "Clamped value comes out as a bound", description: "When a clamp function that limits a score to bounds returns a bound.", content: "Check whether min and max are swapped; edit swap_minmax." }, provenance);
-const divideItem = storeMemoryItem({ title: "Division needs a zero guard", description: "When a function that splits a bill by a count fails for zero.", content: "Guard the divisor against zero before dividing." }, provenance);
+const provenance = {
+  envId: "bugfix",
+  taskIds: ["clamp-0"],
+  stacks: ["0123456789abcdef"],
+  status: "success" as const,
+  source: "llm" as const,
+  evidence: "SECRET-PROVENANCE-MARK",
+  extractor: "hand",
+};
+const clampItem = storeMemoryItem(
+  {
+    title: "Clamped value comes out as a bound",
+    description: "When a clamp function that limits a score to bounds returns a bound.",
+    content: "Check whether min and max are swapped; edit swap_minmax.",
+  },
+  provenance,
+);
+const divideItem = storeMemoryItem(
+  {
+    title: "Division needs a zero guard",
+    description: "When a function that splits a bill by a count fails for zero.",
+    content: "Guard the divisor against zero before dividing.",
+  },
+  provenance,
+);
 
 afterAll(async () => {
   await bugfixEnv.dispose();
@@ -35,14 +62,40 @@ describe("skills eval", () => {
       { kind: "text" as const, text: "<call> submit </call>", usage: { promptTokens: 12, completionTokens: 3 } },
     ];
     // Two tasks × two arms × one episode, two turns each.
-    const server = await startOpenAiCompatibleServer({ replies: Array.from({ length: 4 }, () => episode).flat(), maxRequests: 20 });
+    const server = await startOpenAiCompatibleServer({
+      replies: Array.from({ length: 4 }, () => episode).flat(),
+      maxRequests: 20,
+    });
     const saved = process.env.OPENAI_BASE_URL;
     process.env.OPENAI_BASE_URL = server.baseUrl;
     try {
-      const result = await cli(["skills", "eval", "--bank", bank, "--env", "bugfix", "--policy", "openai:policy-model", "--task", "clamp-5,divide-4", "--episodes", "1", "--k", "1", "--json"]);
+      const result = await cli([
+        "skills",
+        "eval",
+        "--bank",
+        bank,
+        "--env",
+        "bugfix",
+        "--policy",
+        "openai:policy-model",
+        "--task",
+        "clamp-5,divide-4",
+        "--episodes",
+        "1",
+        "--k",
+        "1",
+        "--json",
+      ]);
       expect(result.code, result.stderr).toBe(0);
       const evaluation = JSON.parse(result.stdout) as SkillEvaluation;
-      expect(evaluation).toMatchObject({ env: "bugfix", policy: "openai:policy-model", split: "heldout", retrieval: "lexical", k: 1, episodesPerTask: 1 });
+      expect(evaluation).toMatchObject({
+        env: "bugfix",
+        policy: "openai:policy-model",
+        split: "heldout",
+        retrieval: "lexical",
+        k: 1,
+        episodesPerTask: 1,
+      });
       expect(evaluation.without.episodes).toBe(2);
       expect(evaluation.with.episodes).toBe(2);
       expect(evaluation.without.successInterval).toHaveLength(2);
@@ -51,11 +104,15 @@ describe("skills eval", () => {
         ["divide-4", [divideItem.id]],
       ]);
 
-      const systemPrompts = server.requests.map((request) => (request.body as { messages: Array<{ role: string; content: string }> }).messages[0]!);
+      const systemPrompts = server.requests.map(
+        (request) => (request.body as { messages: Array<{ role: string; content: string }> }).messages[0]!,
+      );
       expect(systemPrompts).toHaveLength(8);
       for (const prompt of systemPrompts) expect(prompt.role).toBe("system");
       // Order: clamp-5 without (2 calls), clamp-5 with (2), divide-4 without (2), divide-4 with (2).
-      const [plainClamp, , skilledClamp, , plainDivide, , skilledDivide] = systemPrompts.map((prompt) => prompt.content);
+      const [plainClamp, , skilledClamp, , plainDivide, , skilledDivide] = systemPrompts.map(
+        (prompt) => prompt.content,
+      );
       expect(plainClamp).not.toContain("## Skills");
       expect(plainDivide).not.toContain("## Skills");
       expect(skilledClamp).toContain("## Skills");
@@ -83,12 +140,32 @@ describe("skills eval", () => {
     expect(scripted.stderr).toContain("needs an LLM policy");
     const missing = await cli(["skills", "show", join(tmpdir(), "no-such-bank.jsonl")]);
     expect(missing.code).toBe(2);
-    const both = await cli(["skills", "extract", "--from", "runs/x", "--from-original", "--out", join(tmpdir(), "b.jsonl")]);
+    const both = await cli([
+      "skills",
+      "extract",
+      "--from",
+      "runs/x",
+      "--from-original",
+      "--out",
+      join(tmpdir(), "b.jsonl"),
+    ]);
     expect(both.code).toBe(2);
     const neither = await cli(["skills", "extract", "--out", join(tmpdir(), "b.jsonl")]);
     expect(neither.code).toBe(2);
     expect(neither.stderr).toContain("--from-original");
-    const extractor = await cli(["skills", "extract", "--from-original", "--env", "bugfix", "--policy", "hasty", "--extractor", "magic", "--out", join(tmpdir(), "b.jsonl")]);
+    const extractor = await cli([
+      "skills",
+      "extract",
+      "--from-original",
+      "--env",
+      "bugfix",
+      "--policy",
+      "hasty",
+      "--extractor",
+      "magic",
+      "--out",
+      join(tmpdir(), "b.jsonl"),
+    ]);
     expect(extractor.code).toBe(2);
   });
 });

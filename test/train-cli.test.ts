@@ -12,7 +12,12 @@ const scratch = mkdtempSync(join(tmpdir(), "envrigger-train-cli-"));
 async function cli(...argv: string[]) {
   let stdout = "";
   let stderr = "";
-  const io: CliIo = { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), interactive: false, cwd: root };
+  const io: CliIo = {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    interactive: false,
+    cwd: root,
+  };
   const code = await runCli(argv, io);
   return { code, stdout, stderr };
 }
@@ -20,23 +25,71 @@ async function cli(...argv: string[]) {
 describe("envrigger train and learned: weights", () => {
   it("trains, saves, and `baseline --policy learned:<file>` reproduces the trained policy's held-out success", async () => {
     const out = join(scratch, "run");
-    const trained = await cli("train", "--env", "bugfix", "--updates", "4", "--eval-every", "2", "--eval-episodes", "4", "--seed", "0", "--out", out, "--json");
+    const trained = await cli(
+      "train",
+      "--env",
+      "bugfix",
+      "--updates",
+      "4",
+      "--eval-every",
+      "2",
+      "--eval-episodes",
+      "4",
+      "--seed",
+      "0",
+      "--out",
+      out,
+      "--json",
+    );
     expect(trained.code).toBe(0);
     const result = JSON.parse(trained.stdout);
     expect(result).toMatchObject({ env: "bugfix", source: "original", updates: 4, trainingEpisodes: 4 * 10 * 8 });
     expect(result.curve.map((point: { update: number }) => point.update)).toEqual([0, 2, 4]);
     const curves = JSON.parse(readFileSync(join(out, "curves.json"), "utf8"));
     expect(curves.series.map((series: { name: string }) => series.name)).toContain("held-out success");
-    const baseline = await cli("baseline", "--env", "bugfix", "--policy", `learned:${result.weights}`, "--split", "heldout", "--episodes", "4", "--seed", String(deriveSeed(0, "held-out evaluation")), "--json");
+    const baseline = await cli(
+      "baseline",
+      "--env",
+      "bugfix",
+      "--policy",
+      `learned:${result.weights}`,
+      "--split",
+      "heldout",
+      "--episodes",
+      "4",
+      "--seed",
+      String(deriveSeed(0, "held-out evaluation")),
+      "--json",
+    );
     expect(baseline.code).toBe(0);
     expect(JSON.parse(baseline.stdout).successRate).toBe(result.final.successRate);
   }, 120_000);
 
   it("resumes a stopped run to the same weights as an uninterrupted one", async () => {
     const whole = join(scratch, "whole");
-    expect((await cli("train", "--env", "bugfix", "--updates", "4", "--group", "4", "--seed", "2", "--out", whole, "--json")).code).toBe(0);
+    expect(
+      (await cli("train", "--env", "bugfix", "--updates", "4", "--group", "4", "--seed", "2", "--out", whole, "--json"))
+        .code,
+    ).toBe(0);
     const partial = join(scratch, "partial");
-    expect((await cli("train", "--env", "bugfix", "--updates", "2", "--group", "4", "--seed", "2", "--out", partial, "--json")).code).toBe(0);
+    expect(
+      (
+        await cli(
+          "train",
+          "--env",
+          "bugfix",
+          "--updates",
+          "2",
+          "--group",
+          "4",
+          "--seed",
+          "2",
+          "--out",
+          partial,
+          "--json",
+        )
+      ).code,
+    ).toBe(0);
     // Pretend the run had been asked for 4 updates and was killed after 2 (its checkpoint holds update 2).
     const configPath = join(partial, "training.json");
     const config = JSON.parse(readFileSync(configPath, "utf8"));
@@ -44,18 +97,29 @@ describe("envrigger train and learned: weights", () => {
     writeFileSync(configPath, JSON.stringify(config));
     const resumed = await cli("train", "--resume", partial, "--json");
     expect(resumed.code).toBe(0);
-    expect(JSON.parse(readFileSync(join(partial, "weights.json"), "utf8")).weights).toEqual(JSON.parse(readFileSync(join(whole, "weights.json"), "utf8")).weights);
+    expect(JSON.parse(readFileSync(join(partial, "weights.json"), "utf8")).weights).toEqual(
+      JSON.parse(readFileSync(join(whole, "weights.json"), "utf8")).weights,
+    );
     expect(readFileSync(join(partial, "updates.jsonl"), "utf8").trim().split("\n")).toHaveLength(4);
   }, 120_000);
 
   it("names what is wrong with a corrupt or mismatched weights file, and with bad arguments (exit 2)", async () => {
     const corrupt = join(scratch, "corrupt.json");
-    writeFileSync(corrupt, "{ \"format\": \"envrigger.learned-policy\", \"version\": 1, ");
+    writeFileSync(corrupt, '{ "format": "envrigger.learned-policy", "version": 1, ');
     const broken = await cli("baseline", "--env", "bugfix", "--policy", `learned:${corrupt}`, "--episodes", "1");
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/weights file .*corrupt\.json: not valid JSON/);
     const other = join(scratch, "toy.json");
-    writeFileSync(other, JSON.stringify({ format: "envrigger.learned-policy", version: 1, env: "toy24", features: { dimension: 64, maxTokens: 8, turnCap: 4, countCap: 2 }, weights: { indices: [], values: [] } }));
+    writeFileSync(
+      other,
+      JSON.stringify({
+        format: "envrigger.learned-policy",
+        version: 1,
+        env: "toy24",
+        features: { dimension: 64, maxTokens: 8, turnCap: 4, countCap: 2 },
+        weights: { indices: [], values: [] },
+      }),
+    );
     const mismatched = await cli("baseline", "--env", "bugfix", "--policy", `learned:${other}`, "--episodes", "1");
     expect(mismatched.code).toBe(2);
     expect(mismatched.stderr).toMatch(/trained on env toy24, not bugfix/);
@@ -68,7 +132,20 @@ describe("envrigger train and learned: weights", () => {
   }, 60_000);
 
   it("serves toy24 too (structured candidates from the tools' schemas)", async () => {
-    const { code, stdout } = await cli("baseline", "--env", "toy24", "--policy", "learned:init", "--split", "heldout", "--task", "24-5", "--episodes", "3", "--json");
+    const { code, stdout } = await cli(
+      "baseline",
+      "--env",
+      "toy24",
+      "--policy",
+      "learned:init",
+      "--split",
+      "heldout",
+      "--task",
+      "24-5",
+      "--episodes",
+      "3",
+      "--json",
+    );
     expect(code, stdout).toBe(0);
     expect(JSON.parse(stdout).episodes).toBe(3);
   });

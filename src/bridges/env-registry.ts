@@ -21,7 +21,8 @@ export function listEnvs(): readonly EnvDefinition[] {
  */
 export async function resolveEnv(spec: string, cwd?: string): Promise<EnvDefinition> {
   // The OpenEnv client (a WebSocket library) and the plugin loader load only when asked for.
-  if (spec.startsWith("openenv:")) return (await import("./openenv/openenv-env-definition.js")).createOpenEnvDefinition(spec.slice("openenv:".length));
+  if (spec.startsWith("openenv:"))
+    return (await import("./openenv/openenv-env-definition.js")).createOpenEnvDefinition(spec.slice("openenv:".length));
   if (spec.startsWith("file:")) {
     const plugin = await (await import("../plugins/env-plugin.js")).loadEnvPlugin(spec.slice("file:".length), cwd);
     // Keep the spec as the id so stacks built from it can be rebuilt.

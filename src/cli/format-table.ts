@@ -2,10 +2,20 @@
 export function formatTable(header: string[], rows: Array<Array<string | number>>): string {
   const cells = [header, ...rows.map((row) => row.map((cell) => String(cell)))];
   const widths = header.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? "").length)));
-  const numeric = header.map((_, column) => rows.length > 0 && rows.every((row) => typeof row[column] === "number" || /^[\d.%–\-[\], ]+$/.test(String(row[column]))));
+  const numeric = header.map(
+    (_, column) =>
+      rows.length > 0 &&
+      rows.every((row) => typeof row[column] === "number" || /^[\d.%–\-[\], ]+$/.test(String(row[column]))),
+  );
   const line = (row: string[]) =>
-    row.map((cell, column) => (numeric[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join("  ").trimEnd();
-  return [line(cells[0]!), widths.map((width) => "-".repeat(width)).join("  "), ...cells.slice(1).map(line)].join("\n") + "\n";
+    row
+      .map((cell, column) => (numeric[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .join("  ")
+      .trimEnd();
+  return (
+    [line(cells[0]!), widths.map((width) => "-".repeat(width)).join("  "), ...cells.slice(1).map(line)].join("\n") +
+    "\n"
+  );
 }
 
 /** A rate as a percentage with one decimal. */

@@ -24,8 +24,20 @@ export function parseChoice<T extends string>(value: string, option: string, cho
 export function parseBand(value: string, option: string, maximum?: number): [number, number] {
   const parts = value.split(",").map((part) => Number(part.trim()));
   const [low, high] = parts;
-  if (parts.length !== 2 || low === undefined || high === undefined || !Number.isFinite(low) || !Number.isFinite(high) || low < 0 || low > high || (maximum !== undefined && high > maximum)) {
-    throw new EnvriggerError("BAD_ARGUMENT", `${option} expects "lo,hi" with 0 ≤ lo ≤ hi${maximum !== undefined ? ` ≤ ${maximum}` : ""}, got "${value}"`);
+  if (
+    parts.length !== 2 ||
+    low === undefined ||
+    high === undefined ||
+    !Number.isFinite(low) ||
+    !Number.isFinite(high) ||
+    low < 0 ||
+    low > high ||
+    (maximum !== undefined && high > maximum)
+  ) {
+    throw new EnvriggerError(
+      "BAD_ARGUMENT",
+      `${option} expects "lo,hi" with 0 ≤ lo ≤ hi${maximum !== undefined ? ` ≤ ${maximum}` : ""}, got "${value}"`,
+    );
   }
   return [low, high];
 }
@@ -34,7 +46,10 @@ export function parseBand(value: string, option: string, maximum?: number): [num
 export function parseProbability(value: string, option: string): number {
   const number = Number(value.trim());
   if (value.trim() === "" || !Number.isFinite(number) || number <= 0.5 || number >= 1) {
-    throw new EnvriggerError("BAD_ARGUMENT", `${option} expects a probability between 0.5 and 1 (exclusive), got "${value}"`);
+    throw new EnvriggerError(
+      "BAD_ARGUMENT",
+      `${option} expects a probability between 0.5 and 1 (exclusive), got "${value}"`,
+    );
   }
   return number;
 }

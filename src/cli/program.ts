@@ -34,21 +34,35 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--stack <spec.json>", "run on a stored harness stack (a stack spec, or a candidate file holding one)")
     .option("--group-by <key>", "byGroup keyed by the task's group or by task id: group | task", "group")
     .option("--json", "print one JSON object");
-  rolloutOptions(baseline, { olderName: true, callTimeout: true }).action(async (options) => void (await (await import("./commands/baseline-command.js")).baselineCommand(options, io)));
+  rolloutOptions(baseline, { olderName: true, callTimeout: true }).action(
+    async (options) => void (await (await import("./commands/baseline-command.js")).baselineCommand(options, io)),
+  );
 
   const targetOptions = (command: Command) =>
     command
       .option("--band-success <lo,hi>", "target success-rate band (default 0.4,0.6 when no target is given)")
       .option("--band-steps <lo,hi>", "target mean-steps band")
-      .option("--weakness <text>", "a named weakness to make decisive, e.g. \"submits without running the tests\"");
+      .option("--weakness <text>", 'a named weakness to make decisive, e.g. "submits without running the tests"');
   const loopOptions = (command: Command) =>
     rolloutOptions(targetOptions(command), { callTimeout: true })
       .option("--designer <designer>", "heuristic | openai:<model> | gemini:<model>", "heuristic")
       .option("--k <n>", "rollouts per batch (K)", "5")
       .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "400")
-      .option("--confidence <p>", "probability that a fresh check of --check-rollouts rollouts lands in band, needed to accept or skip", "0.9")
-      .option("--check-rollouts <n>", "rollouts of the fresh check the rule targets (0: the posterior of the true rate)", "100")
-      .option("--confirm <n>", "fresh rollouts confirming a candidate that passed, before the final accept (0: none)", "20")
+      .option(
+        "--confidence <p>",
+        "probability that a fresh check of --check-rollouts rollouts lands in band, needed to accept or skip",
+        "0.9",
+      )
+      .option(
+        "--check-rollouts <n>",
+        "rollouts of the fresh check the rule targets (0: the posterior of the true rate)",
+        "100",
+      )
+      .option(
+        "--confirm <n>",
+        "fresh rollouts confirming a candidate that passed, before the final accept (0: none)",
+        "20",
+      )
       .option("--revisions <n>", "revisions after the first candidate", "5")
       .option("--seed <s>", "run seed", "0")
       .option("--reward <reward>", "hidden | public (envs with a pluggable reward)")
@@ -66,8 +80,17 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
       .option("--resume <dir>", "continue the run in this directory (e.g. after a provider outage)"),
   ).action(async (options, command: Command) => {
     const explicit = explicitOptions(command);
-    if (!options.resume && !options.task) throw new EnvriggerError("BAD_ARGUMENT", "--task is required (or --resume runs/<id>)");
-    await (await import("./commands/curriculum-command.js")).curriculumCommand({ ...options, split: "all", concurrency: "1", explicit: explicit.filter((name) => name !== "split" && name !== "concurrency") }, io);
+    if (!options.resume && !options.task)
+      throw new EnvriggerError("BAD_ARGUMENT", "--task is required (or --resume runs/<id>)");
+    await (await import("./commands/curriculum-command.js")).curriculumCommand(
+      {
+        ...options,
+        split: "all",
+        concurrency: "1",
+        explicit: explicit.filter((name) => name !== "split" && name !== "concurrency"),
+      },
+      io,
+    );
   });
 
   loopOptions(
@@ -81,7 +104,12 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
       .option("--concurrency <n>", "tasks in parallel (this process plus task processes)", "1")
       .option("--out <dir>", "run directory (default runs/<id>)")
       .option("--resume <dir>", "continue the run in this directory"),
-  ).action(async (options, command: Command) => void (await (await import("./commands/curriculum-command.js")).curriculumCommand({ ...options, explicit: explicitOptions(command) }, io)));
+  ).action(
+    async (options, command: Command) =>
+      void (await (
+        await import("./commands/curriculum-command.js")
+      ).curriculumCommand({ ...options, explicit: explicitOptions(command) }, io)),
+  );
 
   program
     .command("check-component")
@@ -93,7 +121,11 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--seed <s>", "episode seed", "0")
     .option("--json", "print one JSON object { ok, issues, smoke? }")
     .action(async (file, options) => {
-      outcome.exitCode = await (await import("./commands/check-component-command.js")).checkComponentCommand(file, options, io);
+      outcome.exitCode = await (await import("./commands/check-component-command.js")).checkComponentCommand(
+        file,
+        options,
+        io,
+      );
     });
 
   const measure = program
@@ -104,45 +136,73 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--k <n>", "rollouts", "10")
     .option("--seed <s>", "seed (fresh rollouts: never the rig run's seeds)", "1")
     .option("--json", "print one JSON object");
-  rolloutOptions(measure, { olderName: true }).action(async (options) => void (await (await import("./commands/measure-command.js")).measureCommand(options, io)));
+  rolloutOptions(measure, { olderName: true }).action(
+    async (options) => void (await (await import("./commands/measure-command.js")).measureCommand(options, io)),
+  );
 
   rolloutOptions(
-    trainingOptions(targetOptions(
-      program
-        .command("train")
-        .description("train a learnable policy with GRPO on the original tasks, stored stacks, or co-evolved stacks (resumable)")
-        .option("--env <env>", "environment id (the learnable policy serves bugfix and toy24 among the built-ins)")
-        .option("--policy <policy>", "learned:init or learned:<weights.json>", "learned:init")
-        .option("--source <source>", "original | stacks:<dir> (harness-candidates/<env> or a curriculum run) | coevolve", "original")
-        .option("--seed <s>", "run seed", "0"),
-    )),
+    trainingOptions(
+      targetOptions(
+        program
+          .command("train")
+          .description(
+            "train a learnable policy with GRPO on the original tasks, stored stacks, or co-evolved stacks (resumable)",
+          )
+          .option("--env <env>", "environment id (the learnable policy serves bugfix and toy24 among the built-ins)")
+          .option("--policy <policy>", "learned:init or learned:<weights.json>", "learned:init")
+          .option(
+            "--source <source>",
+            "original | stacks:<dir> (harness-candidates/<env> or a curriculum run) | coevolve",
+            "original",
+          )
+          .option("--seed <s>", "run seed", "0"),
+      ),
+    ),
     { olderName: true, inProcessDefault: true },
   ).action(async (options) => void (await (await import("./commands/train-command.js")).trainCommand(options, io)));
 
   const experiment = program
     .command("experiment")
-    .description("original vs co-evolved harness training of a learnable policy, evaluated on the original held-out tasks, over seeds")
+    .description(
+      "original vs co-evolved harness training of a learnable policy, evaluated on the original held-out tasks, over seeds",
+    )
     .requiredOption("--env <env>", "environment id (bugfix)")
     .option("--seeds <n>", "seeds (each trains both arms)", "3");
-  rolloutOptions(trainingOptions(experiment), { inProcessDefault: true }).action(async (options) => void (await (await import("./commands/experiment-command.js")).experimentCommand(options, io)));
+  rolloutOptions(trainingOptions(experiment), { inProcessDefault: true }).action(
+    async (options) => void (await (await import("./commands/experiment-command.js")).experimentCommand(options, io)),
+  );
 
   program
     .command("report")
-    .description("write <run>/report.html: one self-contained page of a run (charts, decisions, stacks, example episodes)")
+    .description(
+      "write <run>/report.html: one self-contained page of a run (charts, decisions, stacks, example episodes)",
+    )
     .argument("<run>", "a run directory (curriculum, train or experiment), e.g. runs/<id>")
     .option("--json", "print one JSON object { path }")
-    .action(async (run: string, options) => void (await (await import("./commands/report-command.js")).reportCommand(run, options, io)));
+    .action(
+      async (run: string, options) =>
+        void (await (await import("./commands/report-command.js")).reportCommand(run, options, io)),
+    );
 
   program
     .command("serve")
-    .description("serve an env, a stack or stored candidates over the OpenEnv protocol (HTTP + WebSocket /ws) until SIGTERM")
+    .description(
+      "serve an env, a stack or stored candidates over the OpenEnv protocol (HTTP + WebSocket /ws) until SIGTERM",
+    )
     .requiredOption("--env <env>", "environment id, or file:<path>")
     .option("--task <ids>", "serve these bare tasks (comma-separated)")
     .option("--stack <file>", "serve one stack (a stack spec, or a candidate file)")
-    .option("--candidates <dir|corpus.jsonl>", "serve stored candidates: a directory, or a corpus written by export --format corpus")
+    .option(
+      "--candidates <dir|corpus.jsonl>",
+      "serve stored candidates: a directory, or a corpus written by export --format corpus",
+    )
     .option("--run <dir>", "serve a run's accepted candidates")
     .option("--split <split>", "the tasks served when no source is given: train | heldout | all", "train")
-    .option("--weights <weights>", "how a reset without task_id/stack_id draws its stack: uniform | validation", "uniform")
+    .option(
+      "--weights <weights>",
+      "how a reset without task_id/stack_id draws its stack: uniform | validation",
+      "uniform",
+    )
     .option("--host <host>", "interface to bind (a warning is printed for anything but loopback)", "127.0.0.1")
     .option("--port <port>", "port (0: a free one)", "8000")
     .option("--max-sessions <n>", "concurrent WebSocket sessions", "64")
@@ -156,7 +216,10 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .description("write what trainers read: episodes as chat JSONL, or a corpus of accepted stacks")
     .requiredOption("--format <format>", "chat-jsonl | corpus")
     .option("--run <dir>", "a run: its recorded rollouts (chat-jsonl) or accepted stacks (corpus)")
-    .option("--candidates <dir|corpus.jsonl>", "stored candidates: fresh rollouts of them (chat-jsonl, with --policy) or their corpus")
+    .option(
+      "--candidates <dir|corpus.jsonl>",
+      "stored candidates: fresh rollouts of them (chat-jsonl, with --policy) or their corpus",
+    )
     .option("--policy <policy>", "policy for fresh rollouts of --candidates")
     .option("--episodes <n>", "fresh rollouts per candidate (default 10)")
     .option("--seed <s>", "seed of the fresh rollouts", "0")
@@ -173,10 +236,14 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--json", "print one JSON object")
     .action(async (options) => void (await (await import("./commands/start-command.js")).startCommand(options, io)));
 
-  const skills = program.command("skills").description("skill banks: extract memory items from trajectories, evaluate them with an LLM policy, show them");
+  const skills = program
+    .command("skills")
+    .description("skill banks: extract memory items from trajectories, evaluate them with an LLM policy, show them");
   skills
     .command("extract")
-    .description("distil memory items from a run's accepted stacks (--from) or from fresh rollouts of the original env (--from-original) into a JSONL bank")
+    .description(
+      "distil memory items from a run's accepted stacks (--from) or from fresh rollouts of the original env (--from-original) into a JSONL bank",
+    )
     .option("--from <run>", "a run directory, e.g. runs/<id>: the validation trajectories of its accepted stacks")
     .option("--from-original", "fresh rollouts of the unmodified env (needs --env and --policy)")
     .option("--env <env>", "environment id (with --from-original)")
@@ -184,16 +251,23 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--split <split>", "train | heldout | all (with --from-original)", "train")
     .option("--task <ids>", "only these task ids (comma-separated; with --from-original)")
     .option("--episodes <n>", "episodes per task (with --from-original; default 10)")
-    .option("--match <run>", "with --from-original: the same tasks and per-task episode counts as this run's accepted stacks")
+    .option(
+      "--match <run>",
+      "with --from-original: the same tasks and per-task episode counts as this run's accepted stacks",
+    )
     .option("--seed <s>", "seed of the original-env rollouts", "1")
     .option("--extractor <extractor>", "mined (offline) | openai:<model> | gemini:<model>", "mined")
     .requiredOption("--out <bank.jsonl>", "the bank the items are appended to")
     .option("--concurrency <n>", "episodes in flight at once", "1")
     .option("--json", "print one JSON object")
-    .action(async (options) => void (await (await import("./commands/skills-command.js")).skillsExtractCommand(options, io)));
+    .action(
+      async (options) => void (await (await import("./commands/skills-command.js")).skillsExtractCommand(options, io)),
+    );
   skills
     .command("eval")
-    .description("the same LLM policy with and without retrieved skills (same tasks, same seeds): success with 95% intervals")
+    .description(
+      "the same LLM policy with and without retrieved skills (same tasks, same seeds): success with 95% intervals",
+    )
     .requiredOption("--bank <bank.jsonl>", "a skill bank")
     .requiredOption("--env <env>", "environment id")
     .requiredOption("--policy <policy>", "an LLM policy: openai:<model> | gemini:<model>")
@@ -205,23 +279,43 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--embeddings <spec>", "retrieve by embeddings: openai:<model> (default: BM25)")
     .option("--concurrency <n>", "episodes in flight at once", "1")
     .option("--json", "print one JSON object")
-    .action(async (options) => void (await (await import("./commands/skills-command.js")).skillsEvalCommand(options, io)));
+    .action(
+      async (options) => void (await (await import("./commands/skills-command.js")).skillsEvalCommand(options, io)),
+    );
   skills
     .command("show")
     .description("print a bank's items readably")
     .argument("<bank>", "a skill bank (JSONL)")
     .option("--json", "print one JSON object { items, warnings }")
-    .action(async (bank: string, options) => (await import("./commands/skills-command.js")).skillsShowCommand(bank, options, io));
+    .action(async (bank: string, options) =>
+      (await import("./commands/skills-command.js")).skillsShowCommand(bank, options, io),
+    );
   program
     .command("worker")
-    .description("serve rollout jobs from a Redis queue (for --queue on rig, curriculum, baseline, measure, train, experiment) until SIGTERM")
-    .requiredOption("--queue <url>", "redis://HOST:PORT or rediss://… (password in the URL or in ENVRIGGER_REDIS_PASSWORD)")
+    .description(
+      "serve rollout jobs from a Redis queue (for --queue on rig, curriculum, baseline, measure, train, experiment) until SIGTERM",
+    )
+    .requiredOption(
+      "--queue <url>",
+      "redis://HOST:PORT or rediss://… (password in the URL or in ENVRIGGER_REDIS_PASSWORD)",
+    )
     .option("--concurrency <n>", "jobs in flight in this process (a job runs its episodes one after another)", "8")
     .option("--plugins-dir <dir>", "allow file: env and policy plugins from inside this directory (none without it)")
-    .option("--allow-url <prefix>", "allow openenv: URLs under this prefix (repeatable; none by default)", (value: string, previous: string[]) => [...previous, value], [] as string[])
-    .option("--lock-duration-ms <ms>", "BullMQ job lock: a dead worker's job returns after about this long (default 30000)")
+    .option(
+      "--allow-url <prefix>",
+      "allow openenv: URLs under this prefix (repeatable; none by default)",
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
+    .option(
+      "--lock-duration-ms <ms>",
+      "BullMQ job lock: a dead worker's job returns after about this long (default 30000)",
+    )
     .option("--stalled-interval-ms <ms>", "how often to look for stalled jobs (default 30000)")
-    .option("--max-stalled-count <n>", "stalls before BullMQ fails a job, which the coordinator then re-queues (default 1)")
+    .option(
+      "--max-stalled-count <n>",
+      "stalls before BullMQ fails a job, which the coordinator then re-queues (default 1)",
+    )
     .option("--verbose", "log every job")
     .action(async (options) => void (await (await import("./commands/worker-command.js")).workerCommand(options, io)));
 
@@ -253,13 +347,27 @@ function trainingOptions(command: Command): Command {
  * `baseline`, `measure` and `train` had first, and `callTimeout` the per-call deadline.
  * `inProcessDefault` states the default of commands whose policy is always in-process.
  */
-function rolloutOptions(command: Command, choices: { olderName?: boolean; callTimeout?: boolean; inProcessDefault?: boolean }): Command {
+function rolloutOptions(
+  command: Command,
+  choices: { olderName?: boolean; callTimeout?: boolean; inProcessDefault?: boolean },
+): Command {
   const defaultConcurrency = choices.inProcessDefault ? "1" : "16 for LLM policies and OpenEnv envs, else 1";
   if (choices.olderName) command.option("--concurrency <n>", "the older name of --rollout-concurrency");
   command
-    .option("--rollout-concurrency <n>", `episodes of a rollout batch in flight at once in this process (default ${defaultConcurrency})`)
-    .option("--queue <url>", "run the rollouts on `envrigger worker` processes via Redis instead: redis://HOST:PORT or rediss://…");
-  if (choices.callTimeout) command.option("--call-timeout <ms>", "deadline of each env and policy call; past it the episode stops with `timeout`", "30000");
+    .option(
+      "--rollout-concurrency <n>",
+      `episodes of a rollout batch in flight at once in this process (default ${defaultConcurrency})`,
+    )
+    .option(
+      "--queue <url>",
+      "run the rollouts on `envrigger worker` processes via Redis instead: redis://HOST:PORT or rediss://…",
+    );
+  if (choices.callTimeout)
+    command.option(
+      "--call-timeout <ms>",
+      "deadline of each env and policy call; past it the episode stops with `timeout`",
+      "30000",
+    );
   return command;
 }
 

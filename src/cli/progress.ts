@@ -17,7 +17,11 @@ export function createProgress(io: CliIo, enabled: boolean): Progress {
   let bar: SingleBar | null = null;
   return {
     start(total, label) {
-      bar = new SingleBar({ format: `${label} [{bar}] {value}/{total} {eta_formatted}`, stream: process.stderr, hideCursor: true });
+      bar = new SingleBar({
+        format: `${label} [{bar}] {value}/{total} {eta_formatted}`,
+        stream: process.stderr,
+        hideCursor: true,
+      });
       bar.start(total, 0);
     },
     update(done) {

@@ -15,7 +15,11 @@ export function targetFromOptions(options: TargetOptions): Target {
   if (options.bandSuccess !== undefined) target.successBand = parseBand(options.bandSuccess, "--band-success", 1);
   if (options.bandSteps !== undefined) target.stepsBand = parseBand(options.bandSteps, "--band-steps");
   if (options.weakness !== undefined) {
-    if (options.weakness.trim().length < 3) throw new EnvriggerError("BAD_ARGUMENT", "--weakness expects a description such as \"submits without running the tests\"");
+    if (options.weakness.trim().length < 3)
+      throw new EnvriggerError(
+        "BAD_ARGUMENT",
+        '--weakness expects a description such as "submits without running the tests"',
+      );
     target.weakness = options.weakness.trim();
   }
   return target.successBand || target.stepsBand || target.weakness ? target : { ...DEFAULT_TARGET };

@@ -22,7 +22,14 @@ export type ActionInput = z.infer<typeof actionInputSchema>;
  */
 export function isAction(input: unknown): input is Action {
   const candidate = input as Action | null;
-  return typeof candidate === "object" && candidate !== null && typeof candidate.name === "string" && typeof candidate.args === "object" && candidate.args !== null && !Array.isArray(candidate.args);
+  return (
+    typeof candidate === "object" &&
+    candidate !== null &&
+    typeof candidate.name === "string" &&
+    typeof candidate.args === "object" &&
+    candidate.args !== null &&
+    !Array.isArray(candidate.args)
+  );
 }
 
 /** A short, readable rendering of an action input (for traces, prompts and tables). */

@@ -65,4 +65,3 @@ export interface ActionableEnv {
    */
   candidateActions?(observation: Observation): Promise<ActionInput[] | null>;
 }
-

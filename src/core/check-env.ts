@@ -123,7 +123,10 @@ export async function checkEnv(
       const left = first[index];
       const right = second[index];
       if (!left || !right || left.kind !== right.kind || !jsonEqual(left.value, right.value)) {
-        add("determinism", `${what} differ at record ${index} (${left?.kind ?? "missing"} vs ${right?.kind ?? "missing"})`);
+        add(
+          "determinism",
+          `${what} differ at record ${index} (${left?.kind ?? "missing"} vs ${right?.kind ?? "missing"})`,
+        );
         return;
       }
     }
@@ -153,7 +156,11 @@ export async function checkEnv(
       const third = await create();
       envs.push(third);
       const saveAt = Math.floor(steps / 2);
-      compare(runA, await play(second, actions, saveAt, third), "save → restore → continue and the uninterrupted episode");
+      compare(
+        runA,
+        await play(second, actions, saveAt, third),
+        "save → restore → continue and the uninterrupted episode",
+      );
     }
   } catch (error) {
     add("exception", `the env threw: ${errorMessage(error)}`);
@@ -172,7 +179,8 @@ export async function checkEnv(
       await closed.step({ name: tools[0]?.name ?? "noop", args: {} });
       add("close", "step() after close() did not throw");
     } catch (error) {
-      if (!isEnvriggerError(error, "ENV_CLOSED")) add("close", `step() after close() threw ${errorMessage(error)} instead of ENV_CLOSED`);
+      if (!isEnvriggerError(error, "ENV_CLOSED"))
+        add("close", `step() after close() threw ${errorMessage(error)} instead of ENV_CLOSED`);
     }
   }
   return { ok: issues.length === 0, issues, steps };
@@ -181,6 +189,9 @@ export async function checkEnv(
 /** Throw when a report has issues (for tests and CLI). */
 export function assertEnvOk(report: CheckEnvReport): void {
   if (!report.ok) {
-    throw new EnvriggerError("INTERNAL", `checkEnv found problems:\n${report.issues.map((issue) => `- [${issue.code}] ${issue.message}`).join("\n")}`);
+    throw new EnvriggerError(
+      "INTERNAL",
+      `checkEnv found problems:\n${report.issues.map((issue) => `- [${issue.code}] ${issue.message}`).join("\n")}`,
+    );
   }
 }

@@ -107,7 +107,8 @@ export function errorMessage(error: unknown): string {
 export function fromFileSystemError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
   const { code, syscall, path } = error as NodeJS.ErrnoException;
-  if (typeof code !== "string" || !/^E[A-Z]+$/.test(code) || typeof syscall !== "string" || typeof path !== "string") return error;
+  if (typeof code !== "string" || !/^E[A-Z]+$/.test(code) || typeof syscall !== "string" || typeof path !== "string")
+    return error;
   const reason = error.message.replace(/^[A-Z]+: /, "").replace(/, .*$/, "");
   return new EnvriggerError("FILE_SYSTEM", `cannot ${syscall} ${path}: ${reason} (${code})`, { cause: error });
 }

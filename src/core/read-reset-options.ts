@@ -8,7 +8,10 @@ import type { ResetOptions } from "./task.js";
 export function readResetOptions(options: unknown): ResetOptions {
   const { taskId, seed } = (options ?? {}) as Partial<ResetOptions>;
   if (typeof taskId !== "string" || typeof seed !== "number" || !Number.isSafeInteger(seed) || seed < 0) {
-    throw new EnvriggerError("BAD_ARGUMENT", `reset needs {taskId: string, seed: non-negative integer}, got ${JSON.stringify(options)}`);
+    throw new EnvriggerError(
+      "BAD_ARGUMENT",
+      `reset needs {taskId: string, seed: non-negative integer}, got ${JSON.stringify(options)}`,
+    );
   }
   return { taskId, seed };
 }

@@ -3,7 +3,14 @@ import { createRng, deriveSeed } from "./seeding.js";
 
 describe("seeding", () => {
   it("same seed, same sequence; different seed, different sequence", () => {
-    const draw = (seed: number) => Array.from({ length: 5 }, ((rng) => () => rng.next())(createRng(seed)));
+    const draw = (seed: number) =>
+      Array.from(
+        { length: 5 },
+        (
+          (rng) => () =>
+            rng.next()
+        )(createRng(seed)),
+      );
     expect(draw(1)).toEqual(draw(1));
     expect(draw(1)).not.toEqual(draw(2));
   });

@@ -26,5 +26,8 @@ export function siblingModule(moduleUrl: string, relative: string): SiblingModul
     return { path: fileURLToPath(new URL(`${relative}.js`, moduleUrl)), execArgv: ["--no-node-snapshot"] };
   }
   const tsx = createRequire(moduleUrl).resolve("tsx");
-  return { path: fileURLToPath(new URL(`${relative}.ts`, moduleUrl)), execArgv: ["--no-node-snapshot", "--import", tsx] };
+  return {
+    path: fileURLToPath(new URL(`${relative}.ts`, moduleUrl)),
+    execArgv: ["--no-node-snapshot", "--import", tsx],
+  };
 }

@@ -26,8 +26,28 @@ const publicReward = { reward: "public" };
 async function rigRound(name: string, policy: string, taskIds: string[]): Promise<string> {
   const runDirectory = join(directory, name);
   await runCurriculum(
-    { version: 1, runId: name, env: "bugfix", envOptions: publicReward, split: "train", taskIds, policy, designer: "heuristic", target: DEFAULT_TARGET, k: 4, kMax: 4, revisions: 0, confirm: 0, seed: 3, candidatesDir: join(directory, `${name}-candidates`) },
-    { runDirectory, env: definition, executor: inProcessExecutor((config, rigDirectory) => createRigDependencies(config, rigDirectory)) },
+    {
+      version: 1,
+      runId: name,
+      env: "bugfix",
+      envOptions: publicReward,
+      split: "train",
+      taskIds,
+      policy,
+      designer: "heuristic",
+      target: DEFAULT_TARGET,
+      k: 4,
+      kMax: 4,
+      revisions: 0,
+      confirm: 0,
+      seed: 3,
+      candidatesDir: join(directory, `${name}-candidates`),
+    },
+    {
+      runDirectory,
+      env: definition,
+      executor: inProcessExecutor((config, rigDirectory) => createRigDependencies(config, rigDirectory)),
+    },
   );
   return runDirectory;
 }
@@ -50,39 +70,112 @@ describe("co-evolution's shortcut Contracts", () => {
     expect(stack.spec.layers).toHaveLength(1);
     const environment = stackEnvironment(definition, publicReward, "clamp-0", stack);
     expect(environment.stacked).toBe(true);
-    const episodes = (policy: string) => runRollouts({ createEnv: environment.createEnv, policy: bugfixPolicies[policy]!, tasks: [{ taskId: "clamp-0" }], episodes: 3, seed: 4 });
+    const episodes = (policy: string) =>
+      runRollouts({
+        createEnv: environment.createEnv,
+        policy: bugfixPolicies[policy]!,
+        tasks: [{ taskId: "clamp-0" }],
+        episodes: 3,
+        seed: 4,
+      });
     const hackedEpisodes = await episodes("hacker");
     expect(hackedEpisodes.every((trajectory) => trajectory.totalReward === 0)).toBe(true);
-    const original = await runRollouts({ createEnv: () => definition.create(publicReward), policy: bugfixPolicies.hacker!, tasks: [{ taskId: "clamp-0" }], episodes: 3, seed: 4 });
-    expect(original.every((trajectory) => trajectory.totalReward === 1 && trajectory.evaluation?.success === false)).toBe(true);
-    expect((await episodes("oracle")).every((trajectory) => trajectory.totalReward === 1 && trajectory.evaluation?.success === true)).toBe(true);
+    const original = await runRollouts({
+      createEnv: () => definition.create(publicReward),
+      policy: bugfixPolicies.hacker!,
+      tasks: [{ taskId: "clamp-0" }],
+      episodes: 3,
+      seed: 4,
+    });
+    expect(
+      original.every((trajectory) => trajectory.totalReward === 1 && trajectory.evaluation?.success === false),
+    ).toBe(true);
+    expect(
+      (await episodes("oracle")).every(
+        (trajectory) => trajectory.totalReward === 1 && trajectory.evaluation?.success === true,
+      ),
+    ).toBe(true);
 
     // Over an accepted stack, the Contract goes innermost and the stack's own layers stay on top.
-    const accepted = { spec: { version: 1 as const, base: { env: "bugfix", taskId: "clamp-0", options: publicReward }, layers: [{ kind: "rules" as const, name: "other", source: "export default defineRules({});\n" }] }, label: "accepted.json" };
+    const accepted = {
+      spec: {
+        version: 1 as const,
+        base: { env: "bugfix", taskId: "clamp-0", options: publicReward },
+        layers: [{ kind: "rules" as const, name: "other", source: "export default defineRules({});\n" }],
+      },
+      label: "accepted.json",
+    };
     const layered = guardedStack(definition, publicReward, "clamp-0", guards.get("clamp-0")!, accepted);
-    expect(layered.spec.layers.map((layer) => (layer.kind === "rules" ? layer.name : layer.kind))).toEqual([REWARD_SHORTCUT_GUARD, "other"]);
+    expect(layered.spec.layers.map((layer) => (layer.kind === "rules" ? layer.name : layer.kind))).toEqual([
+      REWARD_SHORTCUT_GUARD,
+      "other",
+    ]);
     expect(layered.label).toBe("accepted.json + shortcut Contract");
 
     // The co-evolution source: a round whose pooled episodes showed the shortcut puts every
     // train task under a Contract — those with their own evidence under theirs, the others
     // (here divide-0, never rigged) under the shared one; the reward stays the env's.
     const coevolution = join(directory, "coevolution");
-    const round = { round: 0, update: 0, snapshot: "", runDirectory: hacked, accepted: [], rejected: ["clamp-0", "range-0"], skipped: [], guarded: ["clamp-0", "range-0"], guardedEnvWide: true, stackedTasks: 3, durationMs: 0 };
+    const round = {
+      round: 0,
+      update: 0,
+      snapshot: "",
+      runDirectory: hacked,
+      accepted: [],
+      rejected: ["clamp-0", "range-0"],
+      skipped: [],
+      guarded: ["clamp-0", "range-0"],
+      guardedEnvWide: true,
+      stackedTasks: 3,
+      durationMs: 0,
+    };
     mkdirSync(join(coevolution, "round-0"), { recursive: true });
     writeFileSync(join(coevolution, "round-0", "round.json"), JSON.stringify(round));
-    const source = coevolutionSource({ env: definition, envOptions: publicReward, trainTasks: [{ id: "clamp-0" }, { id: "range-0" }, { id: "divide-0" }], every: 10, directory: coevolution, target: DEFAULT_TARGET, designer: "heuristic", k: 2, kMax: 2, revisions: 0, seed: 0 });
+    const source = coevolutionSource({
+      env: definition,
+      envOptions: publicReward,
+      trainTasks: [{ id: "clamp-0" }, { id: "range-0" }, { id: "divide-0" }],
+      every: 10,
+      directory: coevolution,
+      target: DEFAULT_TARGET,
+      designer: "heuristic",
+      k: 2,
+      kMax: 2,
+      revisions: 0,
+      seed: 0,
+    });
     await source.prepare!(0, LearnableModel.initial());
     for (const taskId of ["clamp-0", "range-0", "divide-0"]) {
       const trained = source.environmentOf(taskId, 0);
       expect(trained.stacked).toBe(true);
       expect(trained.stack.layers[0]).toMatchObject({ kind: "rules", name: REWARD_SHORTCUT_GUARD });
-      const hackerEpisodes = await runRollouts({ createEnv: trained.createEnv, policy: bugfixPolicies.hacker!, tasks: [{ taskId }], episodes: 2, seed: 5 });
+      const hackerEpisodes = await runRollouts({
+        createEnv: trained.createEnv,
+        policy: bugfixPolicies.hacker!,
+        tasks: [{ taskId }],
+        episodes: 2,
+        seed: 5,
+      });
       expect(hackerEpisodes.every((trajectory) => trajectory.totalReward === 0)).toBe(true);
     }
     // Without the pooled evidence, the task no round saw trains on the original env.
     writeFileSync(join(coevolution, "round-0", "round.json"), JSON.stringify({ ...round, guardedEnvWide: false }));
-    const perTaskOnly = coevolutionSource({ env: definition, envOptions: publicReward, trainTasks: [{ id: "clamp-0" }, { id: "divide-0" }], every: 10, directory: coevolution, target: DEFAULT_TARGET, designer: "heuristic", k: 2, kMax: 2, revisions: 0, seed: 0 });
+    const perTaskOnly = coevolutionSource({
+      env: definition,
+      envOptions: publicReward,
+      trainTasks: [{ id: "clamp-0" }, { id: "divide-0" }],
+      every: 10,
+      directory: coevolution,
+      target: DEFAULT_TARGET,
+      designer: "heuristic",
+      k: 2,
+      kMax: 2,
+      revisions: 0,
+      seed: 0,
+    });
     await perTaskOnly.prepare!(0, LearnableModel.initial());
-    expect([perTaskOnly.environmentOf("clamp-0", 0).stacked, perTaskOnly.environmentOf("divide-0", 0).stacked]).toEqual([true, false]);
+    expect([perTaskOnly.environmentOf("clamp-0", 0).stacked, perTaskOnly.environmentOf("divide-0", 0).stacked]).toEqual(
+      [true, false],
+    );
   }, 120_000);
 });

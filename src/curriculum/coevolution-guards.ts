@@ -27,14 +27,26 @@ export interface RoundShortcutGuards {
  * validation and the episodes each attempt kept) — per task, and over all tasks pooled.
  * Reads only reward, verdict and the calls that reached the env.
  */
-export async function shortcutGuards(runDirectory: string, env: EnvDefinition, envOptions: JsonObject, taskIds: readonly string[]): Promise<RoundShortcutGuards> {
-  const tasks = await readCheckpointedTasks(taskIds.map((taskId) => runPaths(runDirectory).checkpointsOf(taskId)), env.id);
+export async function shortcutGuards(
+  runDirectory: string,
+  env: EnvDefinition,
+  envOptions: JsonObject,
+  taskIds: readonly string[],
+): Promise<RoundShortcutGuards> {
+  const tasks = await readCheckpointedTasks(
+    taskIds.map((taskId) => runPaths(runDirectory).checkpointsOf(taskId)),
+    env.id,
+  );
   const probe = await env.create(envOptions);
   const tools = await probe.tools().finally(() => probe.close());
   const perTask = new Map<string, CandidateLayer>();
   const pooled: Trajectory[] = [];
   for (const task of tasks) {
-    const observed = [...(task.baseline?.trajectories ?? []), ...(task.validation?.trajectories ?? []), ...task.attempts.flatMap((attempt) => attempt.trajectories ?? [])];
+    const observed = [
+      ...(task.baseline?.trajectories ?? []),
+      ...(task.validation?.trajectories ?? []),
+      ...task.attempts.flatMap((attempt) => attempt.trajectories ?? []),
+    ];
     pooled.push(...observed);
     const guard = shortcutGuardLayer(observed, tools);
     if (guard) perTask.set(task.config.taskId, guard);
@@ -43,8 +55,20 @@ export async function shortcutGuards(runDirectory: string, env: EnvDefinition, e
 }
 
 /** A stack with the shortcut Contract innermost (right above the env), under the stack's own layers. */
-export function guardedStack(env: EnvDefinition, envOptions: JsonObject, taskId: string, guard: CandidateLayer, stack: StoredStack | undefined): StoredStack {
-  const base: HarnessStackSpec = stack?.spec ?? { version: 1, base: { env: env.id, taskId, options: envOptions }, layers: [] };
-  return { spec: { ...base, layers: [guard as HarnessStackSpec["layers"][number], ...base.layers] }, label: `${stack?.label ?? "original env"} + shortcut Contract` };
+export function guardedStack(
+  env: EnvDefinition,
+  envOptions: JsonObject,
+  taskId: string,
+  guard: CandidateLayer,
+  stack: StoredStack | undefined,
+): StoredStack {
+  const base: HarnessStackSpec = stack?.spec ?? {
+    version: 1,
+    base: { env: env.id, taskId, options: envOptions },
+    layers: [],
+  };
+  return {
+    spec: { ...base, layers: [guard as HarnessStackSpec["layers"][number], ...base.layers] },
+    label: `${stack?.label ?? "original env"} + shortcut Contract`,
+  };
 }
-

@@ -45,7 +45,9 @@ export interface CoevolutionOptions {
 }
 
 function layerNames(path: string): string[] {
-  return readCandidateRecord(path).stack.layers.map((layer) => (layer.kind === "rules" ? (layer.name ?? "rules") : layer.kind));
+  return readCandidateRecord(path).stack.layers.map((layer) =>
+    layer.kind === "rules" ? (layer.name ?? "rules") : layer.kind,
+  );
 }
 
 /**
@@ -77,7 +79,8 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
   // `found`: the round's guards when this process just computed them (a round read back from
   // round.json reads them again from its checkpoints).
   const apply = async (round: CoevolutionRound, found?: RoundShortcutGuards) => {
-    for (const entry of round.accepted) stacks.set(entry.taskId, { spec: readCandidateRecord(entry.candidate).stack, label: entry.candidate });
+    for (const entry of round.accepted)
+      stacks.set(entry.taskId, { spec: readCandidateRecord(entry.candidate).stack, label: entry.candidate });
     if (round.guarded.length > 0 || round.guardedEnvWide) {
       found ??= await shortcutGuards(round.runDirectory, options.env, options.envOptions, taskIds);
       for (const [taskId, guard] of found.perTask) guards.set(taskId, guard);
@@ -86,7 +89,11 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
     rounds.push(round);
   };
 
-  const runRound = async (round: number, update: number, model: LearnableModel): Promise<{ record: CoevolutionRound; found: RoundShortcutGuards }> => {
+  const runRound = async (
+    round: number,
+    update: number,
+    model: LearnableModel,
+  ): Promise<{ record: CoevolutionRound; found: RoundShortcutGuards }> => {
     const started = performance.now();
     const directory = roundDirectory(round);
     const snapshot = join(directory, "policy.json");
@@ -116,7 +123,9 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
         runDirectory,
         resume: existsSync(runPaths(runDirectory).config),
         env: options.env,
-        executor: inProcessExecutor((config, rigDirectory) => createRigDependencies(config, rigDirectory, { queue: options.queue })),
+        executor: inProcessExecutor((config, rigDirectory) =>
+          createRigDependencies(config, rigDirectory, { queue: options.queue }),
+        ),
       },
     );
     const accepted = result.tasks
@@ -132,7 +141,13 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
       }));
     const found = await shortcutGuards(runDirectory, options.env, options.envOptions, taskIds);
     const everyTask = sharedGuard !== null || found.shared !== null;
-    const stacked = new Set([...stacks.keys(), ...guards.keys(), ...found.perTask.keys(), ...accepted.map((entry) => entry.taskId), ...(everyTask ? taskIds : [])]);
+    const stacked = new Set([
+      ...stacks.keys(),
+      ...guards.keys(),
+      ...found.perTask.keys(),
+      ...accepted.map((entry) => entry.taskId),
+      ...(everyTask ? taskIds : []),
+    ]);
     const record: CoevolutionRound = {
       round,
       update,
@@ -157,7 +172,9 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
       const current = Math.floor(update / options.every);
       for (let round = rounds.length; round <= current; round++) {
         const path = join(roundDirectory(round), "round.json");
-        const ran = existsSync(path) ? { record: parseJsonText(coevolutionRoundSchema, readFileSync(path, "utf8"), path), found: undefined } : await runRound(round, update, model);
+        const ran = existsSync(path)
+          ? { record: parseJsonText(coevolutionRoundSchema, readFileSync(path, "utf8"), path), found: undefined }
+          : await runRound(round, update, model);
         const record = ran.record;
         await apply(record, ran.found);
         options.onRound?.(record);
@@ -166,7 +183,12 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
     environmentOf(taskId) {
       const guard = guards.get(taskId) ?? sharedGuard;
       const stack = stacks.get(taskId);
-      return stackEnvironment(options.env, options.envOptions, taskId, guard ? guardedStack(options.env, options.envOptions, taskId, guard, stack) : stack);
+      return stackEnvironment(
+        options.env,
+        options.envOptions,
+        taskId,
+        guard ? guardedStack(options.env, options.envOptions, taskId, guard, stack) : stack,
+      );
     },
   };
 }

@@ -32,7 +32,11 @@ export { productStackDependencies };
  * directory, and the named weakness (if any) matched to a detector. Unknown specs fail here,
  * before anything runs.
  */
-export async function createRigDependencies(config: CurriculumConfig, runDirectory: string, options: CreateRigDependenciesOptions = {}): Promise<RigDependencies> {
+export async function createRigDependencies(
+  config: CurriculumConfig,
+  runDirectory: string,
+  options: CreateRigDependenciesOptions = {},
+): Promise<RigDependencies> {
   const env = await resolveEnv(config.env, options.cwd);
   const policy = await resolvePolicy(config.policy, env.id, options.cwd);
   const designer = await resolveDesigner(config.designer);
@@ -59,7 +63,15 @@ export async function createRigDependencies(config: CurriculumConfig, runDirecto
     // validation) between batches: a candidate's Rules are loaded once per validation rather
     // than once per batch of K. Whoever rigs with these dependencies closes `rollouts`.
     rollouts: options.queue
-      ? await (await import("../queue/queue-rollout-executor.js")).queueRolloutExecutor({ url: options.queue, cwd: options.cwd, onWaiting: (message) => process.stderr.write(`warning: ${message}\n`) })
-      : localRolloutExecutor({ buildEnv: (spec) => buildStack(spec, stack), policy: async () => policy.factory, reuseStacks: 2 }),
+      ? await (await import("../queue/queue-rollout-executor.js")).queueRolloutExecutor({
+          url: options.queue,
+          cwd: options.cwd,
+          onWaiting: (message) => process.stderr.write(`warning: ${message}\n`),
+        })
+      : localRolloutExecutor({
+          buildEnv: (spec) => buildStack(spec, stack),
+          policy: async () => policy.factory,
+          reuseStacks: 2,
+        }),
   };
 }

@@ -7,7 +7,13 @@ import { processUsage } from "./process-usage.js";
 process.on("message", (input: CurriculumWorkerInput) => {
   rigInWorker(input).then(
     (result) => process.send?.({ ok: true, result, usage: processUsage() }),
-    (error: unknown) => process.send?.({ ok: false, error: errorMessage(error), ...(isEnvriggerError(error) ? { code: error.code } : {}), usage: processUsage() }),
+    (error: unknown) =>
+      process.send?.({
+        ok: false,
+        error: errorMessage(error),
+        ...(isEnvriggerError(error) ? { code: error.code } : {}),
+        usage: processUsage(),
+      }),
   );
 });
 process.on("disconnect", () => process.exit(0));

@@ -18,7 +18,8 @@ export interface CurriculumSummary {
 
 /** Summarise task results against the target's success band (all in band when there is none). */
 export function summarizeCurriculum(results: RigTaskResult[], target: Target): CurriculumSummary {
-  const inBand = (rate: number) => !target.successBand || (rate >= target.successBand[0] && rate <= target.successBand[1]);
+  const inBand = (rate: number) =>
+    !target.successBand || (rate >= target.successBand[0] && rate <= target.successBand[1]);
   const count = (outcome: RigTaskResult["outcome"]) => results.filter((result) => result.outcome === outcome).length;
   return {
     tasks: results.length,
@@ -26,10 +27,16 @@ export function summarizeCurriculum(results: RigTaskResult[], target: Target): C
     rejected: count("rejected"),
     skipped: count("skipped"),
     inBandBefore: results.filter((result) => inBand(result.baseline.successRate)).length,
-    inBandAfter: results.filter((result) => result.outcome === "skipped" || (result.accepted !== null && inBand(result.accepted.successRate))).length,
+    inBandAfter: results.filter(
+      (result) => result.outcome === "skipped" || (result.accepted !== null && inBand(result.accepted.successRate)),
+    ).length,
     revisionsTotal: results.reduce((sum, result) => sum + result.revisions, 0),
     usage: results.reduce(
-      (sum, result) => ({ inputTokens: sum.inputTokens + result.usage.inputTokens, outputTokens: sum.outputTokens + result.usage.outputTokens, calls: sum.calls + result.usage.calls }),
+      (sum, result) => ({
+        inputTokens: sum.inputTokens + result.usage.inputTokens,
+        outputTokens: sum.outputTokens + result.usage.outputTokens,
+        calls: sum.calls + result.usage.calls,
+      }),
       { inputTokens: 0, outputTokens: 0, calls: 0 },
     ),
   };

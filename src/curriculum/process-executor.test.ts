@@ -26,7 +26,8 @@ async function curriculum(executor: CurriculumExecutor): Promise<RigTaskResult[]
     taskIds: tasks,
   };
   try {
-    return (await runCurriculum(config, { runDirectory: join(work, "run"), env: await resolveEnv("bugfix"), executor })).tasks;
+    return (await runCurriculum(config, { runDirectory: join(work, "run"), env: await resolveEnv("bugfix"), executor }))
+      .tasks;
   } finally {
     await executor.close();
   }

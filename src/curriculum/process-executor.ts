@@ -7,7 +7,11 @@ import type { ProcessUsage } from "./process-usage.js";
 import type { CurriculumExecutor } from "./run-curriculum.js";
 
 /** A message from a curriculum child process: a task's result or failure, and the process's usage so far. */
-type ChildMessage = ({ ready: true } | { ok: true; result: RigTaskResult } | { ok: false; error: string; code?: string }) & { usage: ProcessUsage };
+type ChildMessage = (
+  | { ready: true }
+  | { ok: true; result: RigTaskResult }
+  | { ok: false; error: string; code?: string }
+) & { usage: ProcessUsage };
 
 /** One child process that rigs tasks one at a time. */
 class TaskProcess {
@@ -19,7 +23,11 @@ class TaskProcess {
   startUsage: ProcessUsage | null = null;
 
   constructor(entry: string, execArgv: string[]) {
-    this.child = fork(entry, [], { execArgv, stdio: ["ignore", "ignore", "inherit", "ipc"], serialization: "advanced" });
+    this.child = fork(entry, [], {
+      execArgv,
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+      serialization: "advanced",
+    });
     this.child.on("message", (message: ChildMessage) => {
       if ("ready" in message) {
         this.startUsage = message.usage;
@@ -31,12 +39,20 @@ class TaskProcess {
       if (!pending) return;
       if (message.ok) pending.resolve(message.result);
       // The task's own error code crosses the process boundary (e.g. PROVIDER_UNAVAILABLE stops the run).
-      else pending.reject(new EnvriggerError(message.code !== undefined && message.code in errorCodes ? (message.code as ErrorCode) : "INTERNAL", message.error));
+      else
+        pending.reject(
+          new EnvriggerError(
+            message.code !== undefined && message.code in errorCodes ? (message.code as ErrorCode) : "INTERNAL",
+            message.error,
+          ),
+        );
     });
     this.child.on("exit", (code, signal) => {
       const pending = this.pending;
       this.pending = null;
-      pending?.reject(new EnvriggerError("SANDBOX", `a curriculum process ended unexpectedly (${signal ?? `exit code ${code}`})`));
+      pending?.reject(
+        new EnvriggerError("SANDBOX", `a curriculum process ended unexpectedly (${signal ?? `exit code ${code}`})`),
+      );
     });
   }
 
@@ -106,7 +122,12 @@ export function processExecutor(lanes: number, options: ProcessExecutorOptions =
       let next = 0;
       const inputAt = (position: number): CurriculumWorkerInput => {
         const task = tasks[position]!;
-        return { config, task: { id: task.id, group: task.group }, runDirectory, ...(options.queue ? { queue: options.queue } : {}) };
+        return {
+          config,
+          task: { id: task.id, group: task.group },
+          runDirectory,
+          ...(options.queue ? { queue: options.queue } : {}),
+        };
       };
       const localLane = async (local: NonNullable<ProcessExecutorOptions["local"]>) => {
         while (next < tasks.length) {
@@ -134,7 +155,10 @@ export function processExecutor(lanes: number, options: ProcessExecutorOptions =
           onDone(result);
         }
       };
-      await Promise.all([...(options.local ? [localLane(options.local)] : []), ...pool.map((_, slot) => childLane(slot))]);
+      await Promise.all([
+        ...(options.local ? [localLane(options.local)] : []),
+        ...pool.map((_, slot) => childLane(slot)),
+      ]);
       return results;
     },
     childPeakRssKb() {

@@ -30,4 +30,3 @@ export function processUsage(): ProcessUsage {
   const { maxRSS, userCPUTime, systemCPUTime } = process.resourceUsage();
   return { maxRssKb: maxRSS, cpuMs: (userCPUTime + systemCPUTime) / 1000, mainThreadCpuMs: threadCpuMs(process.pid) };
 }
-

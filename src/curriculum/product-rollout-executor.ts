@@ -31,7 +31,11 @@ export function productRolloutExecutor(options: { cwd?: string; concurrency?: nu
       if (!found) {
         found = (async () => {
           const env = await resolveEnv(batch.stack.base.env, options.cwd);
-          const local = await materializePolicySpec(spec, async (hash) => batch.policyArtifacts?.[hash], artifactCacheDirectory());
+          const local = await materializePolicySpec(
+            spec,
+            async (hash) => batch.policyArtifacts?.[hash],
+            artifactCacheDirectory(),
+          );
           return (await resolvePolicy(local, env.id, options.cwd)).factory;
         })();
         found.catch(() => policies.delete(key));

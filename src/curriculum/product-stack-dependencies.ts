@@ -12,7 +12,9 @@ import { PRODUCT_SANDBOX_OPTIONS } from "../sandbox/product-sandbox-options.js";
 export function productStackDependencies(cwd?: string): BuildStackDependencies {
   return {
     resolveEnv: (id) => resolveEnv(id, cwd),
-    loadRules: async (source) => (await import("../sandbox/component-loader.js")).loadRulesComponent(source, PRODUCT_SANDBOX_OPTIONS),
-    loadRulesGroup: async (sources) => (await import("../sandbox/component-loader.js")).loadRulesGroup(sources, PRODUCT_SANDBOX_OPTIONS),
+    loadRules: async (source) =>
+      (await import("../sandbox/component-loader.js")).loadRulesComponent(source, PRODUCT_SANDBOX_OPTIONS),
+    loadRulesGroup: async (sources) =>
+      (await import("../sandbox/component-loader.js")).loadRulesGroup(sources, PRODUCT_SANDBOX_OPTIONS),
   };
 }

@@ -23,7 +23,12 @@ export interface CurriculumResult {
 
 /** How tasks are executed: in this process, or in a pool of task processes. */
 export interface CurriculumExecutor {
-  run(config: CurriculumConfig, tasks: Array<{ id: string; group?: string }>, runDirectory: string, onDone: (result: RigTaskResult) => void): Promise<RigTaskResult[]>;
+  run(
+    config: CurriculumConfig,
+    tasks: Array<{ id: string; group?: string }>,
+    runDirectory: string,
+    onDone: (result: RigTaskResult) => void,
+  ): Promise<RigTaskResult[]>;
   close(): Promise<void>;
 }
 
@@ -43,18 +48,25 @@ export interface RunCurriculumOptions {
  * by line, and `result.json` is written atomically at the end. With `resume`, finished
  * tasks return their stored results and interrupted ones continue where they stopped.
  */
-export async function runCurriculum(input: CurriculumConfigInput, options: RunCurriculumOptions): Promise<CurriculumResult> {
+export async function runCurriculum(
+  input: CurriculumConfigInput,
+  options: RunCurriculumOptions,
+): Promise<CurriculumResult> {
   const started = performance.now();
   const paths = runPaths(options.runDirectory);
   let config: CurriculumConfig;
   if (options.resume) {
     if (!existsSync(paths.config)) {
-      throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${paths.config} does not exist`, { hint: "pass the directory of an earlier run (runs/<id>)" });
+      throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${paths.config} does not exist`, {
+        hint: "pass the directory of an earlier run (runs/<id>)",
+      });
     }
     config = parseJsonText(curriculumConfigSchema, readFileSync(paths.config, "utf8"), paths.config);
   } else {
     if (existsSync(paths.config)) {
-      throw new EnvriggerError("BAD_ARGUMENT", `${options.runDirectory} already holds a run`, { hint: "use --resume to continue it, or choose another --out" });
+      throw new EnvriggerError("BAD_ARGUMENT", `${options.runDirectory} already holds a run`, {
+        hint: "use --resume to continue it, or choose another --out",
+      });
     }
     config = parseWith(curriculumConfigSchema, input, "curriculum configuration", "BAD_CONFIG");
     mkdirSync(options.runDirectory, { recursive: true });
@@ -64,14 +76,26 @@ export async function runCurriculum(input: CurriculumConfigInput, options: RunCu
   if (config.taskIds) {
     const wanted = new Set(config.taskIds);
     const unknown = config.taskIds.filter((id) => !tasks.some((task) => task.id === id));
-    if (unknown.length > 0) throw new EnvriggerError("UNKNOWN_TASK", `unknown task(s) for ${config.env}: ${unknown.join(", ")}`);
+    if (unknown.length > 0)
+      throw new EnvriggerError("UNKNOWN_TASK", `unknown task(s) for ${config.env}: ${unknown.join(", ")}`);
     tasks = tasks.filter((task) => wanted.has(task.id));
   }
-  appendJsonLine(paths.events, { event: options.resume ? "resume" : "start", at: new Date().toISOString(), runId: config.runId, tasks: tasks.length });
+  appendJsonLine(paths.events, {
+    event: options.resume ? "resume" : "start",
+    at: new Date().toISOString(),
+    runId: config.runId,
+    tasks: tasks.length,
+  });
   let done = 0;
   const results = await options.executor.run(config, tasks, options.runDirectory, (result) => {
     done += 1;
-    appendJsonLine(paths.events, { event: "task", at: new Date().toISOString(), taskId: result.taskId, outcome: result.outcome, revisions: result.revisions });
+    appendJsonLine(paths.events, {
+      event: "task",
+      at: new Date().toISOString(),
+      taskId: result.taskId,
+      outcome: result.outcome,
+      revisions: result.revisions,
+    });
     options.onTaskDone?.(result, done, tasks.length);
   });
   const result: CurriculumResult = {
@@ -96,13 +120,17 @@ export function eventLogger(runDirectory: string): (event: RigEvent) => void {
  * Run tasks one after another in this thread, with dependencies built once per task by
  * `createDependencies` (fresh designer state per task).
  */
-export function inProcessExecutor(createDependencies: (config: CurriculumConfig, runDirectory: string) => Promise<RigDependencies>): CurriculumExecutor {
+export function inProcessExecutor(
+  createDependencies: (config: CurriculumConfig, runDirectory: string) => Promise<RigDependencies>,
+): CurriculumExecutor {
   return {
     async run(config, tasks, runDirectory, onDone) {
       const results: RigTaskResult[] = [];
       for (const task of tasks) {
         const dependencies = await createDependencies(config, runDirectory);
-        const result = await rigCurriculumTask(config, task, runDirectory, dependencies).finally(() => dependencies.rollouts?.close());
+        const result = await rigCurriculumTask(config, task, runDirectory, dependencies).finally(() =>
+          dependencies.rollouts?.close(),
+        );
         results.push(result);
         onDone(result);
       }

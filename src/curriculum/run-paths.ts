@@ -6,7 +6,8 @@ export function runPaths(runDirectory: string) {
     directory: runDirectory,
     config: join(runDirectory, "run.json"),
     /** One SQLite checkpointer file per task thread (no write contention between workers). */
-    checkpointsOf: (taskId: string) => join(runDirectory, "checkpoints", `${taskId.replace(/[^A-Za-z0-9._-]+/g, "_")}.sqlite`),
+    checkpointsOf: (taskId: string) =>
+      join(runDirectory, "checkpoints", `${taskId.replace(/[^A-Za-z0-9._-]+/g, "_")}.sqlite`),
     events: join(runDirectory, "events.jsonl"),
     result: join(runDirectory, "result.json"),
     report: join(runDirectory, "report.html"),

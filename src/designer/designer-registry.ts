@@ -16,5 +16,7 @@ export async function resolveDesigner(spec: string, environment: NodeJS.ProcessE
     const { createLlmDesigner } = await import("./llm/create-llm-designer.js");
     return createLlmDesigner(spec, { environment });
   }
-  throw new EnvriggerError("UNKNOWN_DESIGNER", `unknown designer "${spec}"`, { hint: `use one of ${DESIGNER_FORMS.join(", ")}` });
+  throw new EnvriggerError("UNKNOWN_DESIGNER", `unknown designer "${spec}"`, {
+    hint: `use one of ${DESIGNER_FORMS.join(", ")}`,
+  });
 }

@@ -31,7 +31,11 @@ function trajectory(steps: TrajectoryStep[], overrides: Partial<Trajectory> = {}
     initialObservation: { text: "def clamp(x, low, high):\n    return max(low, min(x, high))" },
     steps,
     stopReason: "submit",
-    evaluation: { success: false, score: 0.625, metrics: { hiddenPass: false, hiddenFrac: 0.625, failing: "clamp(7, 3, 9)", publicPass: true } },
+    evaluation: {
+      success: false,
+      score: 0.625,
+      metrics: { hiddenPass: false, hiddenFrac: 0.625, failing: "clamp(7, 3, 9)", publicPass: true },
+    },
     totalReward: 0.625,
     durationMs: 5,
     ...overrides,
@@ -42,7 +46,12 @@ describe("renderTrajectory", () => {
   const rendered = renderTrajectory(
     trajectory([
       step({ turn: 0, policyAction: { name: "edit", args: { line: 2, op: "swap_args", note: "try (7, 3)" } } }),
-      step({ turn: 1, policyAction: "run_tests()", parsedAction: { name: "run_tests", args: {} }, envAction: "run_tests()" }),
+      step({
+        turn: 1,
+        policyAction: "run_tests()",
+        parsedAction: { name: "run_tests", args: {} },
+        envAction: "run_tests()",
+      }),
       step({
         turn: 2,
         policyAction: { name: "submit", args: {} },
@@ -96,7 +105,10 @@ describe("renderTrajectory", () => {
 
   it("cuts long observations head + tail with a visible marker", () => {
     const long = `HEAD-${"x".repeat(5000)}-TAIL`;
-    const text = renderTrajectory(trajectory([step({ turn: 0, policyAction: { name: "peek", args: {} }, observation: { text: long } })]), { observationChars: 200 });
+    const text = renderTrajectory(
+      trajectory([step({ turn: 0, policyAction: { name: "peek", args: {} }, observation: { text: long } })]),
+      { observationChars: 200 },
+    );
     expect(text).toContain("HEAD-");
     expect(text).toContain("-TAIL");
     expect(text).toMatch(/\[… \d+ characters omitted …\]/);
@@ -104,7 +116,9 @@ describe("renderTrajectory", () => {
   });
 
   it("drops middle turns with a marker when over the total budget, keeping first and last", () => {
-    const steps = Array.from({ length: 60 }, (_, turn) => step({ turn, policyAction: { name: "inc", args: { by: turn } } }));
+    const steps = Array.from({ length: 60 }, (_, turn) =>
+      step({ turn, policyAction: { name: "inc", args: { by: turn } } }),
+    );
     const text = renderTrajectory(trajectory(steps), { maxChars: 3000 });
     expect(text.length).toBeLessThanOrEqual(3200);
     expect(text).toContain('inc({"by":0})');
@@ -113,10 +127,14 @@ describe("renderTrajectory", () => {
   });
 
   it("shows a success verdict and an episode error", () => {
-    const success = renderTrajectory(trajectory([], { evaluation: { success: true, score: 1, metrics: { hiddenPass: true } } }));
+    const success = renderTrajectory(
+      trajectory([], { evaluation: { success: true, score: 1, metrics: { hiddenPass: true } } }),
+    );
     expect(success).toContain("success: yes");
     expect(success).not.toContain("hiddenPass");
-    const errored = renderTrajectory(trajectory([], { stopReason: "error", error: "policy crashed", evaluation: undefined }));
+    const errored = renderTrajectory(
+      trajectory([], { stopReason: "error", error: "policy crashed", evaluation: undefined }),
+    );
     expect(errored).toContain("episode error: policy crashed");
     expect(errored).toContain("success: unknown");
   });

@@ -34,7 +34,11 @@ function renderObservation(observation: Observation, budget: number): string {
 function renderStep(step: TrajectoryStep, budget: number): string {
   const lines = [`turn ${step.turn}: ${renderActionInput(step.policyAction, budget * 2)}`];
   if (typeof step.policyAction === "string") {
-    lines.push(step.parsedAction ? `  parsed as ${formatAction(step.parsedAction)}` : "  malformed: the env's grammar could not parse it");
+    lines.push(
+      step.parsedAction
+        ? `  parsed as ${formatAction(step.parsedAction)}`
+        : "  malformed: the env's grammar could not parse it",
+    );
   }
   if (step.envAction === null) {
     const blocker = step.layers.find((layer) => layer.actionOut === null);
@@ -42,17 +46,25 @@ function renderStep(step: TrajectoryStep, budget: number): string {
     lines.push(`  BLOCKED by the harness${blocker ? ` (${blocker.layer})` : ""}${reason}`);
   } else {
     const sent = step.parsedAction ?? step.policyAction;
-    if (!jsonEqual(step.envAction as Json, sent as Json) && !jsonEqual(step.envAction as Json, step.policyAction as Json)) {
+    if (
+      !jsonEqual(step.envAction as Json, sent as Json) &&
+      !jsonEqual(step.envAction as Json, step.policyAction as Json)
+    ) {
       lines.push(`  rewritten by the harness to ${renderActionInput(step.envAction, budget)}`);
     }
   }
   const actionError = step.info.actionError;
   if (actionError !== undefined && actionError !== null) {
-    lines.push(`  REFUSED by the env: ${truncateMiddle(typeof actionError === "string" ? actionError : JSON.stringify(actionError), 400)}`);
+    lines.push(
+      `  REFUSED by the env: ${truncateMiddle(typeof actionError === "string" ? actionError : JSON.stringify(actionError), 400)}`,
+    );
   }
   lines.push("  observation (what the policy saw):", renderObservation(step.observation, budget));
   if (step.envObservation && !jsonEqual(step.envObservation as unknown as Json, step.observation as unknown as Json)) {
-    lines.push("  raw observation (what the base env answered, before the harness changed it):", renderObservation(step.envObservation, budget));
+    lines.push(
+      "  raw observation (what the base env answered, before the harness changed it):",
+      renderObservation(step.envObservation, budget),
+    );
   }
   if (step.truncated && !step.terminated) lines.push("  (episode cut here)");
   return lines.join("\n");
@@ -65,10 +77,12 @@ function fitSteps(blocks: string[], steps: TrajectoryStep[], budget: number): st
   const half = budget / 2;
   let head = 0;
   let used = 0;
-  while (head < blocks.length && used + (blocks[head] as string).length + 1 <= half) used += (blocks[head++] as string).length + 1;
+  while (head < blocks.length && used + (blocks[head] as string).length + 1 <= half)
+    used += (blocks[head++] as string).length + 1;
   let tail = blocks.length;
   used = 0;
-  while (tail > head && used + (blocks[tail - 1] as string).length + 1 <= half) used += (blocks[--tail] as string).length + 1;
+  while (tail > head && used + (blocks[tail - 1] as string).length + 1 <= half)
+    used += (blocks[--tail] as string).length + 1;
   const first = steps[head]?.turn ?? head;
   const last = steps[tail - 1]?.turn ?? tail - 1;
   const marker = `[… turns ${first}–${last} (${tail - head} turns) omitted to fit the prompt budget …]`;
@@ -91,12 +105,14 @@ function fitSteps(blocks: string[], steps: TrajectoryStep[], budget: number): st
 export function renderTrajectory(trajectory: Trajectory, options: RenderTrajectoryOptions = {}): string {
   const observationChars = options.observationChars ?? 1500;
   const maxChars = options.maxChars ?? 20_000;
-  const verdict = trajectory.evaluation === undefined ? "unknown (no verdict)" : trajectory.evaluation.success ? "yes" : "no";
+  const verdict =
+    trajectory.evaluation === undefined ? "unknown (no verdict)" : trajectory.evaluation.success ? "yes" : "no";
   const header = [
     `### ${options.title ?? "Rollout"} — task ${trajectory.taskId}, seed ${trajectory.seed}, policy ${trajectory.policy}, stack ${trajectory.stack}`,
     `success: ${verdict} · stop reason: ${trajectory.stopReason} · turns: ${trajectory.steps.length}`,
   ];
-  if (trajectory.stopReason === "error" && trajectory.error) header.push(`episode error: ${truncateMiddle(trajectory.error, 300)}`);
+  if (trajectory.stopReason === "error" && trajectory.error)
+    header.push(`episode error: ${truncateMiddle(trajectory.error, 300)}`);
   header.push("initial observation:", renderObservation(trajectory.initialObservation, observationChars));
   const blocks = trajectory.steps.map((step) => renderStep(step, observationChars));
   if (blocks.length === 0) blocks.push("(no turns)");

@@ -9,7 +9,15 @@ export const chatMessageSchema = z.union([
   z.object({
     role: z.literal("assistant"),
     content: z.string().nullable(),
-    tool_calls: z.array(z.object({ id: z.string(), type: z.literal("function"), function: z.object({ name: z.string(), arguments: z.string() }) })).optional(),
+    tool_calls: z
+      .array(
+        z.object({
+          id: z.string(),
+          type: z.literal("function"),
+          function: z.object({ name: z.string(), arguments: z.string() }),
+        }),
+      )
+      .optional(),
   }),
   z.object({ role: z.literal("tool"), tool_call_id: z.string(), content: z.string() }),
 ]);
@@ -19,7 +27,12 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export const chatEpisodeSchema = z.object({
   messages: z.array(chatMessageSchema),
   /** The env's tools as OpenAI function tools. */
-  tools: z.array(z.object({ type: z.literal("function"), function: z.object({ name: z.string(), description: z.string(), parameters: jsonSchema }) })),
+  tools: z.array(
+    z.object({
+      type: z.literal("function"),
+      function: z.object({ name: z.string(), description: z.string(), parameters: jsonSchema }),
+    }),
+  ),
   reward: z.number(),
   success: z.boolean(),
   taskId: z.string(),
@@ -34,13 +47,17 @@ export type ChatEpisode = z.infer<typeof chatEpisodeSchema>;
 
 /** The system prompt of an exported episode: the task's instruction and the tools. */
 export function chatSystemPrompt(instruction: string | undefined, tools: ToolSpec[], textGrammar: boolean): string {
-  const lines = tools.map((tool) => `- ${tool.name}: ${tool.description} Arguments (JSON Schema): ${JSON.stringify(tool.inputSchema)}`);
+  const lines = tools.map(
+    (tool) => `- ${tool.name}: ${tool.description} Arguments (JSON Schema): ${JSON.stringify(tool.inputSchema)}`,
+  );
   return [
     ...(instruction ? [instruction, ""] : []),
     "Tools:",
     ...lines,
     "",
-    textGrammar ? "Act with one call per turn, written in the environment's text grammar." : "Act with one tool call per turn.",
+    textGrammar
+      ? "Act with one call per turn, written in the environment's text grammar."
+      : "Act with one tool call per turn.",
   ].join("\n");
 }
 
@@ -52,7 +69,10 @@ export function chatSystemPrompt(instruction: string | undefined, tools: ToolSpe
  * (answered by a user message) — plus the episode's reward, success, task, stack, seed
  * and stop reason.
  */
-export function chatEpisodeOf(trajectory: Trajectory, options: { instruction?: string; tools: ToolSpec[]; source: ChatEpisode["source"] }): ChatEpisode {
+export function chatEpisodeOf(
+  trajectory: Trajectory,
+  options: { instruction?: string; tools: ToolSpec[]; source: ChatEpisode["source"] },
+): ChatEpisode {
   const textGrammar = trajectory.steps.some((step) => typeof step.policyAction === "string");
   const messages: ChatMessage[] = [
     { role: "system", content: chatSystemPrompt(options.instruction, options.tools, textGrammar) },
@@ -66,12 +86,19 @@ export function chatEpisodeOf(trajectory: Trajectory, options: { instruction?: s
       continue;
     }
     const id = `call_${step.turn}`;
-    messages.push({ role: "assistant", content: null, tool_calls: [{ id, type: "function", function: { name: action.name, arguments: JSON.stringify(action.args) } }] });
+    messages.push({
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id, type: "function", function: { name: action.name, arguments: JSON.stringify(action.args) } }],
+    });
     messages.push({ role: "tool", tool_call_id: id, content: step.observation.text });
   }
   return {
     messages,
-    tools: options.tools.map((tool) => ({ type: "function" as const, function: { name: tool.name, description: tool.description, parameters: tool.inputSchema as Json } })),
+    tools: options.tools.map((tool) => ({
+      type: "function" as const,
+      function: { name: tool.name, description: tool.description, parameters: tool.inputSchema as Json },
+    })),
     reward: trajectory.totalReward,
     success: trajectory.evaluation?.success ?? false,
     taskId: trajectory.taskId,
@@ -82,4 +109,3 @@ export function chatEpisodeOf(trajectory: Trajectory, options: { instruction?: s
     source: options.source,
   };
 }
-

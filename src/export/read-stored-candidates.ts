@@ -23,7 +23,9 @@ function corpusLines(path: string): CorpusLine[] {
     .split("\n")
     .map((line, index) => ({ line: line.trim(), number: index + 1 }))
     .filter(({ line }) => line.length > 0)
-    .map(({ line, number }) => parseJsonText(corpusLineSchema, line, `line ${number} of corpus ${path}`, "BAD_ARGUMENT"));
+    .map(({ line, number }) =>
+      parseJsonText(corpusLineSchema, line, `line ${number} of corpus ${path}`, "BAD_ARGUMENT"),
+    );
 }
 
 /**
@@ -32,7 +34,10 @@ function corpusLines(path: string): CorpusLine[] {
  * A missing path or a file that does not fit is a user error naming it.
  */
 export function readStoredCandidates(path: string): CorpusLine[] {
-  if (!existsSync(path)) throw new EnvriggerError("FILE_NOT_FOUND", `candidates not found: ${path}`, { hint: "pass a candidate directory (e.g. harness-candidates) or a corpus .jsonl" });
+  if (!existsSync(path))
+    throw new EnvriggerError("FILE_NOT_FOUND", `candidates not found: ${path}`, {
+      hint: "pass a candidate directory (e.g. harness-candidates) or a corpus .jsonl",
+    });
   if (statSync(path).isDirectory()) return candidateFiles(path).map((file) => corpusLineOf(readCandidateRecord(file)));
   return corpusLines(path);
 }

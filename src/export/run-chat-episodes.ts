@@ -21,7 +21,11 @@ async function instructionsOf(definition: EnvDefinition): Promise<Map<string, st
  * batch and its last validation batch, in the run's task order. `emit` gets each episode
  * as soon as it is made.
  */
-export async function chatEpisodesOfRun(directory: string, cwd: string, emit: (episode: ChatEpisode) => void): Promise<void> {
+export async function chatEpisodesOfRun(
+  directory: string,
+  cwd: string,
+  emit: (episode: ChatEpisode) => void,
+): Promise<void> {
   const run = await readRun(resolve(cwd, directory));
   const definition = await resolveEnv(run.config.env, cwd);
   const probe = await definition.create(run.config.envOptions);
@@ -34,8 +38,10 @@ export async function chatEpisodesOfRun(directory: string, cwd: string, emit: (e
   const instructions = await instructionsOf(definition);
   for (const task of run.tasks) {
     const instruction = instructions.get(task.config.taskId);
-    for (const trajectory of task.baseline?.trajectories ?? []) emit(chatEpisodeOf(trajectory, { instruction, tools, source: "baseline" }));
-    for (const trajectory of task.validation?.trajectories ?? []) emit(chatEpisodeOf(trajectory, { instruction, tools, source: "validation" }));
+    for (const trajectory of task.baseline?.trajectories ?? [])
+      emit(chatEpisodeOf(trajectory, { instruction, tools, source: "baseline" }));
+    for (const trajectory of task.validation?.trajectories ?? [])
+      emit(chatEpisodeOf(trajectory, { instruction, tools, source: "validation" }));
   }
   await definition.dispose?.();
 }
@@ -55,7 +61,10 @@ export interface FreshChatOptions {
  * Fresh rollouts of stored stacks as chat episodes: `episodes` of `policy` on each stored
  * candidate, with seeds derived from (`seed`, "export", candidate id).
  */
-export async function chatEpisodesOfCandidates(options: FreshChatOptions, emit: (episode: ChatEpisode) => void): Promise<void> {
+export async function chatEpisodesOfCandidates(
+  options: FreshChatOptions,
+  emit: (episode: ChatEpisode) => void,
+): Promise<void> {
   const dependencies = productStackDependencies(options.cwd);
   for (const line of readStoredCandidates(resolve(options.cwd, options.candidates))) {
     const definition = await resolveEnv(line.stack.base.env, options.cwd);

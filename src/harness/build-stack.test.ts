@@ -15,8 +15,10 @@ const task = { taskId: "t1", seed: 2 };
 
 /** Rules "sources" the fake loader knows, each standing for a component. */
 const components: Record<string, FunctionRulesHooks> = {
-  "block inc": { filterAction: (action) => (action.name === "inc" ? { kind: "block", reason: "inc is blocked" } : { kind: "pass" }) },
-  "shout": { filterObservation: (observation) => ({ text: observation.text.toUpperCase() }) },
+  "block inc": {
+    filterAction: (action) => (action.name === "inc" ? { kind: "block", reason: "inc is blocked" } : { kind: "pass" }),
+  },
+  shout: { filterObservation: (observation) => ({ text: observation.text.toUpperCase() }) },
 };
 
 function dependencies(definition = new TestEnvDefinition()): BuildStackDependencies {
@@ -27,7 +29,9 @@ function dependencies(definition = new TestEnvDefinition()): BuildStackDependenc
     },
     loadRules: async (source) => {
       const hooks = components[source];
-      return hooks ? { ok: true, runtime: new FunctionRulesRuntime(hooks) } : { ok: false, issues: [{ code: "type-error", message: "Cannot find name 'x'", line: 3 }] };
+      return hooks
+        ? { ok: true, runtime: new FunctionRulesRuntime(hooks) }
+        : { ok: false, issues: [{ code: "type-error", message: "Cannot find name 'x'", line: 3 }] };
     },
   };
 }
@@ -38,11 +42,23 @@ const spec: HarnessStackSpec = {
   layers: [
     { kind: "setup", actions: [inc, "inc"] },
     { kind: "rules", source: "shout", name: "loud" },
-    { kind: "chain", mode: "serial", banner: "Now the second task.", other: { version: 1, base: { env: "test", taskId: "t2" }, layers: [{ kind: "rules", source: "block inc" }] } },
+    {
+      kind: "chain",
+      mode: "serial",
+      banner: "Now the second task.",
+      other: { version: 1, base: { env: "test", taskId: "t2" }, layers: [{ kind: "rules", source: "block inc" }] },
+    },
   ],
 };
 
-const actions: ActionInput[] = [inc, inc, { name: "submit", args: {} }, inc, { name: "dec", args: {} }, { name: "submit", args: {} }];
+const actions: ActionInput[] = [
+  inc,
+  inc,
+  { name: "submit", args: {} },
+  inc,
+  { name: "dec", args: {} },
+  { name: "submit", args: {} },
+];
 
 describe("buildStack", () => {
   it("builds the layers in order and round-trips through stackSpecOf and JSON", async () => {
@@ -59,8 +75,28 @@ describe("buildStack", () => {
   });
 
   it("keeps the order: Setup then Rules differs from Rules then Setup", async () => {
-    const setupThenRules = await buildStack({ version: 1, base: { env: "test", taskId: "t1" }, layers: [{ kind: "setup", actions: [inc] }, { kind: "rules", source: "block inc" }] }, dependencies());
-    const rulesThenSetup = await buildStack({ version: 1, base: { env: "test", taskId: "t1" }, layers: [{ kind: "rules", source: "block inc" }, { kind: "setup", actions: [inc] }] }, dependencies());
+    const setupThenRules = await buildStack(
+      {
+        version: 1,
+        base: { env: "test", taskId: "t1" },
+        layers: [
+          { kind: "setup", actions: [inc] },
+          { kind: "rules", source: "block inc" },
+        ],
+      },
+      dependencies(),
+    );
+    const rulesThenSetup = await buildStack(
+      {
+        version: 1,
+        base: { env: "test", taskId: "t1" },
+        layers: [
+          { kind: "rules", source: "block inc" },
+          { kind: "setup", actions: [inc] },
+        ],
+      },
+      dependencies(),
+    );
     expect(setupThenRules.describe()).toBe("Rules<Setup<test>>");
     expect(rulesThenSetup.describe()).toBe("Setup<Rules<test>>");
     // The Setup acts below the Rules: the replay reaches the env, the policy's inc is blocked.
@@ -74,16 +110,29 @@ describe("buildStack", () => {
 
   it("throws INVALID_STACK listing the issues of a Rules source that fails to load, and closes what it built", async () => {
     const definition = new TestEnvDefinition();
-    const broken: HarnessStackSpec = { version: 1, base: { env: "test", taskId: "t1" }, layers: [{ kind: "setup", actions: [inc] }, { kind: "rules", source: "let y = x;", name: "bad" }] };
+    const broken: HarnessStackSpec = {
+      version: 1,
+      base: { env: "test", taskId: "t1" },
+      layers: [
+        { kind: "setup", actions: [inc] },
+        { kind: "rules", source: "let y = x;", name: "bad" },
+      ],
+    };
     const error = await buildStack(broken, dependencies(definition)).catch((caught: unknown) => caught);
     expect(isEnvriggerError(error, "INVALID_STACK")).toBe(true);
-    expect((error as Error).message).toContain("Rules layer 1 (bad) failed to load:\n- [type-error] Cannot find name 'x' (line 3)");
+    expect((error as Error).message).toContain(
+      "Rules layer 1 (bad) failed to load:\n- [type-error] Cannot find name 'x' (line 3)",
+    );
     const base = definition.created[0] as TestEnv;
     expect(isEnvriggerError(await base.reset(task).catch((caught: unknown) => caught), "ENV_CLOSED")).toBe(true);
   });
 
   it("rejects a spec of the wrong shape with INVALID_STACK", async () => {
-    const wrong = { version: 1, base: { env: "test", taskId: "t1" }, layers: [{ kind: "setup", actons: [] }] } as unknown as HarnessStackSpec;
+    const wrong = {
+      version: 1,
+      base: { env: "test", taskId: "t1" },
+      layers: [{ kind: "setup", actons: [] }],
+    } as unknown as HarnessStackSpec;
     const error = await buildStack(wrong, dependencies()).catch((caught: unknown) => caught);
     expect(isEnvriggerError(error, "INVALID_STACK")).toBe(true);
     expect((error as Error).message).toContain("layers.0");

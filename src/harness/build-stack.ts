@@ -5,7 +5,12 @@ import { parseWith } from "../core/validate.js";
 import { recordBaseEnvSpec } from "./base-env-registry.js";
 import { ChainLayer } from "./chain-layer.js";
 import { formatHarnessIssues, type HarnessIssue } from "./harness-issue.js";
-import { harnessStackSpecSchema, type HarnessStackSpec, type LayerSpec, type RulesLayerSpec } from "./harness-stack-spec.js";
+import {
+  harnessStackSpecSchema,
+  type HarnessStackSpec,
+  type LayerSpec,
+  type RulesLayerSpec,
+} from "./harness-stack-spec.js";
 import type { RulesGroupRuntime } from "./rules-group-runtime.js";
 import { RulesLayer, type RulesLayerOptions } from "./rules-layer.js";
 import type { RulesRuntime } from "./rules-runtime.js";
@@ -15,7 +20,9 @@ import { SetupLayer } from "./setup-layer.js";
 export type LoadRulesResult = { ok: true; runtime: RulesRuntime } | { ok: false; issues: HarnessIssue[] };
 
 /** The result of loading consecutive Rules sources together: a group, or the first failing source (its index) and its issues. */
-export type LoadRulesGroupResult = { ok: true; group: RulesGroupRuntime } | { ok: false; index: number; issues: HarnessIssue[] };
+export type LoadRulesGroupResult =
+  | { ok: true; group: RulesGroupRuntime }
+  | { ok: false; index: number; issues: HarnessIssue[] };
 
 /**
  * What `buildStack` needs from outside, injected so the harness never imports bridges or
@@ -51,18 +58,31 @@ function rulesOptions(layer: RulesLayerSpec): RulesLayerOptions {
  * Wrap `env` in the consecutive Rules layers `layers` (spec indices from `first`), loaded
  * as one group: innermost first, each layer with the group's member for it.
  */
-async function wrapRulesGroup(env: ActionableEnv, layers: RulesLayerSpec[], first: number, load: NonNullable<BuildStackDependencies["loadRulesGroup"]>): Promise<ActionableEnv> {
+async function wrapRulesGroup(
+  env: ActionableEnv,
+  layers: RulesLayerSpec[],
+  first: number,
+  load: NonNullable<BuildStackDependencies["loadRulesGroup"]>,
+): Promise<ActionableEnv> {
   const loaded = await load(layers.map((layer) => layer.source));
   if (!loaded.ok) throw rulesLoadError(layers[loaded.index]!, first + loaded.index, loaded.issues);
   let wrapped = env;
   for (const [layer, spec] of layers.entries()) {
-    wrapped = new RulesLayer(wrapped, loaded.group.members[layer]!, rulesOptions(spec), { runtime: loaded.group, layer });
+    wrapped = new RulesLayer(wrapped, loaded.group.members[layer]!, rulesOptions(spec), {
+      runtime: loaded.group,
+      layer,
+    });
   }
   return wrapped;
 }
 
 /** Wrap `env` in the layer `layer` describes. */
-async function wrap(env: ActionableEnv, layer: LayerSpec, index: number, dependencies: BuildStackDependencies): Promise<ActionableEnv> {
+async function wrap(
+  env: ActionableEnv,
+  layer: LayerSpec,
+  index: number,
+  dependencies: BuildStackDependencies,
+): Promise<ActionableEnv> {
   switch (layer.kind) {
     case "setup":
       return new SetupLayer(env, layer.actions);
@@ -73,7 +93,11 @@ async function wrap(env: ActionableEnv, layer: LayerSpec, index: number, depende
     }
     case "chain": {
       const other = await buildStack(layer.other, dependencies);
-      return new ChainLayer(env, other, { mode: layer.mode, secondTaskId: layer.other.base.taskId, ...(layer.banner === undefined ? {} : { banner: layer.banner }) });
+      return new ChainLayer(env, other, {
+        mode: layer.mode,
+        secondTaskId: layer.other.base.taskId,
+        ...(layer.banner === undefined ? {} : { banner: layer.banner }),
+      });
     }
   }
 }

@@ -2,7 +2,12 @@ import { EnvriggerError, errorMessage } from "../core/errors.js";
 import type { JsonObject } from "../core/json.js";
 import { formatIssues } from "../core/validate.js";
 import type { GroupHookResult } from "./rules-group-runtime.js";
-import { rulesHookOutputReaders, rulesHookOutputSchemas, type RulesHookName, type RulesHookOutput } from "./rules-hook-output-schemas.js";
+import {
+  rulesHookOutputReaders,
+  rulesHookOutputSchemas,
+  type RulesHookName,
+  type RulesHookOutput,
+} from "./rules-hook-output-schemas.js";
 import type { HookResult } from "./rules-runtime.js";
 
 /** A checked hook result: the value and the memory after the call. */
@@ -23,11 +28,16 @@ function hookError(layer: string, hook: RulesHookName, code: string, message: st
  * Check one part of a hook's output: the fast reader answers for plainly right values; for
  * anything else the schema decides (and words what is wrong).
  */
-function checkOutput(part: RulesHookName | "memory", value: unknown): { success: true; data: unknown } | { success: false; message: string } {
+function checkOutput(
+  part: RulesHookName | "memory",
+  value: unknown,
+): { success: true; data: unknown } | { success: false; message: string } {
   const fast = rulesHookOutputReaders[part](value);
   if (fast !== undefined) return { success: true, data: fast };
   const parsed = rulesHookOutputSchemas[part].safeParse(value);
-  return parsed.success ? { success: true, data: parsed.data } : { success: false, message: formatIssues(parsed.error) };
+  return parsed.success
+    ? { success: true, data: parsed.data }
+    : { success: false, message: formatIssues(parsed.error) };
 }
 
 /**
@@ -37,7 +47,11 @@ function checkOutput(part: RulesHookName | "memory", value: unknown): { success:
  * layer, the hook, the failure code and message; the rollout runner turns it into stop
  * reason `error`.
  */
-export function checkRulesHookResult<H extends RulesHookName>(layer: string, hook: H, result: HookResult<unknown>): CheckedHookResult<RulesHookOutput<H>> {
+export function checkRulesHookResult<H extends RulesHookName>(
+  layer: string,
+  hook: H,
+  result: HookResult<unknown>,
+): CheckedHookResult<RulesHookOutput<H>> {
   if (!result.ok) throw hookError(layer, hook, result.code, result.message, result.fatal);
   const value = checkOutput(hook, result.value);
   if (!value.success) throw hookError(layer, hook, "bad-output", value.message, false);

@@ -27,7 +27,10 @@ class WiderEnv extends TestEnv {
 }
 
 function chain(options: Omit<ChainLayerOptions, "secondTaskId">, secondTarget = 2): ChainLayer {
-  return new ChainLayer(new TestEnv({ target: 1 }), new TestEnv({ target: secondTarget }), { secondTaskId: "t2", ...options });
+  return new ChainLayer(new TestEnv({ target: 1 }), new TestEnv({ target: secondTarget }), {
+    secondTaskId: "t2",
+    ...options,
+  });
 }
 
 describe("ChainLayer serial", () => {
@@ -40,17 +43,32 @@ describe("ChainLayer serial", () => {
     expect(await layer.second.saveState()).toMatchObject({ taskId: "t2", seed: deriveSeed(11, "chain") });
     await layer.step(inc);
     const switched = await layer.step(submit);
-    expect(switched).toMatchObject({ reward: 1, terminated: false, truncated: false, info: { stop: null, chain: { part: "first", active: "second", partTerminated: true } } });
-    expect(switched.observation).toEqual({ text: "Part 2: carry on.\n\ncounter 0; reach 2 then submit", data: { counter: 0 } });
+    expect(switched).toMatchObject({
+      reward: 1,
+      terminated: false,
+      truncated: false,
+      info: { stop: null, chain: { part: "first", active: "second", partTerminated: true } },
+    });
+    expect(switched.observation).toEqual({
+      text: "Part 2: carry on.\n\ncounter 0; reach 2 then submit",
+      data: { counter: 0 },
+    });
     expect((await layer.stateView()).active).toBe("second");
     await layer.step(inc);
     await layer.step(inc);
     const last = await layer.step(submit);
-    expect(last).toMatchObject({ terminated: true, truncated: false, info: { stop: "submit", chain: { part: "second", active: "second" } } });
+    expect(last).toMatchObject({
+      terminated: true,
+      truncated: false,
+      info: { stop: "submit", chain: { part: "second", active: "second" } },
+    });
     expect(await layer.evaluate()).toEqual({
       success: true,
       score: 1,
-      metrics: { first: { success: true, score: 1, metrics: { counter: 1, submitted: true } }, second: { success: true, score: 1, metrics: { counter: 2, submitted: true } } },
+      metrics: {
+        first: { success: true, score: 1, metrics: { counter: 1, submitted: true } },
+        second: { success: true, score: 1, metrics: { counter: 2, submitted: true } },
+      },
     });
     expect(isEnvriggerError(await layer.step(inc).catch((error: unknown) => error), "EPISODE_OVER")).toBe(true);
   });
@@ -63,11 +81,17 @@ describe("ChainLayer serial", () => {
   });
 
   it("moves on when the first part is truncated by its budget", async () => {
-    const layer = new ChainLayer(new TestEnv({ maxTurns: 2 }), new TestEnv({ maxTurns: 2 }), { mode: "serial", secondTaskId: "t2" });
+    const layer = new ChainLayer(new TestEnv({ maxTurns: 2 }), new TestEnv({ maxTurns: 2 }), {
+      mode: "serial",
+      secondTaskId: "t2",
+    });
     expect((await layer.reset(task)).info.maxTurns).toBe(4);
     await layer.step(inc);
     const cut = await layer.step(inc);
-    expect([cut.truncated, cut.info.chain]).toEqual([false, { part: "first", active: "second", partTerminated: false, partTruncated: true }]);
+    expect([cut.truncated, cut.info.chain]).toEqual([
+      false,
+      { part: "first", active: "second", partTerminated: false, partTruncated: true },
+    ]);
     await layer.step(inc);
     expect(await layer.step(inc)).toMatchObject({ terminated: false, truncated: true, info: { stop: "budget" } });
   });
@@ -76,11 +100,21 @@ describe("ChainLayer serial", () => {
 describe("ChainLayer alternate", () => {
   it("alternates turns, labels observations and skips a part that ended", async () => {
     const layer = chain({ mode: "alternate" }, 1);
-    expect((await layer.reset(task)).observation).toEqual({ text: "[first] counter 0; reach 1 then submit", data: { active: "first", first: { counter: 0 } } });
+    expect((await layer.reset(task)).observation).toEqual({
+      text: "[first] counter 0; reach 1 then submit",
+      data: { active: "first", first: { counter: 0 } },
+    });
     const first = await layer.step(inc);
-    expect(first.observation).toEqual({ text: "[first] counter 1\n\n[second] counter 0; reach 1 then submit", data: { active: "second", second: { counter: 0 } } });
+    expect(first.observation).toEqual({
+      text: "[first] counter 1\n\n[second] counter 0; reach 1 then submit",
+      data: { active: "second", second: { counter: 0 } },
+    });
     expect((await layer.step(inc)).info.chain).toMatchObject({ part: "second", active: "first" });
-    expect((await layer.step(submit)).info.chain).toMatchObject({ part: "first", active: "second", partTerminated: true });
+    expect((await layer.step(submit)).info.chain).toMatchObject({
+      part: "first",
+      active: "second",
+      partTerminated: true,
+    });
     expect((await layer.observe()).text).toBe("[second] counter 1; reach 1 then submit");
     const last = await layer.step(submit);
     expect([last.terminated, last.observation.text]).toEqual([true, "[second] submitted"]);

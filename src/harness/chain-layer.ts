@@ -88,14 +88,25 @@ export class ChainLayer extends HarnessLayer {
     this.assertOpen();
     this.episode = null;
     const first = await this.inner.reset(options);
-    const second = await this.second.reset({ taskId: this.options.secondTaskId, seed: deriveSeed(options.seed, "chain") });
+    const second = await this.second.reset({
+      taskId: this.options.secondTaskId,
+      seed: deriveSeed(options.seed, "chain"),
+    });
     this.episode = { active: "first", ended: { first: false, second: false } };
     const { maxTurns: firstTurns, ...info } = first.info;
     const secondTurns = second.info.maxTurns;
-    const budget: JsonObject = typeof firstTurns === "number" && typeof secondTurns === "number" ? { maxTurns: firstTurns + secondTurns } : {};
+    const budget: JsonObject =
+      typeof firstTurns === "number" && typeof secondTurns === "number" ? { maxTurns: firstTurns + secondTurns } : {};
     return {
-      observation: this.options.mode === "alternate" ? labelledChainObservation([{ part: "first", observation: first.observation }], "first") : first.observation,
-      info: { ...info, ...budget, chain: { mode: this.options.mode, secondTaskId: this.options.secondTaskId, second: second.info } },
+      observation:
+        this.options.mode === "alternate"
+          ? labelledChainObservation([{ part: "first", observation: first.observation }], "first")
+          : first.observation,
+      info: {
+        ...info,
+        ...budget,
+        chain: { mode: this.options.mode, secondTaskId: this.options.secondTaskId, second: second.info },
+      },
     };
   }
 
@@ -108,7 +119,8 @@ export class ChainLayer extends HarnessLayer {
 
   override async step(input: ActionInput): Promise<StepResult> {
     const episode = this.live();
-    if (episode.ended.first && episode.ended.second) throw new EnvriggerError("EPISODE_OVER", `${this.label}: both parts ended; call reset()`);
+    if (episode.ended.first && episode.ended.second)
+      throw new EnvriggerError("EPISODE_OVER", `${this.label}: both parts ended; call reset()`);
     const stepped = episode.active;
     const result = await this.part(stepped).step(input);
     if (result.terminated || result.truncated) episode.ended[stepped] = true;
@@ -116,8 +128,16 @@ export class ChainLayer extends HarnessLayer {
     episode.active = active;
     const over = episode.ended.first && episode.ended.second;
     const observation = await this.composeObservation(stepped, result.observation, active);
-    const innerTraces = layerTracesOf(result.info).map((trace): LayerTrace => (stepped === "first" ? trace : { ...trace, layer: `second:${trace.layer}` }));
-    const trace: LayerTrace = { layer: this.label, actionIn: input, actionOut: input, observationIn: result.observation, observationOut: observation };
+    const innerTraces = layerTracesOf(result.info).map(
+      (trace): LayerTrace => (stepped === "first" ? trace : { ...trace, layer: `second:${trace.layer}` }),
+    );
+    const trace: LayerTrace = {
+      layer: this.label,
+      actionIn: input,
+      actionOut: input,
+      observationIn: result.observation,
+      observationOut: observation,
+    };
     const info: JsonObject = {
       ...withoutLayerTraces(result.info),
       [INFO_STOP]: over ? (result.info[INFO_STOP] ?? null) : null,
@@ -133,9 +153,15 @@ export class ChainLayer extends HarnessLayer {
   }
 
   /** What the policy sees after `stepped` answered `observation` and `active` acts next. */
-  private async composeObservation(stepped: ChainPart, observation: Observation, active: ChainPart): Promise<Observation> {
+  private async composeObservation(
+    stepped: ChainPart,
+    observation: Observation,
+    active: ChainPart,
+  ): Promise<Observation> {
     if (this.options.mode === "serial") {
-      return active === stepped ? observation : bannerChainObservation(this.options.banner, await this.part(active).observe());
+      return active === stepped
+        ? observation
+        : bannerChainObservation(this.options.banner, await this.part(active).observe());
     }
     const segments = [{ part: stepped, observation }];
     if (active !== stepped) segments.push({ part: active, observation: await this.part(active).observe() });
@@ -145,7 +171,9 @@ export class ChainLayer extends HarnessLayer {
   override async observe(): Promise<Observation> {
     const { active } = this.live();
     const observation = await this.part(active).observe();
-    return this.options.mode === "alternate" ? labelledChainObservation([{ part: active, observation }], active) : observation;
+    return this.options.mode === "alternate"
+      ? labelledChainObservation([{ part: active, observation }], active)
+      : observation;
   }
 
   override parseText(text: string): Action | null {
@@ -156,12 +184,21 @@ export class ChainLayer extends HarnessLayer {
     this.live();
     const first = await this.inner.evaluate();
     const second = await this.second.evaluate();
-    return { success: first.success && second.success, score: (first.score + second.score) / 2, metrics: { first, second } };
+    return {
+      success: first.success && second.success,
+      score: (first.score + second.score) / 2,
+      metrics: { first, second },
+    };
   }
 
   override async stateView(): Promise<JsonObject> {
     const episode = this.live();
-    return { mode: this.options.mode, ...structuredClone(episode), first: await this.inner.stateView(), second: await this.second.stateView() };
+    return {
+      mode: this.options.mode,
+      ...structuredClone(episode),
+      first: await this.inner.stateView(),
+      second: await this.second.stateView(),
+    };
   }
 
   override stateSchema(): string {
@@ -175,7 +212,11 @@ export class ChainLayer extends HarnessLayer {
 
   override async saveState(): Promise<Json> {
     const episode = this.live();
-    return { chain: structuredClone(episode), first: await this.inner.saveState(), second: await this.second.saveState() };
+    return {
+      chain: structuredClone(episode),
+      first: await this.inner.saveState(),
+      second: await this.second.saveState(),
+    };
   }
 
   override async restoreState(state: Json): Promise<void> {

@@ -73,7 +73,11 @@ const thrower = `export default defineRules({
 });
 `;
 
-const rules = (source: string, name?: string): LayerSpec => ({ kind: "rules", source, ...(name === undefined ? {} : { name }) });
+const rules = (source: string, name?: string): LayerSpec => ({
+  kind: "rules",
+  source,
+  ...(name === undefined ? {} : { name }),
+});
 const setup: LayerSpec = { kind: "setup", actions: [{ name: "inc", args: {} }] };
 const base = { env: "test", taskId: "t1" };
 
@@ -83,7 +87,11 @@ const stacks: Record<string, LayerSpec[]> = {
   "two groups split by a Setup": [rules(observer), setup, rules(patcher), rules(rewriter)],
   "groups around a Chain": [
     rules(guard),
-    { kind: "chain", mode: "serial", other: { version: 1, base: { env: "test", taskId: "t2" }, layers: [rules(rewriter), rules(observer)] } },
+    {
+      kind: "chain",
+      mode: "serial",
+      other: { version: 1, base: { env: "test", taskId: "t2" }, layers: [rules(rewriter), rules(observer)] },
+    },
     rules(patcher),
     rules(observer),
   ],
@@ -109,8 +117,14 @@ afterAll(async () => {
 });
 
 const definition = new TestEnvDefinition();
-const unfused: BuildStackDependencies = { resolveEnv: async () => definition, loadRules: (source) => loadRulesComponent(source, { timeoutMs: 2_000 }) };
-const fused: BuildStackDependencies = { ...unfused, loadRulesGroup: (sources) => loadRulesGroup(sources, { timeoutMs: 2_000 }) };
+const unfused: BuildStackDependencies = {
+  resolveEnv: async () => definition,
+  loadRules: (source) => loadRulesComponent(source, { timeoutMs: 2_000 }),
+};
+const fused: BuildStackDependencies = {
+  ...unfused,
+  loadRulesGroup: (sources) => loadRulesGroup(sources, { timeoutMs: 2_000 }),
+};
 
 async function build(layers: LayerSpec[], dependencies: BuildStackDependencies): Promise<ActionableEnv> {
   const spec: HarnessStackSpec = { version: 1, base, layers };
@@ -165,7 +179,15 @@ describe("fused Rules layers", () => {
       ...(await record(await build(stacks["two Rules layers"]!, fused), 1)),
       ...(await record(await build(stacks["a layer that throws on turn 3"]!, fused), 1)),
     ]);
-    for (const fragment of ["[turn ", "incs ", '"blocked":true', '"actionOut":{"name":"inc"', '"truncatedByLayer":true', "turn three is cursed", "<{"]) {
+    for (const fragment of [
+      "[turn ",
+      "incs ",
+      '"blocked":true',
+      '"actionOut":{"name":"inc"',
+      '"truncatedByLayer":true',
+      "turn three is cursed",
+      "<{",
+    ]) {
       expect(log).toContain(fragment);
     }
   });

@@ -10,7 +10,16 @@ import { checkGroupHookResult, runtimeError, settleRulesCall } from "./call-rule
 import { layerTracesOf, prependLayerTrace, withoutLayerTraces } from "./layer-trace-info.js";
 import { recordWithKey } from "./record-with-key.js";
 import type { RulesEpisode } from "./rules-episode.js";
-import type { GroupActionResult, GroupAnswer, GroupCall, GroupHookResult, GroupLayerContext, GroupObservationResult, GroupTransitionResult, RulesGroupRuntime } from "./rules-group-runtime.js";
+import type {
+  GroupActionResult,
+  GroupAnswer,
+  GroupCall,
+  GroupHookResult,
+  GroupLayerContext,
+  GroupObservationResult,
+  GroupTransitionResult,
+  RulesGroupRuntime,
+} from "./rules-group-runtime.js";
 import { applyTransitionPatch } from "./rules-hook-output-schemas.js";
 import type { RulesRuntime, TransitionPatch } from "./rules-runtime.js";
 
@@ -78,11 +87,18 @@ export class FusedRulesLayers {
    * a layer from `bottom` to `top` that has one of the hooks reads state, the state (only
    * then is there anything to await).
    */
-  #groupCall(episodes: readonly (RulesEpisode | undefined)[], bottom: number, top: number, first: HookKey, second?: HookKey): GroupCall | Promise<GroupCall> {
+  #groupCall(
+    episodes: readonly (RulesEpisode | undefined)[],
+    bottom: number,
+    top: number,
+    first: HookKey,
+    second?: HookKey,
+  ): GroupCall | Promise<GroupCall> {
     let needsState = false;
     for (let layer = bottom; layer <= top && !needsState; layer++) {
       const runtime = this.members[layer]!.runtime;
-      if (runtime.usesState && (runtime.hooks[first] || (second !== undefined && runtime.hooks[second]))) needsState = true;
+      if (runtime.usesState && (runtime.hooks[first] || (second !== undefined && runtime.hooks[second])))
+        needsState = true;
     }
     const contexts = this.#contexts;
     for (let layer = 0; layer < contexts.length; layer++) {
@@ -105,7 +121,9 @@ export class FusedRulesLayers {
     const reset = await this.below.reset(options);
     const episodes: RulesEpisode[] = this.members.map(() => ({ memory: {}, turn: 0, seed: options.seed, over: false }));
     for (let layer = 0; layer <= this.#top; layer++) this.group.setMemory(layer, {});
-    const observation = await this.#filterObservations(episodes, reset.observation, true, (layer) => this.members[layer]!.setEpisode(episodes[layer]!));
+    const observation = await this.#filterObservations(episodes, reset.observation, true, (layer) =>
+      this.members[layer]!.setEpisode(episodes[layer]!),
+    );
     return { observation, info: reset.info };
   }
 
@@ -117,7 +135,12 @@ export class FusedRulesLayers {
   }
 
   /** `filterObservation` of every layer, innermost first; `enter(layer)` runs before a layer's result is applied. */
-  async #filterObservations(episodes: RulesEpisode[], observation: Observation, keepMemory: boolean, enter?: (layer: number) => void): Promise<Observation> {
+  async #filterObservations(
+    episodes: RulesEpisode[],
+    observation: Observation,
+    keepMemory: boolean,
+    enter?: (layer: number) => void,
+  ): Promise<Observation> {
     const top = this.#top;
     let results: readonly GroupObservationResult[] = noResults;
     if (this.#anyHook(0, top, "filterObservation")) {
@@ -129,7 +152,8 @@ export class FusedRulesLayers {
       } catch (error) {
         throw runtimeError(this.members[0]!.label, "filterObservation", error);
       }
-      results = answer instanceof Promise ? await settleRulesCall(this.members[0]!.label, "filterObservation", answer) : answer;
+      results =
+        answer instanceof Promise ? await settleRulesCall(this.members[0]!.label, "filterObservation", answer) : answer;
     }
     let current = observation;
     let next = 0;
@@ -184,14 +208,18 @@ export class FusedRulesLayers {
         } catch (error) {
           throw runtimeError(members[top]!.label, "filterAction", error);
         }
-        results = answer instanceof Promise ? await settleRulesCall(members[top]!.label, "filterAction", answer) : answer;
+        results =
+          answer instanceof Promise ? await settleRulesCall(members[top]!.label, "filterAction", answer) : answer;
       }
       let next = 0;
       for (let layer = top; layer >= bottom; layer--) {
         const member = members[layer]!;
         inputs[layer] = forwarded;
         while (next < results.length && results[next]!.layer > layer) next++;
-        const result = action && member.runtime.hooks.filterAction && next < results.length && results[next]!.layer === layer ? results[next]!.result : undefined;
+        const result =
+          action && member.runtime.hooks.filterAction && next < results.length && results[next]!.layer === layer
+            ? results[next]!.result
+            : undefined;
         if (result !== undefined) {
           const checked = checkGroupHookResult(member.label, "filterAction", result);
           if (checked.memory !== undefined) episodes[layer]!.memory = checked.memory;
@@ -207,14 +235,26 @@ export class FusedRulesLayers {
         actions[layer] = action;
       }
     }
-    if (blocked < 0 && over >= 0) throw new EnvriggerError("EPISODE_OVER", `${members[over]!.label}: the episode is over; call reset()`);
-    const inner = blocked >= 0 ? this.#blocked(blocked, episodes[blocked]!, inputs[blocked]!, reason) : await this.below.step(forwarded);
+    if (blocked < 0 && over >= 0)
+      throw new EnvriggerError("EPISODE_OVER", `${members[over]!.label}: the episode is over; call reset()`);
+    const inner =
+      blocked >= 0
+        ? this.#blocked(blocked, episodes[blocked]!, inputs[blocked]!, reason)
+        : await this.below.step(forwarded);
     const start = blocked + 1;
     if (start > top) return inner;
     const innerInfo = inner.info;
     const envInfo = LAYER_TRACE_KEY in innerInfo ? withoutLayerTraces(innerInfo) : innerInfo;
-    const transition = { observation: inner.observation, reward: inner.reward, terminated: inner.terminated, truncated: inner.truncated, info: envInfo };
-    const runs = this.#anyHook(start, top, "filterObservation") || (action !== null && this.#anyHook(start, top, "modifyTransition"));
+    const transition = {
+      observation: inner.observation,
+      reward: inner.reward,
+      terminated: inner.terminated,
+      truncated: inner.truncated,
+      info: envInfo,
+    };
+    const runs =
+      this.#anyHook(start, top, "filterObservation") ||
+      (action !== null && this.#anyHook(start, top, "modifyTransition"));
     let results: readonly GroupTransitionResult[] = noResults;
     if (runs) {
       const pending = this.#groupCall(episodes, start, top, "modifyTransition", "filterObservation");
@@ -225,12 +265,14 @@ export class FusedRulesLayers {
       } catch (error) {
         throw runtimeError(members[start]!.label, "modifyTransition", error);
       }
-      results = answer instanceof Promise ? await settleRulesCall(members[start]!.label, "modifyTransition", answer) : answer;
+      results =
+        answer instanceof Promise ? await settleRulesCall(members[start]!.label, "modifyTransition", answer) : answer;
     }
     // Each layer's trace, outermost first (then the traces from inside); the step's info is built once.
     const innerTraces = layerTracesOf(innerInfo);
     const traces: Json[] = new Array<Json>(top - start + 1 + innerTraces.length);
-    for (let index = 0; index < innerTraces.length; index++) traces[top - start + 1 + index] = innerTraces[index] as unknown as Json;
+    for (let index = 0; index < innerTraces.length; index++)
+      traces[top - start + 1 + index] = innerTraces[index] as unknown as Json;
     let observation = inner.observation;
     let truncated = inner.truncated;
     // True once `observation` is an object applyTransitionPatch made (patching it with {} gives an equal one).
@@ -261,10 +303,23 @@ export class FusedRulesLayers {
       truncated ||= truncatedByLayer;
       episode.turn += 1;
       episode.over = inner.terminated || truncated;
-      traces[top - layer] = { layer: member.label, actionIn: inputs[layer]!, actionOut: outputs[layer]!, observationIn, observationOut, truncatedByLayer };
+      traces[top - layer] = {
+        layer: member.label,
+        actionIn: inputs[layer]!,
+        actionOut: outputs[layer]!,
+        observationIn,
+        observationOut,
+        truncatedByLayer,
+      };
       observation = observationOut;
     }
-    return { observation, reward: inner.reward, terminated: inner.terminated, truncated, info: recordWithKey(innerInfo, LAYER_TRACE_KEY, traces) };
+    return {
+      observation,
+      reward: inner.reward,
+      terminated: inner.terminated,
+      truncated,
+      info: recordWithKey(innerInfo, LAYER_TRACE_KEY, traces),
+    };
   }
 
   #patched(member: FusedRulesMember, episode: RulesEpisode, result: GroupHookResult<TransitionPatch>): TransitionPatch {
@@ -288,7 +343,13 @@ export class FusedRulesLayers {
   #blocked(layer: number, episode: RulesEpisode, input: ActionInput, reason: string): StepResult {
     episode.turn += 1;
     const observation = { text: reason };
-    const trace = { layer: this.members[layer]!.label, actionIn: input, actionOut: null, blockedReason: reason, observationOut: observation };
+    const trace = {
+      layer: this.members[layer]!.label,
+      actionIn: input,
+      actionOut: null,
+      blockedReason: reason,
+      observationOut: observation,
+    };
     const info: JsonObject = { actionError: reason, blocked: true, stop: null };
     return { observation, reward: 0, terminated: false, truncated: false, info: prependLayerTrace(info, trace, []) };
   }

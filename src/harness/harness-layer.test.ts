@@ -62,7 +62,12 @@ describe("HarnessLayer", () => {
     await layer.close();
     await layer.close();
     expect(runtime.isDisposed).toBe(true);
-    for (const call of [() => layer.step(inc), () => layer.observe(), () => layer.reset({ taskId: "t1", seed: 0 }), () => layer.tools()]) {
+    for (const call of [
+      () => layer.step(inc),
+      () => layer.observe(),
+      () => layer.reset({ taskId: "t1", seed: 0 }),
+      () => layer.tools(),
+    ]) {
       const error = await call().catch((caught: unknown) => caught);
       expect(isEnvriggerError(error, "ENV_CLOSED")).toBe(true);
     }

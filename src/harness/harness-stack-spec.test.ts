@@ -11,7 +11,15 @@ describe("harnessStackSpecSchema", () => {
       layers: [
         { kind: "setup", actions: [{ name: "open", args: { path: "a.ts" } }, "look"] },
         { kind: "rules", source: "export function filterAction() {}", name: "r1" },
-        { kind: "chain", mode: "alternate", other: { version: 1, base: { env: "toy24", taskId: "p1" }, layers: [{ kind: "chain", mode: "serial", other: { version: 1, base, layers: [] } }] } },
+        {
+          kind: "chain",
+          mode: "alternate",
+          other: {
+            version: 1,
+            base: { env: "toy24", taskId: "p1" },
+            layers: [{ kind: "chain", mode: "serial", other: { version: 1, base, layers: [] } }],
+          },
+        },
       ],
     };
     expect(harnessStackSpecSchema.parse(spec)).toEqual(spec);
@@ -24,6 +32,10 @@ describe("harnessStackSpecSchema", () => {
     reject({ version: 1, base, layers: [{ kind: "stage", actions: [] }] });
     reject({ version: 1, base, layers: [{ kind: "rules", source: "" }] });
     reject({ version: 1, base, layers: [{ kind: "chain", mode: "branch", other: { version: 1, base, layers: [] } }] });
-    reject({ version: 1, base, layers: [{ kind: "chain", mode: "serial", other: { version: 1, base, layers: [{ kind: "setup" }] } }] });
+    reject({
+      version: 1,
+      base,
+      layers: [{ kind: "chain", mode: "serial", other: { version: 1, base, layers: [{ kind: "setup" }] } }],
+    });
   });
 });

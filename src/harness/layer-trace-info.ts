@@ -34,7 +34,11 @@ function compact(trace: LayerTrace): JsonObject {
  * function (or came with JSON `info`), so they are plain JSON already and are shared, not
  * copied (traces are never changed in place).
  */
-export function prependLayerTrace(info: JsonObject, trace: LayerTrace, innerTraces: LayerTrace[] = layerTracesOf(info)): JsonObject {
+export function prependLayerTrace(
+  info: JsonObject,
+  trace: LayerTrace,
+  innerTraces: LayerTrace[] = layerTracesOf(info),
+): JsonObject {
   const traces: Json[] = [compact(trace)];
   for (const inner of innerTraces) traces.push(inner as unknown as Json);
   return recordWithKey(info, LAYER_TRACE_KEY, traces);

@@ -7,7 +7,12 @@ const spread = (record: JsonObject, key: string, value: JsonObject["x"]) => ({ .
 
 describe("recordWithKey", () => {
   it("equals { ...record, [key]: value }: keys, order and values, the input untouched", () => {
-    const cases: JsonObject[] = [{}, { stop: null, turns: 3, actionError: null, success: false }, { a: 1, layers: [1], b: { c: 2 } }, { 2: "two", 1: "one", z: true }];
+    const cases: JsonObject[] = [
+      {},
+      { stop: null, turns: 3, actionError: null, success: false },
+      { a: 1, layers: [1], b: { c: 2 } },
+      { 2: "two", 1: "one", z: true },
+    ];
     for (const record of cases) {
       const before = JSON.stringify(record);
       for (const key of ["layers", "a", "setupReplay", "1"]) {

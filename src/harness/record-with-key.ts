@@ -12,7 +12,8 @@ import type { Json, JsonObject } from "../core/json.js";
 export function recordWithKey(record: JsonObject, key: string, value: Json): JsonObject {
   if (Object.hasOwn(record, "__proto__")) return { ...record, [key]: value };
   const copy: JsonObject = Object.assign({}, record);
-  if (key === "__proto__") Object.defineProperty(copy, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(copy, key, { value, writable: true, enumerable: true, configurable: true });
   else copy[key] = value;
   return copy;
 }

@@ -43,18 +43,29 @@ export async function replaySetup(
     replay.push({ action, observation: result.observation });
     const actionError = result.info[INFO_ACTION_ERROR];
     if (actionError !== undefined && actionError !== null) {
-      return { ok: false, issues: [setupIssueAt("action-error", index, action, `the env refused the action: ${String(actionError)}`)] };
+      return {
+        ok: false,
+        issues: [setupIssueAt("action-error", index, action, `the env refused the action: ${String(actionError)}`)],
+      };
     }
     if (result.terminated || result.truncated) {
       const how = result.terminated ? "terminated" : "truncated";
-      return { ok: false, issues: [setupIssueAt("episode-ended", index, action, `the episode ended (${how}) during the replay`)] };
+      return {
+        ok: false,
+        issues: [setupIssueAt("episode-ended", index, action, `the episode ended (${how}) during the replay`)],
+      };
     }
   }
   await env.notifyReplayComplete();
   if (actions.length > 0 && (await env.evaluate()).success) {
     return {
       ok: false,
-      issues: [{ code: "pre-solved", message: `the task is already solved after the Setup's ${actions.length} action(s); a Setup may never pre-solve the task` }],
+      issues: [
+        {
+          code: "pre-solved",
+          message: `the task is already solved after the Setup's ${actions.length} action(s); a Setup may never pre-solve the task`,
+        },
+      ],
     };
   }
   return { ok: true, info: reset.info, replay };

@@ -1,7 +1,13 @@
 import type { Action } from "../core/action.js";
 import type { JsonObject } from "../core/json.js";
 import type { Observation } from "../core/observation.js";
-import type { FilterActionDecision, HookFailure, RulesRuntime, TransitionInput, TransitionPatch } from "./rules-runtime.js";
+import type {
+  FilterActionDecision,
+  HookFailure,
+  RulesRuntime,
+  TransitionInput,
+  TransitionPatch,
+} from "./rules-runtime.js";
 
 /**
  * The result of one hook of one layer in a group call: the decoded value and, when the
@@ -61,15 +67,32 @@ export interface RulesGroupRuntime {
   /** One view per layer (0 = innermost): its hooks and `usesState`, and single-hook calls. */
   readonly members: readonly RulesRuntime[];
   /** `filterAction` from `top` down to `bottom`, starting from `action`. */
-  filterActions(top: number, bottom: number, action: Action, call: GroupCall): GroupAnswer<readonly GroupActionResult[]>;
+  filterActions(
+    top: number,
+    bottom: number,
+    action: Action,
+    call: GroupCall,
+  ): GroupAnswer<readonly GroupActionResult[]>;
   /**
    * `modifyTransition` then `filterObservation` from `bottom` up to `top`. Every layer's
    * action is `action` (`null`: the input did not parse), or, when `action` is `"last"`,
    * the action that layer passed on in the last `filterActions` call.
    */
-  transitions(bottom: number, top: number, transition: TransitionInput, action: Action | null | "last", call: GroupCall): GroupAnswer<readonly GroupTransitionResult[]>;
+  transitions(
+    bottom: number,
+    top: number,
+    transition: TransitionInput,
+    action: Action | null | "last",
+    call: GroupCall,
+  ): GroupAnswer<readonly GroupTransitionResult[]>;
   /** `filterObservation` from `bottom` up to `top`; memory changes kept only when `keepMemory`. */
-  observations(bottom: number, top: number, observation: Observation, call: GroupCall, keepMemory: boolean): GroupAnswer<readonly GroupObservationResult[]>;
+  observations(
+    bottom: number,
+    top: number,
+    observation: Observation,
+    call: GroupCall,
+    keepMemory: boolean,
+  ): GroupAnswer<readonly GroupObservationResult[]>;
   /** Replace a layer's memory (a new episode, a restored state); takes effect before the next call. */
   setMemory(layer: number, memory: JsonObject): void;
   /** Free one member; the shared resources go when every member is disposed. Idempotent per member. */

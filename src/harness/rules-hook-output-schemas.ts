@@ -59,11 +59,14 @@ function readAction(value: unknown): Action | undefined {
  * the schema, which decides and words the issues. They never accept what the schema
  * refuses, so a hook cannot get more through them than through the schemas.
  */
-export const rulesHookOutputReaders: { [H in RulesHookName | "memory"]: (value: unknown) => RulesHookOutput<H> | undefined } = {
+export const rulesHookOutputReaders: {
+  [H in RulesHookName | "memory"]: (value: unknown) => RulesHookOutput<H> | undefined;
+} = {
   filterAction(value) {
     if (!isRecord(value)) return undefined;
     if (value.kind === "pass") return { kind: "pass" };
-    if (value.kind === "block") return typeof value.reason === "string" ? { kind: "block", reason: value.reason } : undefined;
+    if (value.kind === "block")
+      return typeof value.reason === "string" ? { kind: "block", reason: value.reason } : undefined;
     if (value.kind !== "rewrite") return undefined;
     const action = readAction(value.action);
     return action === undefined ? undefined : { kind: "rewrite", action };
@@ -72,8 +75,14 @@ export const rulesHookOutputReaders: { [H in RulesHookName | "memory"]: (value: 
     if (!isRecord(value)) return undefined;
     const { text, data, truncated } = value;
     // A key present with the value `undefined` is left to the schema (it keeps such keys).
-    if ((text === undefined && "text" in value) || (data === undefined && "data" in value) || (truncated === undefined && "truncated" in value)) return undefined;
-    if ((text !== undefined && typeof text !== "string") || (truncated !== undefined && typeof truncated !== "boolean")) return undefined;
+    if (
+      (text === undefined && "text" in value) ||
+      (data === undefined && "data" in value) ||
+      (truncated === undefined && "truncated" in value)
+    )
+      return undefined;
+    if ((text !== undefined && typeof text !== "string") || (truncated !== undefined && typeof truncated !== "boolean"))
+      return undefined;
     if (data !== undefined && !isJsonObject(data)) return undefined;
     if (hasOnlyKeys(value, patchKeys)) return value as RulesHookOutput<"modifyTransition">;
     const patch: RulesHookOutput<"modifyTransition"> = {};
@@ -85,7 +94,12 @@ export const rulesHookOutputReaders: { [H in RulesHookName | "memory"]: (value: 
   filterObservation(value) {
     if (!isRecord(value) || typeof value.text !== "string") return undefined;
     const data = value.data;
-    if (data === undefined) return "data" in value ? undefined : hasOnlyKeys(value, observationKeys) ? (value as Observation) : { text: value.text };
+    if (data === undefined)
+      return "data" in value
+        ? undefined
+        : hasOnlyKeys(value, observationKeys)
+          ? (value as Observation)
+          : { text: value.text };
     if (!isJsonObject(data)) return undefined;
     return hasOnlyKeys(value, observationKeys) ? (value as Observation) : { text: value.text, data };
   },
@@ -100,7 +114,10 @@ export const rulesHookOutputReaders: { [H in RulesHookName | "memory"]: (value: 
  * The Rules layer and a runtime that runs `filterObservation` right after
  * `modifyTransition` both use it, so both see the same observation.
  */
-export function applyTransitionPatch(observation: Observation, patch: RulesHookOutput<"modifyTransition">): Observation {
+export function applyTransitionPatch(
+  observation: Observation,
+  patch: RulesHookOutput<"modifyTransition">,
+): Observation {
   const data = patch.data ?? observation.data;
   return { text: patch.text ?? observation.text, ...(data === undefined ? {} : { data }) };
 }

@@ -14,7 +14,10 @@ const inc = { name: "inc", args: {} };
 const dec = { name: "dec", args: {} };
 const task = { taskId: "t1", seed: 5 };
 
-function rules(hooks: FunctionRulesHooks, usesState = true): { layer: RulesLayer; runtime: FunctionRulesRuntime; env: TestEnv } {
+function rules(
+  hooks: FunctionRulesHooks,
+  usesState = true,
+): { layer: RulesLayer; runtime: FunctionRulesRuntime; env: TestEnv } {
   const env = new TestEnv();
   const runtime = new FunctionRulesRuntime(hooks, { usesState });
   return { layer: new RulesLayer(env, runtime), runtime, env };
@@ -22,15 +25,23 @@ function rules(hooks: FunctionRulesHooks, usesState = true): { layer: RulesLayer
 
 async function runtimeError(promise: Promise<unknown>): Promise<EnvriggerError> {
   const error = await promise.catch((caught: unknown) => caught);
-  if (!isEnvriggerError(error, "COMPONENT_RUNTIME")) throw new Error(`expected COMPONENT_RUNTIME, got ${String(error)}`);
+  if (!isEnvriggerError(error, "COMPONENT_RUNTIME"))
+    throw new Error(`expected COMPONENT_RUNTIME, got ${String(error)}`);
   return error;
 }
 
 /** A runtime whose hooks return fixed results (to test what the host enforces). */
-function fixedRuntime(results: { modifyTransition?: HookResult<unknown>; filterAction?: HookResult<unknown> }): RulesRuntime {
+function fixedRuntime(results: {
+  modifyTransition?: HookResult<unknown>;
+  filterAction?: HookResult<unknown>;
+}): RulesRuntime {
   const pass = <T>(value: T): Promise<HookResult<T>> => Promise.resolve({ ok: true, value, memory: {} });
   return {
-    hooks: { filterAction: results.filterAction !== undefined, modifyTransition: results.modifyTransition !== undefined, filterObservation: false },
+    hooks: {
+      filterAction: results.filterAction !== undefined,
+      modifyTransition: results.modifyTransition !== undefined,
+      filterObservation: false,
+    },
     usesState: false,
     filterAction: () => Promise.resolve(results.filterAction as HookResult<never>),
     modifyTransition: () => Promise.resolve(results.modifyTransition as HookResult<never>),
@@ -47,12 +58,21 @@ describe("RulesLayer actions", () => {
     expect(result.observation).toEqual({ text: "counter 1" });
     expect(result.info.counter).toBe(1);
     expect(layerTracesOf(result.info)).toEqual([
-      { layer: "Rules#0", actionIn: inc, actionOut: inc, observationIn: { text: "counter 1" }, observationOut: { text: "counter 1" }, truncatedByLayer: false },
+      {
+        layer: "Rules#0",
+        actionIn: inc,
+        actionOut: inc,
+        observationIn: { text: "counter 1" },
+        observationOut: { text: "counter 1" },
+        truncatedByLayer: false,
+      },
     ]);
   });
 
   it("rewrites an action: the rewritten one reaches the env", async () => {
-    const { layer, env } = rules({ filterAction: (action) => (action.name === "dec" ? { kind: "rewrite", action: inc } : { kind: "pass" }) });
+    const { layer, env } = rules({
+      filterAction: (action) => (action.name === "dec" ? { kind: "rewrite", action: inc } : { kind: "pass" }),
+    });
     await layer.reset(task);
     const result = await layer.step(dec);
     expect(result.observation.text).toBe("counter 1");
@@ -61,7 +81,10 @@ describe("RulesLayer actions", () => {
   });
 
   it("blocks an action: the env is not stepped and the turn is spent", async () => {
-    const { layer, env } = rules({ filterAction: (action) => (action.name === "dec" ? { kind: "block", reason: "dec is disabled" } : { kind: "pass" }) });
+    const { layer, env } = rules({
+      filterAction: (action) =>
+        action.name === "dec" ? { kind: "block", reason: "dec is disabled" } : { kind: "pass" },
+    });
     await layer.reset(task);
     const result = await layer.step(dec);
     expect(result).toEqual({
@@ -73,7 +96,15 @@ describe("RulesLayer actions", () => {
         actionError: "dec is disabled",
         blocked: true,
         stop: null,
-        layers: [{ layer: "Rules#0", actionIn: dec, actionOut: null, blockedReason: "dec is disabled", observationOut: { text: "dec is disabled" } }],
+        layers: [
+          {
+            layer: "Rules#0",
+            actionIn: dec,
+            actionOut: null,
+            blockedReason: "dec is disabled",
+            observationOut: { text: "dec is disabled" },
+          },
+        ],
       },
     });
     expect((await env.stateView()).log).toEqual([]);
@@ -115,17 +146,34 @@ describe("RulesLayer transitions", () => {
   });
 
   it("never lets a patch change reward, terminated or info, even with extra keys", async () => {
-    const patch = { text: "changed", reward: 100, terminated: false, info: { success: true, stop: null }, success: true, stop: null };
-    const layer = new RulesLayer(new TestEnv({ target: 0 }), fixedRuntime({ modifyTransition: { ok: true, value: patch, memory: {} } }));
+    const patch = {
+      text: "changed",
+      reward: 100,
+      terminated: false,
+      info: { success: true, stop: null },
+      success: true,
+      stop: null,
+    };
+    const layer = new RulesLayer(
+      new TestEnv({ target: 0 }),
+      fixedRuntime({ modifyTransition: { ok: true, value: patch, memory: {} } }),
+    );
     await layer.reset(task);
     const result = await layer.step({ name: "submit", args: {} });
     expect(result.observation.text).toBe("changed");
-    expect([result.reward, result.terminated, result.info.success, result.info.stop]).toEqual([1, true, true, "submit"]);
+    expect([result.reward, result.terminated, result.info.success, result.info.stop]).toEqual([
+      1,
+      true,
+      true,
+      "submit",
+    ]);
     expect(await layer.evaluate()).toEqual({ success: true, score: 1, metrics: { counter: 0, submitted: true } });
   });
 
   it("can set truncated but never clear it", async () => {
-    const truncating = rules({ modifyTransition: (_action, transition) => ({ truncated: transition.info.counter === 2 }) }).layer;
+    const truncating = rules({
+      modifyTransition: (_action, transition) => ({ truncated: transition.info.counter === 2 }),
+    }).layer;
     await truncating.reset(task);
     expect((await truncating.step(inc)).truncated).toBe(false);
     const cut = await truncating.step(inc);
@@ -146,13 +194,17 @@ describe("RulesLayer observations and memory", () => {
   const counting: FunctionRulesHooks = {
     filterObservation: (observation, context) => {
       context.memory.seen = Number(context.memory.seen ?? 0) + 1;
-      return { text: `${observation.text} [turn ${context.turn}, seen ${context.memory.seen}, counter ${context.state.counter}]` };
+      return {
+        text: `${observation.text} [turn ${context.turn}, seen ${context.memory.seen}, counter ${context.state.counter}]`,
+      };
     },
   };
 
   it("filters the reset observation, observe() and every step", async () => {
     const { layer } = rules(counting);
-    expect((await layer.reset(task)).observation.text).toBe("counter 0; reach 3 then submit [turn 0, seen 1, counter 0]");
+    expect((await layer.reset(task)).observation.text).toBe(
+      "counter 0; reach 3 then submit [turn 0, seen 1, counter 0]",
+    );
     expect((await layer.step(inc)).observation.text).toBe("counter 1 [turn 0, seen 2, counter 1]");
     expect((await layer.observe()).text).toBe("counter 1; reach 3 then submit [turn 1, seen 3, counter 1]");
     expect((await layer.observe()).text).toBe("counter 1; reach 3 then submit [turn 1, seen 3, counter 1]");
@@ -174,18 +226,32 @@ describe("RulesLayer observations and memory", () => {
 
   it("restarts the turn index after a Setup replay but keeps the memory", async () => {
     const seen: Array<[string, number]> = [];
-    const layer = new SetupLayer(new RulesLayer(new TestEnv(), new FunctionRulesRuntime({
-      filterAction: (action: Action, context) => (seen.push([action.name, context.turn]), { kind: "pass" }),
-    })), [inc, inc]);
+    const layer = new SetupLayer(
+      new RulesLayer(
+        new TestEnv(),
+        new FunctionRulesRuntime({
+          filterAction: (action: Action, context) => (seen.push([action.name, context.turn]), { kind: "pass" }),
+        }),
+      ),
+      [inc, inc],
+    );
     await layer.reset(task);
     await layer.step({ name: "peek", args: {} });
-    expect(seen).toEqual([["inc", 0], ["inc", 1], ["peek", 0]]);
+    expect(seen).toEqual([
+      ["inc", 0],
+      ["inc", 1],
+      ["peek", 0],
+    ]);
   });
 });
 
 describe("RulesLayer failures", () => {
   it("turns a hook that throws into COMPONENT_RUNTIME naming the hook", async () => {
-    const { layer } = rules({ filterAction: () => { throw new Error("no such field"); } });
+    const { layer } = rules({
+      filterAction: () => {
+        throw new Error("no such field");
+      },
+    });
     await layer.reset(task);
     const error = await runtimeError(layer.step(inc));
     expect(error.message).toContain("Rules#0 hook filterAction failed (threw): no such field");
@@ -193,44 +259,68 @@ describe("RulesLayer failures", () => {
   });
 
   it("turns a fatal failure and a wrong output shape into COMPONENT_RUNTIME", async () => {
-    const fatal = new RulesLayer(new TestEnv(), fixedRuntime({ filterAction: { ok: false, code: "memory", message: "isolate died", fatal: true } }));
+    const fatal = new RulesLayer(
+      new TestEnv(),
+      fixedRuntime({ filterAction: { ok: false, code: "memory", message: "isolate died", fatal: true } }),
+    );
     await fatal.reset(task);
     expect((await runtimeError(fatal.step(inc))).details).toMatchObject({ failureCode: "memory", fatal: true });
-    const wrong = new RulesLayer(new TestEnv(), fixedRuntime({ filterAction: { ok: true, value: { kind: "allow" }, memory: {} } }));
+    const wrong = new RulesLayer(
+      new TestEnv(),
+      fixedRuntime({ filterAction: { ok: true, value: { kind: "allow" }, memory: {} } }),
+    );
     await wrong.reset(task);
     expect((await runtimeError(wrong.step(inc))).message).toContain("hook filterAction failed (bad-output)");
-    const badPatch = new RulesLayer(new TestEnv(), fixedRuntime({ modifyTransition: { ok: true, value: { truncated: "yes" }, memory: {} } }));
+    const badPatch = new RulesLayer(
+      new TestEnv(),
+      fixedRuntime({ modifyTransition: { ok: true, value: { truncated: "yes" }, memory: {} } }),
+    );
     await badPatch.reset(task);
     expect((await runtimeError(badPatch.step(inc))).message).toContain("hook modifyTransition failed (bad-output)");
   });
 
   it("refuses to step before reset and saves/restores its memory with the inner state", async () => {
-    const { layer } = rules({ filterAction: (_action, context) => ((context.memory.count = Number(context.memory.count ?? 0) + 1), { kind: "pass" }) });
+    const { layer } = rules({
+      filterAction: (_action, context) => (
+        (context.memory.count = Number(context.memory.count ?? 0) + 1), { kind: "pass" }
+      ),
+    });
     expect(isEnvriggerError(await layer.step(inc).catch((error: unknown) => error), "EPISODE_NOT_STARTED")).toBe(true);
     await layer.reset(task);
     await layer.step(inc);
     const saved = await layer.saveState();
-    expect(saved).toMatchObject({ rules: { memory: { count: 1 }, turn: 1, seed: 5, over: false }, inner: { counter: 1 } });
+    expect(saved).toMatchObject({
+      rules: { memory: { count: 1 }, turn: 1, seed: 5, over: false },
+      inner: { counter: 1 },
+    });
     const results: StepResult[] = [await layer.step(inc)];
     await layer.restoreState(saved);
     results.push(await layer.step(inc));
     expect(results[1]).toEqual(results[0]);
-    expect(isEnvriggerError(await layer.restoreState({ rules: 3 }).catch((error: unknown) => error), "BAD_ARGUMENT")).toBe(true);
+    expect(
+      isEnvriggerError(await layer.restoreState({ rules: 3 }).catch((error: unknown) => error), "BAD_ARGUMENT"),
+    ).toBe(true);
   });
 
   it("forgets the previous episode when a reset fails inside", async () => {
     // With seed 6 the env refuses every action, so the inner Setup is invalid.
-    const env = new TestEnv({ onStep: (state) => (state.seed === 6 ? "error: refused" : `counter ${++state.counter}`) });
+    const env = new TestEnv({
+      onStep: (state) => (state.seed === 6 ? "error: refused" : `counter ${++state.counter}`),
+    });
     const layer = new RulesLayer(new SetupLayer(env, [inc]), new FunctionRulesRuntime({}));
     await layer.reset(task);
     await layer.step(inc);
-    expect(isEnvriggerError(await layer.reset({ taskId: "t1", seed: 6 }).catch((error: unknown) => error), "SETUP_INVALID")).toBe(true);
+    expect(
+      isEnvriggerError(await layer.reset({ taskId: "t1", seed: 6 }).catch((error: unknown) => error), "SETUP_INVALID"),
+    ).toBe(true);
     expect(isEnvriggerError(await layer.step(inc).catch((error: unknown) => error), "EPISODE_NOT_STARTED")).toBe(true);
   });
 
   it("records its source and name, and refuses to serialise without a source", () => {
     const env = new TestEnv();
-    expect(new RulesLayer(env, new FunctionRulesRuntime({}), { source: "export {}", name: "noop" }).toLayerSpec()).toEqual({ kind: "rules", source: "export {}", name: "noop" });
+    expect(
+      new RulesLayer(env, new FunctionRulesRuntime({}), { source: "export {}", name: "noop" }).toLayerSpec(),
+    ).toEqual({ kind: "rules", source: "export {}", name: "noop" });
     expect(() => new RulesLayer(env, new FunctionRulesRuntime({})).toLayerSpec()).toThrow(/without its source/);
   });
 });

@@ -17,7 +17,6 @@ import type { RulesGroupRuntime } from "./rules-group-runtime.js";
 import { applyTransitionPatch } from "./rules-hook-output-schemas.js";
 import type { HookContextInput, HookResult, RulesRuntime, TransitionInput, TransitionPatch } from "./rules-runtime.js";
 
-
 const savedRulesStateSchema = z.object({ rules: rulesEpisodeSchema, inner: jsonSchema });
 
 /** What {@link TransitionThenObservationRuntime.modifyTransitionThenFilterObservation} answers. */
@@ -38,12 +37,18 @@ export interface TransitionThenObservationResult {
  * saving one isolate round trip per step). The layer still checks both results itself.
  */
 export interface TransitionThenObservationRuntime extends RulesRuntime {
-  modifyTransitionThenFilterObservation(action: Action, transition: TransitionInput, context: HookContextInput): Promise<TransitionThenObservationResult>;
+  modifyTransitionThenFilterObservation(
+    action: Action,
+    transition: TransitionInput,
+    context: HookContextInput,
+  ): Promise<TransitionThenObservationResult>;
 }
 
 /** True when `runtime` can run `modifyTransition` and `filterObservation` in one call. */
 function runsTransitionThenObservation(runtime: RulesRuntime): runtime is TransitionThenObservationRuntime {
-  return typeof (runtime as Partial<TransitionThenObservationRuntime>).modifyTransitionThenFilterObservation === "function";
+  return (
+    typeof (runtime as Partial<TransitionThenObservationRuntime>).modifyTransitionThenFilterObservation === "function"
+  );
 }
 
 /**
@@ -150,10 +155,18 @@ export class RulesLayer extends HarnessLayer implements FusedRulesMember {
   }
 
   /** Run `filterObservation` (when defined); memory changes are kept only when `keepMemory`. */
-  private async filterObservation(episode: RulesEpisode, observation: Observation, keepMemory: boolean): Promise<Observation> {
+  private async filterObservation(
+    episode: RulesEpisode,
+    observation: Observation,
+    keepMemory: boolean,
+  ): Promise<Observation> {
     if (!this.runtime.hooks.filterObservation) return observation;
     const state = this.runtime.usesState ? await this.inner.stateView() : {};
-    const result = await callRulesHook(this.label, "filterObservation", this.runtime.filterObservation(observation, this.context(episode, state)));
+    const result = await callRulesHook(
+      this.label,
+      "filterObservation",
+      this.runtime.filterObservation(observation, this.context(episode, state)),
+    );
     if (keepMemory) episode.memory = result.memory;
     return result.value;
   }
@@ -189,7 +202,11 @@ export class RulesLayer extends HarnessLayer implements FusedRulesMember {
     const { runtime } = this;
     if (action && runtime.hooks.filterAction) {
       const state = runtime.usesState ? await this.inner.stateView() : {};
-      const result = await callRulesHook(this.label, "filterAction", runtime.filterAction(action, this.context(episode, state)));
+      const result = await callRulesHook(
+        this.label,
+        "filterAction",
+        runtime.filterAction(action, this.context(episode, state)),
+      );
       episode.memory = result.memory;
       const decision = result.value;
       if (decision.kind === "block") return this.blocked(episode, input, decision.reason);
@@ -200,7 +217,14 @@ export class RulesLayer extends HarnessLayer implements FusedRulesMember {
     const truncated = inner.truncated || truncatedByLayer;
     episode.turn += 1;
     episode.over = inner.terminated || truncated;
-    const trace = { layer: this.label, actionIn: input, actionOut: forwarded, observationIn: inner.observation, observationOut: observation, truncatedByLayer };
+    const trace = {
+      layer: this.label,
+      actionIn: input,
+      actionOut: forwarded,
+      observationIn: inner.observation,
+      observationOut: observation,
+      truncatedByLayer,
+    };
     return {
       observation,
       reward: inner.reward,
@@ -215,25 +239,46 @@ export class RulesLayer extends HarnessLayer implements FusedRulesMember {
    * then `filterObservation` on the patched observation, in one runtime call when the
    * runtime can; the observation the policy sees and whether this layer truncated.
    */
-  private async shapeTransition(episode: RulesEpisode, action: Action | null, inner: StepResult): Promise<{ observation: Observation; truncatedByLayer: boolean }> {
+  private async shapeTransition(
+    episode: RulesEpisode,
+    action: Action | null,
+    inner: StepResult,
+  ): Promise<{ observation: Observation; truncatedByLayer: boolean }> {
     const { runtime } = this;
     if (!action || !runtime.hooks.modifyTransition) {
       return { observation: await this.filterObservation(episode, inner.observation, true), truncatedByLayer: false };
     }
     const envInfo = withoutLayerTraces(inner.info);
-    const transition = { observation: inner.observation, reward: inner.reward, terminated: inner.terminated, truncated: inner.truncated, info: envInfo };
+    const transition = {
+      observation: inner.observation,
+      reward: inner.reward,
+      terminated: inner.terminated,
+      truncated: inner.truncated,
+      info: envInfo,
+    };
     const state = runtime.usesState ? await this.inner.stateView() : {};
     const context = this.context(episode, state);
     const both: TransitionThenObservationResult =
       runtime.hooks.filterObservation && runsTransitionThenObservation(runtime)
-        ? await settleRulesCall(this.label, "modifyTransition", runtime.modifyTransitionThenFilterObservation(action, transition, context))
-        : { transition: await settleRulesCall(this.label, "modifyTransition", runtime.modifyTransition(action, transition, context)) };
+        ? await settleRulesCall(
+            this.label,
+            "modifyTransition",
+            runtime.modifyTransitionThenFilterObservation(action, transition, context),
+          )
+        : {
+            transition: await settleRulesCall(
+              this.label,
+              "modifyTransition",
+              runtime.modifyTransition(action, transition, context),
+            ),
+          };
     const result = checkRulesHookResult(this.label, "modifyTransition", both.transition);
     episode.memory = result.memory;
     const patch = result.value;
     const patched = applyTransitionPatch(inner.observation, patch);
     const truncatedByLayer = patch.truncated === true && !inner.truncated;
-    if (both.observation === undefined) return { observation: await this.filterObservation(episode, patched, true), truncatedByLayer };
+    if (both.observation === undefined)
+      return { observation: await this.filterObservation(episode, patched, true), truncatedByLayer };
     const filtered = checkRulesHookResult(this.label, "filterObservation", both.observation);
     episode.memory = filtered.memory;
     return { observation: filtered.value, truncatedByLayer };
@@ -243,7 +288,13 @@ export class RulesLayer extends HarnessLayer implements FusedRulesMember {
   private blocked(episode: RulesEpisode, input: ActionInput, reason: string): StepResult {
     episode.turn += 1;
     const observation = { text: reason };
-    const trace = { layer: this.label, actionIn: input, actionOut: null, blockedReason: reason, observationOut: observation };
+    const trace = {
+      layer: this.label,
+      actionIn: input,
+      actionOut: null,
+      blockedReason: reason,
+      observationOut: observation,
+    };
     return {
       observation,
       reward: 0,
@@ -283,11 +334,19 @@ export class RulesLayer extends HarnessLayer implements FusedRulesMember {
 
   toLayerSpec(): RulesLayerSpec {
     if (this.options.source === undefined) {
-      throw new EnvriggerError("INVALID_STACK", `${this.label} was built from a runtime without its source, so the stack cannot be saved as data`, {
-        hint: "build Rules layers with { source } (buildStack does) when the stack must be serialised",
-      });
+      throw new EnvriggerError(
+        "INVALID_STACK",
+        `${this.label} was built from a runtime without its source, so the stack cannot be saved as data`,
+        {
+          hint: "build Rules layers with { source } (buildStack does) when the stack must be serialised",
+        },
+      );
     }
-    return { kind: "rules", source: this.options.source, ...(this.options.name === undefined ? {} : { name: this.options.name }) };
+    return {
+      kind: "rules",
+      source: this.options.source,
+      ...(this.options.name === undefined ? {} : { name: this.options.name }),
+    };
   }
 
   protected override async releaseResources(): Promise<void> {

@@ -69,7 +69,11 @@ export interface RulesRuntime {
   /** False when static analysis shows no hook reads `ctx.state` (the layer may then skip `stateView()`). */
   readonly usesState: boolean;
   filterAction(action: Action, context: HookContextInput): Promise<HookResult<FilterActionDecision>>;
-  modifyTransition(action: Action, transition: TransitionInput, context: HookContextInput): Promise<HookResult<TransitionPatch>>;
+  modifyTransition(
+    action: Action,
+    transition: TransitionInput,
+    context: HookContextInput,
+  ): Promise<HookResult<TransitionPatch>>;
   filterObservation(observation: Observation, context: HookContextInput): Promise<HookResult<Observation>>;
   /** Free the isolate. Idempotent. */
   dispose(): void;

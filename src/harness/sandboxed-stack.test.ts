@@ -34,7 +34,10 @@ const dependencies: BuildStackDependencies = {
 const spec: HarnessStackSpec = {
   version: 1,
   base: { env: "test", taskId: "t1" },
-  layers: [{ kind: "setup", actions: [{ name: "inc", args: {} }] }, { kind: "rules", source, name: "guard" }],
+  layers: [
+    { kind: "setup", actions: [{ name: "inc", args: {} }] },
+    { kind: "rules", source, name: "guard" },
+  ],
 };
 
 const dec = { name: "dec", args: {} };
@@ -55,7 +58,11 @@ describe("a stack with a sandboxed Rules component", () => {
         "counter 1 (incs 1) [turn 3]",
         "submitted (incs 1) [turn 4]",
       ]);
-      expect(layerTracesOf(episode.steps[1]?.info ?? {})[0]).toMatchObject({ layer: "Rules#1", actionOut: null, blockedReason: "the counter is already 0" });
+      expect(layerTracesOf(episode.steps[1]?.info ?? {})[0]).toMatchObject({
+        layer: "Rules#1",
+        actionOut: null,
+        blockedReason: "the counter is already 0",
+      });
       expect(await env.evaluate()).toMatchObject({ success: false, metrics: { counter: 1, submitted: true } });
     } finally {
       await env.close();
@@ -63,7 +70,12 @@ describe("a stack with a sandboxed Rules component", () => {
   });
 
   it("throws INVALID_STACK with the sandbox's issues for a component that does not check", async () => {
-    const broken: HarnessStackSpec = { ...spec, layers: [{ kind: "rules", source: "export default defineRules({ filterAction(action) { return process.exit(1); } });" }] };
+    const broken: HarnessStackSpec = {
+      ...spec,
+      layers: [
+        { kind: "rules", source: "export default defineRules({ filterAction(action) { return process.exit(1); } });" },
+      ],
+    };
     const error = await buildStack(broken, dependencies).catch((caught: unknown) => caught);
     expect(isEnvriggerError(error, "INVALID_STACK")).toBe(true);
     expect((error as Error).message).toContain("Rules layer 0 failed to load");

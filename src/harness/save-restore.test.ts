@@ -18,12 +18,16 @@ const task = { taskId: "t1", seed: 21 };
 const statefulHooks: FunctionRulesHooks = {
   filterAction: (action, context) => {
     context.memory.incs = Number(context.memory.incs ?? 0) + (action.name === "inc" ? 1 : 0);
-    return action.name === "dec" && Number(context.memory.incs) >= 2 ? { kind: "block", reason: "no going back" } : { kind: "pass" };
+    return action.name === "dec" && Number(context.memory.incs) >= 2
+      ? { kind: "block", reason: "no going back" }
+      : { kind: "pass" };
   },
   modifyTransition: (_action, transition, context) => ({
     text: `${transition.observation.text} (incs ${String(context.memory.incs)}, roll ${context.random().toFixed(3)})`,
   }),
-  filterObservation: (observation, context) => ({ text: `${observation.text} [turn ${context.turn}, counter ${String(context.state.counter)}]` }),
+  filterObservation: (observation, context) => ({
+    text: `${observation.text} [turn ${context.turn}, counter ${String(context.state.counter)}]`,
+  }),
 };
 
 const rulesOver = (inner: ActionableEnv) => new RulesLayer(inner, new FunctionRulesRuntime(statefulHooks));
@@ -31,13 +35,41 @@ const rulesOver = (inner: ActionableEnv) => new RulesLayer(inner, new FunctionRu
 const stacks: Record<string, () => ActionableEnv> = {
   setup: () => new SetupLayer(new TestEnv(), [inc, "inc"]),
   rules: () => rulesOver(new TestEnv()),
-  "chain serial": () => new ChainLayer(new TestEnv({ target: 2 }), rulesOver(new TestEnv({ target: 1 })), { mode: "serial", secondTaskId: "t2", banner: "next" }),
-  "chain alternate": () => new ChainLayer(rulesOver(new TestEnv({ target: 2 })), new TestEnv({ target: 1 }), { mode: "alternate", secondTaskId: "t2" }),
+  "chain serial": () =>
+    new ChainLayer(new TestEnv({ target: 2 }), rulesOver(new TestEnv({ target: 1 })), {
+      mode: "serial",
+      secondTaskId: "t2",
+      banner: "next",
+    }),
+  "chain alternate": () =>
+    new ChainLayer(rulesOver(new TestEnv({ target: 2 })), new TestEnv({ target: 1 }), {
+      mode: "alternate",
+      secondTaskId: "t2",
+    }),
   "rules over setup inside a chain": () =>
-    new ChainLayer(rulesOver(new SetupLayer(new TestEnv({ target: 4 }), [inc])), new SetupLayer(new TestEnv(), [inc]), { mode: "serial", secondTaskId: "h1" }),
+    new ChainLayer(rulesOver(new SetupLayer(new TestEnv({ target: 4 }), [inc])), new SetupLayer(new TestEnv(), [inc]), {
+      mode: "serial",
+      secondTaskId: "h1",
+    }),
 };
 
-const actions: ActionInput[] = [inc, dec, inc, "inc", dec, peek, "dec", submit, inc, dec, inc, peek, submit, inc, submit];
+const actions: ActionInput[] = [
+  inc,
+  dec,
+  inc,
+  "inc",
+  dec,
+  peek,
+  "dec",
+  submit,
+  inc,
+  dec,
+  inc,
+  peek,
+  submit,
+  inc,
+  submit,
+];
 
 describe("save → restore → continue", () => {
   for (const [kind, create] of Object.entries(stacks)) {
@@ -54,7 +86,9 @@ describe("save → restore → continue", () => {
   it("the stateful Rules really change the trajectory (the comparison is not vacuous)", async () => {
     const plain = await playEpisode(new TestEnv(), task, actions);
     const ruled = await playEpisode(rulesOver(new TestEnv()), task, actions);
-    expect(ruled.steps.map((step) => step.observation.text)).not.toEqual(plain.steps.map((step) => step.observation.text));
+    expect(ruled.steps.map((step) => step.observation.text)).not.toEqual(
+      plain.steps.map((step) => step.observation.text),
+    );
     expect(ruled.steps.some((step) => step.info.blocked === true)).toBe(true);
   });
 });

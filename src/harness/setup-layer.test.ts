@@ -56,15 +56,20 @@ describe("SetupLayer", () => {
 
   it("is invalid when a replayed step reports an actionError", async () => {
     const error = await setupError([inc, { name: "peek", args: {} }], {
-      onStep: (state, action) => (action.name === "peek" ? "error: peeking is not allowed now" : `counter ${++state.counter}`),
+      onStep: (state, action) =>
+        action.name === "peek" ? "error: peeking is not allowed now" : `counter ${++state.counter}`,
     });
     expect(error.message).toContain("Setup step 1 (peek())");
     expect(error.message).toContain("the env refused the action: error: peeking is not allowed now");
   });
 
   it("is invalid when a replayed step ends the episode (terminated or truncated)", async () => {
-    expect((await setupError([inc, { name: "submit", args: {} }])).message).toContain("Setup step 1 (submit()): the episode ended (terminated)");
-    expect((await setupError([inc, inc, inc], { maxTurns: 2 })).message).toContain("Setup step 1 (inc()): the episode ended (truncated)");
+    expect((await setupError([inc, { name: "submit", args: {} }])).message).toContain(
+      "Setup step 1 (submit()): the episode ended (terminated)",
+    );
+    expect((await setupError([inc, inc, inc], { maxTurns: 2 })).message).toContain(
+      "Setup step 1 (inc()): the episode ended (truncated)",
+    );
   });
 
   it("is invalid when the replay already solves the task", async () => {
@@ -75,7 +80,10 @@ describe("SetupLayer", () => {
   });
 
   it("records its actions as a layer spec", () => {
-    expect(new SetupLayer(new TestEnv(), [inc, "peek"]).toLayerSpec()).toEqual({ kind: "setup", actions: [inc, "peek"] });
+    expect(new SetupLayer(new TestEnv(), [inc, "peek"]).toLayerSpec()).toEqual({
+      kind: "setup",
+      actions: [inc, "peek"],
+    });
   });
 });
 
@@ -87,14 +95,26 @@ describe("validateSetup", () => {
   it("returns every static issue at once, with 1-based lines", async () => {
     const report = await validateSetup(new TestEnv(), task, [inc, "two words", { name: "jump", args: {} }]);
     expect(report.ok).toBe(false);
-    expect(report.issues.map((issue) => [issue.code, issue.line])).toEqual([["malformed", 2], ["unknown-tool", 3]]);
+    expect(report.issues.map((issue) => [issue.code, issue.line])).toEqual([
+      ["malformed", 2],
+      ["unknown-tool", 3],
+    ]);
   });
 
   it("returns runtime issues as data", async () => {
-    expect((await validateSetup(new TestEnv(), task, [{ name: "submit", args: {} }])).issues[0]?.code).toBe("episode-ended");
-    const presolved = await validateSetup(new TestEnv({ ...lenientSubmit, target: 1 }), task, [inc, { name: "submit", args: {} }]);
+    expect((await validateSetup(new TestEnv(), task, [{ name: "submit", args: {} }])).issues[0]?.code).toBe(
+      "episode-ended",
+    );
+    const presolved = await validateSetup(new TestEnv({ ...lenientSubmit, target: 1 }), task, [
+      inc,
+      { name: "submit", args: {} },
+    ]);
     expect(presolved.issues.map((issue) => issue.code)).toEqual(["pre-solved"]);
-    const throwing = new TestEnv({ onStep: () => { throw new Error("disk full"); } });
+    const throwing = new TestEnv({
+      onStep: () => {
+        throw new Error("disk full");
+      },
+    });
     const thrown = await validateSetup(throwing, task, [inc]);
     expect(thrown.issues).toEqual([{ code: "exception", message: "the env threw during the Setup: disk full" }]);
   });

@@ -41,10 +41,14 @@ export class SetupLayer extends HarnessLayer {
     this.assertOpen();
     const outcome = await replaySetup(this.inner, options, this.actions, this.#toolCheck);
     if (!outcome.ok) {
-      throw new EnvriggerError("SETUP_INVALID", `${this.label} is invalid for task ${options.taskId}:\n${formatHarnessIssues(outcome.issues)}`, {
-        hint: "change the Setup's actions: use the env's tools, keep each replayed step valid and the episode running, and never solve the task",
-        details: { issues: outcome.issues },
-      });
+      throw new EnvriggerError(
+        "SETUP_INVALID",
+        `${this.label} is invalid for task ${options.taskId}:\n${formatHarnessIssues(outcome.issues)}`,
+        {
+          hint: "change the Setup's actions: use the env's tools, keep each replayed step valid and the episode running, and never solve the task",
+          details: { issues: outcome.issues },
+        },
+      );
     }
     return { observation: await this.observe(), info: recordWithKey(outcome.info, SETUP_REPLAY_KEY, outcome.replay) };
   }

@@ -31,15 +31,24 @@ export class SetupToolCheck {
 
   /** The issues of the actions on `env`, whose tools are `tools` (a fresh array each call). */
   issues(env: ActionableEnv, tools: readonly ToolSpec[]): HarnessIssue[] {
-    if (!this.#hasText && this.#names !== undefined && sameNames(this.#names, tools)) return this.#issues.map((issue) => ({ ...issue }));
+    if (!this.#hasText && this.#names !== undefined && sameNames(this.#names, tools))
+      return this.#issues.map((issue) => ({ ...issue }));
     const names = tools.map((tool) => tool.name);
     const known = new Set(names);
     const issues: HarnessIssue[] = [];
     this.#actions.forEach((action, index) => {
       const parsed = typeof action === "string" ? env.parseText(action) : action;
-      if (!parsed) issues.push(setupIssueAt("malformed", index, action, "the text does not parse as an action of this env"));
+      if (!parsed)
+        issues.push(setupIssueAt("malformed", index, action, "the text does not parse as an action of this env"));
       else if (!known.has(parsed.name)) {
-        issues.push(setupIssueAt("unknown-tool", index, action, `tool "${parsed.name}" is not one of the env's tools (${[...known].join(", ")})`));
+        issues.push(
+          setupIssueAt(
+            "unknown-tool",
+            index,
+            action,
+            `tool "${parsed.name}" is not one of the env's tools (${[...known].join(", ")})`,
+          ),
+        );
       }
     });
     if (!this.#hasText) {

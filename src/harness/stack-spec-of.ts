@@ -19,9 +19,13 @@ export function stackSpecOf(env: ActionableEnv): HarnessStackSpec {
   }
   const base = baseEnvSpecOf(current);
   if (!base) {
-    throw new EnvriggerError("INVALID_STACK", `the base env "${current.describe()}" of ${env.describe()} was not built by buildStack, so its spec is unknown`, {
-      hint: "build the stack with buildStack(spec) to be able to write it back as data",
-    });
+    throw new EnvriggerError(
+      "INVALID_STACK",
+      `the base env "${current.describe()}" of ${env.describe()} was not built by buildStack, so its spec is unknown`,
+      {
+        hint: "build the stack with buildStack(spec) to be able to write it back as data",
+      },
+    );
   }
   return { version: 1, base, layers };
 }

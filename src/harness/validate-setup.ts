@@ -17,11 +17,18 @@ export interface SetupValidation {
  * `action-error`, `episode-ended`, `pre-solved`, and `exception` when the env threw. The
  * env is left in the replayed state (or wherever the replay stopped); the caller owns it.
  */
-export async function validateSetup(env: ActionableEnv, options: ResetOptions, actions: readonly ActionInput[]): Promise<SetupValidation> {
+export async function validateSetup(
+  env: ActionableEnv,
+  options: ResetOptions,
+  actions: readonly ActionInput[],
+): Promise<SetupValidation> {
   try {
     const outcome = await replaySetup(env, options, actions);
     return outcome.ok ? { ok: true, issues: [] } : { ok: false, issues: outcome.issues };
   } catch (error) {
-    return { ok: false, issues: [{ code: "exception", message: `the env threw during the Setup: ${errorMessage(error)}` }] };
+    return {
+      ok: false,
+      issues: [{ code: "exception", message: `the env threw during the Setup: ${errorMessage(error)}` }],
+    };
   }
 }

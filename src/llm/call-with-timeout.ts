@@ -5,7 +5,10 @@ import { EnvriggerError } from "../core/errors.js";
  * signal is aborted and the call rejects at once with a retryable `PROVIDER` error
  * (`details.timeout`), even if the operation ignores the signal.
  */
-export async function callWithTimeout<T>(operation: (signal: AbortSignal) => Promise<T>, timeoutMs: number): Promise<T> {
+export async function callWithTimeout<T>(
+  operation: (signal: AbortSignal) => Promise<T>,
+  timeoutMs: number,
+): Promise<T> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_resolve, reject) => {

@@ -2,7 +2,18 @@ import { isEnvriggerError } from "../core/errors.js";
 
 /** What kind of provider failure an error is, and whether trying again may help. */
 export interface ProviderErrorClass {
-  kind: "timeout" | "rate-limit" | "server" | "network" | "unreachable" | "auth" | "quota" | "not-found" | "client" | "aborted" | "unknown";
+  kind:
+    | "timeout"
+    | "rate-limit"
+    | "server"
+    | "network"
+    | "unreachable"
+    | "auth"
+    | "quota"
+    | "not-found"
+    | "client"
+    | "aborted"
+    | "unknown";
   retryable: boolean;
   /**
    * No retry and no other candidate can fix it — the endpoint is unreachable (connection
@@ -35,8 +46,13 @@ function field(value: unknown, key: string): unknown {
 }
 
 function statusOf(error: unknown): number | undefined {
-  for (const candidate of [field(error, "status"), field(field(error, "response"), "status"), field(error, "statusCode")]) {
-    if (typeof candidate === "number" && Number.isInteger(candidate) && candidate >= 100 && candidate < 600) return candidate;
+  for (const candidate of [
+    field(error, "status"),
+    field(field(error, "response"), "status"),
+    field(error, "statusCode"),
+  ]) {
+    if (typeof candidate === "number" && Number.isInteger(candidate) && candidate >= 100 && candidate < 600)
+      return candidate;
   }
   return undefined;
 }
@@ -46,7 +62,12 @@ const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", 
 
 function causes(error: unknown): unknown[] {
   const chain: unknown[] = [];
-  for (let current = error, depth = 0; current !== undefined && current !== null && depth < 8; current = field(current, "cause"), depth++) chain.push(current);
+  for (
+    let current = error, depth = 0;
+    current !== undefined && current !== null && depth < 8;
+    current = field(current, "cause"), depth++
+  )
+    chain.push(current);
   return chain;
 }
 
@@ -58,7 +79,11 @@ function isUnreachable(error: unknown): boolean {
     if (field(current, "message") === "bad port") return true;
     // Node's fetch reports an AggregateError of per-address failures (IPv4 and IPv6).
     const errors = field(current, "errors");
-    return Array.isArray(errors) && errors.length > 0 && errors.every((inner) => UNREACHABLE_CODES.has(String(field(inner, "code"))));
+    return (
+      Array.isArray(errors) &&
+      errors.length > 0 &&
+      errors.every((inner) => UNREACHABLE_CODES.has(String(field(inner, "code"))))
+    );
   });
 }
 
@@ -66,18 +91,26 @@ function isQuota(error: unknown): boolean {
   return causes(error).some((current) => {
     const code = field(current, "code");
     const message = field(current, "message");
-    return code === "insufficient_quota" || (typeof message === "string" && /insufficient[_ ]quota|exceeded your (current )?quota|billing/i.test(message));
+    return (
+      code === "insufficient_quota" ||
+      (typeof message === "string" && /insufficient[_ ]quota|exceeded your (current )?quota|billing/i.test(message))
+    );
   });
 }
 
 function isNetworkError(error: unknown): boolean {
-  for (let current = error, depth = 0; current !== undefined && current !== null && depth < 8; current = field(current, "cause"), depth++) {
+  for (
+    let current = error, depth = 0;
+    current !== undefined && current !== null && depth < 8;
+    current = field(current, "cause"), depth++
+  ) {
     const code = field(current, "code");
     if (typeof code === "string" && NETWORK_CODES.has(code)) return true;
     const name = field(current, "name");
     if (name === "APIConnectionError" || name === "FetchError") return true;
     const message = field(current, "message");
-    if (typeof message === "string" && /fetch failed|socket hang up|connection error|network error/i.test(message)) return true;
+    if (typeof message === "string" && /fetch failed|socket hang up|connection error|network error/i.test(message))
+      return true;
   }
   return false;
 }
@@ -90,14 +123,18 @@ function isNetworkError(error: unknown): boolean {
  * and anything unrecognised (a bug should fail fast, not be retried).
  */
 export function classifyProviderError(error: unknown): ProviderErrorClass {
-  if (isEnvriggerError(error, "PROVIDER") && error.details?.timeout === true) return { kind: "timeout", retryable: true, stopsRun: false };
+  if (isEnvriggerError(error, "PROVIDER") && error.details?.timeout === true)
+    return { kind: "timeout", retryable: true, stopsRun: false };
   const name = field(error, "name");
-  if (name === "TimeoutError" || name === "APIConnectionTimeoutError") return { kind: "timeout", retryable: true, stopsRun: false };
+  if (name === "TimeoutError" || name === "APIConnectionTimeoutError")
+    return { kind: "timeout", retryable: true, stopsRun: false };
   const status = statusOf(error);
   if (status !== undefined) {
-    if (status === 402 || (status === 429 && isQuota(error))) return { kind: "quota", retryable: false, stopsRun: true, status };
+    if (status === 402 || (status === 429 && isQuota(error)))
+      return { kind: "quota", retryable: false, stopsRun: true, status };
     if (status === 429) return { kind: "rate-limit", retryable: true, stopsRun: false, status };
-    if (status >= 500 || status === 408 || status === 409) return { kind: "server", retryable: true, stopsRun: false, status };
+    if (status >= 500 || status === 408 || status === 409)
+      return { kind: "server", retryable: true, stopsRun: false, status };
     if (status === 401 || status === 403) return { kind: "auth", retryable: false, stopsRun: true, status };
     if (status === 404) return { kind: "not-found", retryable: false, stopsRun: true, status };
     if (status >= 400) return { kind: "client", retryable: false, stopsRun: false, status };

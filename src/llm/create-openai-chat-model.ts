@@ -9,7 +9,11 @@ import { DEFAULT_OPENAI_BASE_URL, resolveOpenAiConnection } from "./openai-conne
  * timeout and the temperature of `settings`. Throws `MISSING_SECRET` for a missing key and
  * `BAD_CONFIG` for a malformed base URL; nothing is sent until the first call.
  */
-export function createOpenAiChatModel(model: string, settings: LlmCallSettings, environment: NodeJS.ProcessEnv = process.env): ChatOpenAI {
+export function createOpenAiChatModel(
+  model: string,
+  settings: LlmCallSettings,
+  environment: NodeJS.ProcessEnv = process.env,
+): ChatOpenAI {
   const connection = resolveOpenAiConnection(environment);
   return new ChatOpenAI({
     model,

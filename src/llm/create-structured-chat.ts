@@ -24,7 +24,10 @@ export interface CreateStructuredChatOptions {
  * Throws `BAD_ARGUMENT` for a bad spec, `MISSING_SECRET` for a missing key, `BAD_CONFIG` for
  * bad settings. Nothing is sent until the first `invoke`.
  */
-export function createStructuredChat(spec: string | ModelSpec, options: CreateStructuredChatOptions = {}): StructuredChat {
+export function createStructuredChat(
+  spec: string | ModelSpec,
+  options: CreateStructuredChatOptions = {},
+): StructuredChat {
   const { provider, model } = typeof spec === "string" ? parseModelSpec(spec) : spec;
   const environment = options.environment ?? process.env;
   const settings = resolveLlmCallSettings(options.settings);

@@ -13,7 +13,10 @@ function codeOf(action: () => unknown): string | undefined {
 
 describe("fillTemplate", () => {
   it("fills every placeholder in one pass, inserting values verbatim", () => {
-    const filled = fillTemplate("Task {{taskId}} of {{ envId }}; again {{taskId}}.", { taskId: "t{{envId}}", envId: "bugfix" });
+    const filled = fillTemplate("Task {{taskId}} of {{ envId }}; again {{taskId}}.", {
+      taskId: "t{{envId}}",
+      envId: "bugfix",
+    });
     expect(filled).toBe("Task t{{envId}} of bugfix; again t{{envId}}.");
     expect(templatePlaceholders("{{a}} {{b}} {{a}}")).toEqual(["a", "b"]);
   });
@@ -25,6 +28,8 @@ describe("fillTemplate", () => {
 
   it("fails with BAD_CONFIG on a value whose placeholder the template lacks", () => {
     expect(codeOf(() => fillTemplate("{{taskId}}", { taskId: "t", attempts: "a" }))).toBe("BAD_CONFIG");
-    expect(() => fillTemplate("no placeholders", { attempts: "a" })).toThrow(/missing placeholder\(s\) \{\{attempts\}\}/);
+    expect(() => fillTemplate("no placeholders", { attempts: "a" })).toThrow(
+      /missing placeholder\(s\) \{\{attempts\}\}/,
+    );
   });
 });

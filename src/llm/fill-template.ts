@@ -19,11 +19,19 @@ export function fillTemplate(template: string, values: Record<string, string>, t
   const missing = Object.keys(values).filter((name) => !used.includes(name));
   if (unknown.length > 0 || missing.length > 0) {
     const problems = [
-      unknown.length > 0 ? `unknown placeholder(s) ${unknown.map((name) => `{{${name}}}`).join(", ")} (no value given)` : "",
-      missing.length > 0 ? `missing placeholder(s) ${missing.map((name) => `{{${name}}}`).join(", ")} (a value is given but the template never uses it)` : "",
+      unknown.length > 0
+        ? `unknown placeholder(s) ${unknown.map((name) => `{{${name}}}`).join(", ")} (no value given)`
+        : "",
+      missing.length > 0
+        ? `missing placeholder(s) ${missing.map((name) => `{{${name}}}`).join(", ")} (a value is given but the template never uses it)`
+        : "",
     ].filter(Boolean);
     throw new EnvriggerError("BAD_CONFIG", `prompt ${templateName}: ${problems.join("; ")}`, {
-      hint: `the template may use exactly these placeholders: ${Object.keys(values).map((name) => `{{${name}}}`).join(", ") || "(none)"}`,
+      hint: `the template may use exactly these placeholders: ${
+        Object.keys(values)
+          .map((name) => `{{${name}}}`)
+          .join(", ") || "(none)"
+      }`,
     });
   }
   return template.replace(PLACEHOLDER, (_match, name: string) => values[name] as string);

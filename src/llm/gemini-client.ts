@@ -7,14 +7,22 @@ export interface GeminiPart {
   readonly thought?: boolean | undefined;
   /** Opaque signature the model expects back with this part in later turns. */
   readonly thoughtSignature?: string | undefined;
-  readonly functionCall?: { readonly id?: string | undefined; readonly name?: string | undefined; readonly args?: Record<string, unknown> | undefined } | undefined;
+  readonly functionCall?:
+    | {
+        readonly id?: string | undefined;
+        readonly name?: string | undefined;
+        readonly args?: Record<string, unknown> | undefined;
+      }
+    | undefined;
 }
 
 /** The part of a Gemini response envrigger reads (the SDK's `GenerateContentResponse` fits it). */
 export interface GeminiResponse {
   /** The concatenated text parts of the first candidate. */
   readonly text?: string | undefined;
-  readonly usageMetadata?: { promptTokenCount?: number; candidatesTokenCount?: number; thoughtsTokenCount?: number } | undefined;
+  readonly usageMetadata?:
+    | { promptTokenCount?: number; candidatesTokenCount?: number; thoughtsTokenCount?: number }
+    | undefined;
   readonly candidates?:
     | ReadonlyArray<{
         finishReason?: string;

@@ -3,8 +3,26 @@ import { z } from "zod";
 // The JSON Schema keywords Gemini's `responseJsonSchema` understands; others are dropped
 // (the answer is validated with the zod schema anyway, so nothing is lost).
 const KEPT_KEYWORDS = new Set([
-  "$id", "$defs", "$ref", "$anchor", "type", "format", "title", "description", "enum", "items", "prefixItems",
-  "minItems", "maxItems", "minimum", "maximum", "anyOf", "oneOf", "properties", "additionalProperties", "required",
+  "$id",
+  "$defs",
+  "$ref",
+  "$anchor",
+  "type",
+  "format",
+  "title",
+  "description",
+  "enum",
+  "items",
+  "prefixItems",
+  "minItems",
+  "maxItems",
+  "minimum",
+  "maximum",
+  "anyOf",
+  "oneOf",
+  "properties",
+  "additionalProperties",
+  "required",
 ]);
 
 type JsonSchemaNode = Record<string, unknown>;
@@ -16,8 +34,11 @@ function simplify(node: unknown): unknown {
     if (key === "const") result.enum = [value];
     else if (!KEPT_KEYWORDS.has(key)) continue;
     else if (key === "properties" || key === "$defs") {
-      result[key] = Object.fromEntries(Object.entries(value as JsonSchemaNode).map(([name, child]) => [name, simplify(child)]));
-    } else if (key === "anyOf" || key === "oneOf" || key === "prefixItems") result[key] = (value as unknown[]).map(simplify);
+      result[key] = Object.fromEntries(
+        Object.entries(value as JsonSchemaNode).map(([name, child]) => [name, simplify(child)]),
+      );
+    } else if (key === "anyOf" || key === "oneOf" || key === "prefixItems")
+      result[key] = (value as unknown[]).map(simplify);
     else if (key === "items" || key === "additionalProperties") result[key] = simplify(value);
     else result[key] = value;
   }
@@ -39,5 +60,7 @@ export function simplifyGeminiJsonSchema(schema: Record<string, unknown>): Recor
  * `propertyNames` and string lengths removed and `const` turned into a one-value `enum`).
  */
 export function toGeminiJsonSchema(schema: z.ZodType): Record<string, unknown> {
-  return simplifyGeminiJsonSchema(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>);
+  return simplifyGeminiJsonSchema(
+    z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>,
+  );
 }

@@ -22,7 +22,9 @@ const messages = [
 ];
 
 /** A fake `GoogleGenAI`: answers from a list (a function throws), recording every request. */
-function fakeClient(answers: Array<GeminiResponse | (() => never)>): GeminiClient & { requests: GenerateContentParameters[] } {
+function fakeClient(
+  answers: Array<GeminiResponse | (() => never)>,
+): GeminiClient & { requests: GenerateContentParameters[] } {
   const requests: GenerateContentParameters[] = [];
   return {
     requests,
@@ -65,17 +67,38 @@ describe("Gemini request building and response parsing", () => {
     ]);
     expect(request.config?.systemInstruction).toContain("Designer rules.");
     expect(request.config?.systemInstruction).toContain("`proposal`");
-    expect(request.config).toMatchObject({ responseMimeType: "application/json", responseJsonSchema: { type: "object" }, temperature: 0.2, seed: 9 });
-    const seeded = buildGeminiRequest({ model: "m", messages, jsonSchema: {}, name: "x", settings: resolveLlmCallSettings({ seed: 9 }), seed: 11 });
+    expect(request.config).toMatchObject({
+      responseMimeType: "application/json",
+      responseJsonSchema: { type: "object" },
+      temperature: 0.2,
+      seed: 9,
+    });
+    const seeded = buildGeminiRequest({
+      model: "m",
+      messages,
+      jsonSchema: {},
+      name: "x",
+      settings: resolveLlmCallSettings({ seed: 9 }),
+      seed: 11,
+    });
     expect(seeded.config?.seed).toBe(11);
-    const plain = buildGeminiRequest({ model: "m", messages, jsonSchema: {}, name: "x", settings: resolveLlmCallSettings({}) });
+    const plain = buildGeminiRequest({
+      model: "m",
+      messages,
+      jsonSchema: {},
+      name: "x",
+      settings: resolveLlmCallSettings({}),
+    });
     expect(plain.config).not.toHaveProperty("temperature");
     expect(plain.config).not.toHaveProperty("seed");
   });
 
   it("reads JSON text (fenced or not), usage, and reports empty or unparsable text", () => {
     const usageMetadata = { promptTokenCount: 100, candidatesTokenCount: 20, thoughtsTokenCount: 5 };
-    expect(readGeminiAnswer({ text: '{"a":1}', usageMetadata })).toEqual({ candidate: { ok: true, value: { a: 1 } }, usage: { inputTokens: 100, outputTokens: 25, calls: 1 } });
+    expect(readGeminiAnswer({ text: '{"a":1}', usageMetadata })).toEqual({
+      candidate: { ok: true, value: { a: 1 } },
+      usage: { inputTokens: 100, outputTokens: 25, calls: 1 },
+    });
     expect(readGeminiAnswer({ text: '```json\n{"a":2}\n```' }).candidate).toEqual({ ok: true, value: { a: 2 } });
     const empty = readGeminiAnswer({ text: "", candidates: [{ finishReason: "SAFETY" }] }).candidate;
     expect(empty.ok === false && empty.problem).toContain("empty output (finish reason SAFETY)");
@@ -92,7 +115,10 @@ describe("GeminiStructuredChat with an injected client", () => {
       () => {
         throw new ApiError({ message: "The model is overloaded.", status: 503 });
       },
-      { text: '{"kind":"rules","source":"export const x = 1;","args":{"n":2}}', usageMetadata: { promptTokenCount: 50, candidatesTokenCount: 10 } },
+      {
+        text: '{"kind":"rules","source":"export const x = 1;","args":{"n":2}}',
+        usageMetadata: { promptTokenCount: 50, candidatesTokenCount: 10 },
+      },
     ]);
     const chat = new GeminiStructuredChat(client, "gemini-2.5-flash", { settings });
     const result = await chat.invoke(messages, schema, callOptions);
@@ -115,7 +141,10 @@ describe("GeminiStructuredChat with an injected client", () => {
     const environment = { GEMINI_API_KEY: "gem-SECRET-key-value" };
     const client = fakeClient([
       () => {
-        throw new ApiError({ message: "API key gem-SECRET-key-value not valid for https://x/?key=gem-SECRET-key-value", status: 400 });
+        throw new ApiError({
+          message: "API key gem-SECRET-key-value not valid for https://x/?key=gem-SECRET-key-value",
+          status: 400,
+        });
       },
     ]);
     const chat = new GeminiStructuredChat(client, "gemini-2.5-flash", { settings, environment });

@@ -35,7 +35,11 @@ export class GeminiStructuredChat implements StructuredChat {
     this.rng = createRng(deriveSeed(this.settings.seed ?? 0, "llm-retry-jitter", this.provider, model));
   }
 
-  invoke<T>(messages: ChatMessage[], schema: z.ZodType<T>, options: StructuredCallOptions): Promise<StructuredResult<T>> {
+  invoke<T>(
+    messages: ChatMessage[],
+    schema: z.ZodType<T>,
+    options: StructuredCallOptions,
+  ): Promise<StructuredResult<T>> {
     const jsonSchema = toGeminiJsonSchema(schema);
     return runStructuredCall(
       {

@@ -6,7 +6,11 @@ import { LangChainStructuredChat } from "./langchain-structured-chat.js";
 import type { StructuredCallOptions } from "./structured-chat.js";
 
 const answerSchema = z.object({ answer: z.number().int(), reason: z.string() });
-const callOptions: StructuredCallOptions = { name: "give_answer", description: "The answer.", outputErrorCode: "DESIGNER_OUTPUT" };
+const callOptions: StructuredCallOptions = {
+  name: "give_answer",
+  description: "The answer.",
+  outputErrorCode: "DESIGNER_OUTPUT",
+};
 const messages = [
   { role: "system" as const, content: "You answer." },
   { role: "user" as const, content: "What is 6 x 7?" },
@@ -30,9 +34,15 @@ async function rejection(promise: Promise<unknown>): Promise<EnvriggerError> {
 
 describe("LangChainStructuredChat", () => {
   it("returns the validated tool-call arguments with usage, binding the schema as a tool", async () => {
-    const { model, chat } = chatOf([{ kind: "tool-call", args: { answer: 42, reason: "6*7" }, usage: { inputTokens: 30, outputTokens: 7 } }]);
+    const { model, chat } = chatOf([
+      { kind: "tool-call", args: { answer: 42, reason: "6*7" }, usage: { inputTokens: 30, outputTokens: 7 } },
+    ]);
     const result = await chat.invoke(messages, answerSchema, callOptions);
-    expect(result).toEqual({ value: { answer: 42, reason: "6*7" }, usage: { inputTokens: 30, outputTokens: 7, calls: 1 }, responses: 1 });
+    expect(result).toEqual({
+      value: { answer: 42, reason: "6*7" },
+      usage: { inputTokens: 30, outputTokens: 7, calls: 1 },
+      responses: 1,
+    });
     expect(model.calls).toHaveLength(1);
     expect(model.calls[0]?.messages).toEqual([
       { role: "system", content: "You answer." },
@@ -61,12 +71,18 @@ describe("LangChainStructuredChat", () => {
     ["malformed JSON arguments", { kind: "malformed-tool-call", argumentsText: "{nope" }, /not valid JSON/],
     ["empty output", { kind: "text", text: "" }, /empty output/],
     ["text instead of a call", { kind: "text", text: "The answer is 42." }, /answered with text/],
-    ["a call to an unknown tool", { kind: "tool-call", name: "run_shell", args: { command: "ls" } }, /unknown tool `run_shell`/],
+    [
+      "a call to an unknown tool",
+      { kind: "tool-call", name: "run_shell", args: { command: "ls" } },
+      /unknown tool `run_shell`/,
+    ],
     ["arguments failing the schema", { kind: "tool-call", args: { answer: "many" } }, /do not match the schema/],
   ])("raises the output error code after re-asking on %s", async (_label, reply, pattern) => {
     const reported: number[] = [];
     const { model, chat } = chatOf([reply, reply]);
-    const error = await rejection(chat.invoke(messages, answerSchema, { ...callOptions, onUsage: (usage) => reported.push(usage.calls) }));
+    const error = await rejection(
+      chat.invoke(messages, answerSchema, { ...callOptions, onUsage: (usage) => reported.push(usage.calls) }),
+    );
     expect(error.code).toBe("DESIGNER_OUTPUT");
     expect(error.message).toMatch(pattern);
     expect(model.calls).toHaveLength(2);
@@ -75,7 +91,9 @@ describe("LangChainStructuredChat", () => {
 
   it("uses the caller's output error code", async () => {
     const { chat } = chatOf([{ kind: "text", text: "" }], { ...fast, outputRetries: 0 });
-    expect((await rejection(chat.invoke(messages, answerSchema, { ...callOptions, outputErrorCode: "POLICY_OUTPUT" }))).code).toBe("POLICY_OUTPUT");
+    expect(
+      (await rejection(chat.invoke(messages, answerSchema, { ...callOptions, outputErrorCode: "POLICY_OUTPUT" }))).code,
+    ).toBe("POLICY_OUTPUT");
   });
 
   it("retries a retryable provider error, then succeeds", async () => {
@@ -92,7 +110,10 @@ describe("LangChainStructuredChat", () => {
   it("does not retry a 401 and never puts the key in the message", async () => {
     const environment = { OPENAI_API_KEY: "sk-live-SECRET-abcdefghijklmnop" };
     const model = new ScriptedChatModel([
-      { kind: "throw", error: Object.assign(new Error("Incorrect API key provided: sk-live-SECRET-abcdefghijklmnop"), { status: 401 }) },
+      {
+        kind: "throw",
+        error: Object.assign(new Error("Incorrect API key provided: sk-live-SECRET-abcdefghijklmnop"), { status: 401 }),
+      },
     ]);
     const chat = new LangChainStructuredChat(model, { settings: fast, provider: "openai", model: "m", environment });
     const error = await rejection(chat.invoke(messages, answerSchema, callOptions));
@@ -105,7 +126,10 @@ describe("LangChainStructuredChat", () => {
   });
 
   it("gives up with PROVIDER after the retry budget on persistent failures", async () => {
-    const failure: ScriptedChatReply = { kind: "throw", error: Object.assign(new Error("Bad Gateway"), { status: 502 }) };
+    const failure: ScriptedChatReply = {
+      kind: "throw",
+      error: Object.assign(new Error("Bad Gateway"), { status: 502 }),
+    };
     const { model, chat } = chatOf([failure, failure, failure]);
     const error = await rejection(chat.invoke(messages, answerSchema, callOptions));
     expect(error.code).toBe("PROVIDER");
@@ -122,7 +146,11 @@ describe("LangChainStructuredChat", () => {
   });
 
   it("recovers when the call after a timeout answers", async () => {
-    const { chat } = chatOf([{ kind: "hang" }, { kind: "tool-call", args: { answer: 5, reason: "late" } }], { ...fast, retries: 1, timeoutMs: 25 });
+    const { chat } = chatOf([{ kind: "hang" }, { kind: "tool-call", args: { answer: 5, reason: "late" } }], {
+      ...fast,
+      retries: 1,
+      timeoutMs: 25,
+    });
     expect((await chat.invoke(messages, answerSchema, callOptions)).value.answer).toBe(5);
   });
 });

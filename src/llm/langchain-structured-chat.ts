@@ -44,7 +44,11 @@ export class LangChainStructuredChat implements StructuredChat {
     this.rng = createRng(deriveSeed(this.settings.seed ?? 0, "llm-retry-jitter", this.provider, this.model));
   }
 
-  invoke<T>(messages: ChatMessage[], schema: z.ZodType<T>, options: StructuredCallOptions): Promise<StructuredResult<T>> {
+  invoke<T>(
+    messages: ChatMessage[],
+    schema: z.ZodType<T>,
+    options: StructuredCallOptions,
+  ): Promise<StructuredResult<T>> {
     const described = options.description === undefined ? schema : schema.describe(options.description);
     const runnable = this.chatModel.withStructuredOutput(described as unknown as Record<string, unknown>, {
       name: options.name,

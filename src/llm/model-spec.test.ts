@@ -11,15 +11,18 @@ describe("parseModelSpec", () => {
     expect(formatModelSpec(parseModelSpec("gemini:x"))).toBe("gemini:x");
   });
 
-  it.each(["gpt-4o", "anthropic:claude", "openai:", ":model", ""])("rejects %j with BAD_ARGUMENT listing the forms", (spec) => {
-    let caught: unknown;
-    try {
-      parseModelSpec(spec);
-    } catch (error) {
-      caught = error;
-    }
-    expect(isEnvriggerError(caught, "BAD_ARGUMENT")).toBe(true);
-    expect((caught as Error).message).toContain("openai:<model>");
-    expect((caught as Error).message).toContain("gemini:<model>");
-  });
+  it.each(["gpt-4o", "anthropic:claude", "openai:", ":model", ""])(
+    "rejects %j with BAD_ARGUMENT listing the forms",
+    (spec) => {
+      let caught: unknown;
+      try {
+        parseModelSpec(spec);
+      } catch (error) {
+        caught = error;
+      }
+      expect(isEnvriggerError(caught, "BAD_ARGUMENT")).toBe(true);
+      expect((caught as Error).message).toContain("openai:<model>");
+      expect((caught as Error).message).toContain("gemini:<model>");
+    },
+  );
 });

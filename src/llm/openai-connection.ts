@@ -39,13 +39,18 @@ export function resolveOpenAiConnection(environment: NodeJS.ProcessEnv = process
       if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError("not http(s)");
       hostname = url.hostname;
     } catch {
-      throw new EnvriggerError("BAD_CONFIG", redactSecrets(`OPENAI_BASE_URL is not an http(s) URL: ${JSON.stringify(baseUrl)}`, environment), {
-        hint: "e.g. OPENAI_BASE_URL=http://127.0.0.1:8000/v1 (vLLM), http://localhost:11434/v1 (Ollama)",
-      });
+      throw new EnvriggerError(
+        "BAD_CONFIG",
+        redactSecrets(`OPENAI_BASE_URL is not an http(s) URL: ${JSON.stringify(baseUrl)}`, environment),
+        {
+          hint: "e.g. OPENAI_BASE_URL=http://127.0.0.1:8000/v1 (vLLM), http://localhost:11434/v1 (Ollama)",
+        },
+      );
     }
   }
   if (apiKey) return { apiKey, baseUrl, keySource: "environment" };
-  if (hostname !== undefined && isLoopback(hostname)) return { apiKey: LOCAL_DUMMY_API_KEY, baseUrl, keySource: "local-dummy" };
+  if (hostname !== undefined && isLoopback(hostname))
+    return { apiKey: LOCAL_DUMMY_API_KEY, baseUrl, keySource: "local-dummy" };
   throw new EnvriggerError("MISSING_SECRET", "OPENAI_API_KEY is not set", {
     hint:
       "export OPENAI_API_KEY=… (keys are read from the environment only and never written to runs/); " +

@@ -23,12 +23,21 @@ export function readGeminiAnswer(response: GeminiResponse): StructuredReply {
   const text = (response.text ?? "").trim();
   if (text.length === 0) {
     const reason = response.candidates?.[0]?.finishReason;
-    return { candidate: { ok: false, problem: `empty output${reason ? ` (finish reason ${reason})` : ""}: expected a JSON object` }, usage };
+    return {
+      candidate: {
+        ok: false,
+        problem: `empty output${reason ? ` (finish reason ${reason})` : ""}: expected a JSON object`,
+      },
+      usage,
+    };
   }
   const fenced = /^```(?:json)?\s*\n([\s\S]*?)\n?```$/i.exec(text);
   const body = fenced ? (fenced[1] as string) : text;
   try {
-    return { candidate: { ok: true, value: parseJsonText(z.unknown(), body, "the JSON answer", "DESIGNER_OUTPUT") }, usage };
+    return {
+      candidate: { ok: true, value: parseJsonText(z.unknown(), body, "the JSON answer", "DESIGNER_OUTPUT") },
+      usage,
+    };
   } catch (error) {
     const excerpt = body.length <= EXCERPT ? body : `${body.slice(0, EXCERPT)}…`;
     return { candidate: { ok: false, problem: `${errorMessage(error)}; got: ${excerpt}` }, usage };

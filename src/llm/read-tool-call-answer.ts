@@ -17,7 +17,8 @@ function list(value: unknown): Array<Record<string, unknown>> {
 
 function contentText(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content)) return content.map((part) => (typeof record(part).text === "string" ? (record(part).text as string) : "")).join("");
+  if (Array.isArray(content))
+    return content.map((part) => (typeof record(part).text === "string" ? (record(part).text as string) : "")).join("");
   return "";
 }
 
@@ -30,7 +31,11 @@ function contentText(content: unknown): string {
 export function readToolCallAnswer(message: unknown, name: string): StructuredReply {
   const fields = record(message);
   const usageMetadata = record(fields.usage_metadata);
-  const usage = { inputTokens: tokenCount(usageMetadata.input_tokens), outputTokens: tokenCount(usageMetadata.output_tokens), calls: 1 };
+  const usage = {
+    inputTokens: tokenCount(usageMetadata.input_tokens),
+    outputTokens: tokenCount(usageMetadata.output_tokens),
+    calls: 1,
+  };
   const toolCalls = list(fields.tool_calls);
   const invalidCalls = list(fields.invalid_tool_calls);
   const call = toolCalls.find((candidate) => candidate.name === name);
@@ -39,7 +44,10 @@ export function readToolCallAnswer(message: unknown, name: string): StructuredRe
   if (invalid) {
     const argumentsText = typeof invalid.args === "string" ? invalid.args : "";
     return {
-      candidate: { ok: false, problem: `the arguments of \`${String(invalid.name ?? name)}\` are not valid JSON (${String(invalid.error ?? "unparsable")}): ${excerpt(argumentsText)}` },
+      candidate: {
+        ok: false,
+        problem: `the arguments of \`${String(invalid.name ?? name)}\` are not valid JSON (${String(invalid.error ?? "unparsable")}): ${excerpt(argumentsText)}`,
+      },
       usage,
     };
   }
@@ -48,6 +56,13 @@ export function readToolCallAnswer(message: unknown, name: string): StructuredRe
     return { candidate: { ok: false, problem: `it called the unknown tool ${names} instead of \`${name}\`` }, usage };
   }
   const text = contentText(fields.content).trim();
-  if (text.length > 0) return { candidate: { ok: false, problem: `it answered with text instead of calling \`${name}\`: ${excerpt(text)}` }, usage };
-  return { candidate: { ok: false, problem: `empty output: no tool call and no text (expected a call to \`${name}\`)` }, usage };
+  if (text.length > 0)
+    return {
+      candidate: { ok: false, problem: `it answered with text instead of calling \`${name}\`: ${excerpt(text)}` },
+      usage,
+    };
+  return {
+    candidate: { ok: false, problem: `empty output: no tool call and no text (expected a call to \`${name}\`)` },
+    usage,
+  };
 }

@@ -9,33 +9,66 @@ const withStatus = (status: number) => Object.assign(new Error(`HTTP ${status}`)
 
 describe("classifyProviderError", () => {
   it("retries 429, 5xx, transient network errors and timeouts, not other 4xx or unknown errors", () => {
-    expect(classifyProviderError(withStatus(429))).toEqual({ kind: "rate-limit", retryable: true, stopsRun: false, status: 429 });
+    expect(classifyProviderError(withStatus(429))).toEqual({
+      kind: "rate-limit",
+      retryable: true,
+      stopsRun: false,
+      status: 429,
+    });
     expect(classifyProviderError(withStatus(503)).retryable).toBe(true);
     expect(classifyProviderError({ response: { status: 502 } }).retryable).toBe(true);
-    expect(classifyProviderError(withStatus(400))).toEqual({ kind: "client", retryable: false, stopsRun: false, status: 400 });
+    expect(classifyProviderError(withStatus(400))).toEqual({
+      kind: "client",
+      retryable: false,
+      stopsRun: false,
+      status: 400,
+    });
     expect(classifyProviderError(withStatus(401)).retryable).toBe(false);
-    expect(classifyProviderError(Object.assign(new Error("socket hang up"), { cause: { code: "ECONNRESET" } }))).toMatchObject({ kind: "network", retryable: true, stopsRun: false });
+    expect(
+      classifyProviderError(Object.assign(new Error("socket hang up"), { cause: { code: "ECONNRESET" } })),
+    ).toMatchObject({ kind: "network", retryable: true, stopsRun: false });
     expect(classifyProviderError(Object.assign(new Error("x"), { name: "TimeoutError" })).kind).toBe("timeout");
-    expect(classifyProviderError(new EnvriggerError("PROVIDER", "slow", { details: { timeout: true } })).retryable).toBe(true);
+    expect(
+      classifyProviderError(new EnvriggerError("PROVIDER", "slow", { details: { timeout: true } })).retryable,
+    ).toBe(true);
     expect(classifyProviderError(new Error("a bug")).retryable).toBe(false);
   });
 });
 
 describe("classifyProviderError: failures no retry fixes stop the run", () => {
   it("connection refused, unknown host, a refused key, a spent quota and an unknown model", () => {
-    const refused = Object.assign(new Error("Connection error."), { cause: Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } }) });
+    const refused = Object.assign(new Error("Connection error."), {
+      cause: Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } }),
+    });
     expect(classifyProviderError(refused)).toMatchObject({ kind: "unreachable", retryable: false, stopsRun: true });
-    expect(classifyProviderError(Object.assign(new Error("fetch failed"), { cause: { code: "ENOTFOUND" } }))).toMatchObject({ kind: "unreachable", stopsRun: true });
+    expect(
+      classifyProviderError(Object.assign(new Error("fetch failed"), { cause: { code: "ENOTFOUND" } })),
+    ).toMatchObject({ kind: "unreachable", stopsRun: true });
     // Node's fetch: an AggregateError of per-address refusals; a port on fetch's blocklist.
-    expect(classifyProviderError(new Error("fetch failed", { cause: Object.assign(new Error("x"), { errors: [{ code: "ECONNREFUSED" }, { code: "ECONNREFUSED" }] }) }))).toMatchObject({ stopsRun: true });
-    expect(classifyProviderError(new Error("fetch failed", { cause: new Error("bad port") }))).toMatchObject({ kind: "unreachable", stopsRun: true });
+    expect(
+      classifyProviderError(
+        new Error("fetch failed", {
+          cause: Object.assign(new Error("x"), { errors: [{ code: "ECONNREFUSED" }, { code: "ECONNREFUSED" }] }),
+        }),
+      ),
+    ).toMatchObject({ stopsRun: true });
+    expect(classifyProviderError(new Error("fetch failed", { cause: new Error("bad port") }))).toMatchObject({
+      kind: "unreachable",
+      stopsRun: true,
+    });
     expect(classifyProviderError(withStatus(401))).toMatchObject({ kind: "auth", stopsRun: true });
     expect(classifyProviderError(withStatus(403))).toMatchObject({ kind: "auth", stopsRun: true });
     expect(classifyProviderError(withStatus(404))).toMatchObject({ kind: "not-found", stopsRun: true });
     expect(classifyProviderError(withStatus(402))).toMatchObject({ kind: "quota", stopsRun: true });
-    expect(classifyProviderError(Object.assign(new Error("You exceeded your current quota"), { status: 429, code: "insufficient_quota" }))).toMatchObject({ kind: "quota", retryable: false, stopsRun: true });
+    expect(
+      classifyProviderError(
+        Object.assign(new Error("You exceeded your current quota"), { status: 429, code: "insufficient_quota" }),
+      ),
+    ).toMatchObject({ kind: "quota", retryable: false, stopsRun: true });
     // A transient DNS failure is retried first and does not stop the run by itself.
-    expect(classifyProviderError(Object.assign(new Error("fetch failed"), { cause: { code: "EAI_AGAIN" } }))).toMatchObject({ kind: "network", retryable: true, stopsRun: false });
+    expect(
+      classifyProviderError(Object.assign(new Error("fetch failed"), { cause: { code: "EAI_AGAIN" } })),
+    ).toMatchObject({ kind: "network", retryable: true, stopsRun: false });
   });
 });
 
@@ -52,11 +85,14 @@ describe("retryWithBackoff", () => {
   it("retries retryable failures with growing, capped, seeded delays", async () => {
     const delays: number[] = [];
     let calls = 0;
-    const outcome = await retryWithBackoff(async () => {
-      calls += 1;
-      if (calls < 4) throw withStatus(500);
-      return "ok";
-    }, options(5, delays));
+    const outcome = await retryWithBackoff(
+      async () => {
+        calls += 1;
+        if (calls < 4) throw withStatus(500);
+        return "ok";
+      },
+      options(5, delays),
+    );
     expect(outcome).toEqual({ ok: true, value: "ok", attempts: 4 });
     expect(delays).toHaveLength(3);
     expect(delays[0]).toBeGreaterThanOrEqual(2);
@@ -66,10 +102,13 @@ describe("retryWithBackoff", () => {
     expect(delays[2]).toBeLessThanOrEqual(10);
     const again: number[] = [];
     let second = 0;
-    await retryWithBackoff(async () => {
-      if (++second < 4) throw withStatus(500);
-      return "ok";
-    }, options(5, again));
+    await retryWithBackoff(
+      async () => {
+        if (++second < 4) throw withStatus(500);
+        return "ok";
+      },
+      options(5, again),
+    );
     expect(again).toEqual(delays);
   });
 
@@ -91,7 +130,10 @@ describe("retryWithBackoff", () => {
 describe("callWithTimeout", () => {
   it("aborts the signal and rejects with a retryable PROVIDER timeout", async () => {
     let aborted = false;
-    const hanging = callWithTimeout((signal) => new Promise<string>(() => signal.addEventListener("abort", () => (aborted = true))), 20);
+    const hanging = callWithTimeout(
+      (signal) => new Promise<string>(() => signal.addEventListener("abort", () => (aborted = true))),
+      20,
+    );
     await expect(hanging).rejects.toMatchObject({ code: "PROVIDER", details: { timeout: true } });
     expect(aborted).toBe(true);
     await expect(callWithTimeout(async () => "fast", 1000)).resolves.toBe("fast");

@@ -20,7 +20,9 @@ export interface RetryWithBackoffOptions {
  * How {@link retryWithBackoff} ended: the value, or the last error (not thrown, so the
  * caller turns it into its own error), with the number of attempts made.
  */
-export type RetryOutcome<T> = { ok: true; value: T; attempts: number } | { ok: false; error: unknown; attempts: number };
+export type RetryOutcome<T> =
+  | { ok: true; value: T; attempts: number }
+  | { ok: false; error: unknown; attempts: number };
 
 /**
  * Run `operation`, retrying retryable failures with exponential backoff and seeded

@@ -58,13 +58,16 @@ export async function runStructuredCall<T>(
   let lastProblem = "";
   const maxResponses = settings.outputRetries + 1;
   for (let response = 1; response <= maxResponses; response++) {
-    const outcome = await retryWithBackoff(() => callWithTimeout((signal) => requester.request(conversation, signal), settings.timeoutMs), {
-      retries: settings.retries,
-      initialMs: settings.backoff.initialMs,
-      maxMs: settings.backoff.maxMs,
-      rng: requester.rng,
-      isRetryable: (error) => classifyProviderError(error).retryable,
-    });
+    const outcome = await retryWithBackoff(
+      () => callWithTimeout((signal) => requester.request(conversation, signal), settings.timeoutMs),
+      {
+        retries: settings.retries,
+        initialMs: settings.backoff.initialMs,
+        maxMs: settings.backoff.maxMs,
+        rng: requester.rng,
+        isRetryable: (error) => classifyProviderError(error).retryable,
+      },
+    );
     if (!outcome.ok) {
       throw toProviderError(outcome.error, {
         provider: requester.provider,
@@ -93,7 +96,13 @@ export async function runStructuredCall<T>(
   }
   throw new EnvriggerError(
     options.outputErrorCode,
-    redactSecrets(`${requester.provider} model ${requester.model} gave no valid \`${options.name}\` answer in ${maxResponses} response(s): ${excerpt(lastProblem)}`, requester.environment),
-    { hint: "the model's answer was rejected, never used; try a stronger model or a lower temperature", details: { usage } },
+    redactSecrets(
+      `${requester.provider} model ${requester.model} gave no valid \`${options.name}\` answer in ${maxResponses} response(s): ${excerpt(lastProblem)}`,
+      requester.environment,
+    ),
+    {
+      hint: "the model's answer was rejected, never used; try a stronger model or a lower temperature",
+      details: { usage },
+    },
   );
 }

@@ -42,5 +42,9 @@ export interface StructuredChat {
   /** `openai`, `gemini`, or the LangChain model type of an injected model. */
   readonly provider: string;
   readonly model: string;
-  invoke<T>(messages: ChatMessage[], schema: z.ZodType<T>, options: StructuredCallOptions): Promise<StructuredResult<T>>;
+  invoke<T>(
+    messages: ChatMessage[],
+    schema: z.ZodType<T>,
+    options: StructuredCallOptions,
+  ): Promise<StructuredResult<T>>;
 }

@@ -18,7 +18,16 @@ export type PluginEnvObject = Record<string, ((...args: unknown[]) => unknown) |
 export const REQUIRED_PLUGIN_ENV_METHODS = ["tools", "reset", "step", "evaluate"] as const;
 /** Members a plugin env may define; defaults are documented on {@link PluginEnv}. */
 export const OPTIONAL_PLUGIN_ENV_METHODS = [
-  "observe", "stateView", "stateSchema", "saveState", "restoreState", "notifyReplayComplete", "parseText", "close", "describe", "candidateActions",
+  "observe",
+  "stateView",
+  "stateSchema",
+  "saveState",
+  "restoreState",
+  "notifyReplayComplete",
+  "parseText",
+  "close",
+  "describe",
+  "candidateActions",
 ] as const;
 
 /**
@@ -83,7 +92,8 @@ export class PluginEnv implements ActionableEnv {
   async observe(): Promise<Observation> {
     if (this.has("observe")) return this.checked(observationSchema, await this.call("observe"), "observe");
     if (this.closed) throw new EnvriggerError("ENV_CLOSED", `plugin env ${this.id} is closed`);
-    if (!this.lastObservation) throw new EnvriggerError("EPISODE_NOT_STARTED", `plugin env ${this.id}: call reset() first`);
+    if (!this.lastObservation)
+      throw new EnvriggerError("EPISODE_NOT_STARTED", `plugin env ${this.id}: call reset() first`);
     return this.lastObservation;
   }
 
@@ -128,12 +138,21 @@ export class PluginEnv implements ActionableEnv {
   /** The module's `candidateActions(observation)` (validated), or null when it has none. */
   async candidateActions(observation: Observation): Promise<ActionInput[] | null> {
     if (!this.has("candidateActions")) return null;
-    return this.checked(z.array(actionInputSchema).nullable(), await this.call("candidateActions", structuredClone(observation)), "candidateActions");
+    return this.checked(
+      z.array(actionInputSchema).nullable(),
+      await this.call("candidateActions", structuredClone(observation)),
+      "candidateActions",
+    );
   }
 }
 
 /** Validate the tasks a plugin lists. */
 export function checkPluginTasks(id: string, value: unknown, split: Split): TaskInfo[] {
-  const tasks = parseWith(z.array(taskInfoSchema.partial({ split: true })), value, `tasks listed by plugin env ${id}`, "PLUGIN_SHAPE");
+  const tasks = parseWith(
+    z.array(taskInfoSchema.partial({ split: true })),
+    value,
+    `tasks listed by plugin env ${id}`,
+    "PLUGIN_SHAPE",
+  );
   return tasks.map((task) => ({ ...task, split: task.split ?? split }));
 }

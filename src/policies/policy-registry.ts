@@ -51,12 +51,14 @@ export async function resolvePolicy(spec: string, envId: string, cwd?: string): 
     const { createLlmPolicy } = await import("./llm/create-llm-policy.js");
     return { name: spec, factory: createLlmPolicy(spec, { mode: textGrammarEnvs.has(envId) ? "text" : "tools" }) };
   }
-  if (spec.startsWith(LEARNED_POLICY_PREFIX)) return { name: spec, factory: learnedPolicyFor(learnedModelOf(spec, envId, cwd), envId, { name: spec }) };
+  if (spec.startsWith(LEARNED_POLICY_PREFIX))
+    return { name: spec, factory: learnedPolicyFor(learnedModelOf(spec, envId, cwd), envId, { name: spec }) };
   if (spec.startsWith("file:")) {
     const factory = await loadPolicyPlugin(spec.slice("file:".length), cwd);
     return { name: factory().name, factory };
   }
-  if (envId === "textworld" && spec.startsWith("noisy-walkthrough:")) return { name: spec, factory: resolveTextworldPolicy(spec) };
+  if (envId === "textworld" && spec.startsWith("noisy-walkthrough:"))
+    return { name: spec, factory: resolveTextworldPolicy(spec) };
   const factory = builtinPolicies[envId]?.[spec];
   if (!factory) {
     const known = policiesFor(envId);

@@ -22,7 +22,11 @@ export interface CreateRolloutExecutorOptions {
 export async function createRolloutExecutor(options: CreateRolloutExecutorOptions = {}): Promise<RolloutExecutor> {
   if (options.queue) {
     const { queueRolloutExecutor } = await import("./queue-rollout-executor.js");
-    return queueRolloutExecutor({ url: options.queue, cwd: options.cwd, onWaiting: options.onWaiting ?? ((message) => process.stderr.write(`warning: ${message}\n`)) });
+    return queueRolloutExecutor({
+      url: options.queue,
+      cwd: options.cwd,
+      onWaiting: options.onWaiting ?? ((message) => process.stderr.write(`warning: ${message}\n`)),
+    });
   }
   return productRolloutExecutor({ cwd: options.cwd, concurrency: options.concurrency });
 }

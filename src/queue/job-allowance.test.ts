@@ -8,7 +8,13 @@ import type { RolloutJob } from "./rollout-job.js";
 
 const job = (env: string, policy = "greedy", chained?: string): RolloutJob => ({
   version: 1,
-  stack: { version: 1, base: { env, taskId: "t" }, layers: chained ? [{ kind: "chain", mode: "serial", other: { version: 1, base: { env: chained, taskId: "u" }, layers: [] } }] : [] },
+  stack: {
+    version: 1,
+    base: { env, taskId: "t" },
+    layers: chained
+      ? [{ kind: "chain", mode: "serial", other: { version: 1, base: { env: chained, taskId: "u" }, layers: [] } }]
+      : [],
+  },
   policy,
   taskId: "t",
   seed: 0,
@@ -37,25 +43,48 @@ describe("what a worker allows a job to name", () => {
   it("allows built-ins, LLM policies, hashed learned weights and plugins inside --plugins-dir", () => {
     expect(refusal(() => checkJobAllowed(job("toy24"), allowance))).toBe("allowed");
     expect(refusal(() => checkJobAllowed(job("bugfix", "openai:gpt-4o-mini"), allowance))).toBe("allowed");
-    expect(refusal(() => checkJobAllowed(job("bugfix", `learned:sha256:${"a".repeat(64)}`), allowance))).toBe("allowed");
-    expect(refusal(() => checkJobAllowed(job("toy24", `file:${join(plugins, "policy.mjs")}`), allowance))).toBe("allowed");
+    expect(refusal(() => checkJobAllowed(job("bugfix", `learned:sha256:${"a".repeat(64)}`), allowance))).toBe(
+      "allowed",
+    );
+    expect(refusal(() => checkJobAllowed(job("toy24", `file:${join(plugins, "policy.mjs")}`), allowance))).toBe(
+      "allowed",
+    );
     expect(refusal(() => checkJobAllowed(job("toy24", "file:plugins/policy.mjs"), allowance))).toBe("allowed");
   });
 
   it("refuses plugins outside the directory (symlinks too), missing ones, and any without --plugins-dir", () => {
-    expect(refusal(() => checkJobAllowed(job("toy24", `file:${join(root, "outside.mjs")}`), allowance))).toMatch(/outside the worker's --plugins-dir/);
-    expect(refusal(() => checkJobAllowed(job("toy24", `file:${join(plugins, "escape.mjs")}`), allowance))).toMatch(/outside/);
+    expect(refusal(() => checkJobAllowed(job("toy24", `file:${join(root, "outside.mjs")}`), allowance))).toMatch(
+      /outside the worker's --plugins-dir/,
+    );
+    expect(refusal(() => checkJobAllowed(job("toy24", `file:${join(plugins, "escape.mjs")}`), allowance))).toMatch(
+      /outside/,
+    );
     expect(refusal(() => checkJobAllowed(job("toy24", "file:plugins/../outside.mjs"), allowance))).toMatch(/outside/);
-    expect(refusal(() => checkJobAllowed(job(`file:${join(plugins, "none.mjs")}`), allowance))).toMatch(/does not exist on this worker/);
-    expect(refusal(() => checkJobAllowed(job("toy24", `file:${join(plugins, "policy.mjs")}`), { ...allowance, pluginsDirectory: undefined }))).toMatch(/allows none/);
+    expect(refusal(() => checkJobAllowed(job(`file:${join(plugins, "none.mjs")}`), allowance))).toMatch(
+      /does not exist on this worker/,
+    );
+    expect(
+      refusal(() =>
+        checkJobAllowed(job("toy24", `file:${join(plugins, "policy.mjs")}`), {
+          ...allowance,
+          pluginsDirectory: undefined,
+        }),
+      ),
+    ).toMatch(/allows none/);
   });
 
   it("refuses URLs outside --allow-url, unknown envs (chained parts too) and learned paths", () => {
     expect(refusal(() => checkJobAllowed(job("openenv:ws://127.0.0.1:8000/envs/echo"), allowance))).toBe("allowed");
-    expect(refusal(() => checkJobAllowed(job("openenv:http://127.0.0.1:8000/other"), allowance))).toMatch(/not allowed/);
-    expect(refusal(() => checkJobAllowed(job("toy24", "greedy", "openenv:http://evil.example/envs/"), allowance))).toMatch(/not allowed/);
+    expect(refusal(() => checkJobAllowed(job("openenv:http://127.0.0.1:8000/other"), allowance))).toMatch(
+      /not allowed/,
+    );
+    expect(
+      refusal(() => checkJobAllowed(job("toy24", "greedy", "openenv:http://evil.example/envs/"), allowance)),
+    ).toMatch(/not allowed/);
     expect(refusal(() => checkJobAllowed(job("nope"), allowance))).toMatch(/unknown env/);
-    expect(refusal(() => checkJobAllowed(job("bugfix", "learned:/etc/weights.json"), allowance))).toMatch(/content hash/);
+    expect(refusal(() => checkJobAllowed(job("bugfix", "learned:/etc/weights.json"), allowance))).toMatch(
+      /content hash/,
+    );
   });
 
   it("matches URL prefixes by scheme, host, port and path, not by text", () => {

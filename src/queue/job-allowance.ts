@@ -25,12 +25,21 @@ export function envSpecsOf(stack: HarnessStackSpec): string[] {
 }
 
 function checkPlugin(what: string, path: string, allowance: JobAllowance): void {
-  if (!allowance.pluginsDirectory) refuse(`${what} file:${path} is a plugin, and this worker allows none`, "start the worker with --plugins-dir <directory holding the plugin>");
+  if (!allowance.pluginsDirectory)
+    refuse(
+      `${what} file:${path} is a plugin, and this worker allows none`,
+      "start the worker with --plugins-dir <directory holding the plugin>",
+    );
   const file = resolve(allowance.cwd, path);
-  if (!existsSync(file)) refuse(`${what} file:${path} does not exist on this worker (${file})`, "plugins must exist at the same path on every worker host");
+  if (!existsSync(file))
+    refuse(
+      `${what} file:${path} does not exist on this worker (${file})`,
+      "plugins must exist at the same path on every worker host",
+    );
   const directory = realpathSync(allowance.pluginsDirectory);
   const inside = relative(directory, realpathSync(file));
-  if (inside === "" || inside.startsWith("..") || isAbsolute(inside)) refuse(`${what} file:${path} lies outside the worker's --plugins-dir ${allowance.pluginsDirectory}`);
+  if (inside === "" || inside.startsWith("..") || isAbsolute(inside))
+    refuse(`${what} file:${path} lies outside the worker's --plugins-dir ${allowance.pluginsDirectory}`);
 }
 
 /** A URL's comparable parts (ws ≡ http, wss ≡ https), or null when it is not a URL. */
@@ -60,16 +69,28 @@ function checkEnv(spec: string, allowance: JobAllowance): void {
   if (spec.startsWith("file:")) return checkPlugin("env", spec.slice("file:".length), allowance);
   if (spec.startsWith("openenv:")) {
     const url = spec.slice("openenv:".length);
-    if (!urlAllowed(url, allowance.allowUrls)) refuse(`env ${spec}: the URL is not allowed on this worker`, "start the worker with --allow-url <prefix> to allow it");
+    if (!urlAllowed(url, allowance.allowUrls))
+      refuse(
+        `env ${spec}: the URL is not allowed on this worker`,
+        "start the worker with --allow-url <prefix> to allow it",
+      );
     return;
   }
-  if (!listEnvs().some((env) => env.id === spec)) refuse(`unknown env "${spec}"`, `built-in envs: ${listEnvs().map((env) => env.id).join(", ")}`);
+  if (!listEnvs().some((env) => env.id === spec))
+    refuse(
+      `unknown env "${spec}"`,
+      `built-in envs: ${listEnvs()
+        .map((env) => env.id)
+        .join(", ")}`,
+    );
 }
 
 function checkPolicy(spec: string, allowance: JobAllowance): void {
   if (spec.startsWith("file:")) return checkPlugin("policy", spec.slice("file:".length), allowance);
   if (spec.startsWith("learned:") && !/^learned:sha256:[0-9a-f]{64}$/.test(spec)) {
-    refuse(`policy ${spec}: learned weights travel by content hash (learned:sha256:<hash>), never as a path on the worker`);
+    refuse(
+      `policy ${spec}: learned weights travel by content hash (learned:sha256:<hash>), never as a path on the worker`,
+    );
   }
 }
 

@@ -100,9 +100,13 @@ export async function queueRolloutExecutor(options: QueueRolloutExecutorOptions)
       ]);
     } catch (error) {
       if (isEnvriggerError(error)) throw error;
-      throw new EnvriggerError("QUEUE_UNREACHABLE", `the rollout queue at ${connection.display} failed while ${what}: ${scrub(errorMessage(error), connection)}${connectionError ? ` (${connectionError})` : ""}`, {
-        hint: "check that redis-server still runs; a rig or curriculum run resumes from its checkpoints with --resume",
-      });
+      throw new EnvriggerError(
+        "QUEUE_UNREACHABLE",
+        `the rollout queue at ${connection.display} failed while ${what}: ${scrub(errorMessage(error), connection)}${connectionError ? ` (${connectionError})` : ""}`,
+        {
+          hint: "check that redis-server still runs; a rig or curriculum run resumes from its checkpoints with --resume",
+        },
+      );
     } finally {
       clearTimeout(timer);
     }
@@ -117,9 +121,13 @@ export async function queueRolloutExecutor(options: QueueRolloutExecutorOptions)
       const artifacts = { ...batch.policyArtifacts, ...portable.artifacts };
       const needed = artifactHashOf(portable.spec);
       await talk("storing policy artifacts", async () => {
-        for (const [hash, value] of Object.entries(artifacts)) await client.set(artifactKey(hash), JSON.stringify(value), "EX", ttl);
+        for (const [hash, value] of Object.entries(artifacts))
+          await client.set(artifactKey(hash), JSON.stringify(value), "EX", ttl);
         if (needed && !(needed in artifacts) && (await client.exists(artifactKey(needed))) === 0) {
-          throw new EnvriggerError("BAD_ARGUMENT", `policy ${portable.spec}: its artifact is neither in the batch's policyArtifacts nor in Redis`);
+          throw new EnvriggerError(
+            "BAD_ARGUMENT",
+            `policy ${portable.spec}: its artifact is neither in the batch's policyArtifacts nor in Redis`,
+          );
         }
       });
       const jobs = rolloutJobsOf({ ...batch, policy: portable.spec }, options.episodesPerJob);
@@ -145,9 +153,17 @@ export async function queueRolloutExecutor(options: QueueRolloutExecutorOptions)
             const text = texts[index];
             if (text === null || text === undefined || !pending.has(id)) return;
             const { job, at: starts } = positions.get(id)!;
-            const trajectories = parseJsonText(jobResultSchema, text, `the trajectories of rollout job ${id}`, "INVALID_SHAPE");
+            const trajectories = parseJsonText(
+              jobResultSchema,
+              text,
+              `the trajectories of rollout job ${id}`,
+              "INVALID_SHAPE",
+            );
             if (trajectories.length !== episodesOf(job)) {
-              throw new EnvriggerError("INVALID_SHAPE", `rollout job ${id}: ${trajectories.length} trajectories for ${episodesOf(job)} episodes`);
+              throw new EnvriggerError(
+                "INVALID_SHAPE",
+                `rollout job ${id}: ${trajectories.length} trajectories for ${episodesOf(job)} episodes`,
+              );
             }
             pending.delete(id);
             lastProgress = Date.now();
@@ -169,7 +185,13 @@ export async function queueRolloutExecutor(options: QueueRolloutExecutorOptions)
               part.map((id) => ({
                 name: "episode",
                 data: positions.get(id)!.job,
-                opts: { jobId: id, attempts, backoff: { type: "exponential", delay: 1_000 }, removeOnComplete: { age: ttl }, removeOnFail: { age: ttl } },
+                opts: {
+                  jobId: id,
+                  attempts,
+                  backoff: { type: "exponential", delay: 1_000 },
+                  removeOnComplete: { age: ttl },
+                  removeOnFail: { age: ttl },
+                },
               })),
             ),
           );
@@ -193,10 +215,17 @@ export async function queueRolloutExecutor(options: QueueRolloutExecutorOptions)
                 continue;
               }
               const { job: data } = positions.get(id)!;
-              const indices = data.count === undefined ? `index ${data.index}` : `indices ${data.index}–${data.index + data.count - 1}`;
-              throw new EnvriggerError("QUEUE_JOB_FAILED", `rollout job ${id.slice(0, 15)}… (task ${data.taskId}, ${indices}, policy ${data.policy}) failed on a worker: ${reason}`, {
-                hint: "see the worker's log; a refused job names what the worker does not allow (--plugins-dir, --allow-url)",
-              });
+              const indices =
+                data.count === undefined
+                  ? `index ${data.index}`
+                  : `indices ${data.index}–${data.index + data.count - 1}`;
+              throw new EnvriggerError(
+                "QUEUE_JOB_FAILED",
+                `rollout job ${id.slice(0, 15)}… (task ${data.taskId}, ${indices}, policy ${data.policy}) failed on a worker: ${reason}`,
+                {
+                  hint: "see the worker's log; a refused job names what the worker does not allow (--plugins-dir, --allow-url)",
+                },
+              );
             }
             // Completed without a readable result (it expired or another reader removed it), or gone: run it again.
             if (state === "completed" || state === "unknown") lost.push(id);
@@ -241,7 +270,9 @@ export async function queueRolloutExecutor(options: QueueRolloutExecutorOptions)
           }
           if (!noticed && Date.now() - lastProgress > waitNoticeMs && pending.size > 0) {
             noticed = true;
-            options.onWaiting?.(`${pending.size} of ${positions.size} rollout jobs still waiting on ${connection.display}; is an \`envrigger worker --queue …\` running?`);
+            options.onWaiting?.(
+              `${pending.size} of ${positions.size} rollout jobs still waiting on ${connection.display}; is an \`envrigger worker --queue …\` running?`,
+            );
           }
         }
       } finally {

@@ -13,9 +13,15 @@ const TEST_LOCKS = { lockDurationMs: 2_000, stalledIntervalMs: 1_000 };
 describe("a Redis that is not there", () => {
   it("is a clear QUEUE_UNREACHABLE error within seconds, for the coordinator and the worker", async () => {
     const port = await freeLoopbackPort();
-    for (const start of [() => queueRolloutExecutor({ url: `redis://127.0.0.1:${port}` }), () => startRolloutWorker({ url: `redis://127.0.0.1:${port}` })]) {
+    for (const start of [
+      () => queueRolloutExecutor({ url: `redis://127.0.0.1:${port}` }),
+      () => startRolloutWorker({ url: `redis://127.0.0.1:${port}` }),
+    ]) {
       const started = Date.now();
-      const error = await start().then(() => null, (caught: unknown) => caught);
+      const error = await start().then(
+        () => null,
+        (caught: unknown) => caught,
+      );
       expect(isEnvriggerError(error, "QUEUE_UNREACHABLE")).toBe(true);
       expect(String((error as Error).message)).toContain(`redis://127.0.0.1:${port}`);
       expect(Date.now() - started).toBeLessThan(6_000);
@@ -28,7 +34,8 @@ describe("a Redis that is not there", () => {
   });
 });
 
-if (!redisServerAvailable()) console.warn("queue tests skipped: no redis-server at /usr/bin/redis-server (apt-get install redis-server)");
+if (!redisServerAvailable())
+  console.warn("queue tests skipped: no redis-server at /usr/bin/redis-server (apt-get install redis-server)");
 
 describe.skipIf(!redisServerAvailable())("rollouts on a BullMQ queue", () => {
   let redis: RedisTestServer;
@@ -41,7 +48,14 @@ describe.skipIf(!redisServerAvailable())("rollouts on a BullMQ queue", () => {
     const worker = await startRolloutWorker({ url: redis.url, concurrency: 4, ...TEST_LOCKS });
     const executor = await queueRolloutExecutor({ url: redis.url });
     try {
-      const batch = { stack: { version: 1 as const, base: { env: "toy24", taskId: "24-1" }, layers: [] }, policy: "greedy", tasks: [{ taskId: "24-1" }, { taskId: "24-6", group: "g" }], episodes: 6, seed: 5, indexOffset: 2 };
+      const batch = {
+        stack: { version: 1 as const, base: { env: "toy24", taskId: "24-1" }, layers: [] },
+        policy: "greedy",
+        tasks: [{ taskId: "24-1" }, { taskId: "24-6", group: "g" }],
+        episodes: 6,
+        seed: 5,
+        indexOffset: 2,
+      };
       const local = await productRolloutExecutor().run(batch);
       expect(local.some((trajectory) => trajectory.stopReason === "error")).toBe(false);
       let reported = 0;
@@ -66,13 +80,22 @@ describe.skipIf(!redisServerAvailable())("rollouts on a BullMQ queue", () => {
     const chunked = await queueRolloutExecutor({ url: redis.url, episodesPerJob: 4 });
     const single = await queueRolloutExecutor({ url: redis.url, episodesPerJob: 1 });
     try {
-      const batch = { stack: { version: 1 as const, base: { env: "toy24", taskId: "24-1" }, layers: [] }, policy: "greedy", tasks: [{ taskId: "24-2" }, { taskId: "24-7", group: "g" }, { taskId: "24-2" }], episodes: 9, seed: 6, indexOffset: 1 };
+      const batch = {
+        stack: { version: 1 as const, base: { env: "toy24", taskId: "24-1" }, layers: [] },
+        policy: "greedy",
+        tasks: [{ taskId: "24-2" }, { taskId: "24-7", group: "g" }, { taskId: "24-2" }],
+        episodes: 9,
+        seed: 6,
+        indexOffset: 1,
+      };
       const local = (await productRolloutExecutor().run(batch)).map(trajectoryWithoutTimings);
       let reported = 0;
-      const remote = await chunked.run(batch, { onEpisode: (_trajectory, _done, total) => {
-        reported += 1;
-        expect(total).toBe(27);
-      } });
+      const remote = await chunked.run(batch, {
+        onEpisode: (_trajectory, _done, total) => {
+          reported += 1;
+          expect(total).toBe(27);
+        },
+      });
       expect(remote.map(trajectoryWithoutTimings)).toEqual(local);
       expect(reported).toBe(27);
       expect((await single.run(batch)).map(trajectoryWithoutTimings)).toEqual(local);
@@ -95,8 +118,19 @@ describe.skipIf(!redisServerAvailable())("a batch sent before any worker runs", 
 
   it("says it is waiting for workers, and completes when one joins", async () => {
     const notices: string[] = [];
-    const executor = await queueRolloutExecutor({ url: redis.url, waitNoticeMs: 300, sweepIntervalMs: 100, onWaiting: (message) => notices.push(message) });
-    const running = executor.run({ stack: { version: 1, base: { env: "toy24", taskId: "24-4" }, layers: [] }, policy: "greedy", tasks: [{ taskId: "24-4" }], episodes: 3, seed: 8 });
+    const executor = await queueRolloutExecutor({
+      url: redis.url,
+      waitNoticeMs: 300,
+      sweepIntervalMs: 100,
+      onWaiting: (message) => notices.push(message),
+    });
+    const running = executor.run({
+      stack: { version: 1, base: { env: "toy24", taskId: "24-4" }, layers: [] },
+      policy: "greedy",
+      tasks: [{ taskId: "24-4" }],
+      episodes: 3,
+      seed: 8,
+    });
     while (notices.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(notices[0]).toMatch(/3 of 3 rollout jobs still waiting .*envrigger worker/);
     const worker = await startRolloutWorker({ url: redis.url, ...TEST_LOCKS });
@@ -124,7 +158,13 @@ describe.skipIf(!redisServerAvailable())("a Redis that requires a password", () 
     const executor = await queueRolloutExecutor({ url: withUrl, environment: {} });
     try {
       expect(executor.description).not.toContain(password);
-      const trajectories = await executor.run({ stack: { version: 1, base: { env: "toy24", taskId: "24-2" }, layers: [] }, policy: "solver", tasks: [{ taskId: "24-2" }], episodes: 2, seed: 1 });
+      const trajectories = await executor.run({
+        stack: { version: 1, base: { env: "toy24", taskId: "24-2" }, layers: [] },
+        policy: "solver",
+        tasks: [{ taskId: "24-2" }],
+        episodes: 2,
+        seed: 1,
+      });
       expect(trajectories.map((trajectory) => trajectory.evaluation?.success)).toEqual([true, true]);
     } finally {
       await executor.close();
@@ -140,7 +180,8 @@ describe.skipIf(!redisServerAvailable())("a Redis that requires a password", () 
 });
 
 const opensslAvailable = spawnSync("openssl", ["version"]).status === 0;
-if (redisServerAvailable() && !opensslAvailable) console.warn("TLS queue test skipped: no openssl to make a test certificate");
+if (redisServerAvailable() && !opensslAvailable)
+  console.warn("TLS queue test skipped: no openssl to make a test certificate");
 
 describe.skipIf(!redisServerAvailable() || !opensslAvailable)("a Redis behind TLS (rediss://)", () => {
   let redis: RedisTestServer;
@@ -155,15 +196,26 @@ describe.skipIf(!redisServerAvailable() || !opensslAvailable)("a Redis behind TL
     const worker = await startRolloutWorker({ url: redis.url, environment, concurrency: 2, ...TEST_LOCKS });
     const executor = await queueRolloutExecutor({ url: redis.url, environment });
     try {
-      const trajectories = await executor.run({ stack: { version: 1, base: { env: "toy24", taskId: "24-3" }, layers: [] }, policy: "solver", tasks: [{ taskId: "24-3" }], episodes: 2, seed: 2 });
+      const trajectories = await executor.run({
+        stack: { version: 1, base: { env: "toy24", taskId: "24-3" }, layers: [] },
+        policy: "solver",
+        tasks: [{ taskId: "24-3" }],
+        episodes: 2,
+        seed: 2,
+      });
       expect(trajectories.map((trajectory) => trajectory.evaluation?.success)).toEqual([true, true]);
     } finally {
       await executor.close();
       await worker.close();
     }
-    const untrusted = await queueRolloutExecutor({ url: redis.url, environment: {} }).catch((caught: unknown) => caught);
+    const untrusted = await queueRolloutExecutor({ url: redis.url, environment: {} }).catch(
+      (caught: unknown) => caught,
+    );
     expect(isEnvriggerError(untrusted, "QUEUE_UNREACHABLE")).toBe(true);
-    const plain = await queueRolloutExecutor({ url: redis.url.replace("rediss://", "redis://"), environment: {} }).catch((caught: unknown) => caught);
+    const plain = await queueRolloutExecutor({
+      url: redis.url.replace("rediss://", "redis://"),
+      environment: {},
+    }).catch((caught: unknown) => caught);
     expect(isEnvriggerError(plain, "QUEUE_UNREACHABLE")).toBe(true);
   }, 60_000);
 });

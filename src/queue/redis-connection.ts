@@ -30,19 +30,29 @@ export function parseRedisUrl(text: string, environment: NodeJS.ProcessEnv = pro
   try {
     url = new URL(text);
   } catch {
-    throw new EnvriggerError("BAD_ARGUMENT", `--queue expects a URL like redis://HOST:PORT, got "${redactRedisUrl(text)}"`);
+    throw new EnvriggerError(
+      "BAD_ARGUMENT",
+      `--queue expects a URL like redis://HOST:PORT, got "${redactRedisUrl(text)}"`,
+    );
   }
   if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
-    throw new EnvriggerError("BAD_ARGUMENT", `--queue expects a redis:// or rediss:// URL, got ${url.protocol}//…`, { hint: "e.g. --queue redis://127.0.0.1:6379 (rediss:// for TLS)" });
+    throw new EnvriggerError("BAD_ARGUMENT", `--queue expects a redis:// or rediss:// URL, got ${url.protocol}//…`, {
+      hint: "e.g. --queue redis://127.0.0.1:6379 (rediss:// for TLS)",
+    });
   }
-  if (!url.hostname) throw new EnvriggerError("BAD_ARGUMENT", "--queue URL has no host", { hint: "e.g. --queue redis://127.0.0.1:6379" });
+  if (!url.hostname)
+    throw new EnvriggerError("BAD_ARGUMENT", "--queue URL has no host", {
+      hint: "e.g. --queue redis://127.0.0.1:6379",
+    });
   const db = url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0;
-  if (!Number.isInteger(db) || db < 0) throw new EnvriggerError("BAD_ARGUMENT", `--queue URL path must be a database number, got "${url.pathname}"`);
+  if (!Number.isInteger(db) || db < 0)
+    throw new EnvriggerError("BAD_ARGUMENT", `--queue URL path must be a database number, got "${url.pathname}"`);
   const password = url.password ? decodeURIComponent(url.password) : environment[REDIS_PASSWORD_VARIABLE] || undefined;
   const username = url.username ? decodeURIComponent(url.username) : undefined;
   const tls = url.protocol === "rediss:";
   const caFile = environment[REDIS_TLS_CA_VARIABLE];
-  if (tls && caFile && !existsSync(caFile)) throw new EnvriggerError("BAD_ARGUMENT", `${REDIS_TLS_CA_VARIABLE} names ${caFile}, which does not exist`);
+  if (tls && caFile && !existsSync(caFile))
+    throw new EnvriggerError("BAD_ARGUMENT", `${REDIS_TLS_CA_VARIABLE} names ${caFile}, which does not exist`);
   const port = url.port ? Number(url.port) : 6379;
   return {
     host: url.hostname.replace(/^\[|\]$/g, ""),
@@ -80,7 +90,14 @@ export function ioredisOptions(connection: RedisConnectionOptions, blocking: boo
 export async function checkRedisReachable(connection: RedisConnectionOptions, timeoutMs = 4_000): Promise<void> {
   const { Redis } = await import("ioredis");
   const { display: _display, ...rest } = connection;
-  const client = new Redis({ ...rest, lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  const client = new Redis({
+    ...rest,
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    enableOfflineQueue: false,
+  });
   // ioredis reports the cause (ECONNREFUSED, a TLS failure, …) as an event and rejects with "Connection is closed".
   let cause: string | null = null;
   client.on("error", (error: Error) => {
@@ -98,9 +115,13 @@ export async function checkRedisReachable(connection: RedisConnectionOptions, ti
       }),
     ]);
   } catch (error) {
-    throw new EnvriggerError("QUEUE_UNREACHABLE", `cannot reach the rollout queue at ${connection.display}: ${scrub(cause ?? errorMessage(error), connection)}`, {
-      hint: `check that redis-server runs there and that the URL is right${connection.password ? "" : ` (a password goes in the URL or in ${REDIS_PASSWORD_VARIABLE})`}`,
-    });
+    throw new EnvriggerError(
+      "QUEUE_UNREACHABLE",
+      `cannot reach the rollout queue at ${connection.display}: ${scrub(cause ?? errorMessage(error), connection)}`,
+      {
+        hint: `check that redis-server runs there and that the URL is right${connection.password ? "" : ` (a password goes in the URL or in ${REDIS_PASSWORD_VARIABLE})`}`,
+      },
+    );
   } finally {
     clearTimeout(timer);
     client.disconnect();

@@ -6,7 +6,10 @@ const batch = (policy: string, tasks: number, episodes: number, env = "toy24") =
   rolloutBatchSchema.parse({
     stack: { version: 1, base: { env, taskId: "24-1" }, layers: [] },
     policy,
-    tasks: Array.from({ length: tasks }, (_, index) => ({ taskId: `24-${index + 1}`, ...(index === 1 ? { group: "g" } : {}) })),
+    tasks: Array.from({ length: tasks }, (_, index) => ({
+      taskId: `24-${index + 1}`,
+      ...(index === 1 ? { group: "g" } : {}),
+    })),
     episodes,
     seed: 3,
     indexOffset: 100,
@@ -24,9 +27,15 @@ describe("rollout jobs of a batch", () => {
   it("cut each task's indices into consecutive runs, with the position of each run's first trajectory", () => {
     const jobs = rolloutJobsOf(batch("greedy", 3, 5), 2);
     expect(jobs.map(({ job, at }) => [job.taskId, job.index, episodesOf(job), at])).toEqual([
-      ["24-1", 100, 2, 0], ["24-1", 102, 2, 2], ["24-1", 104, 1, 4],
-      ["24-2", 100, 2, 5], ["24-2", 102, 2, 7], ["24-2", 104, 1, 9],
-      ["24-3", 100, 2, 10], ["24-3", 102, 2, 12], ["24-3", 104, 1, 14],
+      ["24-1", 100, 2, 0],
+      ["24-1", 102, 2, 2],
+      ["24-1", 104, 1, 4],
+      ["24-2", 100, 2, 5],
+      ["24-2", 102, 2, 7],
+      ["24-2", 104, 1, 9],
+      ["24-3", 100, 2, 10],
+      ["24-3", 102, 2, 12],
+      ["24-3", 104, 1, 14],
     ]);
     expect(jobs[3]!.job.group).toBe("g");
     // A job of one episode is written as before (no count), so its id is the same as one-episode-per-job.

@@ -67,7 +67,10 @@ export function defaultEpisodesPerJob(batch: Pick<RolloutBatch, "policy" | "stac
  * `episodesPerJob` consecutive indices (default {@link defaultEpisodesPerJob}; the last run
  * of a task may be shorter).
  */
-export function rolloutJobsOf(batch: RolloutBatch, episodesPerJob = defaultEpisodesPerJob(batch)): Array<{ id: string; job: RolloutJob; at: number }> {
+export function rolloutJobsOf(
+  batch: RolloutBatch,
+  episodesPerJob = defaultEpisodesPerJob(batch),
+): Array<{ id: string; job: RolloutJob; at: number }> {
   const size = Math.max(1, Math.min(MAX_EPISODES_PER_JOB, Math.floor(episodesPerJob)));
   const jobs: Array<{ id: string; job: RolloutJob; at: number }> = [];
   batch.tasks.forEach((task, taskPosition) => {

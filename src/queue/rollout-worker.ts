@@ -93,7 +93,11 @@ export async function startRolloutWorker(options: RolloutWorkerOptions): Promise
   const { Redis } = await import("ioredis");
   const log = options.log ?? (() => {});
   const cwd = options.cwd ?? process.cwd();
-  const allowance: JobAllowance = { pluginsDirectory: options.pluginsDirectory, allowUrls: options.allowUrls ?? [], cwd };
+  const allowance: JobAllowance = {
+    pluginsDirectory: options.pluginsDirectory,
+    allowUrls: options.allowUrls ?? [],
+    cwd,
+  };
   const ttl = options.resultTtlSeconds ?? DEFAULT_RESULT_TTL_SECONDS;
   const concurrency = options.concurrency ?? 8;
   const stack = productStackDependencies(cwd);
@@ -127,7 +131,8 @@ export async function startRolloutWorker(options: RolloutWorkerOptions): Promise
   const serve = async (job: Job): Promise<{ stored: boolean }> => {
     const id = job.id ?? "";
     const size = JSON.stringify(job.data ?? null).length;
-    if (size > MAX_JOB_CHARACTERS) throw await refusal(`job data of ${size} characters is over the limit of ${MAX_JOB_CHARACTERS}`);
+    if (size > MAX_JOB_CHARACTERS)
+      throw await refusal(`job data of ${size} characters is over the limit of ${MAX_JOB_CHARACTERS}`);
     const parsed = rolloutJobSchema.safeParse(job.data);
     if (!parsed.success) throw await refusal(`malformed job data: ${formatIssues(parsed.error)}`);
     const data = parsed.data;
@@ -177,7 +182,10 @@ export async function startRolloutWorker(options: RolloutWorkerOptions): Promise
     }
     if (env) await pool.release(key, env);
     const stored = (await client.set(resultKey(id), JSON.stringify(trajectories), "EX", ttl, "NX")) === "OK";
-    if (options.verbose) log(`job ${id} finished: ${data.taskId}#${indicesOf(data)} ${trajectories.map((trajectory) => trajectory.stopReason).join(",")}${stored ? "" : " (a result was already written)"}`);
+    if (options.verbose)
+      log(
+        `job ${id} finished: ${data.taskId}#${indicesOf(data)} ${trajectories.map((trajectory) => trajectory.stopReason).join(",")}${stored ? "" : " (a result was already written)"}`,
+      );
     return { stored };
   };
 

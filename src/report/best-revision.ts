@@ -6,5 +6,8 @@ import type { CheckpointedTask, RevisionRecord } from "./checkpointed-task-schem
  */
 export function bestRevision(task: CheckpointedTask): RevisionRecord | null {
   const measured = task.attempts.filter((attempt) => attempt.stats !== null && attempt.decision !== null);
-  return [...measured].sort((left, right) => Math.abs(left.decision!.distance) - Math.abs(right.decision!.distance))[0] ?? null;
+  return (
+    [...measured].sort((left, right) => Math.abs(left.decision!.distance) - Math.abs(right.decision!.distance))[0] ??
+    null
+  );
 }

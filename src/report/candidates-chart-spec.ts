@@ -21,9 +21,23 @@ export function candidatesChartSpec(rows: CandidateRow[], taskOrder: string[]): 
     data: { values: rows },
     mark: { type: "bar", stroke: "#ffffff", strokeWidth: 1 },
     encoding: {
-      x: { field: "task", type: "nominal", title: null, sort: taskOrder, axis: { labelAngle: taskLabelAngle(taskOrder), labelLimit: 160 } },
+      x: {
+        field: "task",
+        type: "nominal",
+        title: null,
+        sort: taskOrder,
+        axis: { labelAngle: taskLabelAngle(taskOrder), labelLimit: 160 },
+      },
       y: { aggregate: "count", type: "quantitative", title: "candidates", axis: { tickMinStep: 1 } },
-      color: { field: "kind", type: "nominal", title: "decision", scale: colorScaleOf(chartPalette.decisions, rows.map((row) => row.kind)) },
+      color: {
+        field: "kind",
+        type: "nominal",
+        title: "decision",
+        scale: colorScaleOf(
+          chartPalette.decisions,
+          rows.map((row) => row.kind),
+        ),
+      },
       order: { field: "revision", type: "quantitative" },
     },
   };

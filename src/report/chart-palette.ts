@@ -13,7 +13,10 @@ export const chartPalette = {
  * The domain and range of an ordinal colour scale over one of the palette's groups, in the
  * palette's order, limited to the values a chart shows (so legends list only those).
  */
-export function colorScaleOf(group: Readonly<Record<string, string>>, shown: readonly string[]): { domain: string[]; range: string[] } {
+export function colorScaleOf(
+  group: Readonly<Record<string, string>>,
+  shown: readonly string[],
+): { domain: string[]; range: string[] } {
   const entries = Object.entries(group).filter(([value]) => shown.includes(value));
   return { domain: entries.map(([value]) => value), range: entries.map(([, color]) => color) };
 }

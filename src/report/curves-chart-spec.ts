@@ -3,7 +3,9 @@ import type { LearningCurves } from "./learning-curves-schema.js";
 
 /** A Vega-Lite line chart of a run's learning curves (`curves.json`): one line per series. */
 export function curvesChartSpec(curves: LearningCurves): TopLevelSpec {
-  const rows = curves.series.flatMap((series) => series.points.map((point) => ({ series: series.name, step: point.step, value: point.value })));
+  const rows = curves.series.flatMap((series) =>
+    series.points.map((point) => ({ series: series.name, step: point.step, value: point.value })),
+  );
   return {
     title: "Learning curves",
     width: 560,
@@ -14,7 +16,13 @@ export function curvesChartSpec(curves: LearningCurves): TopLevelSpec {
       x: { field: "step", type: "quantitative", title: "step" },
       y: { field: "value", type: "quantitative", title: "value" },
       // Series names are sentences ("harness: mean held-out public pass"): show them whole.
-      color: { field: "series", type: "nominal", title: "series", sort: curves.series.map((series) => series.name), legend: { labelLimit: 360 } },
+      color: {
+        field: "series",
+        type: "nominal",
+        title: "series",
+        sort: curves.series.map((series) => series.name),
+        legend: { labelLimit: 360 },
+      },
     },
   };
 }

@@ -30,13 +30,32 @@ export interface EstimateChartOptions {
  * phase with a rule over its 95% interval, and the target band shaded across the chart.
  */
 export function estimateChartSpec(options: EstimateChartOptions): TopLevelSpec {
-  const y = { type: "quantitative" as const, title: options.axisTitle, scale: options.domain ? { domain: options.domain } : { zero: true } };
-  const x = { field: "task", type: "nominal" as const, title: null, sort: options.taskOrder, axis: { labelAngle: taskLabelAngle(options.taskOrder), labelLimit: 160 } };
-  const colors = colorScaleOf(chartPalette.phases, options.rows.map((row) => row.phase));
+  const y = {
+    type: "quantitative" as const,
+    title: options.axisTitle,
+    scale: options.domain ? { domain: options.domain } : { zero: true },
+  };
+  const x = {
+    field: "task",
+    type: "nominal" as const,
+    title: null,
+    sort: options.taskOrder,
+    axis: { labelAngle: taskLabelAngle(options.taskOrder), labelLimit: 160 },
+  };
+  const colors = colorScaleOf(
+    chartPalette.phases,
+    options.rows.map((row) => row.phase),
+  );
   const xOffset = { field: "phase", type: "nominal" as const, scale: { domain: colors.domain } };
   const color = { field: "phase", type: "nominal" as const, title: "phase", scale: colors };
   const band = options.band
-    ? [{ data: { values: [{ low: options.band[0], high: options.band[1] }] }, mark: { type: "rect" as const, color: chartPalette.band, opacity: 0.14 }, encoding: { y: { ...y, field: "low" }, y2: { field: "high" } } }]
+    ? [
+        {
+          data: { values: [{ low: options.band[0], high: options.band[1] }] },
+          mark: { type: "rect" as const, color: chartPalette.band, opacity: 0.14 },
+          encoding: { y: { ...y, field: "low" }, y2: { field: "high" } },
+        },
+      ]
     : [];
   return {
     title: options.title,
@@ -47,8 +66,14 @@ export function estimateChartSpec(options: EstimateChartOptions): TopLevelSpec {
       {
         data: { values: options.rows },
         layer: [
-          { mark: { type: "rule", strokeWidth: 2 }, encoding: { x, xOffset, y: { ...y, field: "low" }, y2: { field: "high" }, color } },
-          { mark: { type: "point", filled: true, size: 70 }, encoding: { x, xOffset, y: { ...y, field: "value" }, color } },
+          {
+            mark: { type: "rule", strokeWidth: 2 },
+            encoding: { x, xOffset, y: { ...y, field: "low" }, y2: { field: "high" }, color },
+          },
+          {
+            mark: { type: "point", filled: true, size: 70 },
+            encoding: { x, xOffset, y: { ...y, field: "value" }, color },
+          },
         ],
       },
     ],

@@ -19,7 +19,7 @@ const tricky = [
   "    const pattern = /<\\/script>/g;",
   "    const message = `turn ${ctx.turn} of ${`nested ${ { a: 1 }.a }`} done`;",
   "    /* <b>bold</b> & 'quotes' */",
-  "    if (pattern.test(action.name) && ratio > 0x1F) return { block: \"no \\\"way\\\" </style>\" };",
+  '    if (pattern.test(action.name) && ratio > 0x1F) return { block: "no \\"way\\" </style>" };',
   "    return undefined;",
   "  },",
   "});",

@@ -9,7 +9,12 @@ export const learningCurvesSchema = z.object({
   series: z.array(
     z.object({
       name: z.string().min(1),
-      points: z.array(z.object({ step: z.number().refine(Number.isFinite, "steps must be finite"), value: z.number().refine(Number.isFinite, "values must be finite") })),
+      points: z.array(
+        z.object({
+          step: z.number().refine(Number.isFinite, "steps must be finite"),
+          value: z.number().refine(Number.isFinite, "values must be finite"),
+        }),
+      ),
     }),
   ),
 });

@@ -23,10 +23,16 @@ export interface ShownRevision {
  */
 export function pickShownRevision(task: CheckpointedTask): ShownRevision | null {
   const baseline = task.baseline?.trajectories[0] ?? null;
-  const accepted = task.outcome === "accepted" ? [...task.attempts].reverse().find((attempt) => attempt.decision?.decision === "accept") : undefined;
+  const accepted =
+    task.outcome === "accepted"
+      ? [...task.attempts].reverse().find((attempt) => attempt.decision?.decision === "accept")
+      : undefined;
   const revision = accepted ?? (task.outcome === "rejected" ? bestRevision(task) : null);
   if (!revision) return null;
   const rollouts = (accepted ? task.validation?.trajectories : revision.trajectories) ?? [];
-  const candidate = rollouts.find((trajectory) => trajectory.steps.some((step) => step.layers.some(layerChanged))) ?? rollouts[0] ?? null;
+  const candidate =
+    rollouts.find((trajectory) => trajectory.steps.some((step) => step.layers.some(layerChanged))) ??
+    rollouts[0] ??
+    null;
   return { revision, accepted: accepted !== undefined, baseline, candidate };
 }

@@ -18,10 +18,26 @@ import { readCheckpointedTasks } from "./read-checkpointed-tasks.js";
 /** A rig setup on the test env whose only candidate, `half`, rewrites half the `inc` calls into `dec`. */
 function dependencies(root: string): RigDependencies {
   const env = new TestEnvDefinition();
-  const runtime = () => new FunctionRulesRuntime({ filterAction: (action, context) => (action.name === "inc" && context.random() < 0.5 ? { kind: "rewrite", action: { name: "dec", args: {} } } : { kind: "pass" }) }, { usesState: false });
+  const runtime = () =>
+    new FunctionRulesRuntime(
+      {
+        filterAction: (action, context) =>
+          action.name === "inc" && context.random() < 0.5
+            ? { kind: "rewrite", action: { name: "dec", args: {} } }
+            : { kind: "pass" },
+      },
+      { usesState: false },
+    );
   return {
     env,
-    policy: () => new SequencePolicy((input) => (Number(/counter (-?\d+)/.exec(input.observation.text)?.[1] ?? 0) >= 3 || input.rng() < 0.2 ? { name: "submit", args: {} } : { name: "inc", args: {} }), "hesitant"),
+    policy: () =>
+      new SequencePolicy(
+        (input) =>
+          Number(/counter (-?\d+)/.exec(input.observation.text)?.[1] ?? 0) >= 3 || input.rng() < 0.2
+            ? { name: "submit", args: {} }
+            : { name: "inc", args: {} },
+        "hesitant",
+      ),
     designer: new ScriptedDesigner([{ layers: [{ kind: "rules", source: "half" }], rationale: "half" }]),
     stack: { resolveEnv: async () => env, loadRules: async () => ({ ok: true as const, runtime: runtime() }) },
     checkRules: async () => ({ ok: true, issues: [] }),
@@ -30,7 +46,15 @@ function dependencies(root: string): RigDependencies {
   };
 }
 
-const config = { envId: "test", taskId: "t1", policy: "hesitant", designer: "scripted", target: { successBand: [0.1, 0.3] as [number, number] }, seed: 1, revisions: 1 };
+const config = {
+  envId: "test",
+  taskId: "t1",
+  policy: "hesitant",
+  designer: "scripted",
+  target: { successBand: [0.1, 0.3] as [number, number] },
+  seed: 1,
+  revisions: 1,
+};
 
 describe("readCheckpointedTasks", () => {
   it("reads the trajectories a thread's state refers to from the file's batch table, and a checkpoint holding them inline (older runs) alike", async () => {
@@ -48,7 +72,10 @@ describe("readCheckpointedTasks", () => {
       const kept = attempt.trajectories ?? [];
       expect(kept.slice(0, TRAJECTORIES_PER_ATTEMPT)).toHaveLength(TRAJECTORIES_PER_ATTEMPT);
       // A fourth only as the first success after three that failed (see attemptExamples).
-      if (kept.length > TRAJECTORIES_PER_ATTEMPT) expect([kept.length, kept.slice(0, TRAJECTORIES_PER_ATTEMPT).some(isSuccess), isSuccess(kept.at(-1)!)]).toEqual([TRAJECTORIES_PER_ATTEMPT + 1, false, true]);
+      if (kept.length > TRAJECTORIES_PER_ATTEMPT)
+        expect([kept.length, kept.slice(0, TRAJECTORIES_PER_ATTEMPT).some(isSuccess), isSuccess(kept.at(-1)!)]).toEqual(
+          [TRAJECTORIES_PER_ATTEMPT + 1, false, true],
+        );
     }
     expect(task!.baseline!.trajectories[0]!.taskId).toBe("t1");
 
@@ -56,9 +83,20 @@ describe("readCheckpointedTasks", () => {
     const legacyPath = join(root, "legacy.sqlite");
     const legacy = openCheckpointer(legacyPath, { writable: false });
     const values = latest.checkpoint.channel_values as Record<string, unknown>;
-    const inline = { ...values, baseline: task!.baseline, validation: { ...(values.validation as object), trajectories: task!.validation!.trajectories }, attempts: task!.attempts };
-    await legacy.saver.put({ configurable: { thread_id: "test/t1", checkpoint_ns: "" } }, { ...latest.checkpoint, channel_values: inline }, latest.metadata!);
-    expect(legacy.saver.db.prepare("SELECT name FROM sqlite_master WHERE name = ?").all(TRAJECTORY_BATCH_TABLE)).toEqual([]);
+    const inline = {
+      ...values,
+      baseline: task!.baseline,
+      validation: { ...(values.validation as object), trajectories: task!.validation!.trajectories },
+      attempts: task!.attempts,
+    };
+    await legacy.saver.put(
+      { configurable: { thread_id: "test/t1", checkpoint_ns: "" } },
+      { ...latest.checkpoint, channel_values: inline },
+      latest.metadata!,
+    );
+    expect(
+      legacy.saver.db.prepare("SELECT name FROM sqlite_master WHERE name = ?").all(TRAJECTORY_BATCH_TABLE),
+    ).toEqual([]);
     legacy.close();
     expect(await readCheckpointedTasks([legacyPath], "test")).toEqual([task]);
   });

@@ -33,18 +33,33 @@ async function readCheckpointFile(path: string, envId: string): Promise<Checkpoi
   try {
     // The thread listing reads the saver's own table (langgraph-checkpoint-sqlite's schema);
     // a file created by a run killed before its first checkpoint has no table yet.
-    if (saver.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'checkpoints'").all().length === 0) return [];
-    const rows = parseWith(threadRowsSchema, saver.db.prepare("SELECT DISTINCT thread_id AS threadId FROM checkpoints WHERE checkpoint_ns = ''").all(), `thread list of ${path}`);
+    if (
+      saver.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'checkpoints'").all().length ===
+      0
+    )
+      return [];
+    const rows = parseWith(
+      threadRowsSchema,
+      saver.db.prepare("SELECT DISTINCT thread_id AS threadId FROM checkpoints WHERE checkpoint_ns = ''").all(),
+      `thread list of ${path}`,
+    );
     const prefix = `${envId}/`;
     const threads = rows.map((row) => row.threadId).filter((threadId) => threadId.startsWith(prefix));
     const tasks: CheckpointedTask[] = [];
     for (const threadId of threads) {
       const tuple = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } });
-      if (!tuple) throw new EnvriggerError("INVALID_SHAPE", `${path}: thread ${threadId} is listed but has no checkpoint`);
+      if (!tuple)
+        throw new EnvriggerError("INVALID_SHAPE", `${path}: thread ${threadId} is listed but has no checkpoint`);
       const values: Record<string, unknown> = tuple.checkpoint.channel_values;
       // A thread killed before its first node finished holds only the graph's input.
       if (values.config === undefined || values.config === null) continue;
-      tasks.push(parseWith(checkpointedTaskSchema, withTrajectories(values, trajectories), `checkpointed state of ${threadId} in ${path}`));
+      tasks.push(
+        parseWith(
+          checkpointedTaskSchema,
+          withTrajectories(values, trajectories),
+          `checkpointed state of ${threadId} in ${path}`,
+        ),
+      );
     }
     return tasks;
   } finally {
@@ -59,7 +74,9 @@ function withTrajectories(values: Record<string, unknown>, store: TrajectoryBatc
     return ref.success ? store.get(ref.data) : value;
   };
   const batch = (value: unknown): unknown =>
-    typeof value === "object" && value !== null && "trajectories" in value ? { ...value, trajectories: resolved(value.trajectories) } : value;
+    typeof value === "object" && value !== null && "trajectories" in value
+      ? { ...value, trajectories: resolved(value.trajectories) }
+      : value;
   return {
     ...values,
     baseline: batch(values.baseline),

@@ -21,12 +21,22 @@ const heldOutPointSchema = z.object({
   meanTurns: z.number(),
 });
 
-const trainingResultSchema = z.object({ curve: z.array(heldOutPointSchema), durationMs: z.number().nonnegative(), updates: z.number().int().nonnegative() });
-const checkpointSchema = z.object({ update: z.number().int().nonnegative(), updates: z.array(z.record(z.string(), z.unknown())), evaluations: z.array(heldOutPointSchema) });
+const trainingResultSchema = z.object({
+  curve: z.array(heldOutPointSchema),
+  durationMs: z.number().nonnegative(),
+  updates: z.number().int().nonnegative(),
+});
+const checkpointSchema = z.object({
+  update: z.number().int().nonnegative(),
+  updates: z.array(z.record(z.string(), z.unknown())),
+  evaluations: z.array(heldOutPointSchema),
+});
 const experimentResultSchema = z.object({
   durationMs: z.number().nonnegative(),
   difference: z.object({ perSeed: z.array(z.number()), mean: z.number(), standardDeviation: z.number() }),
-  publicPassDifference: z.object({ perSeed: z.array(z.number()), mean: z.number(), standardDeviation: z.number() }).nullable(),
+  publicPassDifference: z
+    .object({ perSeed: z.array(z.number()), mean: z.number(), standardDeviation: z.number() })
+    .nullable(),
 });
 
 /** One training run (a run of its own, or one arm × seed of an experiment) as the report shows it. */
@@ -48,7 +58,14 @@ export interface TrainingRunRecord {
 /** A training or experiment directory, read for `envrigger report`. */
 export type LearningRunRecord =
   | { kind: "training"; directory: string; curves: LearningCurves | null; run: TrainingRunRecord }
-  | { kind: "experiment"; directory: string; config: ExperimentConfig; curves: LearningCurves | null; runs: TrainingRunRecord[]; result: z.infer<typeof experimentResultSchema> | null };
+  | {
+      kind: "experiment";
+      directory: string;
+      config: ExperimentConfig;
+      curves: LearningCurves | null;
+      runs: TrainingRunRecord[];
+      result: z.infer<typeof experimentResultSchema> | null;
+    };
 
 /** Which kind of learning run a directory holds, by its first file (null: neither). */
 export function learningRunKind(directory: string): "training" | "experiment" | null {
@@ -78,7 +95,10 @@ function readRounds(directory: string): CoevolutionRound[] {
  * finished, else the last `checkpoint.json` (a run still going or stopped shows what it
  * has), and its co-evolution rounds.
  */
-export function readTrainingRun(directory: string, label?: string): { run: TrainingRunRecord; curves: LearningCurves | null } {
+export function readTrainingRun(
+  directory: string,
+  label?: string,
+): { run: TrainingRunRecord; curves: LearningCurves | null } {
   const paths = trainingRunPaths(directory);
   const config = parseJsonText(trainingRunConfigSchema, readFileSync(paths.config, "utf8"), paths.config);
   const rounds = readRounds(paths.coevolution);
@@ -99,8 +119,12 @@ export function readTrainingRun(directory: string, label?: string): { run: Train
     updatesDone = checkpoint.update;
   }
   // A finished run wrote curves.json; an unfinished one gets the same curves from what it checkpointed.
-  const curves = readCurves(paths.curves) ?? (curve.length > 0 || updates.length > 0 ? trainingCurves(curve, updates) : null);
-  return { run: { directory, label: label ?? config.runId, config, curve, updatesDone, finished, durationMs, rounds }, curves };
+  const curves =
+    readCurves(paths.curves) ?? (curve.length > 0 || updates.length > 0 ? trainingCurves(curve, updates) : null);
+  return {
+    run: { directory, label: label ?? config.runId, config, curve, updatesDone, finished, durationMs, rounds },
+    curves,
+  };
 }
 
 /**
@@ -114,11 +138,14 @@ export function readExperimentRun(directory: string): LearningRunRecord & { kind
   for (let seed = 0; seed < config.seeds; seed++) {
     for (const arm of ["original", "harness"] as const) {
       const runDirectory = join(directory, arm, `seed-${seed}`);
-      if (existsSync(trainingRunPaths(runDirectory).config)) runs.push(readTrainingRun(runDirectory, `${arm} seed ${seed}`).run);
+      if (existsSync(trainingRunPaths(runDirectory).config))
+        runs.push(readTrainingRun(runDirectory, `${arm} seed ${seed}`).run);
     }
   }
   const resultPath = join(directory, "result.json");
-  const result = existsSync(resultPath) ? parseJsonText(experimentResultSchema, readFileSync(resultPath, "utf8"), resultPath) : null;
+  const result = existsSync(resultPath)
+    ? parseJsonText(experimentResultSchema, readFileSync(resultPath, "utf8"), resultPath)
+    : null;
   return { kind: "experiment", directory, config, curves: readCurves(join(directory, "curves.json")), runs, result };
 }
 

@@ -15,7 +15,14 @@ const countSchema = z.number().int().nonnegative();
 const resultFileSchema = z.object({
   tasks: z.array(z.object({ taskId: z.string() })),
   durationMs: z.number().nonnegative(),
-  summary: z.object({ tasks: countSchema, accepted: countSchema, rejected: countSchema, skipped: countSchema, inBandBefore: countSchema, inBandAfter: countSchema }),
+  summary: z.object({
+    tasks: countSchema,
+    accepted: countSchema,
+    rejected: countSchema,
+    skipped: countSchema,
+    inBandBefore: countSchema,
+    inBandAfter: countSchema,
+  }),
 });
 
 /** Everything the report shows about one run directory. */
@@ -33,7 +40,11 @@ export interface RunRecord {
 /** The run's checkpointer files: one per task under `checkpoints/`, or one shared file (earlier runs). */
 function checkpointFiles(directory: string): string[] {
   const perTask = dirname(runPaths(directory).checkpointsOf("task"));
-  const files = existsSync(perTask) ? readdirSync(perTask).filter((name) => name.endsWith(".sqlite")).map((name) => join(perTask, name)) : [];
+  const files = existsSync(perTask)
+    ? readdirSync(perTask)
+        .filter((name) => name.endsWith(".sqlite"))
+        .map((name) => join(perTask, name))
+    : [];
   const shared = join(directory, "checkpoints.sqlite");
   return existsSync(shared) ? [shared, ...files] : files;
 }
@@ -46,17 +57,31 @@ function checkpointFiles(directory: string): string[] {
 export async function readRun(directory: string): Promise<RunRecord> {
   const paths = runPaths(directory);
   if (!existsSync(directory) || !statSync(directory).isDirectory()) {
-    throw new EnvriggerError("FILE_NOT_FOUND", `${directory} is not a directory`, { hint: "pass the directory of a run, e.g. runs/<id> (written by `envrigger curriculum`)" });
+    throw new EnvriggerError("FILE_NOT_FOUND", `${directory} is not a directory`, {
+      hint: "pass the directory of a run, e.g. runs/<id> (written by `envrigger curriculum`)",
+    });
   }
   if (!existsSync(paths.config)) {
-    throw new EnvriggerError("FILE_NOT_FOUND", `${directory} is not a run: it has no run.json, training.json or experiment.json`, { hint: "pass the directory of a run, e.g. runs/<id> (written by `envrigger curriculum`, `train` or `experiment`)" });
+    throw new EnvriggerError(
+      "FILE_NOT_FOUND",
+      `${directory} is not a run: it has no run.json, training.json or experiment.json`,
+      {
+        hint: "pass the directory of a run, e.g. runs/<id> (written by `envrigger curriculum`, `train` or `experiment`)",
+      },
+    );
   }
   const config = parseJsonText(curriculumConfigSchema, readFileSync(paths.config, "utf8"), paths.config);
-  const result = existsSync(paths.result) ? parseJsonText(resultFileSchema, readFileSync(paths.result, "utf8"), paths.result) : null;
+  const result = existsSync(paths.result)
+    ? parseJsonText(resultFileSchema, readFileSync(paths.result, "utf8"), paths.result)
+    : null;
   const curvesPath = join(directory, "curves.json");
-  const curves = existsSync(curvesPath) ? parseJsonText(learningCurvesSchema, readFileSync(curvesPath, "utf8"), curvesPath) : null;
+  const curves = existsSync(curvesPath)
+    ? parseJsonText(learningCurvesSchema, readFileSync(curvesPath, "utf8"), curvesPath)
+    : null;
   const order = result?.tasks.map((task) => task.taskId) ?? config.taskIds ?? [];
   const rank = (taskId: string) => (order.includes(taskId) ? order.indexOf(taskId) : order.length);
-  const tasks = (await readCheckpointedTasks(checkpointFiles(directory), config.env)).sort((left, right) => rank(left.config.taskId) - rank(right.config.taskId));
+  const tasks = (await readCheckpointedTasks(checkpointFiles(directory), config.env)).sort(
+    (left, right) => rank(left.config.taskId) - rank(right.config.taskId),
+  );
   return { directory, config, result, tasks, curves };
 }

@@ -6,7 +6,8 @@ import type { LearningRunRecord, TrainingRunRecord } from "./read-learning-run.j
 import { card, chartSection, pageHead } from "./report-html-parts.js";
 
 const rate = (value: number | null) => (value === null ? "—" : value.toFixed(2));
-const interval = (point: HeldOutPoint) => `[${point.successInterval[0].toFixed(2)}, ${point.successInterval[1].toFixed(2)}]`;
+const interval = (point: HeldOutPoint) =>
+  `[${point.successInterval[0].toFixed(2)}, ${point.successInterval[1].toFixed(2)}]`;
 
 function row(cells: Array<string | number>, numeric: readonly number[] = []): string {
   return `<tr>${cells.map((cell, index) => `<td${numeric.includes(index) ? ' class="number"' : ""}>${escapeHtml(String(cell))}</td>`).join("")}</tr>`;
@@ -18,14 +19,21 @@ function table(head: string[], rows: string[]): string {
 
 /** Each run's held-out evaluations: one row per run, one column per evaluated update. */
 function evaluationsTable(runs: readonly TrainingRunRecord[]): string {
-  const updates = [...new Set(runs.flatMap((run) => run.curve.map((point) => point.update)))].sort((left, right) => left - right);
+  const updates = [...new Set(runs.flatMap((run) => run.curve.map((point) => point.update)))].sort(
+    (left, right) => left - right,
+  );
   if (updates.length === 0) return "<p>No held-out evaluation recorded yet.</p>";
   const rows = runs.map((run) => {
     const cells = updates.map((update) => {
       const point = run.curve.find((candidate) => candidate.update === update);
-      return point ? `${rate(point.successRate)}${point.publicPassRate === null ? "" : ` / ${rate(point.publicPassRate)}`}` : "—";
+      return point
+        ? `${rate(point.successRate)}${point.publicPassRate === null ? "" : ` / ${rate(point.publicPassRate)}`}`
+        : "—";
     });
-    return row([run.label, ...cells], updates.map((_, index) => index + 1));
+    return row(
+      [run.label, ...cells],
+      updates.map((_, index) => index + 1),
+    );
   });
   return table(["run", ...updates.map((update) => `update ${update}`)], rows);
 }
@@ -34,13 +42,27 @@ function evaluationsTable(runs: readonly TrainingRunRecord[]): string {
 function finalsTable(runs: readonly TrainingRunRecord[]): string {
   const rows = runs.map((run) => {
     const final = run.curve.at(-1);
-    const status = run.finished ? `finished${run.durationMs === null ? "" : ` in ${(run.durationMs / 1000).toFixed(1)} s`}` : "not finished";
+    const status = run.finished
+      ? `finished${run.durationMs === null ? "" : ` in ${(run.durationMs / 1000).toFixed(1)} s`}`
+      : "not finished";
     return row(
-      [run.label, run.config.source.kind, `${run.updatesDone} / ${run.config.grpo.updates}`, final ? rate(final.successRate) : "—", final ? interval(final) : "—", final ? rate(final.publicPassRate) : "—", final ? final.trainingEpisodes : 0, status],
+      [
+        run.label,
+        run.config.source.kind,
+        `${run.updatesDone} / ${run.config.grpo.updates}`,
+        final ? rate(final.successRate) : "—",
+        final ? interval(final) : "—",
+        final ? rate(final.publicPassRate) : "—",
+        final ? final.trainingEpisodes : 0,
+        status,
+      ],
       [2, 3, 5, 6],
     );
   });
-  return table(["run", "source", "updates", "held-out success", "95% Wilson", "public pass", "training episodes", "status"], rows);
+  return table(
+    ["run", "source", "updates", "held-out success", "95% Wilson", "public pass", "training episodes", "status"],
+    rows,
+  );
 }
 
 /** How many accepted stacks carried each list of layers, most frequent first. */
@@ -50,7 +72,12 @@ function layerSummary(round: CoevolutionRound): string {
     const key = entry.layers.join(" + ") || "(no layers)";
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  return [...counts.entries()].sort((left, right) => right[1] - left[1]).map(([layers, count]) => `${count}× ${layers}`).join("; ") || "—";
+  return (
+    [...counts.entries()]
+      .sort((left, right) => right[1] - left[1])
+      .map(([layers, count]) => `${count}× ${layers}`)
+      .join("; ") || "—"
+  );
 }
 
 /** The co-evolution rounds of every run that has them. */
@@ -60,7 +87,19 @@ function roundsSection(runs: readonly TrainingRunRecord[]): string {
   const rows = withRounds.flatMap((run) =>
     run.rounds.map((round) =>
       row(
-        [run.label, round.round, round.update, round.accepted.length, round.rejected.length, round.skipped.length, `${round.guarded.length}${round.guardedEnvWide ? " + every other (pooled)" : ""}`, round.stackedTasks, layerSummary(round), (round.durationMs / 1000).toFixed(1), round.runDirectory],
+        [
+          run.label,
+          round.round,
+          round.update,
+          round.accepted.length,
+          round.rejected.length,
+          round.skipped.length,
+          `${round.guarded.length}${round.guardedEnvWide ? " + every other (pooled)" : ""}`,
+          round.stackedTasks,
+          layerSummary(round),
+          (round.durationMs / 1000).toFixed(1),
+          round.runDirectory,
+        ],
         [1, 2, 3, 4, 5, 6, 7, 9],
       ),
     ),
@@ -70,7 +109,22 @@ function roundsSection(runs: readonly TrainingRunRecord[]): string {
     `Guarded: tasks whose episodes showed a reward shortcut (reward paid, verdict failed) and train under the Contract that refuses it; ` +
     `"every other (pooled)": the round's episodes of all tasks together showed it, so every other task trains under that Contract too. ` +
     `Stacked: tasks training on a stack after the round. Each round's rig directory is a curriculum run: <code>envrigger report &lt;rig&gt;</code> renders it.</p>` +
-    table(["run", "round", "update", "accepted", "rejected", "skipped", "guarded", "stacked", "accepted stacks' layers", "seconds", "rig directory"], rows)
+    table(
+      [
+        "run",
+        "round",
+        "update",
+        "accepted",
+        "rejected",
+        "skipped",
+        "guarded",
+        "stacked",
+        "accepted stacks' layers",
+        "seconds",
+        "rig directory",
+      ],
+      rows,
+    )
   );
 }
 
@@ -112,26 +166,90 @@ ${roundsSection(runs)}`;
     const meta: Array<[string, string]> = [
       ["environment", config.env],
       ["policy", config.policy],
-      ["source", config.source.kind === "stacks" ? `stacks: ${config.source.path}` : config.source.kind === "coevolve" ? `co-evolution every ${config.source.every} updates (designer ${config.source.designer})` : "original tasks"],
-      ["reward", config.rewardSource === "evaluation" ? "the env's verdict" : `the env's reward${typeof config.envOptions.reward === "string" ? ` (${config.envOptions.reward})` : ""}`],
-      ["GRPO", `${config.grpo.updates} updates × ${config.grpo.tasksPerUpdate} tasks × G ${config.grpo.group}; learning rate ${config.grpo.learningRate}, entropy ${config.grpo.entropyCoefficient}; seed ${config.grpo.seed}`],
-      ["evaluation", `every ${config.evaluation.every} updates, ${config.evaluation.episodes} episodes per ${config.evaluation.split} task`],
+      [
+        "source",
+        config.source.kind === "stacks"
+          ? `stacks: ${config.source.path}`
+          : config.source.kind === "coevolve"
+            ? `co-evolution every ${config.source.every} updates (designer ${config.source.designer})`
+            : "original tasks",
+      ],
+      [
+        "reward",
+        config.rewardSource === "evaluation"
+          ? "the env's verdict"
+          : `the env's reward${typeof config.envOptions.reward === "string" ? ` (${config.envOptions.reward})` : ""}`,
+      ],
+      [
+        "GRPO",
+        `${config.grpo.updates} updates × ${config.grpo.tasksPerUpdate} tasks × G ${config.grpo.group}; learning rate ${config.grpo.learningRate}, entropy ${config.grpo.entropyCoefficient}; seed ${config.grpo.seed}`,
+      ],
+      [
+        "evaluation",
+        `every ${config.evaluation.every} updates, ${config.evaluation.episodes} episodes per ${config.evaluation.split} task`,
+      ],
       ["run directory", record.directory],
     ];
-    const cards = [card(`${record.run.updatesDone} / ${config.grpo.updates}`, "updates"), card(final ? rate(final.successRate) : "—", "held-out success (last)"), ...(final?.publicPassRate == null ? [] : [card(rate(final.publicPassRate), "held-out public pass (last)")]), ...(record.run.rounds.length > 0 ? [card(record.run.rounds.length, "co-evolution rounds")] : [])];
-    return page(`envrigger training run ${config.runId}`, `${config.env} · ${config.source.kind} — ${record.run.finished ? "finished" : "not finished (running, or stopped before the end)"}`, meta, cards, body);
+    const cards = [
+      card(`${record.run.updatesDone} / ${config.grpo.updates}`, "updates"),
+      card(final ? rate(final.successRate) : "—", "held-out success (last)"),
+      ...(final?.publicPassRate == null ? [] : [card(rate(final.publicPassRate), "held-out public pass (last)")]),
+      ...(record.run.rounds.length > 0 ? [card(record.run.rounds.length, "co-evolution rounds")] : []),
+    ];
+    return page(
+      `envrigger training run ${config.runId}`,
+      `${config.env} · ${config.source.kind} — ${record.run.finished ? "finished" : "not finished (running, or stopped before the end)"}`,
+      meta,
+      cards,
+      body,
+    );
   }
   const { config, result } = record;
   const meta: Array<[string, string]> = [
     ["environment", config.env],
-    ["arms", "original: trained on the original train tasks; harness: trained on co-evolved harness stacks of the same tasks"],
-    ["reward", config.rewardSource === "evaluation" ? "the env's verdict" : `the env's reward${typeof config.envOptions.reward === "string" ? ` (${config.envOptions.reward})` : ""}`],
-    ["GRPO", `${config.grpo.updates} updates × ${config.grpo.tasksPerUpdate} tasks × G ${config.grpo.group} per arm and seed; seeds 0…${config.seeds - 1}`],
-    ["co-evolution", `every ${config.coevolution.every} updates; designer ${config.coevolution.designer}; K ${config.coevolution.k}, k-max ${config.coevolution.kMax}; ${config.coevolution.revisions} revisions`],
-    ["evaluation", `every ${config.evaluation.every} updates, ${config.evaluation.episodes} episodes per ${config.evaluation.split} task of the original env`],
+    [
+      "arms",
+      "original: trained on the original train tasks; harness: trained on co-evolved harness stacks of the same tasks",
+    ],
+    [
+      "reward",
+      config.rewardSource === "evaluation"
+        ? "the env's verdict"
+        : `the env's reward${typeof config.envOptions.reward === "string" ? ` (${config.envOptions.reward})` : ""}`,
+    ],
+    [
+      "GRPO",
+      `${config.grpo.updates} updates × ${config.grpo.tasksPerUpdate} tasks × G ${config.grpo.group} per arm and seed; seeds 0…${config.seeds - 1}`,
+    ],
+    [
+      "co-evolution",
+      `every ${config.coevolution.every} updates; designer ${config.coevolution.designer}; K ${config.coevolution.k}, k-max ${config.coevolution.kMax}; ${config.coevolution.revisions} revisions`,
+    ],
+    [
+      "evaluation",
+      `every ${config.evaluation.every} updates, ${config.evaluation.episodes} episodes per ${config.evaluation.split} task of the original env`,
+    ],
     ["run directory", record.directory],
   ];
-  const spread = (label: string, difference: { mean: number; standardDeviation: number } | null | undefined) => (difference ? [card(`${difference.mean >= 0 ? "+" : ""}${difference.mean.toFixed(2)} ± ${difference.standardDeviation.toFixed(2)}`, label)] : []);
-  const cards = [card(`${runs.filter((run) => run.finished).length} / ${config.seeds * 2}`, "training runs finished"), ...spread("harness − original held-out success (mean ± sd over seeds)", result?.difference), ...spread("harness − original public pass", result?.publicPassDifference)];
-  return page(`envrigger experiment ${config.runId}`, `${config.env} · ${config.seeds} seed(s) — ${result ? `finished in ${(result.durationMs / 1000).toFixed(1)} s` : "not finished (running, or stopped before the end)"}`, meta, cards, body);
+  const spread = (label: string, difference: { mean: number; standardDeviation: number } | null | undefined) =>
+    difference
+      ? [
+          card(
+            `${difference.mean >= 0 ? "+" : ""}${difference.mean.toFixed(2)} ± ${difference.standardDeviation.toFixed(2)}`,
+            label,
+          ),
+        ]
+      : [];
+  const cards = [
+    card(`${runs.filter((run) => run.finished).length} / ${config.seeds * 2}`, "training runs finished"),
+    ...spread("harness − original held-out success (mean ± sd over seeds)", result?.difference),
+    ...spread("harness − original public pass", result?.publicPassDifference),
+  ];
+  return page(
+    `envrigger experiment ${config.runId}`,
+    `${config.env} · ${config.seeds} seed(s) — ${result ? `finished in ${(result.durationMs / 1000).toFixed(1)} s` : "not finished (running, or stopped before the end)"}`,
+    meta,
+    cards,
+    body,
+  );
 }

@@ -38,17 +38,32 @@ function estimateRows(tasks: FiguredTask[], metric: "success" | "steps"): Estima
 
 function revisionRows({ task, figures }: FiguredTask, metric: "success" | "steps"): RevisionRow[] {
   const point = (estimate: Estimate) => ({ value: estimate.value, low: estimate.low, high: estimate.high });
-  const rows: RevisionRow[] = figures.baseline ? [{ label: "baseline", kind: "baseline", ...point(figures.baseline[metric]) }] : [];
+  const rows: RevisionRow[] = figures.baseline
+    ? [{ label: "baseline", kind: "baseline", ...point(figures.baseline[metric]) }]
+    : [];
   for (const attempt of task.attempts) {
     const label = `#${attempt.revision}`;
     if (!attempt.stats || !attempt.decision) {
       rows.push({ label, kind: "refused at check", value: null, low: null, high: null });
     } else if (metric === "success") {
-      rows.push({ label, kind: attempt.decision.decision, value: attempt.stats.successRate, low: attempt.stats.successInterval[0], high: attempt.stats.successInterval[1] });
+      rows.push({
+        label,
+        kind: attempt.decision.decision,
+        value: attempt.stats.successRate,
+        low: attempt.stats.successInterval[0],
+        high: attempt.stats.successInterval[1],
+      });
     } else {
       // Only the accepted batch keeps every trajectory, so only it has a steps interval.
-      const accepted = attempt.decision.decision === "accept" && figures.after?.phase === "accepted" ? figures.after.steps : null;
-      rows.push({ label, kind: attempt.decision.decision, value: attempt.stats.meanTurns, low: accepted?.low ?? null, high: accepted?.high ?? null });
+      const accepted =
+        attempt.decision.decision === "accept" && figures.after?.phase === "accepted" ? figures.after.steps : null;
+      rows.push({
+        label,
+        kind: attempt.decision.decision,
+        value: attempt.stats.meanTurns,
+        low: accepted?.low ?? null,
+        high: accepted?.high ?? null,
+      });
     }
   }
   return rows;
@@ -58,7 +73,10 @@ function stopReasonRows(tasks: FiguredTask[]): { rows: StopReasonRow[]; labels: 
   const rows: StopReasonRow[] = [];
   const labels: string[] = [];
   for (const { task, figures } of tasks) {
-    for (const [phase, batch] of [["baseline", figures.baseline], [figures.after?.phase ?? "after", figures.after]] as const) {
+    for (const [phase, batch] of [
+      ["baseline", figures.baseline],
+      [figures.after?.phase ?? "after", figures.after],
+    ] as const) {
       if (!batch) continue;
       const label = `${task.config.taskId} · ${phase}`;
       labels.push(label);
@@ -74,22 +92,80 @@ function stopReasonRows(tasks: FiguredTask[]): { rows: StopReasonRow[]; labels: 
  * has a steps band, candidates per task by decision, stop reasons before and after, each
  * task's revisions, and the learning curves when the run has them.
  */
-export async function renderReportCharts(tasks: FiguredTask[], target: Target, curves: LearningCurves | null): Promise<ReportCharts> {
+export async function renderReportCharts(
+  tasks: FiguredTask[],
+  target: Target,
+  curves: LearningCurves | null,
+): Promise<ReportCharts> {
   const taskOrder = tasks.map(({ task }) => task.config.taskId);
   const measured = tasks.filter(({ figures }) => figures.baseline !== null);
-  const success = measured.length === 0 ? null : await renderVegaLite(estimateChartSpec({ title: "Success rate per task", axisTitle: "success rate", rows: estimateRows(measured, "success"), taskOrder, band: target.successBand, domain: [0, 1] }));
-  const steps = measured.length === 0 || !target.stepsBand ? null : await renderVegaLite(estimateChartSpec({ title: "Mean steps per task", axisTitle: "mean policy steps", rows: estimateRows(measured, "steps"), taskOrder, band: target.stepsBand }));
-  const candidateRows: CandidateRow[] = tasks.flatMap(({ task }) => task.attempts.map((attempt) => ({ task: task.config.taskId, revision: attempt.revision, kind: attempt.decision?.decision ?? "refused at check" })));
-  const candidates = candidateRows.length === 0 ? null : await renderVegaLite(candidatesChartSpec(candidateRows, taskOrder));
+  const success =
+    measured.length === 0
+      ? null
+      : await renderVegaLite(
+          estimateChartSpec({
+            title: "Success rate per task",
+            axisTitle: "success rate",
+            rows: estimateRows(measured, "success"),
+            taskOrder,
+            band: target.successBand,
+            domain: [0, 1],
+          }),
+        );
+  const steps =
+    measured.length === 0 || !target.stepsBand
+      ? null
+      : await renderVegaLite(
+          estimateChartSpec({
+            title: "Mean steps per task",
+            axisTitle: "mean policy steps",
+            rows: estimateRows(measured, "steps"),
+            taskOrder,
+            band: target.stepsBand,
+          }),
+        );
+  const candidateRows: CandidateRow[] = tasks.flatMap(({ task }) =>
+    task.attempts.map((attempt) => ({
+      task: task.config.taskId,
+      revision: attempt.revision,
+      kind: attempt.decision?.decision ?? "refused at check",
+    })),
+  );
+  const candidates =
+    candidateRows.length === 0 ? null : await renderVegaLite(candidatesChartSpec(candidateRows, taskOrder));
   const stops = stopReasonRows(measured);
-  const stopReasons = stops.rows.length === 0 ? null : await renderVegaLite(stopReasonsChartSpec(stops.rows, stops.labels));
+  const stopReasons =
+    stops.rows.length === 0 ? null : await renderVegaLite(stopReasonsChartSpec(stops.rows, stops.labels));
   const revisions = new Map<string, string[]>();
   for (const figured of tasks) {
     if (figured.task.attempts.length === 0) continue;
-    const charts = [await renderVegaLite(revisionChartSpec({ title: "Success by revision", axisTitle: "success rate", rows: revisionRows(figured, "success"), band: target.successBand, domain: [0, 1] }))];
-    if (target.stepsBand) charts.push(await renderVegaLite(revisionChartSpec({ title: "Mean steps by revision", axisTitle: "mean policy steps", rows: revisionRows(figured, "steps"), band: target.stepsBand })));
+    const charts = [
+      await renderVegaLite(
+        revisionChartSpec({
+          title: "Success by revision",
+          axisTitle: "success rate",
+          rows: revisionRows(figured, "success"),
+          band: target.successBand,
+          domain: [0, 1],
+        }),
+      ),
+    ];
+    if (target.stepsBand)
+      charts.push(
+        await renderVegaLite(
+          revisionChartSpec({
+            title: "Mean steps by revision",
+            axisTitle: "mean policy steps",
+            rows: revisionRows(figured, "steps"),
+            band: target.stepsBand,
+          }),
+        ),
+      );
     revisions.set(figured.task.config.taskId, charts);
   }
-  const curvesSvg = curves && curves.series.some((series) => series.points.length > 0) ? await renderVegaLite(curvesChartSpec(curves)) : null;
+  const curvesSvg =
+    curves && curves.series.some((series) => series.points.length > 0)
+      ? await renderVegaLite(curvesChartSpec(curves))
+      : null;
   return { success, steps, candidates, stopReasons, curves: curvesSvg, revisions };
 }

@@ -6,18 +6,19 @@ import type { FiguredTask, ReportCharts } from "./render-report-charts.js";
 import { card, chartSection, pageHead } from "./report-html-parts.js";
 import { renderTaskSection } from "./render-task-section.js";
 
-
 function targetText(target: Target): string {
   return [
     target.successBand ? `success rate in [${target.successBand.join(", ")}]` : "",
     target.stepsBand ? `mean steps in [${target.stepsBand.join(", ")}]` : "",
     target.weakness ? `make the weakness “${target.weakness}” decisive` : "",
-  ].filter(Boolean).join("; ");
+  ]
+    .filter(Boolean)
+    .join("; ");
 }
 
-
 function overviewRow({ task, figures }: FiguredTask, anchor: string): string {
-  const rate = (estimate: { value: number; episodes: number } | undefined) => (estimate ? `${estimate.value.toFixed(2)} (n=${estimate.episodes})` : "—");
+  const rate = (estimate: { value: number; episodes: number } | undefined) =>
+    estimate ? `${estimate.value.toFixed(2)} (n=${estimate.episodes})` : "—";
   const outcome = task.outcome ?? "unfinished";
   return (
     `<tr><td><a href="#${escapeHtml(anchor)}">${escapeHtml(task.config.taskId)}</a></td><td>${escapeHtml(task.config.group ?? "")}</td>` +
@@ -36,15 +37,20 @@ function overviewRow({ task, figures }: FiguredTask, anchor: string): string {
 export function renderReportHtml(run: RunRecord, tasks: FiguredTask[], charts: ReportCharts): string {
   const { config, result } = run;
   const anchors = tasks.map((_, index) => `task-${index + 1}`);
-  const count = (outcome: FiguredTask["task"]["outcome"]) => tasks.filter(({ task }) => task.outcome === outcome).length;
-  const status = result ? `finished in ${(result.durationMs / 1000).toFixed(1)} s` : "not finished (running, or stopped before the end)";
+  const count = (outcome: FiguredTask["task"]["outcome"]) =>
+    tasks.filter(({ task }) => task.outcome === outcome).length;
+  const status = result
+    ? `finished in ${(result.durationMs / 1000).toFixed(1)} s`
+    : "not finished (running, or stopped before the end)";
   const cards = [
     card(tasks.length, result ? "tasks" : "tasks started"),
     card(count("accepted"), "accepted"),
     card(count("rejected"), "rejected"),
     card(count("skipped"), "skipped (already in band)"),
     ...(result ? [] : [card(count(null), "unfinished")]),
-    ...(result && config.target.successBand ? [card(`${result.summary.inBandBefore} → ${result.summary.inBandAfter}`, "in the success band, before → after")] : []),
+    ...(result && config.target.successBand
+      ? [card(`${result.summary.inBandBefore} → ${result.summary.inBandAfter}`, "in the success band, before → after")]
+      : []),
   ];
   const meta: Array<[string, string]> = [
     ["environment", config.env],
@@ -52,7 +58,10 @@ export function renderReportHtml(run: RunRecord, tasks: FiguredTask[], charts: R
     ["designer", config.designer],
     ["target", targetText(config.target)],
     ["split / tasks", config.taskIds ? `${config.split}: ${config.taskIds.join(", ")}` : config.split],
-    ["rollouts", `K=${config.k} per batch, at most ${config.kMax} per validation; ${config.revisions} revisions after the first candidate; seed ${config.seed}`],
+    [
+      "rollouts",
+      `K=${config.k} per batch, at most ${config.kMax} per validation; ${config.revisions} revisions after the first candidate; seed ${config.seed}`,
+    ],
     ["run directory", run.directory],
     ["candidates", config.candidatesDir],
   ];

@@ -6,7 +6,9 @@ function fixed(value: number, digits = 2): string {
 }
 
 function revisionRow(revision: RevisionRecord): string {
-  const template = revision.proposal?.template ?? (revision.proposal ? revision.proposal.layers.map((layer) => layer.kind).join(" + ") : "—");
+  const template =
+    revision.proposal?.template ??
+    (revision.proposal ? revision.proposal.layers.map((layer) => layer.kind).join(" + ") : "—");
   const parameters = Object.entries(revision.proposal?.parameters ?? {})
     .map(([name, value]) => `<code>${escapeHtml(name)}=${escapeHtml(JSON.stringify(value))}</code>`)
     .join("<br>");

@@ -17,7 +17,10 @@ export interface TaskSectionInput {
 }
 
 function estimateText(estimate: Estimate, digits: number): string {
-  const interval = estimate.low !== null && estimate.high !== null ? ` [${estimate.low.toFixed(digits)}, ${estimate.high.toFixed(digits)}]` : "";
+  const interval =
+    estimate.low !== null && estimate.high !== null
+      ? ` [${estimate.low.toFixed(digits)}, ${estimate.high.toFixed(digits)}]`
+      : "";
   return `<strong>${estimate.value.toFixed(digits)}</strong>${interval}`;
 }
 
@@ -28,9 +31,13 @@ function numbers(label: string, figures: BatchFigures): string {
 function outcomeHtml(task: CheckpointedTask): string {
   const revisions = Math.max(0, task.written - 1);
   if (task.outcome === "skipped") return `<p>The baseline is already in the target band: nothing to rig.</p>`;
-  if (task.outcome === null) return `<p>This task has not finished (the run is still going, or was stopped; <code>curriculum --resume</code> continues it).</p>`;
+  if (task.outcome === null)
+    return `<p>This task has not finished (the run is still going, or was stopped; <code>curriculum --resume</code> continues it).</p>`;
   const shown = pickShownRevision(task);
-  const rejected = task.outcome === "rejected" ? `<p>No candidate met the target within ${revisions} revision${revisions === 1 ? "" : "s"} after the first; nothing was stored.</p>` : "";
+  const rejected =
+    task.outcome === "rejected"
+      ? `<p>No candidate met the target within ${revisions} revision${revisions === 1 ? "" : "s"} after the first; nothing was stored.</p>`
+      : "";
   if (!shown) return rejected;
   const { revision } = shown;
   return (
@@ -42,7 +49,12 @@ function outcomeHtml(task: CheckpointedTask): string {
     `<h5>Stack</h5>${revision.proposal ? renderStackHtml(revision.proposal.layers) : ""}` +
     `<h4>Example episodes</h4><div class="examples">` +
     (shown.baseline ? renderTrajectoryHtml(shown.baseline, "Baseline (unmodified env)") : "") +
-    (shown.candidate ? renderTrajectoryHtml(shown.candidate, shown.accepted ? "With the accepted stack" : `With the stack of revision #${revision.revision}`) : "") +
+    (shown.candidate
+      ? renderTrajectoryHtml(
+          shown.candidate,
+          shown.accepted ? "With the accepted stack" : `With the stack of revision #${revision.revision}`,
+        )
+      : "") +
     `</div>`
   );
 }
@@ -57,12 +69,17 @@ function outcomeHtml(task: CheckpointedTask): string {
 export function renderTaskSection({ task, figures, charts, anchor }: TaskSectionInput): string {
   const outcome = task.outcome ?? "unfinished";
   const group = task.config.group ? `<span class="group">group ${escapeHtml(task.config.group)}</span>` : "";
-  const lines = [figures.baseline ? numbers("baseline", figures.baseline) : "", figures.after ? numbers(figures.after.phase, figures.after) : ""].filter(Boolean);
+  const lines = [
+    figures.baseline ? numbers("baseline", figures.baseline) : "",
+    figures.after ? numbers(figures.after.phase, figures.after) : "",
+  ].filter(Boolean);
   return (
     `<section class="task" id="${escapeHtml(anchor)}">` +
     `<h3>${escapeHtml(task.config.taskId)} <span class="badge ${outcome}">${outcome}</span> ${group}</h3>` +
     `<p class="numbers">${lines.join("<br>")}</p>` +
-    (charts.length > 0 ? `<div class="charts">${charts.map((svg) => `<div class="chart">${svg}</div>`).join("")}</div>` : "") +
+    (charts.length > 0
+      ? `<div class="charts">${charts.map((svg) => `<div class="chart">${svg}</div>`).join("")}</div>`
+      : "") +
     (task.diagnosis ? `<h4>Diagnosis</h4><div class="prose">${escapeHtml(task.diagnosis.text)}</div>` : "") +
     `<h4>Revisions</h4>${renderRevisionsHtml(task.attempts)}` +
     outcomeHtml(task) +

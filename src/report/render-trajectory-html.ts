@@ -9,7 +9,10 @@ function text(value: string): string {
 }
 
 function observationHtml(observation: Observation): string {
-  const data = observation.data === undefined ? "" : `<details><summary class="muted">structured data</summary>${text(JSON.stringify(observation.data, null, 2))}</details>`;
+  const data =
+    observation.data === undefined
+      ? ""
+      : `<details><summary class="muted">structured data</summary>${text(JSON.stringify(observation.data, null, 2))}</details>`;
   return text(observation.text) + data;
 }
 
@@ -20,16 +23,24 @@ function reachedEnv(step: TrajectoryStep): string {
     return `<span class="blocked">blocked${by}</span>${blocker?.blockedReason ? text(blocker.blockedReason) : ""}`;
   }
   if (!sameAction(step.envAction, step.policyAction)) {
-    const rewriters = step.layers.filter((trace) => trace.actionOut !== null && !sameAction(trace.actionIn, trace.actionOut)).map((trace) => trace.layer);
+    const rewriters = step.layers
+      .filter((trace) => trace.actionOut !== null && !sameAction(trace.actionIn, trace.actionOut))
+      .map((trace) => trace.layer);
     return `<span class="rewritten">rewritten${rewriters.length > 0 ? ` by ${escapeHtml(rewriters.join(", "))}` : ""}</span>${text(formatAction(step.envAction))}`;
   }
   return `<span class="muted">as sent</span>`;
 }
 
 function policySaw(step: TrajectoryStep): string {
-  if (step.envObservation && sameObservation(step.envObservation, step.observation)) return `<span class="muted">the env's observation, unchanged</span>`;
-  const changedBy = step.layers.filter((trace) => trace.observationIn !== undefined && !sameObservation(trace.observationIn, trace.observationOut)).map((trace) => trace.layer);
-  const note = step.envObservation && changedBy.length > 0 ? `<span class="rewritten">changed by ${escapeHtml(changedBy.join(", "))}</span>` : "";
+  if (step.envObservation && sameObservation(step.envObservation, step.observation))
+    return `<span class="muted">the env's observation, unchanged</span>`;
+  const changedBy = step.layers
+    .filter((trace) => trace.observationIn !== undefined && !sameObservation(trace.observationIn, trace.observationOut))
+    .map((trace) => trace.layer);
+  const note =
+    step.envObservation && changedBy.length > 0
+      ? `<span class="rewritten">changed by ${escapeHtml(changedBy.join(", "))}</span>`
+      : "";
   return note + observationHtml(step.observation);
 }
 
@@ -56,7 +67,12 @@ function stepRow(step: TrajectoryStep): string {
  */
 export function renderTrajectoryHtml(trajectory: Trajectory, caption: string): string {
   const evaluation = trajectory.evaluation;
-  const outcome = trajectory.stopReason === "error" ? `<span class="blocked">error</span>` : evaluation?.success ? `<span class="badge accepted">success</span>` : `<span class="badge rejected">failure</span>`;
+  const outcome =
+    trajectory.stopReason === "error"
+      ? `<span class="blocked">error</span>`
+      : evaluation?.success
+        ? `<span class="badge accepted">success</span>`
+        : `<span class="badge rejected">failure</span>`;
   const details = [
     `stack <code>${escapeHtml(trajectory.stack)}</code>`,
     `seed ${trajectory.seed}`,

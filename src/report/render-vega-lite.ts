@@ -42,9 +42,12 @@ class CollectingLogger {
  */
 export async function renderVegaLite(spec: TopLevelSpec): Promise<string> {
   const logger = new CollectingLogger();
-  const { spec: vegaSpec } = compile({ ...spec, config: { ...chartConfig, ...spec.config } } as TopLevelSpec, { logger });
+  const { spec: vegaSpec } = compile({ ...spec, config: { ...chartConfig, ...spec.config } } as TopLevelSpec, {
+    logger,
+  });
   const { warnings } = logger;
-  if (warnings.length > 0) throw new EnvriggerError("INTERNAL", `a report chart specification is invalid: ${warnings.join("; ")}`);
+  if (warnings.length > 0)
+    throw new EnvriggerError("INTERNAL", `a report chart specification is invalid: ${warnings.join("; ")}`);
   const view = new View(parse(vegaSpec), { renderer: "none" });
   try {
     return await view.toSVG();

@@ -6,7 +6,8 @@ import { reportStyles } from "./report-styles.js";
  * network, no fonts — only the inline stylesheet and inline SVG. A report is a document,
  * not an app.
  */
-const contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+const contentSecurityPolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
 /** A titled chart with its caption (nothing when there is no chart). `title` and `caption` are trusted HTML. */
 export function chartSection(title: string, svg: string | null, caption: string): string {

@@ -27,12 +27,36 @@ export interface RevisionChartOptions {
  */
 export function revisionChartSpec(options: RevisionChartOptions): TopLevelSpec {
   const colors = { baseline: chartPalette.phases.baseline, ...chartPalette.decisions };
-  const y = { type: "quantitative" as const, title: options.axisTitle, scale: options.domain ? { domain: options.domain } : { zero: true } };
-  const x = { field: "label", type: "ordinal" as const, title: null, scale: { domain: options.rows.map((row) => row.label) }, axis: { labelAngle: 0 } };
+  const y = {
+    type: "quantitative" as const,
+    title: options.axisTitle,
+    scale: options.domain ? { domain: options.domain } : { zero: true },
+  };
+  const x = {
+    field: "label",
+    type: "ordinal" as const,
+    title: null,
+    scale: { domain: options.rows.map((row) => row.label) },
+    axis: { labelAngle: 0 },
+  };
   const measured = options.rows.filter((row) => row.value !== null);
-  const color = { field: "kind", type: "nominal" as const, title: "decision", scale: colorScaleOf(colors, measured.map((row) => row.kind)) };
+  const color = {
+    field: "kind",
+    type: "nominal" as const,
+    title: "decision",
+    scale: colorScaleOf(
+      colors,
+      measured.map((row) => row.kind),
+    ),
+  };
   const band = options.band
-    ? [{ data: { values: [{ low: options.band[0], high: options.band[1] }] }, mark: { type: "rect" as const, color: chartPalette.band, opacity: 0.14 }, encoding: { y: { ...y, field: "low" }, y2: { field: "high" } } }]
+    ? [
+        {
+          data: { values: [{ low: options.band[0], high: options.band[1] }] },
+          mark: { type: "rect" as const, color: chartPalette.band, opacity: 0.14 },
+          encoding: { y: { ...y, field: "low" }, y2: { field: "high" } },
+        },
+      ]
     : [];
   return {
     title: options.title,
@@ -43,7 +67,10 @@ export function revisionChartSpec(options: RevisionChartOptions): TopLevelSpec {
       {
         data: { values: measured },
         layer: [
-          { mark: { type: "rule", strokeWidth: 2 }, encoding: { x, y: { ...y, field: "low" }, y2: { field: "high" }, color } },
+          {
+            mark: { type: "rule", strokeWidth: 2 },
+            encoding: { x, y: { ...y, field: "low" }, y2: { field: "high" }, color },
+          },
           { mark: { type: "point", filled: true, size: 70 }, encoding: { x, y: { ...y, field: "value" }, color } },
         ],
       },

@@ -16,7 +16,10 @@ export interface StopReasonRow {
 export function stopReasonsChartSpec(rows: StopReasonRow[], labelOrder: string[]): TopLevelSpec {
   const known: readonly string[] = Object.keys(chartPalette.stopReasons);
   const others = [...new Set(rows.map((row) => row.reason).filter((reason) => !known.includes(reason)))];
-  const scale = colorScaleOf(chartPalette.stopReasons, rows.map((row) => row.reason));
+  const scale = colorScaleOf(
+    chartPalette.stopReasons,
+    rows.map((row) => row.reason),
+  );
   const domain = [...scale.domain, ...others];
   const values = rows.map((row) => ({ ...row, rank: domain.indexOf(row.reason) }));
   return {
@@ -27,8 +30,20 @@ export function stopReasonsChartSpec(rows: StopReasonRow[], labelOrder: string[]
     mark: { type: "bar", stroke: "#ffffff", strokeWidth: 0.5 },
     encoding: {
       y: { field: "label", type: "nominal", title: null, sort: labelOrder, axis: { labelLimit: 220 } },
-      x: { field: "episodes", type: "quantitative", aggregate: "sum", stack: "normalize", title: "share of episodes", axis: { format: "%" } },
-      color: { field: "reason", type: "nominal", title: "stop reason", scale: { domain, range: [...scale.range, ...others.map(() => "#6b7280")] } },
+      x: {
+        field: "episodes",
+        type: "quantitative",
+        aggregate: "sum",
+        stack: "normalize",
+        title: "share of episodes",
+        axis: { format: "%" },
+      },
+      color: {
+        field: "reason",
+        type: "nominal",
+        title: "stop reason",
+        scale: { domain, range: [...scale.range, ...others.map(() => "#6b7280")] },
+      },
       order: { field: "rank", type: "quantitative" },
     },
   };

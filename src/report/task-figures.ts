@@ -28,10 +28,23 @@ export interface TaskFigures {
 }
 
 function figuresOf(stats: ReportStats, trajectories: Trajectory[] | null): BatchFigures {
-  const margin = trajectories && trajectories.length >= 2 ? (1.96 * turnsStandardDeviation(trajectories)) / Math.sqrt(trajectories.length) : null;
+  const margin =
+    trajectories && trajectories.length >= 2
+      ? (1.96 * turnsStandardDeviation(trajectories)) / Math.sqrt(trajectories.length)
+      : null;
   return {
-    success: { value: stats.successRate, low: stats.successInterval[0], high: stats.successInterval[1], episodes: stats.episodes },
-    steps: { value: stats.meanTurns, low: margin === null ? null : stats.meanTurns - margin, high: margin === null ? null : stats.meanTurns + margin, episodes: stats.episodes },
+    success: {
+      value: stats.successRate,
+      low: stats.successInterval[0],
+      high: stats.successInterval[1],
+      episodes: stats.episodes,
+    },
+    steps: {
+      value: stats.meanTurns,
+      low: margin === null ? null : stats.meanTurns - margin,
+      high: margin === null ? null : stats.meanTurns + margin,
+      episodes: stats.episodes,
+    },
     stopReasons: stats.stopReasons,
   };
 }
@@ -45,9 +58,17 @@ function figuresOf(stats: ReportStats, trajectories: Trajectory[] | null): Batch
 export function taskFigures(task: CheckpointedTask): TaskFigures {
   const baseline = task.baseline ? figuresOf(task.baseline.stats, task.baseline.trajectories) : null;
   if (task.outcome === "accepted" && task.validation) {
-    return { baseline, after: { ...figuresOf(task.validation.stats, task.validation.trajectories), phase: "accepted", revision: task.attempts.at(-1)?.revision ?? task.written } };
+    return {
+      baseline,
+      after: {
+        ...figuresOf(task.validation.stats, task.validation.trajectories),
+        phase: "accepted",
+        revision: task.attempts.at(-1)?.revision ?? task.written,
+      },
+    };
   }
   const best = task.outcome === "rejected" ? bestRevision(task) : null;
-  if (best) return { baseline, after: { ...figuresOf(best.stats!, null), phase: "best rejected", revision: best.revision } };
+  if (best)
+    return { baseline, after: { ...figuresOf(best.stats!, null), phase: "best rejected", revision: best.revision } };
   return { baseline, after: null };
 }

@@ -20,15 +20,17 @@ afterAll(() => {
 function tableRows(html: string, title: string): string[][] {
   const section = html.slice(html.indexOf(`<h2>${title}</h2>`));
   const body = section.slice(section.indexOf("<tbody>"), section.indexOf("</tbody>"));
-  return [...body.matchAll(/<tr>(.*?)<\/tr>/g)].map((match) => [...match[1]!.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((cell) => cell[1]!));
+  return [...body.matchAll(/<tr>(.*?)<\/tr>/g)].map((match) =>
+    [...match[1]!.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((cell) => cell[1]!),
+  );
 }
 
 describe("envrigger report on training and experiment directories", () => {
   beforeAll(async () => {
-    await runExperiment(
-      tinyPublicRewardExperiment("learning-report", { tasksPerUpdate: 4, evaluationEvery: 1 }),
-      { runDirectory: experiment, env: definition },
-    );
+    await runExperiment(tinyPublicRewardExperiment("learning-report", { tasksPerUpdate: 4, evaluationEvery: 1 }), {
+      runDirectory: experiment,
+      env: definition,
+    });
   }, 300_000);
 
   it("renders an experiment: both arms' learning curves, final held-out numbers and the harness arm's rounds", async () => {
@@ -37,21 +39,37 @@ describe("envrigger report on training and experiment directories", () => {
     const html = readFileSync(path, "utf8");
     expect(html).toContain("envrigger experiment learning-report");
     // The curves chart, drawn from curves.json: every series is in the SVG's legend.
-    const curves = JSON.parse(readFileSync(join(experiment, "curves.json"), "utf8")) as { series: Array<{ name: string }> };
+    const curves = JSON.parse(readFileSync(join(experiment, "curves.json"), "utf8")) as {
+      series: Array<{ name: string }>;
+    };
     const chart = html.slice(html.indexOf("<h2>Learning curves</h2>"), html.indexOf("<h2>Final held-out numbers</h2>"));
     expect(chart).toContain("<svg");
     for (const series of curves.series) expect(chart).toContain(series.name);
-    const result = JSON.parse(readFileSync(join(experiment, "result.json"), "utf8")) as { runs: Array<{ arm: string; final: { successRate: number } }> };
+    const result = JSON.parse(readFileSync(join(experiment, "result.json"), "utf8")) as {
+      runs: Array<{ arm: string; final: { successRate: number } }>;
+    };
     const finals = tableRows(html, "Final held-out numbers");
     expect(finals.map((cells) => cells[0])).toEqual(["original seed 0", "harness seed 0"]);
-    for (const run of result.runs) expect(finals.find((cells) => cells[0] === `${run.arm} seed 0`)![3]).toBe(run.final.successRate.toFixed(2));
+    for (const run of result.runs)
+      expect(finals.find((cells) => cells[0] === `${run.arm} seed 0`)![3]).toBe(run.final.successRate.toFixed(2));
     // Evaluations at updates 0, 1 and 2 (success / public pass).
     expect(tableRows(html, "Held-out evaluations").map((cells) => cells.length)).toEqual([4, 4]);
     // Co-evolution every update: rounds 0 and 1, each with its numbers, from round.json.
     const rounds = tableRows(html, "Co-evolution rounds");
-    expect(rounds.map((cells) => [cells[0], cells[1], cells[2]])).toEqual([["harness seed 0", "0", "0"], ["harness seed 0", "1", "1"]]);
-    const round = JSON.parse(readFileSync(join(experiment, "harness", "seed-0", "coevolution", "round-1", "round.json"), "utf8")) as { accepted: unknown[]; guarded: unknown[]; guardedEnvWide: boolean; stackedTasks: number };
-    expect(rounds[1]!.slice(3, 8)).toEqual([String(round.accepted.length), expect.any(String), expect.any(String), `${round.guarded.length}${round.guardedEnvWide ? " + every other (pooled)" : ""}`, String(round.stackedTasks)]);
+    expect(rounds.map((cells) => [cells[0], cells[1], cells[2]])).toEqual([
+      ["harness seed 0", "0", "0"],
+      ["harness seed 0", "1", "1"],
+    ]);
+    const round = JSON.parse(
+      readFileSync(join(experiment, "harness", "seed-0", "coevolution", "round-1", "round.json"), "utf8"),
+    ) as { accepted: unknown[]; guarded: unknown[]; guardedEnvWide: boolean; stackedTasks: number };
+    expect(rounds[1]!.slice(3, 8)).toEqual([
+      String(round.accepted.length),
+      expect.any(String),
+      expect.any(String),
+      `${round.guarded.length}${round.guardedEnvWide ? " + every other (pooled)" : ""}`,
+      String(round.stackedTasks),
+    ]);
   });
 
   it("renders one training run, finished or not (unfinished: the curves from its checkpoint)", async () => {
@@ -67,7 +85,10 @@ describe("envrigger report on training and experiment directories", () => {
     rmSync(join(stopped, "curves.json"));
     const partial = readFileSync((await writeRunReport(stopped)).path, "utf8");
     expect(partial).toContain("not finished");
-    const chart = partial.slice(partial.indexOf("<h2>Learning curves</h2>"), partial.indexOf("<h2>Final held-out numbers</h2>"));
+    const chart = partial.slice(
+      partial.indexOf("<h2>Learning curves</h2>"),
+      partial.indexOf("<h2>Final held-out numbers</h2>"),
+    );
     expect(chart).toContain("<svg");
     expect(chart).toContain("training reward");
     expect(tableRows(partial, "Final held-out numbers")[0]![2]).toBe("2 / 2");

@@ -26,12 +26,20 @@ const sabotage = `// ${hostile}\nexport default defineRules({\n  filterAction(ac
 const hooks: Record<string, FunctionRulesHooks> = {
   [blockEverything]: { filterAction: () => ({ kind: "block", reason: hostile }) },
   [sabotage]: {
-    filterAction: (action, context) => (action.name === "inc" && context.random() < 0.5 ? { kind: "rewrite", action: { name: "dec", args: {} } } : { kind: "pass" }),
+    filterAction: (action, context) =>
+      action.name === "inc" && context.random() < 0.5
+        ? { kind: "rewrite", action: { name: "dec", args: {} } }
+        : { kind: "pass" },
     filterObservation: (observation) => ({ text: `${observation.text} ${hostile}` }),
   },
 };
 
-const rules = (source: string, rationale: string): CandidateProposal => ({ layers: [{ kind: "rules", source }], rationale, template: "scripted", parameters: { note: hostile } });
+const rules = (source: string, rationale: string): CandidateProposal => ({
+  layers: [{ kind: "rules", source }],
+  rationale,
+  template: "scripted",
+  parameters: { note: hostile },
+});
 
 /** Reads the counter; before 3 it submits early with probability 0.2 (baseline ≈ 0.5). */
 const policy = () =>
@@ -47,7 +55,11 @@ function dependencies(root: string): RigDependencies {
   const designer = new ScriptedDesigner(
     (context) => {
       if (context.taskId === "t2") return rules(blockEverything, "block it all");
-      return [rules(blockEverything, "block it all"), rules(doesNotCompile, "typo"), rules(sabotage, `turn half the increments around ${hostile}`)][Math.min(context.attempts.length, 2)]!;
+      return [
+        rules(blockEverything, "block it all"),
+        rules(doesNotCompile, "typo"),
+        rules(sabotage, `turn half the increments around ${hostile}`),
+      ][Math.min(context.attempts.length, 2)]!;
     },
     { text: `the policy submits early <b onmouseover="alert(1)">${hostile}</b>`, weaknesses: [], direction: "harder" },
   );
@@ -57,9 +69,15 @@ function dependencies(root: string): RigDependencies {
     designer,
     stack: {
       resolveEnv: async () => env,
-      loadRules: async (source) => (hooks[source] ? { ok: true as const, runtime: new FunctionRulesRuntime(hooks[source]!, { usesState: false }) } : { ok: false as const, issues: [{ code: "unknown", message: "no such source" }] }),
+      loadRules: async (source) =>
+        hooks[source]
+          ? { ok: true as const, runtime: new FunctionRulesRuntime(hooks[source]!, { usesState: false }) }
+          : { ok: false as const, issues: [{ code: "unknown", message: "no such source" }] },
     },
-    checkRules: async (source) => (hooks[source] ? { ok: true, issues: [] } : { ok: false, issues: [{ code: "type-error", message: `does not compile ${hostile}`, line: 1 }] }),
+    checkRules: async (source) =>
+      hooks[source]
+        ? { ok: true, issues: [] }
+        : { ok: false, issues: [{ code: "type-error", message: `does not compile ${hostile}`, line: 1 }] },
     harnessApi: "declare function defineRules(rules: object): object;",
     store: new CandidateStore(join(root, "candidates")),
   };
@@ -72,7 +90,18 @@ async function fixtureRun(): Promise<string> {
   // `check: 0`: the rule on the true rate — the report needs an accepted task, and under the
   // default 100-rollout check the sabotage stack is not accepted within the fixture's revisions.
   await runCurriculum(
-    { version: 1, runId: "fixture", env: "test", policy: "hesitant", designer: "scripted", target: { successBand: [0.1, 0.3] }, check: 0, revisions: 2, seed: 1, candidatesDir: join(root, "candidates") },
+    {
+      version: 1,
+      runId: "fixture",
+      env: "test",
+      policy: "hesitant",
+      designer: "scripted",
+      target: { successBand: [0.1, 0.3] },
+      check: 0,
+      revisions: 2,
+      seed: 1,
+      candidatesDir: join(root, "candidates"),
+    },
     { runDirectory, env: new TestEnvDefinition(), executor: inProcessExecutor(async () => dependencies(root)) },
   );
   return runDirectory;
@@ -105,8 +134,15 @@ beforeAll(async () => {
 describe("writeRunReport", () => {
   it("reads a real run: one accepted and one rejected task with their revisions", async () => {
     const run = await readRun(runDirectory);
-    expect(run.tasks.map((task) => [task.config.taskId, task.outcome])).toEqual([["t1", "accepted"], ["t2", "rejected"]]);
-    expect(run.tasks[0]!.attempts.map((attempt) => attempt.decision?.direction ?? attempt.issues[0]?.code)).toEqual(["unsolvable", "type-error", "in-band"]);
+    expect(run.tasks.map((task) => [task.config.taskId, task.outcome])).toEqual([
+      ["t1", "accepted"],
+      ["t2", "rejected"],
+    ]);
+    expect(run.tasks[0]!.attempts.map((attempt) => attempt.decision?.direction ?? attempt.issues[0]?.code)).toEqual([
+      "unsolvable",
+      "type-error",
+      "in-band",
+    ]);
     const accepted = taskFigures(run.tasks[0]!);
     expect(accepted.after?.phase).toBe("accepted");
     expect(accepted.after!.success.value).toBeGreaterThanOrEqual(0.1);
@@ -124,7 +160,10 @@ describe("writeRunReport", () => {
     expectPage(html, /@import|url\(/i, false);
     // Links only point inside the page.
     for (const [, target] of html.matchAll(/\bhref="([^"]*)"/g)) expect(target).toMatch(/^#task-\d+$/);
-    expectPage(html, `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'`);
+    expectPage(
+      html,
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'`,
+    );
   });
 
   it("escapes everything the run recorded: Rules source, rationale, diagnosis, parameters, issues, observations, blocked reasons", () => {
@@ -139,14 +178,67 @@ describe("writeRunReport", () => {
     expectPage(html, `blocked by Rules#0`);
     // Every tag in the page is one the report itself writes (HTML structure and Vega's SVG).
     const tags = new Set([...html.matchAll(/<([a-zA-Z][a-zA-Z0-9]*)/g)].map((match) => match[1]!.toLowerCase()));
-    const allowed = ["html", "head", "meta", "title", "style", "body", "main", "h1", "h2", "h3", "h4", "h5", "p", "dl", "dt", "dd", "div", "span", "strong", "code", "pre", "br", "a", "section", "table", "thead", "tbody", "tr", "th", "td", "ol", "li", "figure", "figcaption", "details", "summary", "svg", "g", "path", "rect", "text", "line", "defs", "clippath", "circle", "title"];
+    const allowed = [
+      "html",
+      "head",
+      "meta",
+      "title",
+      "style",
+      "body",
+      "main",
+      "h1",
+      "h2",
+      "h3",
+      "h4",
+      "h5",
+      "p",
+      "dl",
+      "dt",
+      "dd",
+      "div",
+      "span",
+      "strong",
+      "code",
+      "pre",
+      "br",
+      "a",
+      "section",
+      "table",
+      "thead",
+      "tbody",
+      "tr",
+      "th",
+      "td",
+      "ol",
+      "li",
+      "figure",
+      "figcaption",
+      "details",
+      "summary",
+      "svg",
+      "g",
+      "path",
+      "rect",
+      "text",
+      "line",
+      "defs",
+      "clippath",
+      "circle",
+      "title",
+    ];
     expect([...tags].filter((tag) => !allowed.includes(tag))).toEqual([]);
   });
 
   it("draws the charts with Vega-Lite: success per task, candidates, stop reasons and each task's revisions", () => {
     // success, candidates, stop reasons, and one revision chart per task.
     expect(svgCount(html)).toBe(5);
-    for (const title of ["Success rate per task", "Candidates written per task, by decision", "Stop reasons, before and after rigging (share of episodes)", "Success by revision"]) expectPage(html, title);
+    for (const title of [
+      "Success rate per task",
+      "Candidates written per task, by decision",
+      "Stop reasons, before and after rigging (share of episodes)",
+      "Success by revision",
+    ])
+      expectPage(html, title);
     expectPage(html, /class="mark-symbol role-mark/);
     expectPage(html, /class="mark-rect role-mark/);
     expectPage(html, "Mean steps per task", false);
@@ -181,15 +273,38 @@ describe("writeRunReport", () => {
 
   it("charts the run's learning curves from curves.json, escaping series names", async () => {
     const copy = copyRun(runDirectory);
-    const curves = { series: [{ name: `success <b>${hostile}</b>`, points: [{ step: 0, value: 0.2 }, { step: 10, value: 0.45 }, { step: 20, value: 0.6 }] }, { name: "reward", points: [{ step: 0, value: 0.1 }, { step: 20, value: 0.5 }] }] };
+    const curves = {
+      series: [
+        {
+          name: `success <b>${hostile}</b>`,
+          points: [
+            { step: 0, value: 0.2 },
+            { step: 10, value: 0.45 },
+            { step: 20, value: 0.6 },
+          ],
+        },
+        {
+          name: "reward",
+          points: [
+            { step: 0, value: 0.1 },
+            { step: 20, value: 0.5 },
+          ],
+        },
+      ],
+    };
     writeFileSync(join(copy, "curves.json"), JSON.stringify(curves));
     const page = readFileSync((await writeRunReport(copy)).path, "utf8");
     expectPage(page, "Learning curves");
     expect(svgCount(page)).toBe(6);
     expectPage(page, /class="mark-line role-mark/);
     expectPage(page, hostile, false);
-    writeFileSync(join(copy, "curves.json"), JSON.stringify({ series: [{ name: "x", points: [{ step: "one", value: 1 }] }] }));
-    await expect(writeRunReport(copy)).rejects.toSatisfy((error) => isEnvriggerError(error, "BAD_CONFIG") && /curves\.json/.test((error as Error).message));
+    writeFileSync(
+      join(copy, "curves.json"),
+      JSON.stringify({ series: [{ name: "x", points: [{ step: "one", value: 1 }] }] }),
+    );
+    await expect(writeRunReport(copy)).rejects.toSatisfy(
+      (error) => isEnvriggerError(error, "BAD_CONFIG") && /curves\.json/.test((error as Error).message),
+    );
   });
 
   it("reports a run that has not finished from its checkpoints", async () => {
@@ -202,8 +317,13 @@ describe("writeRunReport", () => {
 
   it("fails clearly on a directory that is not a run", async () => {
     const empty = mkdtempSync(join(tmpdir(), "not-a-run-"));
-    await expect(writeRunReport(empty)).rejects.toSatisfy((error) => isEnvriggerError(error, "FILE_NOT_FOUND") && /is not a run: it has no run\.json/.test((error as Error).message));
-    await expect(writeRunReport(join(empty, "missing"))).rejects.toSatisfy((error) => isEnvriggerError(error, "FILE_NOT_FOUND") && /is not a directory/.test((error as Error).message));
+    await expect(writeRunReport(empty)).rejects.toSatisfy(
+      (error) =>
+        isEnvriggerError(error, "FILE_NOT_FOUND") && /is not a run: it has no run\.json/.test((error as Error).message),
+    );
+    await expect(writeRunReport(join(empty, "missing"))).rejects.toSatisfy(
+      (error) => isEnvriggerError(error, "FILE_NOT_FOUND") && /is not a directory/.test((error as Error).message),
+    );
     expect(existsSync(join(empty, "report.html"))).toBe(false);
   });
 });

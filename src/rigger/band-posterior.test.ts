@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { createRng } from "../core/seeding.js";
 import type { Target } from "../designer/target.js";
 import { simulateCalibration, simulateValidation } from "../testing/simulated-validation.js";
-import { betaPosteriorCdf, binomialBandProbability, checkCore, meanPosterior, meanPredictive, normalCdf, successPosterior, successPredictive } from "./band-posterior.js";
+import {
+  betaPosteriorCdf,
+  binomialBandProbability,
+  checkCore,
+  meanPosterior,
+  meanPredictive,
+  normalCdf,
+  successPosterior,
+  successPredictive,
+} from "./band-posterior.js";
 import { DEFAULT_DECISION_POLICY } from "./decision-rule.js";
 
 describe("band posterior", () => {
@@ -35,13 +44,19 @@ describe("band posterior", () => {
     expect(blank.inside).toBeCloseTo(21 / 101, 10);
     expect(blank.below + blank.inside + blank.above).toBeCloseTo(1, 10);
     // Much evidence at 0.5 tends to the binomial check at the true rate 0.5.
-    expect(successPredictive(50_000, 100_000, [0.4, 0.6], 100).inside).toBeCloseTo(binomialBandProbability(0.5, 100, [0.4, 0.6]), 2);
+    expect(successPredictive(50_000, 100_000, [0.4, 0.6], 100).inside).toBeCloseTo(
+      binomialBandProbability(0.5, 100, [0.4, 0.6]),
+      2,
+    );
     expect(binomialBandProbability(0.5, 100, [0.4, 0.6])).toBeCloseTo(0.965, 3);
     expect(binomialBandProbability(0.45, 100, [0.4, 0.6])).toBeCloseTo(0.865, 2);
     // The predictive is wider than the posterior of the true rate: 60/120 is in band at 0.97, its check at 0.88.
     expect(successPredictive(60, 120, [0.4, 0.6], 100).inside).toBeCloseTo(0.882, 3);
     // Mean turns: the check adds its own variance.
-    expect(meanPredictive(5, 1, 100, [4.9, 5.1], 100).inside).toBeCloseTo(normalCdf(0.1 / Math.sqrt(0.02)) - normalCdf(-0.1 / Math.sqrt(0.02)), 6);
+    expect(meanPredictive(5, 1, 100, [4.9, 5.1], 100).inside).toBeCloseTo(
+      normalCdf(0.1 / Math.sqrt(0.02)) - normalCdf(-0.1 / Math.sqrt(0.02)),
+      6,
+    );
   });
 
   it("finds the core: the rates a 100-rollout check confirms 9 times in 10", () => {
@@ -67,7 +82,10 @@ describe("the decision rule on simulated candidates", () => {
     expect(chosen.acceptedTrulyInBand).toBeGreaterThanOrEqual(0.97);
     // The posterior rule (P(true rate in band) ≥ 0.9): truly in band, but edge rates that a
     // 100-rollout check measures outside the band.
-    const posteriorRule = simulateCalibration({ ...DEFAULT_DECISION_POLICY, checkRollouts: 0 }, "search", { tasks: 1000, seed: 2026 });
+    const posteriorRule = simulateCalibration({ ...DEFAULT_DECISION_POLICY, checkRollouts: 0 }, "search", {
+      tasks: 1000,
+      seed: 2026,
+    });
     expect(posteriorRule.acceptedTrulyInBand).toBeGreaterThanOrEqual(0.9);
     expect(posteriorRule.acceptedMeasuredInBand).toBeLessThan(chosen.acceptedMeasuredInBand);
   });
@@ -75,7 +93,11 @@ describe("the decision rule on simulated candidates", () => {
   it("accepts a rate at the band's middle most of the time within the default cap (half under last session's refine at 0.9), one at 0.42 rarely and one at 0.3 never", () => {
     const rateOf = (rate: number, policy = DEFAULT_DECISION_POLICY) => {
       const random = createRng(5).next;
-      return Array.from({ length: 200 }, () => simulateValidation(rate, target, policy, random)).filter((run) => run.decision === "accept").length / 200;
+      return (
+        Array.from({ length: 200 }, () => simulateValidation(rate, target, policy, random)).filter(
+          (run) => run.decision === "accept",
+        ).length / 200
+      );
     };
     const middle = rateOf(0.5);
     expect(middle).toBeGreaterThan(0.7);
@@ -88,10 +110,14 @@ describe("the decision rule on simulated candidates", () => {
     const options = { tasks: 200, seed: 3 };
     const aimed = simulateCalibration(DEFAULT_DECISION_POLICY, "aimed", options);
     expect(simulateCalibration(DEFAULT_DECISION_POLICY, "aimed", options)).toEqual(aimed);
-    expect(aimed.accepted).toBeGreaterThan(simulateCalibration(DEFAULT_DECISION_POLICY, "independent", options).accepted);
+    expect(aimed.accepted).toBeGreaterThan(
+      simulateCalibration(DEFAULT_DECISION_POLICY, "independent", options).accepted,
+    );
     // Two more candidates while close: the second run draws differently, so only its bounds are checked.
     const close = simulateCalibration(DEFAULT_DECISION_POLICY, "aimed", { ...options, closeCandidates: 2 });
     expect(close.accepted).toBeGreaterThan(0);
-    expect(close.rolloutsPerTask).toBeLessThan(8 * (DEFAULT_DECISION_POLICY.kMax + DEFAULT_DECISION_POLICY.confirmationEpisodes));
+    expect(close.rolloutsPerTask).toBeLessThan(
+      8 * (DEFAULT_DECISION_POLICY.kMax + DEFAULT_DECISION_POLICY.confirmationEpisodes),
+    );
   });
 });

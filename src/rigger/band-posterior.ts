@@ -10,7 +10,10 @@ export interface BandPosterior {
 
 function logGamma(value: number): number {
   // Lanczos approximation (g = 7, n = 9), accurate to ~1e-15 for value > 0.
-  const coefficients = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  const coefficients = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  ];
   if (value < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * value)) - logGamma(1 - value);
   const shifted = value - 1;
   let sum = coefficients[0]!;
@@ -41,7 +44,9 @@ export function betaPosteriorCdf(successes: number, failures: number, x: number)
 
 /** Where the posterior of a success rate (uniform prior, `successes` of `episodes`) lies relative to [low, high]. */
 export function successPosterior(successes: number, episodes: number, band: readonly [number, number]): BandPosterior {
-  return cached(`posterior ${successes},${episodes},${band[0]},${band[1]}`, () => computeSuccessPosterior(successes, episodes, band));
+  return cached(`posterior ${successes},${episodes},${band[0]},${band[1]}`, () =>
+    computeSuccessPosterior(successes, episodes, band),
+  );
 }
 
 const CACHE_SIZE = 100_000;
@@ -78,10 +83,20 @@ export function normalCdf(z: number): number {
  * Where the mean lies relative to [low, high] under the normal approximation N(mean,
  * deviation / √episodes) (flat prior). A zero deviation puts all the mass on the mean.
  */
-export function meanPosterior(mean: number, deviation: number, episodes: number, band: readonly [number, number]): BandPosterior {
+export function meanPosterior(
+  mean: number,
+  deviation: number,
+  episodes: number,
+  band: readonly [number, number],
+): BandPosterior {
   if (episodes === 0) return { below: 0, inside: 0, above: 0 };
   const error = deviation / Math.sqrt(episodes);
-  if (error === 0) return { below: mean < band[0] ? 1 : 0, inside: mean >= band[0] && mean <= band[1] ? 1 : 0, above: mean > band[1] ? 1 : 0 };
+  if (error === 0)
+    return {
+      below: mean < band[0] ? 1 : 0,
+      inside: mean >= band[0] && mean <= band[1] ? 1 : 0,
+      above: mean > band[1] ? 1 : 0,
+    };
   const below = normalCdf((band[0] - mean) / error);
   const upToHigh = normalCdf((band[1] - mean) / error);
   return { below, inside: Math.max(0, upToHigh - below), above: Math.max(0, 1 - upToHigh) };
@@ -92,17 +107,31 @@ export function meanPosterior(mean: number, deviation: number, episodes: number,
  * [low, high] (band edges inclusive), given `successes` of `episodes` so far: the
  * posterior-predictive (Beta-binomial, uniform prior) probabilities, summed exactly.
  */
-export function successPredictive(successes: number, episodes: number, band: readonly [number, number], checkRollouts: number): BandPosterior {
-  return cached(`predictive ${successes},${episodes},${band[0]},${band[1]},${checkRollouts}`, () => computeSuccessPredictive(successes, episodes, band, checkRollouts));
+export function successPredictive(
+  successes: number,
+  episodes: number,
+  band: readonly [number, number],
+  checkRollouts: number,
+): BandPosterior {
+  return cached(`predictive ${successes},${episodes},${band[0]},${band[1]},${checkRollouts}`, () =>
+    computeSuccessPredictive(successes, episodes, band, checkRollouts),
+  );
 }
 
-function computeSuccessPredictive(successes: number, episodes: number, band: readonly [number, number], checkRollouts: number): BandPosterior {
+function computeSuccessPredictive(
+  successes: number,
+  episodes: number,
+  band: readonly [number, number],
+  checkRollouts: number,
+): BandPosterior {
   const a = successes + 1;
   const b = episodes - successes + 1;
   const logBeta = (x: number, y: number) => logGamma(x) + logGamma(y) - logGamma(x + y);
   const result = { below: 0, inside: 0, above: 0 };
   for (let hits = 0; hits <= checkRollouts; hits += 1) {
-    const probability = Math.exp(logChoose(checkRollouts, hits) + logBeta(hits + a, checkRollouts - hits + b) - logBeta(a, b));
+    const probability = Math.exp(
+      logChoose(checkRollouts, hits) + logBeta(hits + a, checkRollouts - hits + b) - logBeta(a, b),
+    );
     const rate = hits / checkRollouts;
     if (rate < band[0]) result.below += probability;
     else if (rate > band[1]) result.above += probability;
@@ -115,7 +144,13 @@ function computeSuccessPredictive(successes: number, episodes: number, band: rea
  * Where the mean a fresh check of `checkRollouts` rollouts would measure falls relative to
  * [low, high]: normal, centred on the mean, with variance deviation² (1/episodes + 1/checkRollouts).
  */
-export function meanPredictive(mean: number, deviation: number, episodes: number, band: readonly [number, number], checkRollouts: number): BandPosterior {
+export function meanPredictive(
+  mean: number,
+  deviation: number,
+  episodes: number,
+  band: readonly [number, number],
+  checkRollouts: number,
+): BandPosterior {
   if (episodes === 0) return { below: 0, inside: 0, above: 0 };
   return meanPosterior(mean, deviation * Math.sqrt(1 + episodes / checkRollouts), episodes, band);
 }
@@ -126,7 +161,16 @@ export function binomialBandProbability(rate: number, trials: number, band: read
   for (let hits = 0; hits <= trials; hits += 1) {
     const fraction = hits / trials;
     if (fraction < band[0] || fraction > band[1]) continue;
-    inside += rate <= 0 ? (hits === 0 ? 1 : 0) : rate >= 1 ? (hits === trials ? 1 : 0) : Math.exp(logChoose(trials, hits) + hits * Math.log(rate) + (trials - hits) * Math.log(1 - rate));
+    inside +=
+      rate <= 0
+        ? hits === 0
+          ? 1
+          : 0
+        : rate >= 1
+          ? hits === trials
+            ? 1
+            : 0
+          : Math.exp(logChoose(trials, hits) + hits * Math.log(rate) + (trials - hits) * Math.log(1 - rate));
   }
   return inside;
 }
@@ -137,7 +181,11 @@ export function binomialBandProbability(rate: number, trials: number, band: read
  * falling towards its edges), found by bisection to 1e-4 of the band's width on each half.
  * When even the middle falls short, the core is the middle alone.
  */
-export function checkCore(band: readonly [number, number], confidence: number, landsInBand: (value: number) => number): [number, number] {
+export function checkCore(
+  band: readonly [number, number],
+  confidence: number,
+  landsInBand: (value: number) => number,
+): [number, number] {
   const middle = (band[0] + band[1]) / 2;
   if (landsInBand(middle) < confidence) return [middle, middle];
   const edge = (outside: number) => {

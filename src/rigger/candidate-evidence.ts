@@ -55,5 +55,7 @@ export function candidateEvidence(
 
 /** The first message of each stop reason, for event lines ("" when there is none). */
 export function stopMessagesText(messages: Record<string, string>): string {
-  return Object.entries(messages).map(([reason, message]) => `; first ${reason}: ${message.split("\n")[0]}`).join("");
+  return Object.entries(messages)
+    .map(([reason, message]) => `; first ${reason}: ${message.split("\n")[0]}`)
+    .join("");
 }

@@ -36,18 +36,29 @@ const atCap = (kMax: number) => ({ ...DEFAULT_DECISION_POLICY, kMax });
 
 describe("decide", () => {
   it("rejects a broken candidate at once", () => {
-    expect(decide(band, evidence(stats(2, 5, { errorRate: 0.2 })))).toMatchObject({ decision: "reject", direction: "broken" });
+    expect(decide(band, evidence(stats(2, 5, { errorRate: 0.2 })))).toMatchObject({
+      decision: "reject",
+      direction: "broken",
+    });
   });
 
   it("calls a pass-through no-effect only on minimum evidence", () => {
     expect(decide(band, evidence(stats(2, 5), { changesSomething: false })).decision).toBe("more");
-    expect(decide(band, evidence(stats(4, 10), { changesSomething: false }))).toMatchObject({ decision: "reject", direction: "no-effect" });
+    expect(decide(band, evidence(stats(4, 10), { changesSomething: false }))).toMatchObject({
+      decision: "reject",
+      direction: "no-effect",
+    });
   });
 
   it("calls success 0 with most rollouts stalled unsolvable only on minimum evidence", () => {
     expect(decide(band, evidence(stats(0, 5, { stopReasons: { budget: 4, submit: 1 } }))).decision).toBe("more");
-    expect(decide(band, evidence(stats(0, 10, { stopReasons: { budget: 8, submit: 2 } })))).toMatchObject({ decision: "refine", direction: "unsolvable" });
-    expect(decide(band, evidence(stats(0, 10, { blockedEpisodeRate: 0.8 })))).toMatchObject({ direction: "unsolvable" });
+    expect(decide(band, evidence(stats(0, 10, { stopReasons: { budget: 8, submit: 2 } })))).toMatchObject({
+      decision: "refine",
+      direction: "unsolvable",
+    });
+    expect(decide(band, evidence(stats(0, 10, { blockedEpisodeRate: 0.8 })))).toMatchObject({
+      direction: "unsolvable",
+    });
   });
 
   it("refines early when the posterior mass lies on one side, with the signed distance", () => {
@@ -71,13 +82,19 @@ describe("decide", () => {
     const inside = decide(band, evidence(stats(17, 40)), atCap(40));
     expect(inside).toMatchObject({ decision: "refine", direction: "too-hard" });
     expect((inside as { distance: number }).distance).toBeCloseTo(0.425 - 0.5);
-    expect(decide(band, evidence(stats(25, 40)), atCap(40))).toMatchObject({ decision: "refine", direction: "too-easy" });
+    expect(decide(band, evidence(stats(25, 40)), atCap(40))).toMatchObject({
+      decision: "refine",
+      direction: "too-easy",
+    });
     // Even 20/40, dead centre, gives a 100-rollout check only P = 0.75 < 0.9 of landing in band: not enough.
     expect(decide(band, evidence(stats(20, 40))).decision).toBe("more");
     // 60/120 has its true rate in band at P = 0.97 — what the posterior rule accepted — but a
     // fresh 100-rollout check lands in band only at P = 0.88: the default rule wants more.
     expect(decide(band, evidence(stats(60, 120))).decision).toBe("more");
-    expect(decide(band, evidence(stats(60, 120)), { ...DEFAULT_DECISION_POLICY, checkRollouts: 0 })).toMatchObject({ decision: "more", confirm: true });
+    expect(decide(band, evidence(stats(60, 120)), { ...DEFAULT_DECISION_POLICY, checkRollouts: 0 })).toMatchObject({
+      decision: "more",
+      confirm: true,
+    });
   });
 
   it("confirms a passing candidate on fresh rollouts before the final accept (winner's curse)", () => {
@@ -88,15 +105,23 @@ describe("decide", () => {
     // mass now on one side of the core (the rates a check confirms) → refine.
     expect(decide(band, confirmed(stats(100, 220), 200)).decision).toBe("more");
     expect(decide(band, confirmed(stats(80, 220), 200))).toMatchObject({ decision: "refine", direction: "too-hard" });
-    expect(decide(band, evidence(stats(100, 200)), { ...DEFAULT_DECISION_POLICY, confirmationEpisodes: 0 }).decision).toBe("accept");
+    expect(
+      decide(band, evidence(stats(100, 200)), { ...DEFAULT_DECISION_POLICY, confirmationEpisodes: 0 }).decision,
+    ).toBe("accept");
   });
 
   it("judges the steps band by the normal posterior of the mean", () => {
     const target = { stepsBand: [4, 6] as [number, number] };
     const noConfirm = { ...DEFAULT_DECISION_POLICY, confirmationEpisodes: 0 };
-    expect(decide(target, evidence(stats(5, 40, { meanTurns: 5 }), { turnsStandardDeviation: 1 }), noConfirm).decision).toBe("accept");
-    expect(decide(target, evidence(stats(5, 40, { meanTurns: 9 }), { turnsStandardDeviation: 1 }))).toMatchObject({ direction: "too-long" });
-    expect(decide(target, evidence(stats(5, 10, { meanTurns: 5.9 }), { turnsStandardDeviation: 2 })).decision).toBe("more");
+    expect(
+      decide(target, evidence(stats(5, 40, { meanTurns: 5 }), { turnsStandardDeviation: 1 }), noConfirm).decision,
+    ).toBe("accept");
+    expect(decide(target, evidence(stats(5, 40, { meanTurns: 9 }), { turnsStandardDeviation: 1 }))).toMatchObject({
+      direction: "too-long",
+    });
+    expect(decide(target, evidence(stats(5, 10, { meanTurns: 5.9 }), { turnsStandardDeviation: 2 })).decision).toBe(
+      "more",
+    );
   });
 
   it("skips a baseline by the same rule: in band only at the confidence", () => {
@@ -128,7 +153,10 @@ describe("decide", () => {
     const previous = { ...DEFAULT_DECISION_POLICY, refineConfidence: 0.9 };
     expect(decide(band, evidence(stats(6, 20)), previous)).toMatchObject({ decision: "refine", direction: "too-hard" });
     expect(decide(band, evidence(stats(6, 20))).decision).toBe("more");
-    expect(decide(band, evidence(stats(14, 20)), previous)).toMatchObject({ decision: "refine", direction: "too-easy" });
+    expect(decide(band, evidence(stats(14, 20)), previous)).toMatchObject({
+      decision: "refine",
+      direction: "too-easy",
+    });
     expect(decide(band, evidence(stats(14, 20))).decision).toBe("more");
     // 5/20 and 15/20: 0.967 — still more; 4/20: refined.
     expect(decide(band, evidence(stats(5, 20))).decision).toBe("more");
@@ -142,9 +170,15 @@ describe("decide", () => {
     expect(decide(target, evidence(stats(9, 40), { weakness: decisive })).decision).toBe("more");
     expect(decide(target, { ...confirmed(stats(9, 40), 20), weakness: decisive }).decision).toBe("accept");
     const notDecisive = { showing: { episodes: 10, successes: 6 }, notShowing: { episodes: 10, successes: 8 } };
-    expect(decide(target, evidence(stats(14, 40), { weakness: notDecisive }))).toMatchObject({ decision: "refine", direction: "weakness-not-decisive" });
+    expect(decide(target, evidence(stats(14, 40), { weakness: notDecisive }))).toMatchObject({
+      decision: "refine",
+      direction: "weakness-not-decisive",
+    });
     const unreachable = { showing: { episodes: 10, successes: 0 }, notShowing: { episodes: 10, successes: 2 } };
-    expect(decide(target, evidence(stats(2, 40), { weakness: unreachable }))).toMatchObject({ decision: "refine", direction: "too-hard" });
+    expect(decide(target, evidence(stats(2, 40), { weakness: unreachable }))).toMatchObject({
+      decision: "refine",
+      direction: "too-hard",
+    });
     const few = { showing: { episodes: 1, successes: 0 }, notShowing: { episodes: 4, successes: 4 } };
     expect(decide(target, evidence(stats(4, 5), { weakness: few })).decision).toBe("more");
   });

@@ -1,7 +1,16 @@
 import type { DecisionFeedback } from "../designer/designer.js";
 import type { Target } from "../designer/target.js";
 import type { RolloutStats } from "../rollout/summarize.js";
-import { binomialBandProbability, checkCore, meanPosterior, meanPredictive, normalCdf, successPosterior, successPredictive, type BandPosterior } from "./band-posterior.js";
+import {
+  binomialBandProbability,
+  checkCore,
+  meanPosterior,
+  meanPredictive,
+  normalCdf,
+  successPosterior,
+  successPredictive,
+  type BandPosterior,
+} from "./band-posterior.js";
 
 /** Evidence about a candidate's validation rollouts, beyond the aggregate statistics. */
 export interface CandidateEvidence {
@@ -125,7 +134,13 @@ function successCore(band: [number, number], checkRollouts: number, confidence: 
   return core;
 }
 
-function bandViews(target: Target, stats: RolloutStats, turnsDeviation: number, confidence: number, checkRollouts: number): BandView[] {
+function bandViews(
+  target: Target,
+  stats: RolloutStats,
+  turnsDeviation: number,
+  confidence: number,
+  checkRollouts: number,
+): BandView[] {
   const views: BandView[] = [];
   if (target.successBand) {
     const band = target.successBand;
@@ -133,7 +148,10 @@ function bandViews(target: Target, stats: RolloutStats, turnsDeviation: number, 
     views.push({
       band,
       estimate: stats.successRate,
-      landing: checkRollouts > 0 ? successPredictive(stats.successes, stats.episodes, band, checkRollouts) : successPosterior(stats.successes, stats.episodes, band),
+      landing:
+        checkRollouts > 0
+          ? successPredictive(stats.successes, stats.episodes, band, checkRollouts)
+          : successPosterior(stats.successes, stats.episodes, band),
       core: successPosterior(stats.successes, stats.episodes, core),
       what: "success",
       up: "too-easy",
@@ -143,11 +161,21 @@ function bandViews(target: Target, stats: RolloutStats, turnsDeviation: number, 
   if (target.stepsBand) {
     const band = target.stepsBand;
     const checkError = checkRollouts > 0 ? turnsDeviation / Math.sqrt(checkRollouts) : 0;
-    const core = checkError > 0 ? checkCore(band, confidence, (mean) => normalCdf((band[1] - mean) / checkError) - normalCdf((band[0] - mean) / checkError)) : band;
+    const core =
+      checkError > 0
+        ? checkCore(
+            band,
+            confidence,
+            (mean) => normalCdf((band[1] - mean) / checkError) - normalCdf((band[0] - mean) / checkError),
+          )
+        : band;
     views.push({
       band,
       estimate: stats.meanTurns,
-      landing: checkRollouts > 0 ? meanPredictive(stats.meanTurns, turnsDeviation, stats.episodes, band, checkRollouts) : meanPosterior(stats.meanTurns, turnsDeviation, stats.episodes, band),
+      landing:
+        checkRollouts > 0
+          ? meanPredictive(stats.meanTurns, turnsDeviation, stats.episodes, band, checkRollouts)
+          : meanPosterior(stats.meanTurns, turnsDeviation, stats.episodes, band),
       core: meanPosterior(stats.meanTurns, turnsDeviation, stats.episodes, core),
       what: "mean turns",
       up: "too-long",
@@ -167,7 +195,10 @@ function signedDistance(view: BandView): number {
 
 function describe(view: BandView, episodes: number, checkRollouts: number): string {
   const { landing } = view;
-  const what = checkRollouts > 0 ? `P(a ${checkRollouts}-rollout check lands in [${view.band[0]}, ${view.band[1]}])` : `P(in [${view.band[0]}, ${view.band[1]}])`;
+  const what =
+    checkRollouts > 0
+      ? `P(a ${checkRollouts}-rollout check lands in [${view.band[0]}, ${view.band[1]}])`
+      : `P(in [${view.band[0]}, ${view.band[1]}])`;
   return `${view.what} ${fmt(view.estimate)} at n=${episodes}: ${what} = ${fmt(landing.inside)}, below ${fmt(landing.below)}, above ${fmt(landing.above)}`;
 }
 
@@ -184,7 +215,15 @@ function describe(view: BandView, episodes: number, checkRollouts: number): stri
  * `canSpend`, and at the cap `out` towards the heavier side of the core (the distance then
  * measured from the band's middle when the estimate lies inside).
  */
-export function judgeBands(target: Target, stats: RolloutStats, turnsDeviation: number, canSpend: boolean, confidence = DEFAULT_DECISION_POLICY.confidence, checkRollouts = DEFAULT_DECISION_POLICY.checkRollouts, refineConfidence = DEFAULT_DECISION_POLICY.refineConfidence ?? confidence): BandJudgement {
+export function judgeBands(
+  target: Target,
+  stats: RolloutStats,
+  turnsDeviation: number,
+  canSpend: boolean,
+  confidence = DEFAULT_DECISION_POLICY.confidence,
+  checkRollouts = DEFAULT_DECISION_POLICY.checkRollouts,
+  refineConfidence = DEFAULT_DECISION_POLICY.refineConfidence ?? confidence,
+): BandJudgement {
   const views = bandViews(target, stats, turnsDeviation, confidence, checkRollouts);
   const probability = views.reduce((product, view) => product * view.landing.inside, 1);
   const message = views.map((view) => describe(view, stats.episodes, checkRollouts)).join("; ");
@@ -192,13 +231,25 @@ export function judgeBands(target: Target, stats: RolloutStats, turnsDeviation: 
   const confidentOut = views.find((view) => Math.max(view.core.below, view.core.above) >= refineConfidence);
   if (confidentOut) {
     const above = confidentOut.core.above > confidentOut.core.below;
-    return { kind: "out", direction: above ? confidentOut.up : confidentOut.down, distance: signedDistance(confidentOut), message, probability };
+    return {
+      kind: "out",
+      direction: above ? confidentOut.up : confidentOut.down,
+      distance: signedDistance(confidentOut),
+      message,
+      probability,
+    };
   }
   if (canSpend) return { kind: "more", probability, message: `undecided: ${message}` };
   // The cap: the band least likely to hold names the direction.
   const weakest = [...views].sort((left, right) => left.landing.inside - right.landing.inside)[0]!;
   const above = weakest.core.above > weakest.core.below;
-  return { kind: "out", direction: above ? weakest.up : weakest.down, distance: signedDistance(weakest), message: `inconclusive at the cap: ${message}`, probability };
+  return {
+    kind: "out",
+    direction: above ? weakest.up : weakest.down,
+    distance: signedDistance(weakest),
+    message: `inconclusive at the cap: ${message}`,
+    probability,
+  };
 }
 
 /**
@@ -220,48 +271,111 @@ export function judgeBands(target: Target, stats: RolloutStats, turnsDeviation: 
  *    `confirmationEpisodes` fresh rollouts — and the verdict is taken again on all of them;
  * 7. otherwise accept.
  */
-export function decide(target: Target, evidence: CandidateEvidence, policy: DecisionPolicy = DEFAULT_DECISION_POLICY): DecisionVerdict {
+export function decide(
+  target: Target,
+  evidence: CandidateEvidence,
+  policy: DecisionPolicy = DEFAULT_DECISION_POLICY,
+): DecisionVerdict {
   const { stats } = evidence;
   const canSpend = stats.episodes < policy.kMax;
   const enoughEvidence = stats.episodes >= policy.minimumEvidence;
   if (stats.errorRate > policy.maxErrorRate) {
-    return { decision: "reject", direction: "broken", distance: 0, message: `${(stats.errorRate * 100).toFixed(0)}% of validation episodes errored (component failure or invalid setup)` };
+    return {
+      decision: "reject",
+      direction: "broken",
+      distance: 0,
+      message: `${(stats.errorRate * 100).toFixed(0)}% of validation episodes errored (component failure or invalid setup)`,
+    };
   }
   if (!evidence.changesSomething) {
-    if (!enoughEvidence) return { decision: "more", message: `no change seen yet in ${stats.episodes} rollouts: too few to call the candidate a pass-through` };
-    return { decision: "reject", direction: "no-effect", distance: 0, message: `the candidate changed no action, observation or start state in ${stats.episodes} rollouts: it is a pass-through` };
+    if (!enoughEvidence)
+      return {
+        decision: "more",
+        message: `no change seen yet in ${stats.episodes} rollouts: too few to call the candidate a pass-through`,
+      };
+    return {
+      decision: "reject",
+      direction: "no-effect",
+      distance: 0,
+      message: `the candidate changed no action, observation or start state in ${stats.episodes} rollouts: it is a pass-through`,
+    };
   }
   const stalled = (stats.stopReasons.budget ?? 0) + (stats.stopReasons.timeout ?? 0);
   const stalledFraction = stats.episodes === 0 ? 0 : stalled / stats.episodes;
-  if (stats.successes === 0 && stats.episodes > 0 && Math.max(stalledFraction, stats.blockedEpisodeRate) >= policy.unsolvableStopFraction) {
-    if (!enoughEvidence) return { decision: "more", message: `success 0/${stats.episodes}, mostly stalled: too few rollouts to call it unsolvable` };
+  if (
+    stats.successes === 0 &&
+    stats.episodes > 0 &&
+    Math.max(stalledFraction, stats.blockedEpisodeRate) >= policy.unsolvableStopFraction
+  ) {
+    if (!enoughEvidence)
+      return {
+        decision: "more",
+        message: `success 0/${stats.episodes}, mostly stalled: too few rollouts to call it unsolvable`,
+      };
     const distance = target.successBand ? -target.successBand[0] : -1;
-    return { decision: "refine", direction: "unsolvable", distance, message: `success 0/${stats.episodes} with ${stalled} rollouts out of budget or time and ${(stats.blockedEpisodeRate * 100).toFixed(0)}% of rollouts hitting a blocked action: relax or undo the restriction` };
+    return {
+      decision: "refine",
+      direction: "unsolvable",
+      distance,
+      message: `success 0/${stats.episodes} with ${stalled} rollouts out of budget or time and ${(stats.blockedEpisodeRate * 100).toFixed(0)}% of rollouts hitting a blocked action: relax or undo the restriction`,
+    };
   }
   let passed = `target met at n=${stats.episodes}: success ${fmt(stats.successRate)}, mean turns ${fmt(stats.meanTurns)}`;
   if (target.successBand || target.stepsBand) {
-    const bands = judgeBands(target, stats, evidence.turnsStandardDeviation, canSpend, policy.confidence, policy.checkRollouts, policy.refineConfidence ?? policy.confidence);
+    const bands = judgeBands(
+      target,
+      stats,
+      evidence.turnsStandardDeviation,
+      canSpend,
+      policy.confidence,
+      policy.checkRollouts,
+      policy.refineConfidence ?? policy.confidence,
+    );
     if (bands.kind === "more") return { decision: "more", message: bands.message };
     if (bands.kind === "out") return refine(bands.direction, bands.distance, bands.message);
     passed = `target met (confidence ${policy.confidence}): ${bands.message}`;
   }
   if (target.weakness) {
     const split = evidence.weakness;
-    if (!split) return { decision: "reject", direction: "weakness-not-decisive", distance: 0, message: "no weakness detector applies to these rollouts" };
-    const enough = split.showing.episodes >= policy.weaknessMinEpisodes && split.notShowing.episodes >= policy.weaknessMinEpisodes;
+    if (!split)
+      return {
+        decision: "reject",
+        direction: "weakness-not-decisive",
+        distance: 0,
+        message: "no weakness detector applies to these rollouts",
+      };
+    const enough =
+      split.showing.episodes >= policy.weaknessMinEpisodes && split.notShowing.episodes >= policy.weaknessMinEpisodes;
     if (!enough && canSpend) return { decision: "more", message: "too few rollouts on one side of the weakness" };
     const showingRate = split.showing.episodes === 0 ? 0 : split.showing.successes / split.showing.episodes;
     const otherRate = split.notShowing.episodes === 0 ? 0 : split.notShowing.successes / split.notShowing.episodes;
     const message = `success ${fmt(showingRate)} (n=${split.showing.episodes}) with the weakness, ${fmt(otherRate)} (n=${split.notShowing.episodes}) without`;
     if (!enough) return refine("weakness-not-decisive", 0, `too few rollouts on one side: ${message}`);
-    if (otherRate < policy.weaknessMinOtherSuccess) return refine("too-hard", otherRate - policy.weaknessMinOtherSuccess, `not reachable without the weakness: ${message}`);
-    if (showingRate > policy.weaknessMaxSuccess) return refine("weakness-not-decisive", showingRate - policy.weaknessMaxSuccess, `weakness not decisive: ${message}`);
+    if (otherRate < policy.weaknessMinOtherSuccess)
+      return refine(
+        "too-hard",
+        otherRate - policy.weaknessMinOtherSuccess,
+        `not reachable without the weakness: ${message}`,
+      );
+    if (showingRate > policy.weaknessMaxSuccess)
+      return refine(
+        "weakness-not-decisive",
+        showingRate - policy.weaknessMaxSuccess,
+        `weakness not decisive: ${message}`,
+      );
     passed = `${passed}; ${message}`;
   }
   if (policy.confirmationEpisodes > 0 && evidence.confirmationFrom === undefined) {
-    return { decision: "more", confirm: true, message: `passed at n=${stats.episodes}; confirming on ${policy.confirmationEpisodes} fresh rollouts` };
+    return {
+      decision: "more",
+      confirm: true,
+      message: `passed at n=${stats.episodes}; confirming on ${policy.confirmationEpisodes} fresh rollouts`,
+    };
   }
-  const confirmed = evidence.confirmationFrom === undefined ? "" : ` (confirmed on ${stats.episodes - evidence.confirmationFrom} fresh rollouts after passing at n=${evidence.confirmationFrom})`;
+  const confirmed =
+    evidence.confirmationFrom === undefined
+      ? ""
+      : ` (confirmed on ${stats.episodes - evidence.confirmationFrom} fresh rollouts after passing at n=${evidence.confirmationFrom})`;
   return { decision: "accept", direction: "in-band", distance: 0, message: `${passed}${confirmed}` };
 }
 

@@ -12,8 +12,15 @@ import type { RigState } from "./rig-state.js";
  */
 export async function buildDesignContext(state: RigState, dependencies: RigNodeDependencies): Promise<DesignContext> {
   const config = state.config!;
-  const baseline = { stats: state.baseline!.stats, trajectories: trajectoriesOf(dependencies.trajectories, state.baseline!.trajectories) };
-  const attempts = state.attempts.map(({ trajectories, ...attempt }) => (trajectories === undefined ? attempt : { ...attempt, trajectories: trajectoriesOf(dependencies.trajectories, trajectories) }));
+  const baseline = {
+    stats: state.baseline!.stats,
+    trajectories: trajectoriesOf(dependencies.trajectories, state.baseline!.trajectories),
+  };
+  const attempts = state.attempts.map(({ trajectories, ...attempt }) =>
+    trajectories === undefined
+      ? attempt
+      : { ...attempt, trajectories: trajectoriesOf(dependencies.trajectories, trajectories) },
+  );
   const env = await dependencies.env.create(config.envOptions);
   try {
     return {

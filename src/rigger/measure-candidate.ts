@@ -24,13 +24,21 @@ export interface Measurement {
 export async function measureCandidate(
   record: CandidateRecord,
   policy: PolicyFactory,
-  options: { k: number; seed: number; concurrency?: number; rollouts?: { executor: RolloutExecutor; policySpec: string } },
+  options: {
+    k: number;
+    seed: number;
+    concurrency?: number;
+    rollouts?: { executor: RolloutExecutor; policySpec: string };
+  },
   dependencies: BuildStackDependencies,
 ): Promise<Measurement> {
   const seed = deriveSeed(options.seed, "measure");
   const tasks = [{ taskId: record.stack.base.taskId }];
   const trajectories = options.rollouts
-    ? await options.rollouts.executor.run({ stack: record.stack, policy: options.rollouts.policySpec, tasks, episodes: options.k, seed }, { concurrency: options.concurrency })
+    ? await options.rollouts.executor.run(
+        { stack: record.stack, policy: options.rollouts.policySpec, tasks, episodes: options.k, seed },
+        { concurrency: options.concurrency },
+      )
     : await runRollouts({
         createEnv: () => buildStack(record.stack, dependencies),
         policy,
@@ -40,5 +48,11 @@ export async function measureCandidate(
         concurrency: options.concurrency,
       });
   const stats = summarize(trajectories);
-  return { successRate: stats.successRate, successInterval: stats.successInterval, meanSteps: stats.meanTurns, stopReasons: stats.stopReasons, episodes: stats.episodes };
+  return {
+    successRate: stats.successRate,
+    successInterval: stats.successInterval,
+    meanSteps: stats.meanTurns,
+    stopReasons: stats.stopReasons,
+    episodes: stats.episodes,
+  };
 }

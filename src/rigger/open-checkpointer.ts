@@ -12,7 +12,10 @@ import { SqliteTrajectoryBatchStore } from "./sqlite-trajectory-batch-store.js";
  * {@link SqliteTrajectoryBatchStore} attached to the saver); the checkpoints refer to them.
  * `writable: false` (readers such as the report) leaves a file without the batch table as it is.
  */
-export function openCheckpointer(path: string, options: { writable?: boolean } = {}): { saver: SqliteSaver; trajectories: SqliteTrajectoryBatchStore; close: () => void } {
+export function openCheckpointer(
+  path: string,
+  options: { writable?: boolean } = {},
+): { saver: SqliteSaver; trajectories: SqliteTrajectoryBatchStore; close: () => void } {
   mkdirSync(dirname(path), { recursive: true });
   const saver = SqliteSaver.fromConnString(path);
   saver.db.pragma("journal_mode = WAL");

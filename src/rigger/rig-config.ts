@@ -40,6 +40,14 @@ export function validationIndexOffset(revision: number): number {
 }
 
 /** The decision policy of a rig configuration: the defaults with its kMax, confidence, check and confirmation batch. */
-export function decisionPolicyOf(config: Pick<RigConfig, "kMax" | "confidence" | "confirm"> & { check?: number }): DecisionPolicy {
-  return { ...DEFAULT_DECISION_POLICY, kMax: config.kMax, confidence: config.confidence, confirmationEpisodes: config.confirm, checkRollouts: config.check ?? DEFAULT_DECISION_POLICY.checkRollouts };
+export function decisionPolicyOf(
+  config: Pick<RigConfig, "kMax" | "confidence" | "confirm"> & { check?: number },
+): DecisionPolicy {
+  return {
+    ...DEFAULT_DECISION_POLICY,
+    kMax: config.kMax,
+    confidence: config.confidence,
+    confirmationEpisodes: config.confirm,
+    checkRollouts: config.check ?? DEFAULT_DECISION_POLICY.checkRollouts,
+  };
 }

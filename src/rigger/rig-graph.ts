@@ -32,7 +32,11 @@ export function createRigGraph(dependencies: RigDependencies, checkpointer?: Bas
     .addConditionalEdges("observe", (state) => (ended(state) ? END : "diagnose"), ["diagnose", END])
     .addConditionalEdges("diagnose", (state) => (ended(state) ? END : "write"), ["write", END])
     .addEdge("write", "check")
-    .addConditionalEdges("check", (state) => (ended(state) ? END : state.issues.length > 0 ? "write" : "validate"), ["write", "validate", END])
+    .addConditionalEdges("check", (state) => (ended(state) ? END : state.issues.length > 0 ? "write" : "validate"), [
+      "write",
+      "validate",
+      END,
+    ])
     .addEdge("validate", "decide")
     .addConditionalEdges("decide", (state) => (ended(state) ? END : "write"), ["write", END]);
   return graph.compile({ checkpointer });

@@ -48,7 +48,11 @@ export const RigStateAnnotation = Annotation.Root({
   outcome: last<RigOutcome | null>(null),
   /** Path of the stored accepted candidate. */
   candidatePath: last<string | null>(null),
-  usage: last<{ inputTokens: number; outputTokens: number; calls: number }>({ inputTokens: 0, outputTokens: 0, calls: 0 }),
+  usage: last<{ inputTokens: number; outputTokens: number; calls: number }>({
+    inputTokens: 0,
+    outputTokens: 0,
+    calls: 0,
+  }),
 });
 
 /** The state type. */

@@ -21,18 +21,34 @@ const inc = { name: "inc", args: {} };
 const submit = { name: "submit", args: {} };
 
 /** Reads the counter; before 3 it submits early with probability 0.2 (baseline ≈ 0.51). */
-const policy = () => new SequencePolicy((input) => {
-  const counter = Number(/counter (-?\d+)/.exec(input.observation.text)?.[1] ?? 0);
-  if (counter >= 3) return submit;
-  return input.rng() < 0.2 ? submit : inc;
-}, "hesitant");
+const policy = () =>
+  new SequencePolicy((input) => {
+    const counter = Number(/counter (-?\d+)/.exec(input.observation.text)?.[1] ?? 0);
+    if (counter >= 3) return submit;
+    return input.rng() < 0.2 ? submit : inc;
+  }, "hesitant");
 
 /** Rules sources used in these tests, keyed by source text. */
 const hooks: Record<string, FunctionRulesHooks> = {
   // Turns an `inc` into a `dec` with probability p: a knob on difficulty.
-  "sabotage-0.3": { filterAction: (action, context) => (action.name === "inc" && context.random() < 0.3 ? { kind: "rewrite", action: { name: "dec", args: {} } } : { kind: "pass" }) },
-  "sabotage-0.5": { filterAction: (action, context) => (action.name === "inc" && context.random() < 0.5 ? { kind: "rewrite", action: { name: "dec", args: {} } } : { kind: "pass" }) },
-  "sabotage-0.9": { filterAction: (action, context) => (action.name === "inc" && context.random() < 0.9 ? { kind: "rewrite", action: { name: "dec", args: {} } } : { kind: "pass" }) },
+  "sabotage-0.3": {
+    filterAction: (action, context) =>
+      action.name === "inc" && context.random() < 0.3
+        ? { kind: "rewrite", action: { name: "dec", args: {} } }
+        : { kind: "pass" },
+  },
+  "sabotage-0.5": {
+    filterAction: (action, context) =>
+      action.name === "inc" && context.random() < 0.5
+        ? { kind: "rewrite", action: { name: "dec", args: {} } }
+        : { kind: "pass" },
+  },
+  "sabotage-0.9": {
+    filterAction: (action, context) =>
+      action.name === "inc" && context.random() < 0.9
+        ? { kind: "rewrite", action: { name: "dec", args: {} } }
+        : { kind: "pass" },
+  },
   "block-everything": { filterAction: () => ({ kind: "block", reason: "no" }) },
   "pass-through": { filterAction: () => ({ kind: "pass" }) },
 };
@@ -40,25 +56,42 @@ const hooks: Record<string, FunctionRulesHooks> = {
 function dependencies(designer: ScriptedDesigner, root: string): RigDependencies {
   const env = new TestEnvDefinition();
   const loadRules = async (source: string) =>
-    hooks[source] ? { ok: true as const, runtime: new FunctionRulesRuntime(hooks[source]!, { usesState: false }) } : { ok: false as const, issues: [{ code: "unknown", message: `no such test source ${source}` }] };
+    hooks[source]
+      ? { ok: true as const, runtime: new FunctionRulesRuntime(hooks[source]!, { usesState: false }) }
+      : { ok: false as const, issues: [{ code: "unknown", message: `no such test source ${source}` }] };
   return {
     env,
     policy,
     designer,
     stack: { resolveEnv: async () => env, loadRules },
-    checkRules: async (source) => (hooks[source] ? { ok: true, issues: [] } : { ok: false, issues: [{ code: "type-error", message: "does not compile", line: 1 }] }),
+    checkRules: async (source) =>
+      hooks[source]
+        ? { ok: true, issues: [] }
+        : { ok: false, issues: [{ code: "type-error", message: "does not compile", line: 1 }] },
     harnessApi: "declare function defineRules(rules: object): object;",
     store: new CandidateStore(join(root, "candidates")),
   };
 }
 
 const rules = (source: string): CandidateProposal => ({ layers: [{ kind: "rules", source }], rationale: source });
-const config = { envId: "test", taskId: "t1", policy: "hesitant", designer: "scripted", target: { successBand: [0.1, 0.3] as [number, number] }, seed: 1 };
+const config = {
+  envId: "test",
+  taskId: "t1",
+  policy: "hesitant",
+  designer: "scripted",
+  target: { successBand: [0.1, 0.3] as [number, number] },
+  seed: 1,
+};
 
 describe("rigTask", () => {
   it("refines after too-hard and no-effect candidates and accepts one in band", async () => {
     const root = mkdtempSync(join(tmpdir(), "rig-"));
-    const designer = new ScriptedDesigner([rules("pass-through"), rules("sabotage-0.9"), rules("does-not-compile"), rules("sabotage-0.5")]);
+    const designer = new ScriptedDesigner([
+      rules("pass-through"),
+      rules("sabotage-0.9"),
+      rules("does-not-compile"),
+      rules("sabotage-0.5"),
+    ]);
     const result = await rigTask(config, dependencies(designer, root));
     expect(result.outcome).toBe("accepted");
     expect(result.revisions).toBe(3);
@@ -66,7 +99,11 @@ describe("rigTask", () => {
     expect(result.accepted!.successRate).toBeGreaterThanOrEqual(0.1);
     expect(result.accepted!.successRate).toBeLessThanOrEqual(0.3);
     const attempts = designer.contexts.at(-1)!.attempts;
-    expect(attempts.map((attempt) => attempt.decision?.direction ?? attempt.issues[0]?.code)).toEqual(["no-effect", "too-hard", "type-error"]);
+    expect(attempts.map((attempt) => attempt.decision?.direction ?? attempt.issues[0]?.code)).toEqual([
+      "no-effect",
+      "too-hard",
+      "type-error",
+    ]);
     const record = readCandidateRecord(result.candidate!);
     expect(record.stack.layers).toEqual([{ kind: "rules", source: "sabotage-0.5" }]);
     expect(record.validation.successRate).toBe(result.accepted!.successRate);
@@ -74,7 +111,11 @@ describe("rigTask", () => {
 
   it("records the best attempt as rejected when the revision budget runs out", async () => {
     const root = mkdtempSync(join(tmpdir(), "rig-"));
-    const designer = new ScriptedDesigner([rules("block-everything"), rules("sabotage-0.9"), new Error("model said nothing")]);
+    const designer = new ScriptedDesigner([
+      rules("block-everything"),
+      rules("sabotage-0.9"),
+      new Error("model said nothing"),
+    ]);
     const result = await rigTask({ ...config, revisions: 2 }, dependencies(designer, root));
     expect(result.outcome).toBe("rejected");
     expect(result.candidate).toBeNull();
@@ -86,9 +127,14 @@ describe("rigTask", () => {
   it("stops on a provider no retry can fix, keeps the checkpoint, and resumes once it is back", async () => {
     const root = mkdtempSync(join(tmpdir(), "rig-"));
     const { saver, close } = openCheckpointer(join(root, "checkpoints.sqlite"));
-    const outage = new EnvriggerError("PROVIDER_UNAVAILABLE", "openai model m failed after 1 attempt: Connection error.");
+    const outage = new EnvriggerError(
+      "PROVIDER_UNAVAILABLE",
+      "openai model m failed after 1 attempt: Connection error.",
+    );
     const down = new ScriptedDesigner([outage]);
-    await expect(rigTask(config, dependencies(down, root), saver)).rejects.toMatchObject({ code: "PROVIDER_UNAVAILABLE" });
+    await expect(rigTask(config, dependencies(down, root), saver)).rejects.toMatchObject({
+      code: "PROVIDER_UNAVAILABLE",
+    });
     const up = new ScriptedDesigner([rules("sabotage-0.5")]);
     const result = await rigTask(config, dependencies(up, root), saver);
     close();
@@ -103,7 +149,10 @@ describe("rigTask", () => {
     const root = mkdtempSync(join(tmpdir(), "rig-"));
     // Baseline ≈ 0.55: P(a 100-rollout check lands in [0.2, 0.8]) ≥ 0.9 after a few batches,
     // and still after the confirmation batch of 20.
-    const result = await rigTask({ ...config, target: { successBand: [0.2, 0.8] } }, dependencies(new ScriptedDesigner([rules("pass-through")]), root));
+    const result = await rigTask(
+      { ...config, target: { successBand: [0.2, 0.8] } },
+      dependencies(new ScriptedDesigner([rules("pass-through")]), root),
+    );
     expect(result.outcome).toBe("skipped");
     expect(result.baseline.episodes).toBeLessThan(120);
     expect(result.baseline.episodes).toBeGreaterThanOrEqual(25);
@@ -117,12 +166,21 @@ describe("rigTask", () => {
       run: async (batch: { episodes: number; indexOffset?: number }) =>
         Array.from({ length: batch.episodes }, (_, position) => {
           const index = position + (batch.indexOffset ?? 0);
-          return { stopReason: "submit", turns: 2, steps: [], evaluation: { success: index < 155 && index % 2 === 0, score: 0, metrics: {} } } as unknown as Trajectory;
+          return {
+            stopReason: "submit",
+            turns: 2,
+            steps: [],
+            evaluation: { success: index < 155 && index % 2 === 0, score: 0, metrics: {} },
+          } as unknown as Trajectory;
         }),
       close: async () => {},
     };
     const root = mkdtempSync(join(tmpdir(), "rig-"));
-    const run = (confirm: number) => rigTask({ ...config, target: { successBand: [0.4, 0.6] }, confirm, revisions: 0 }, { ...dependencies(new ScriptedDesigner([rules("pass-through")]), root), rollouts });
+    const run = (confirm: number) =>
+      rigTask(
+        { ...config, target: { successBand: [0.4, 0.6] }, confirm, revisions: 0 },
+        { ...dependencies(new ScriptedDesigner([rules("pass-through")]), root), rollouts },
+      );
     const unconfirmed = await run(0);
     expect(unconfirmed.outcome).toBe("skipped");
     expect(unconfirmed.baseline.episodes).toBe(155);
@@ -144,13 +202,19 @@ describe("rigTask", () => {
   });
 
   it("resumes a thread interrupted mid-task in a fresh connection with the same results and designer views as an uninterrupted run, with no trajectory in its checkpoints", async () => {
-    const outage = new EnvriggerError("PROVIDER_UNAVAILABLE", "openai model m failed after 1 attempt: Connection error.");
+    const outage = new EnvriggerError(
+      "PROVIDER_UNAVAILABLE",
+      "openai model m failed after 1 attempt: Connection error.",
+    );
     const proposals = [rules("sabotage-0.9"), rules("sabotage-0.5")];
     // What a designer was shown, without wall times (they differ between runs).
     const view = (context: DesignContext) => ({
       ...context,
       baseline: { ...context.baseline, trajectories: context.baseline.trajectories.map(trajectoryWithoutTimings) },
-      attempts: context.attempts.map((attempt) => ({ ...attempt, trajectories: attempt.trajectories?.map(trajectoryWithoutTimings) })),
+      attempts: context.attempts.map((attempt) => ({
+        ...attempt,
+        trajectories: attempt.trajectories?.map(trajectoryWithoutTimings),
+      })),
     });
     const straightRoot = mkdtempSync(join(tmpdir(), "rig-"));
     const straightFile = openCheckpointer(join(straightRoot, "checkpoints.sqlite"));
@@ -163,17 +227,28 @@ describe("rigTask", () => {
     const path = join(root, "checkpoints.sqlite");
     const first = openCheckpointer(path);
     // The second write fails after the first candidate was validated and decided on: mid-task.
-    await expect(rigTask(config, dependencies(new ScriptedDesigner([proposals[0]!, outage]), root), first.saver)).rejects.toMatchObject({ code: "PROVIDER_UNAVAILABLE" });
+    await expect(
+      rigTask(config, dependencies(new ScriptedDesigner([proposals[0]!, outage]), root), first.saver),
+    ).rejects.toMatchObject({ code: "PROVIDER_UNAVAILABLE" });
     first.close();
     // A new connection (as a resumed process has): the trajectories come from the file, not from memory.
     const second = openCheckpointer(path);
     const resumedDesigner = new ScriptedDesigner(proposals);
     const resumed = await rigTask(config, dependencies(resumedDesigner, root), second.saver);
-    const blobs = second.saver.db.prepare("SELECT CAST(checkpoint AS TEXT) AS text FROM checkpoints UNION ALL SELECT CAST(value AS TEXT) FROM writes").all() as Array<{ text: string }>;
-    const batches = second.saver.db.prepare(`SELECT COUNT(*) AS rows FROM ${TRAJECTORY_BATCH_TABLE}`).get() as { rows: number };
+    const blobs = second.saver.db
+      .prepare(
+        "SELECT CAST(checkpoint AS TEXT) AS text FROM checkpoints UNION ALL SELECT CAST(value AS TEXT) FROM writes",
+      )
+      .all() as Array<{ text: string }>;
+    const batches = second.saver.db.prepare(`SELECT COUNT(*) AS rows FROM ${TRAJECTORY_BATCH_TABLE}`).get() as {
+      rows: number;
+    };
     second.close();
 
-    expect({ ...resumed, candidate: resumed.candidate!.split("/").at(-1) }).toEqual({ ...straight, candidate: straight.candidate!.split("/").at(-1) });
+    expect({ ...resumed, candidate: resumed.candidate!.split("/").at(-1) }).toEqual({
+      ...straight,
+      candidate: straight.candidate!.split("/").at(-1),
+    });
     // The resumed thread started at the second write: from there on it saw what the straight run's writes saw.
     expect(resumedDesigner.contexts).toHaveLength(straight.revisions);
     expect(resumedDesigner.contexts.map(view)).toEqual(straightDesigner.contexts.slice(-straight.revisions).map(view));

@@ -37,22 +37,36 @@ export interface RigTaskResult {
 }
 
 function rates(stats: RolloutStats): RateSummary {
-  return { successRate: stats.successRate, successInterval: stats.successInterval, meanSteps: stats.meanTurns, episodes: stats.episodes };
+  return {
+    successRate: stats.successRate,
+    successInterval: stats.successInterval,
+    meanSteps: stats.meanTurns,
+    episodes: stats.episodes,
+  };
 }
 
 /** The result of a finished task thread. */
 export function resultOf(state: RigState): RigTaskResult {
   const config = state.config!;
   const measured = state.attempts.filter((attempt) => attempt.stats !== null && attempt.decision !== null);
-  const best = measured.sort((left, right) => Math.abs(left.decision!.distance) - Math.abs(right.decision!.distance))[0];
+  const best = measured.sort(
+    (left, right) => Math.abs(left.decision!.distance) - Math.abs(right.decision!.distance),
+  )[0];
   return {
     taskId: config.taskId,
     outcome: state.outcome!,
     baseline: rates(state.baseline!.stats),
     accepted: state.outcome === "accepted" && state.validation ? rates(state.validation.stats) : null,
-    best: state.outcome === "rejected" && best ? { ...rates(best.stats!), decision: `${best.decision!.decision} (${best.decision!.direction}): ${best.decision!.message}` } : null,
+    best:
+      state.outcome === "rejected" && best
+        ? {
+            ...rates(best.stats!),
+            decision: `${best.decision!.decision} (${best.decision!.direction}): ${best.decision!.message}`,
+          }
+        : null,
     revisions: Math.max(0, state.written - 1),
-    rollouts: state.baseline!.stats.episodes + state.attempts.reduce((sum, attempt) => sum + (attempt.stats?.episodes ?? 0), 0),
+    rollouts:
+      state.baseline!.stats.episodes + state.attempts.reduce((sum, attempt) => sum + (attempt.stats?.episodes ?? 0), 0),
     candidate: state.candidatePath,
     diagnosis: state.diagnosis?.text ?? "",
     usage: state.usage,
@@ -74,19 +88,30 @@ function designerError(state: RigState): RigTaskResult["error"] {
  * stored beside its checkpoints (see `trajectoryStoreOf`): a persistent checkpointer should
  * come from `openCheckpointer`, whose file holds both.
  */
-export async function rigTask(input: RigConfigInput, dependencies: RigDependencies, checkpointer?: BaseCheckpointSaver): Promise<RigTaskResult> {
+export async function rigTask(
+  input: RigConfigInput,
+  dependencies: RigDependencies,
+  checkpointer?: BaseCheckpointSaver,
+): Promise<RigTaskResult> {
   const config: RigConfig = parseWith(rigConfigSchema, input, "rig configuration", "BAD_CONFIG");
   const app = createRigGraph(dependencies, checkpointer);
-  const runConfig = { configurable: { thread_id: `${config.envId}/${config.taskId}` }, recursionLimit: 40 + 8 * (config.revisions + 1), durability: "sync" as const };
+  const runConfig = {
+    configurable: { thread_id: `${config.envId}/${config.taskId}` },
+    recursionLimit: 40 + 8 * (config.revisions + 1),
+    durability: "sync" as const,
+  };
   let state: RigState;
   if (checkpointer) {
     const snapshot = await app.getState(runConfig);
     const values = snapshot.values as Partial<RigState>;
     if (values.outcome && snapshot.next.length === 0) return resultOf(values as RigState);
-    state = (snapshot.next.length > 0 ? await app.invoke(null, runConfig) : await app.invoke({ config }, runConfig)) as RigState;
+    state = (
+      snapshot.next.length > 0 ? await app.invoke(null, runConfig) : await app.invoke({ config }, runConfig)
+    ) as RigState;
   } else {
     state = (await app.invoke({ config }, runConfig)) as RigState;
   }
-  if (!state.outcome) throw new EnvriggerError("INTERNAL", `task ${config.taskId}: the rig graph ended without an outcome`);
+  if (!state.outcome)
+    throw new EnvriggerError("INTERNAL", `task ${config.taskId}: the rig graph ended without an outcome`);
   return resultOf(state);
 }

@@ -19,7 +19,16 @@ const policy = () =>
     return counter >= 3 || input.rng() < 0.2 ? { name: "submit", args: {} } : { name: "inc", args: {} };
   }, "hesitant");
 
-const sabotage = () => new FunctionRulesRuntime({ filterAction: (action, context) => (action.name === "inc" && context.random() < 0.5 ? { kind: "rewrite", action: { name: "dec", args: {} } } : { kind: "pass" }) }, { usesState: false });
+const sabotage = () =>
+  new FunctionRulesRuntime(
+    {
+      filterAction: (action, context) =>
+        action.name === "inc" && context.random() < 0.5
+          ? { kind: "rewrite", action: { name: "dec", args: {} } }
+          : { kind: "pass" },
+    },
+    { usesState: false },
+  );
 
 /** Rig dependencies of a counter task; rollouts go to `rollouts` when given, else run in this process. */
 function dependencies(root: string, rollouts?: RolloutExecutor): RigDependencies {
@@ -37,12 +46,23 @@ function dependencies(root: string, rollouts?: RolloutExecutor): RigDependencies
   };
 }
 
-const config = { envId: "test", taskId: "t1", policy: "hesitant", designer: "scripted", target: { successBand: [0.1, 0.3] as [number, number] }, seed: 1, k: 8 };
+const config = {
+  envId: "test",
+  taskId: "t1",
+  policy: "hesitant",
+  designer: "scripted",
+  target: { successBand: [0.1, 0.3] as [number, number] },
+  seed: 1,
+  k: 8,
+};
 
 describe("the rig's rollout batches", () => {
   it("give the same result at rolloutConcurrency 1 and 8", async () => {
     const one = await rigTask({ ...config, rolloutConcurrency: 1 }, dependencies(mkdtempSync(join(tmpdir(), "rig-"))));
-    const eight = await rigTask({ ...config, rolloutConcurrency: 8 }, dependencies(mkdtempSync(join(tmpdir(), "rig-"))));
+    const eight = await rigTask(
+      { ...config, rolloutConcurrency: 8 },
+      dependencies(mkdtempSync(join(tmpdir(), "rig-"))),
+    );
     expect({ ...eight, candidate: null }).toEqual({ ...one, candidate: null });
   });
 
@@ -51,7 +71,10 @@ describe("the rig's rollout batches", () => {
     const local = dependencies(root);
     const seen: Array<{ batch: Parameters<RolloutExecutor["run"]>[0]; concurrency?: number }> = [];
     const { localRolloutExecutor } = await import("../rollout/local-rollout-executor.js");
-    const inner = localRolloutExecutor({ buildEnv: async (stack) => (await import("../harness/build-stack.js")).buildStack(stack, local.stack), policy: async () => policy });
+    const inner = localRolloutExecutor({
+      buildEnv: async (stack) => (await import("../harness/build-stack.js")).buildStack(stack, local.stack),
+      policy: async () => policy,
+    });
     const recording: RolloutExecutor = {
       description: "recording",
       async run(batch, options): Promise<Trajectory[]> {
@@ -61,9 +84,19 @@ describe("the rig's rollout batches", () => {
       close: async () => {},
     };
     const viaExecutor = await rigTask({ ...config, rolloutConcurrency: 4 }, dependencies(root, recording));
-    const direct = await rigTask({ ...config, rolloutConcurrency: 4 }, dependencies(mkdtempSync(join(tmpdir(), "rig-"))));
+    const direct = await rigTask(
+      { ...config, rolloutConcurrency: 4 },
+      dependencies(mkdtempSync(join(tmpdir(), "rig-"))),
+    );
     expect({ ...viaExecutor, candidate: null }).toEqual({ ...direct, candidate: null });
-    expect(seen[0]!.batch).toMatchObject({ stack: { base: { env: "test", taskId: "t1" }, layers: [] }, policy: "hesitant", tasks: [{ taskId: "t1" }], episodes: 8, indexOffset: 0, seed: 1 });
+    expect(seen[0]!.batch).toMatchObject({
+      stack: { base: { env: "test", taskId: "t1" }, layers: [] },
+      policy: "hesitant",
+      tasks: [{ taskId: "t1" }],
+      episodes: 8,
+      indexOffset: 0,
+      seed: 1,
+    });
     expect(seen.some((call) => call.batch.stack.layers.length === 1 && call.batch.indexOffset! >= 100_000)).toBe(true);
     expect(seen.every((call) => call.concurrency === 4)).toBe(true);
   });

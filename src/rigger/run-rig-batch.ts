@@ -14,14 +14,24 @@ export function bareStack(config: RigConfig): HarnessStackSpec {
 
 /** The rig's rollout executor: the injected one, else this process with the dependencies' env and policy. */
 function executorOf(dependencies: RigDependencies): RolloutExecutor {
-  return dependencies.rollouts ?? localRolloutExecutor({ buildEnv: (stack) => buildStack(stack, dependencies.stack), policy: async () => dependencies.policy });
+  return (
+    dependencies.rollouts ??
+    localRolloutExecutor({
+      buildEnv: (stack) => buildStack(stack, dependencies.stack),
+      policy: async () => dependencies.policy,
+    })
+  );
 }
 
 /**
  * One batch of the rig loop: `episodes` rollouts of the config's policy on `stack` for the
  * config's task, seeds from index `indexOffset` on, `rolloutConcurrency` in flight.
  */
-export function runRigBatch(dependencies: RigDependencies, config: RigConfig, batch: { stack: HarnessStackSpec; episodes: number; indexOffset: number }): Promise<Trajectory[]> {
+export function runRigBatch(
+  dependencies: RigDependencies,
+  config: RigConfig,
+  batch: { stack: HarnessStackSpec; episodes: number; indexOffset: number },
+): Promise<Trajectory[]> {
   return executorOf(dependencies).run(
     {
       stack: batch.stack,

@@ -18,7 +18,9 @@ describe("SqliteTrajectoryBatchStore", () => {
     expect(ref).toEqual({ batch: batchHash(JSON.stringify(trajectories)), episodes: 4 });
     // Writing the same batch again (a node re-run after a kill) adds no row.
     expect(writer.trajectories.put(trajectories)).toEqual(ref);
-    expect(writer.saver.db.prepare(`SELECT COUNT(*) AS rows FROM ${TRAJECTORY_BATCH_TABLE}`).get()).toEqual({ rows: 1 });
+    expect(writer.saver.db.prepare(`SELECT COUNT(*) AS rows FROM ${TRAJECTORY_BATCH_TABLE}`).get()).toEqual({
+      rows: 1,
+    });
     writer.close();
     const reader = openCheckpointer(path, { writable: false });
     expect(reader.trajectories.get(ref)).toEqual(JSON.parse(JSON.stringify(trajectories)));
@@ -32,18 +34,28 @@ describe("SqliteTrajectoryBatchStore", () => {
     store.close();
     const missing = { batch: "0".repeat(64), episodes: 2 };
     const fresh = openCheckpointer(path);
-    expect(() => fresh.trajectories.get(missing)).toThrow(expect.objectContaining({ code: "INVALID_SHAPE", message: expect.stringContaining("no trajectory batch") }));
-    expect(() => fresh.trajectories.get({ ...ref, episodes: 3 })).toThrow(expect.objectContaining({ code: "INVALID_SHAPE" }));
+    expect(() => fresh.trajectories.get(missing)).toThrow(
+      expect.objectContaining({ code: "INVALID_SHAPE", message: expect.stringContaining("no trajectory batch") }),
+    );
+    expect(() => fresh.trajectories.get({ ...ref, episodes: 3 })).toThrow(
+      expect.objectContaining({ code: "INVALID_SHAPE" }),
+    );
     fresh.saver.db.prepare(`UPDATE ${TRAJECTORY_BATCH_TABLE} SET body = '[]'`).run();
-    expect(() => fresh.trajectories.get(ref)).toThrow(expect.objectContaining({ code: "INVALID_SHAPE", message: expect.stringContaining("does not match") }));
+    expect(() => fresh.trajectories.get(ref)).toThrow(
+      expect.objectContaining({ code: "INVALID_SHAPE", message: expect.stringContaining("does not match") }),
+    );
     fresh.close();
   });
 
   it("leaves a file without the table alone when opened to read, and says so when a reference points into it", () => {
     const path = file();
     const reader = openCheckpointer(path, { writable: false });
-    expect(reader.saver.db.prepare("SELECT name FROM sqlite_master WHERE name = ?").all(TRAJECTORY_BATCH_TABLE)).toEqual([]);
-    expect(() => reader.trajectories.get({ batch: "a".repeat(64), episodes: 1 })).toThrow(expect.objectContaining({ code: "INVALID_SHAPE" }));
+    expect(
+      reader.saver.db.prepare("SELECT name FROM sqlite_master WHERE name = ?").all(TRAJECTORY_BATCH_TABLE),
+    ).toEqual([]);
+    expect(() => reader.trajectories.get({ batch: "a".repeat(64), episodes: 1 })).toThrow(
+      expect.objectContaining({ code: "INVALID_SHAPE" }),
+    );
     reader.close();
   });
 
@@ -54,7 +66,9 @@ describe("SqliteTrajectoryBatchStore", () => {
     const small = Array.from({ length: 9 }, (_, start) => store.put(pool.slice(start, start + 3)));
     // With the rows gone, every read must come from memory.
     saver.db.prepare(`DELETE FROM ${TRAJECTORY_BATCH_TABLE}`).run();
-    for (const round of [0, 1]) for (const [start, ref] of small.entries()) expect(store.get(ref), `round ${round}`).toEqual(pool.slice(start, start + 3));
+    for (const round of [0, 1])
+      for (const [start, ref] of small.entries())
+        expect(store.get(ref), `round ${round}`).toEqual(pool.slice(start, start + 3));
     const large = store.put(Array.from({ length: 1000 }, (_, index) => pool[index % 12]!));
     expect(store.get(large)).toHaveLength(1000);
     expect(() => store.get(small[0]!)).toThrow(expect.objectContaining({ code: "INVALID_SHAPE" }));

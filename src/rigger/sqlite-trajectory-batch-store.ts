@@ -3,7 +3,12 @@ import { z } from "zod";
 import { EnvriggerError } from "../core/errors.js";
 import { trajectorySchema, type Trajectory } from "../core/trajectory.js";
 import { parseJsonText, parseWith } from "../core/validate.js";
-import { batchHash, missingBatch, type TrajectoryBatchRef, type TrajectoryBatchStore } from "./trajectory-batch-store.js";
+import {
+  batchHash,
+  missingBatch,
+  type TrajectoryBatchRef,
+  type TrajectoryBatchStore,
+} from "./trajectory-batch-store.js";
 
 /** The table beside LangGraph's own in a run's checkpoint file. */
 export const TRAJECTORY_BATCH_TABLE = "envrigger_trajectory_batches";
@@ -40,13 +45,18 @@ export class SqliteTrajectoryBatchStore implements TrajectoryBatchStore {
     options: { writable: boolean },
   ) {
     this.path = db.name;
-    if (options.writable) db.exec(`CREATE TABLE IF NOT EXISTS ${TRAJECTORY_BATCH_TABLE} (hash TEXT PRIMARY KEY, episodes INTEGER NOT NULL, body TEXT NOT NULL)`);
+    if (options.writable)
+      db.exec(
+        `CREATE TABLE IF NOT EXISTS ${TRAJECTORY_BATCH_TABLE} (hash TEXT PRIMARY KEY, episodes INTEGER NOT NULL, body TEXT NOT NULL)`,
+      );
   }
 
   put(trajectories: Trajectory[]): TrajectoryBatchRef {
     const body = JSON.stringify(trajectories);
     const batch = batchHash(body);
-    this.db.prepare(`INSERT OR IGNORE INTO ${TRAJECTORY_BATCH_TABLE} (hash, episodes, body) VALUES (?, ?, ?)`).run(batch, trajectories.length, body);
+    this.db
+      .prepare(`INSERT OR IGNORE INTO ${TRAJECTORY_BATCH_TABLE} (hash, episodes, body) VALUES (?, ?, ?)`)
+      .run(batch, trajectories.length, body);
     this.remember(batch, [...trajectories]);
     return { batch, episodes: trajectories.length };
   }
@@ -59,20 +69,37 @@ export class SqliteTrajectoryBatchStore implements TrajectoryBatchStore {
     }
     const where = `checkpoint file ${this.path}`;
     if (!this.hasTable()) throw missingBatch(ref, where);
-    const found: unknown = this.db.prepare(`SELECT episodes, body FROM ${TRAJECTORY_BATCH_TABLE} WHERE hash = ?`).get(ref.batch);
+    const found: unknown = this.db
+      .prepare(`SELECT episodes, body FROM ${TRAJECTORY_BATCH_TABLE} WHERE hash = ?`)
+      .get(ref.batch);
     if (found === undefined) throw missingBatch(ref, where);
     const row = parseWith(rowSchema, found, `trajectory batch ${ref.batch} in ${where}`, "INVALID_SHAPE");
     if (batchHash(row.body) !== ref.batch || row.episodes !== ref.episodes) {
-      throw new EnvriggerError("INVALID_SHAPE", `trajectory batch ${ref.batch} in ${where} does not match its reference (damaged file?)`);
+      throw new EnvriggerError(
+        "INVALID_SHAPE",
+        `trajectory batch ${ref.batch} in ${where} does not match its reference (damaged file?)`,
+      );
     }
-    const trajectories = parseJsonText(batchSchema, row.body, `trajectory batch ${ref.batch} in ${where}`, "INVALID_SHAPE");
-    if (trajectories.length !== ref.episodes) throw new EnvriggerError("INVALID_SHAPE", `trajectory batch ${ref.batch} in ${where} holds ${trajectories.length} episodes, not ${ref.episodes}`);
+    const trajectories = parseJsonText(
+      batchSchema,
+      row.body,
+      `trajectory batch ${ref.batch} in ${where}`,
+      "INVALID_SHAPE",
+    );
+    if (trajectories.length !== ref.episodes)
+      throw new EnvriggerError(
+        "INVALID_SHAPE",
+        `trajectory batch ${ref.batch} in ${where} holds ${trajectories.length} episodes, not ${ref.episodes}`,
+      );
     this.remember(ref.batch, trajectories);
     return [...trajectories];
   }
 
   private hasTable(): boolean {
-    return this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?").all(TRAJECTORY_BATCH_TABLE).length > 0;
+    return (
+      this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?").all(TRAJECTORY_BATCH_TABLE)
+        .length > 0
+    );
   }
 
   /** Keep a decoded batch, most recently used last; forget the least recently used beyond the limit. */

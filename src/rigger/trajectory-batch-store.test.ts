@@ -9,6 +9,8 @@ describe("trajectoriesOf", () => {
     const ref = store.put(trajectories);
     expect(trajectoriesOf(store, ref)).toEqual(trajectories);
     expect(trajectoriesOf(store, trajectories)).toBe(trajectories);
-    expect(() => store.get({ batch: "b".repeat(64), episodes: 3 })).toThrow(expect.objectContaining({ code: "INVALID_SHAPE" }));
+    expect(() => store.get({ batch: "b".repeat(64), episodes: 3 })).toThrow(
+      expect.objectContaining({ code: "INVALID_SHAPE" }),
+    );
   });
 });

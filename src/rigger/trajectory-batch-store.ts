@@ -46,9 +46,13 @@ export function trajectoriesOf(store: TrajectoryBatchStore, stored: StoredTrajec
 
 /** The error for a reference whose batch is not in the store. */
 export function missingBatch(ref: TrajectoryBatchRef, where: string): EnvriggerError {
-  return new EnvriggerError("INVALID_SHAPE", `${where} has no trajectory batch ${ref.batch} (${ref.episodes} episodes) that its checkpoint refers to`, {
-    hint: "the run's checkpoint file is incomplete or was written by another program; rig the task again in a new run",
-  });
+  return new EnvriggerError(
+    "INVALID_SHAPE",
+    `${where} has no trajectory batch ${ref.batch} (${ref.episodes} episodes) that its checkpoint refers to`,
+    {
+      hint: "the run's checkpoint file is incomplete or was written by another program; rig the task again in a new run",
+    },
+  );
 }
 
 /**

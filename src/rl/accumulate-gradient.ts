@@ -7,7 +7,12 @@ import type { PolicyDecision } from "../policies/learnable/policy-decision.js";
  * ∂H/∂s_c = −π_c (log π_c + H); each s_c's gradient is spread over its (feature, c) weights.
  * Returns the decision's entropy.
  */
-export function accumulateGradient(gradient: Float64Array, decision: PolicyDecision, scale: number, entropyScale: number): number {
+export function accumulateGradient(
+  gradient: Float64Array,
+  decision: PolicyDecision,
+  scale: number,
+  entropyScale: number,
+): number {
   const { probabilities, actions, features, chosen } = decision;
   let entropy = 0;
   for (const probability of probabilities) if (probability > 0) entropy -= probability * Math.log(probability);
@@ -15,7 +20,8 @@ export function accumulateGradient(gradient: Float64Array, decision: PolicyDecis
   for (let candidate = 0; candidate < actions.length; candidate++) {
     const probability = probabilities[candidate]!;
     const logProbability = probability > 0 ? Math.log(probability) : 0;
-    const scoreGradient = scale * ((candidate === chosen ? 1 : 0) - probability) + entropyScale * -probability * (logProbability + entropy);
+    const scoreGradient =
+      scale * ((candidate === chosen ? 1 : 0) - probability) + entropyScale * -probability * (logProbability + entropy);
     if (scoreGradient === 0) continue;
     const action = actions[candidate]!;
     for (const feature of features) gradient[weightIndex(feature, action, dimension)] += scoreGradient;

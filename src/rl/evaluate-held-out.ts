@@ -43,15 +43,30 @@ export interface EvaluateHeldOutOptions {
  * training runs) under the env's own verdict: `episodes` sampled episodes per task, with
  * seeds that never coincide with training rollouts.
  */
-export async function evaluateHeldOut(model: LearnableModel, update: number, trainingEpisodes: number, options: EvaluateHeldOutOptions): Promise<HeldOutPoint> {
+export async function evaluateHeldOut(
+  model: LearnableModel,
+  update: number,
+  trainingEpisodes: number,
+  options: EvaluateHeldOutOptions,
+): Promise<HeldOutPoint> {
   const frozen = model.clone();
   const seed = deriveSeed(options.seed, "held-out evaluation");
   const groups = await runTrainingRollouts(
     options.tasks.map((task) => {
       const environment = originalEnvironment(options.env, options.envOptions, task.id);
-      return { createEnv: environment.createEnv, stack: environment.stack, taskId: task.id, group: task.group, episodes: options.episodes, seed };
+      return {
+        createEnv: environment.createEnv,
+        stack: environment.stack,
+        taskId: task.id,
+        group: task.group,
+        episodes: options.episodes,
+        seed,
+      };
     }),
-    { policy: learnedPolicyFor(frozen, options.env.id, { name: "learned" }), portable: () => learnedSnapshotSpec(frozen, options.env.id) },
+    {
+      policy: learnedPolicyFor(frozen, options.env.id, { name: "learned" }),
+      portable: () => learnedSnapshotSpec(frozen, options.env.id),
+    },
     { executor: options.executor, concurrency: options.concurrency },
   );
   const stats = summarize(groups.flat());

@@ -71,13 +71,22 @@ export interface GrpoUpdateInput {
 export async function grpoUpdate(input: GrpoUpdateInput): Promise<UpdateStats> {
   const { model, config } = input;
   const groups = await runTrainingRollouts(
-    input.tasks.map((entry) => ({ createEnv: entry.createEnv, stack: entry.stack, taskId: entry.task.id, group: entry.task.group, episodes: config.group, seed: input.seed })),
+    input.tasks.map((entry) => ({
+      createEnv: entry.createEnv,
+      stack: entry.stack,
+      taskId: entry.task.id,
+      group: entry.task.group,
+      episodes: config.group,
+      seed: input.seed,
+    })),
     input.snapshot,
     input.rollouts,
   );
   // The gradient is computed from what the trajectories carry (each step's recorded decision), so
   // it is the same whether the episodes ran here or on a worker.
-  const decisionsOf = groups.map((group) => group.map((trajectory) => trajectory.steps.map((step) => recordedDecision(step))));
+  const decisionsOf = groups.map((group) =>
+    group.map((trajectory) => trajectory.steps.map((step) => recordedDecision(step))),
+  );
   const gradient = new Float64Array(model.features.dimension);
   const episodes = groups.reduce((sum, group) => sum + group.length, 0);
   const steps = decisionsOf.flat(2).filter((decision) => decision !== undefined).length;
@@ -100,7 +109,12 @@ export async function grpoUpdate(input: GrpoUpdateInput): Promise<UpdateStats> {
         // choosing it, so it gets no policy-gradient credit (its entropy term stays).
         const replaced = isReplaced(trajectory, turn);
         if (replaced) rewritten += 1;
-        entropyTotal += accumulateGradient(gradient, decision, replaced ? 0 : scale, config.entropyCoefficient / Math.max(1, steps));
+        entropyTotal += accumulateGradient(
+          gradient,
+          decision,
+          replaced ? 0 : scale,
+          config.entropyCoefficient / Math.max(1, steps),
+        );
       });
     });
     input.onTrajectories?.(group);

@@ -12,7 +12,11 @@ import { createRolloutExecutor } from "../queue/create-rollout-executor.js";
 import type { HeldOutPoint } from "./evaluate-held-out.js";
 import { grpoConfigSchema } from "./grpo-config.js";
 import { runTraining, trainingRunPaths, type TrainingRunResult } from "./run-training.js";
-import { trainingRunConfigSchema, trainingSourceSpecSchema, type TrainingRunConfigInput } from "./training-run-config.js";
+import {
+  trainingRunConfigSchema,
+  trainingSourceSpecSchema,
+  type TrainingRunConfigInput,
+} from "./training-run-config.js";
 import { trainingReward, type TrainingReward } from "./training-reward.js";
 
 /** The experiment's two arms: trained on the original tasks, or on co-evolved harness stacks of the same tasks. */
@@ -78,11 +82,16 @@ export interface RunExperimentOptions {
   onRunDone?: (run: ExperimentRun) => void;
 }
 
-const finishedRunSchema = z.object({ trainingEpisodes: z.number(), curve: z.array(z.record(z.string(), z.unknown())), rounds: z.array(z.object({ accepted: z.array(z.unknown()) })) });
+const finishedRunSchema = z.object({
+  trainingEpisodes: z.number(),
+  curve: z.array(z.record(z.string(), z.unknown())),
+  rounds: z.array(z.object({ accepted: z.array(z.unknown()) })),
+});
 
 function spread(values: readonly number[]): { perSeed: number[]; mean: number; standardDeviation: number } {
   const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
-  const variance = values.length < 2 ? 0 : values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1);
+  const variance =
+    values.length < 2 ? 0 : values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1);
   return { perSeed: values.slice(), mean, standardDeviation: Math.sqrt(variance) };
 }
 
@@ -92,16 +101,28 @@ export function experimentCurves(runs: readonly ExperimentRun[]): LearningCurves
   for (const arm of EXPERIMENT_ARMS) {
     const mine = runs.filter((run) => run.arm === arm);
     if (mine.length === 0) continue;
-    const steps = [...new Set(mine.flatMap((run) => run.curve.map((point) => point.update)))].sort((left, right) => left - right);
+    const steps = [...new Set(mine.flatMap((run) => run.curve.map((point) => point.update)))].sort(
+      (left, right) => left - right,
+    );
     const mean = (pick: (point: HeldOutPoint) => number | null) =>
       steps.flatMap((step) => {
-        const values = mine.map((run) => run.curve.find((point) => point.update === step)).filter((point): point is HeldOutPoint => point !== undefined).map(pick).filter((value): value is number => value !== null);
-        return values.length === 0 ? [] : [{ step, value: values.reduce((sum, value) => sum + value, 0) / values.length }];
+        const values = mine
+          .map((run) => run.curve.find((point) => point.update === step))
+          .filter((point): point is HeldOutPoint => point !== undefined)
+          .map(pick)
+          .filter((value): value is number => value !== null);
+        return values.length === 0
+          ? []
+          : [{ step, value: values.reduce((sum, value) => sum + value, 0) / values.length }];
       });
     series.push({ name: `${arm}: mean held-out success`, points: mean((point) => point.successRate) });
     const publicPoints = mean((point) => point.publicPassRate);
     if (publicPoints.length > 0) series.push({ name: `${arm}: mean held-out public pass`, points: publicPoints });
-    for (const run of mine) series.push({ name: `${arm} seed ${run.seed}: held-out success`, points: run.curve.map((point) => ({ step: point.update, value: point.successRate })) });
+    for (const run of mine)
+      series.push({
+        name: `${arm} seed ${run.seed}: held-out success`,
+        points: run.curve.map((point) => ({ step: point.update, value: point.successRate })),
+      });
   }
   return { series };
 }
@@ -113,17 +134,26 @@ export function experimentCurves(runs: readonly ExperimentRun[]): LearningCurves
  * held-out tasks of the original env under its own verdict. Each arm × seed is a training
  * run under `<run>/<arm>/seed-<s>/`; a finished one is read back, an interrupted one resumes.
  */
-export async function runExperiment(input: ExperimentConfigInput, options: RunExperimentOptions): Promise<ExperimentResult> {
+export async function runExperiment(
+  input: ExperimentConfigInput,
+  options: RunExperimentOptions,
+): Promise<ExperimentResult> {
   const started = performance.now();
   const configPath = join(options.runDirectory, "experiment.json");
   // Check the queue before anything is written (each training run then opens its own connection).
   if (options.queue) await (await createRolloutExecutor({ queue: options.queue, cwd: options.cwd })).close();
   let config: ExperimentConfig;
   if (options.resume) {
-    if (!existsSync(configPath)) throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${configPath} does not exist`, { hint: "pass the directory of an earlier experiment (runs/<id>)" });
+    if (!existsSync(configPath))
+      throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${configPath} does not exist`, {
+        hint: "pass the directory of an earlier experiment (runs/<id>)",
+      });
     config = parseJsonText(experimentConfigSchema, readFileSync(configPath, "utf8"), configPath);
   } else {
-    if (existsSync(configPath)) throw new EnvriggerError("BAD_ARGUMENT", `${options.runDirectory} already holds an experiment`, { hint: "use --resume to continue it, or choose another --out" });
+    if (existsSync(configPath))
+      throw new EnvriggerError("BAD_ARGUMENT", `${options.runDirectory} already holds an experiment`, {
+        hint: "use --resume to continue it, or choose another --out",
+      });
     config = parseWith(experimentConfigSchema, input, "experiment configuration", "BAD_CONFIG");
     writeJsonAtomic(configPath, config);
   }
@@ -138,7 +168,11 @@ export async function runExperiment(input: ExperimentConfigInput, options: RunEx
       let finished: { trainingEpisodes: number; curve: HeldOutPoint[]; acceptedPerRound: number[] };
       if (existsSync(paths.result)) {
         const stored = parseJsonText(finishedRunSchema, readFileSync(paths.result, "utf8"), paths.result);
-        finished = { trainingEpisodes: stored.trainingEpisodes, curve: stored.curve as unknown as HeldOutPoint[], acceptedPerRound: stored.rounds.map((round) => round.accepted.length) };
+        finished = {
+          trainingEpisodes: stored.trainingEpisodes,
+          curve: stored.curve as unknown as HeldOutPoint[],
+          acceptedPerRound: stored.rounds.map((round) => round.accepted.length),
+        };
       } else {
         const training: TrainingRunConfigInput = {
           version: 1,
@@ -151,8 +185,19 @@ export async function runExperiment(input: ExperimentConfigInput, options: RunEx
           grpo: { ...config.grpo, seed },
           evaluation: config.evaluation,
         };
-        const result: TrainingRunResult = await runTraining(training, { runDirectory, resume: existsSync(paths.config), env: options.env, cwd: options.cwd, queue: options.queue, reward });
-        finished = { trainingEpisodes: result.trainingEpisodes, curve: result.curve, acceptedPerRound: result.rounds.map((round) => round.accepted.length) };
+        const result: TrainingRunResult = await runTraining(training, {
+          runDirectory,
+          resume: existsSync(paths.config),
+          env: options.env,
+          cwd: options.cwd,
+          queue: options.queue,
+          reward,
+        });
+        finished = {
+          trainingEpisodes: result.trainingEpisodes,
+          curve: result.curve,
+          acceptedPerRound: result.rounds.map((round) => round.accepted.length),
+        };
       }
       const run: ExperimentRun = { arm, seed, ...finished, final: finished.curve.at(-1)!, runDirectory };
       runs.push(run);
@@ -160,13 +205,15 @@ export async function runExperiment(input: ExperimentConfigInput, options: RunEx
       options.onRunDone?.(run);
     }
   }
-  const finalOf = (arm: ExperimentArm) => runs.filter((run) => run.arm === arm).sort((left, right) => left.seed - right.seed);
+  const finalOf = (arm: ExperimentArm) =>
+    runs.filter((run) => run.arm === arm).sort((left, right) => left.seed - right.seed);
   const armSummary = (arm: ExperimentArm) => {
     const mine = finalOf(arm);
     const publics = mine.map((run) => run.final.publicPassRate).filter((value): value is number => value !== null);
     return {
       meanSuccess: mine.reduce((sum, run) => sum + run.final.successRate, 0) / mine.length,
-      meanPublicPass: publics.length === mine.length ? publics.reduce((sum, value) => sum + value, 0) / publics.length : null,
+      meanPublicPass:
+        publics.length === mine.length ? publics.reduce((sum, value) => sum + value, 0) / publics.length : null,
       trainingEpisodes: mine[0]?.trainingEpisodes ?? 0,
     };
   };
@@ -182,7 +229,9 @@ export async function runExperiment(input: ExperimentConfigInput, options: RunEx
     runs,
     arms: { original: armSummary("original"), harness: armSummary("harness") },
     difference: spread(harness.map((run, index) => run.final.successRate - original[index]!.final.successRate)),
-    publicPassDifference: publicKnown ? spread(harness.map((run, index) => run.final.publicPassRate! - original[index]!.final.publicPassRate!)) : null,
+    publicPassDifference: publicKnown
+      ? spread(harness.map((run, index) => run.final.publicPassRate! - original[index]!.final.publicPassRate!))
+      : null,
     durationMs: performance.now() - started,
   };
   writeJsonAtomic(join(options.runDirectory, "curves.json"), experimentCurves(runs));

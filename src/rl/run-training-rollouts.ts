@@ -31,7 +31,10 @@ export interface TrainingSnapshot {
 }
 
 /** The frozen weights of `model` as a content-addressed `learned:sha256:<hash>` spec with the weights file as its artifact. */
-export function learnedSnapshotSpec(model: LearnableModel, envId: string): { spec: string; artifacts: Record<string, Json> } {
+export function learnedSnapshotSpec(
+  model: LearnableModel,
+  envId: string,
+): { spec: string; artifacts: Record<string, Json> } {
   const file = weightsFileOf(model.clone(envId)) as unknown as Json;
   const hash = policyArtifactHash(file);
   return { spec: `${LEARNED_POLICY_PREFIX}sha256:${hash}`, artifacts: { [hash]: file } };
@@ -53,7 +56,11 @@ export interface TrainingRollouts {
  * trajectories, and the decisions the policy recorded in their steps, are the same.
  * Returns one list of trajectories per request, in request order.
  */
-export async function runTrainingRollouts(requests: readonly TrainingRolloutRequest[], snapshot: TrainingSnapshot, rollouts: TrainingRollouts): Promise<Trajectory[][]> {
+export async function runTrainingRollouts(
+  requests: readonly TrainingRolloutRequest[],
+  snapshot: TrainingSnapshot,
+  rollouts: TrainingRollouts,
+): Promise<Trajectory[][]> {
   const { executor } = rollouts;
   if (!executor) {
     const groups: Trajectory[][] = [];

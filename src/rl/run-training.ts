@@ -11,7 +11,12 @@ import type { CoevolutionRound } from "../curriculum/coevolution-round.js";
 import { LearnableModel } from "../policies/learnable/learnable-model.js";
 import { createRolloutExecutor } from "../queue/create-rollout-executor.js";
 import type { RolloutExecutor } from "../rollout/rollout-executor.js";
-import { learnedWeightsFileSchema, modelFromWeightsFile, saveLearnedWeights, weightsFileOf } from "../policies/learnable/learned-weights-file.js";
+import {
+  learnedWeightsFileSchema,
+  modelFromWeightsFile,
+  saveLearnedWeights,
+  weightsFileOf,
+} from "../policies/learnable/learned-weights-file.js";
 import { learnedModelOf } from "../policies/learnable/resolve-learned-policy.js";
 import type { LearningCurves } from "../report/learning-curves-schema.js";
 import { evaluateHeldOut, type HeldOutPoint } from "./evaluate-held-out.js";
@@ -83,12 +88,29 @@ export interface RunTrainingOptions {
 }
 
 /** The learning curves of a run in the report's `curves.json` schema. */
-export function trainingCurves(evaluations: readonly HeldOutPoint[], updates: readonly UpdateStats[], prefix = ""): LearningCurves {
-  const series: LearningCurves["series"] = [{ name: `${prefix}held-out success`, points: evaluations.map((point) => ({ step: point.update, value: point.successRate })) }];
+export function trainingCurves(
+  evaluations: readonly HeldOutPoint[],
+  updates: readonly UpdateStats[],
+  prefix = "",
+): LearningCurves {
+  const series: LearningCurves["series"] = [
+    {
+      name: `${prefix}held-out success`,
+      points: evaluations.map((point) => ({ step: point.update, value: point.successRate })),
+    },
+  ];
   if (evaluations.some((point) => point.publicPassRate !== null)) {
-    series.push({ name: `${prefix}held-out public pass`, points: evaluations.filter((point) => point.publicPassRate !== null).map((point) => ({ step: point.update, value: point.publicPassRate! })) });
+    series.push({
+      name: `${prefix}held-out public pass`,
+      points: evaluations
+        .filter((point) => point.publicPassRate !== null)
+        .map((point) => ({ step: point.update, value: point.publicPassRate! })),
+    });
   }
-  series.push({ name: `${prefix}training reward`, points: updates.map((stats) => ({ step: stats.update + 1, value: stats.meanReward })) });
+  series.push({
+    name: `${prefix}training reward`,
+    points: updates.map((stats) => ({ step: stats.update + 1, value: stats.meanReward })),
+  });
   return { series };
 }
 
@@ -98,7 +120,10 @@ export function trainingCurves(evaluations: readonly HeldOutPoint[], updates: re
  * at the end writes `weights.json`, `curves.json` and `result.json`. With `resume`, it
  * continues from the last checkpoint (co-evolution rounds already finished are read back).
  */
-export async function runTraining(input: TrainingRunConfigInput, options: RunTrainingOptions): Promise<TrainingRunResult> {
+export async function runTraining(
+  input: TrainingRunConfigInput,
+  options: RunTrainingOptions,
+): Promise<TrainingRunResult> {
   // The queue is checked before anything is written: unreachable → QUEUE_UNREACHABLE, no half-made run.
   const executor = options.queue ? await createRolloutExecutor({ queue: options.queue, cwd: options.cwd }) : undefined;
   try {
@@ -108,24 +133,40 @@ export async function runTraining(input: TrainingRunConfigInput, options: RunTra
   }
 }
 
-async function trainingRun(input: TrainingRunConfigInput, options: RunTrainingOptions, executor: RolloutExecutor | undefined): Promise<TrainingRunResult> {
+async function trainingRun(
+  input: TrainingRunConfigInput,
+  options: RunTrainingOptions,
+  executor: RolloutExecutor | undefined,
+): Promise<TrainingRunResult> {
   const started = performance.now();
   const paths = trainingRunPaths(options.runDirectory);
   let config: TrainingRunConfig;
   let resume: TrainingResumePoint | undefined;
   let model: LearnableModel;
   if (options.resume) {
-    if (!existsSync(paths.config)) throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${paths.config} does not exist`, { hint: "pass the directory of an earlier training run (runs/<id>)" });
+    if (!existsSync(paths.config))
+      throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${paths.config} does not exist`, {
+        hint: "pass the directory of an earlier training run (runs/<id>)",
+      });
     config = parseJsonText(trainingRunConfigSchema, readFileSync(paths.config, "utf8"), paths.config);
   } else {
-    if (existsSync(paths.config)) throw new EnvriggerError("BAD_ARGUMENT", `${options.runDirectory} already holds a training run`, { hint: "use --resume to continue it, or choose another --out" });
+    if (existsSync(paths.config))
+      throw new EnvriggerError("BAD_ARGUMENT", `${options.runDirectory} already holds a training run`, {
+        hint: "use --resume to continue it, or choose another --out",
+      });
     config = parseWith(trainingRunConfigSchema, input, "training configuration", "BAD_CONFIG");
   }
-  if (config.env !== options.env.id) throw new EnvriggerError("BAD_ARGUMENT", `the training run is for env ${config.env}, not ${options.env.id}`);
+  if (config.env !== options.env.id)
+    throw new EnvriggerError("BAD_ARGUMENT", `the training run is for env ${config.env}, not ${options.env.id}`);
   if (options.resume && existsSync(paths.checkpoint)) {
     const checkpoint = parseJsonText(checkpointSchema, readFileSync(paths.checkpoint, "utf8"), paths.checkpoint);
     model = modelFromWeightsFile(checkpoint.weights, paths.checkpoint);
-    resume = { update: checkpoint.update, optimizer: checkpoint.optimizer, updates: checkpoint.updates as unknown as UpdateStats[], evaluations: checkpoint.evaluations as unknown as HeldOutPoint[] };
+    resume = {
+      update: checkpoint.update,
+      optimizer: checkpoint.optimizer,
+      updates: checkpoint.updates as unknown as UpdateStats[],
+      evaluations: checkpoint.evaluations as unknown as HeldOutPoint[],
+    };
   } else {
     model = learnedModelOf(config.policy, config.env, options.cwd).clone(config.env);
   }
@@ -135,7 +176,13 @@ async function trainingRun(input: TrainingRunConfigInput, options: RunTrainingOp
   let source: TrainingSource;
   let rounds: CoevolutionRound[] = [];
   if (config.source.kind === "original") source = originalSource(options.env, config.envOptions);
-  else if (config.source.kind === "stacks") source = storedStacksSource(options.env, config.envOptions, readStoredStacks(resolve(options.cwd ?? process.cwd(), config.source.path), config.env), config.grpo.seed);
+  else if (config.source.kind === "stacks")
+    source = storedStacksSource(
+      options.env,
+      config.envOptions,
+      readStoredStacks(resolve(options.cwd ?? process.cwd(), config.source.path), config.env),
+      config.grpo.seed,
+    );
   else {
     const coevolution = coevolutionSource({
       env: options.env,
@@ -183,7 +230,13 @@ async function trainingRun(input: TrainingRunConfigInput, options: RunTrainingOp
     onEvaluation: options.onEvaluation,
     onUpdate(stats, state) {
       appendJsonLine(paths.updates, stats);
-      writeJsonAtomic(paths.checkpoint, { update: state.update, weights: weightsFileOf(model), optimizer: state.optimizer, updates: state.updates, evaluations: state.evaluations });
+      writeJsonAtomic(paths.checkpoint, {
+        update: state.update,
+        weights: weightsFileOf(model),
+        optimizer: state.optimizer,
+        updates: state.updates,
+        evaluations: state.evaluations,
+      });
       options.onUpdate?.(stats, config.grpo.updates);
     },
   });

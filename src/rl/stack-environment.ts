@@ -10,14 +10,26 @@ import type { TaskEnvironment } from "./training-source.js";
  * with the training run's (so `--reward public` reaches a stack rigged under another
  * reward) — else the original env.
  */
-export function stackEnvironment(env: EnvDefinition, envOptions: JsonObject, taskId: string, stack: { spec: HarnessStackSpec; label: string } | undefined): TaskEnvironment {
+export function stackEnvironment(
+  env: EnvDefinition,
+  envOptions: JsonObject,
+  taskId: string,
+  stack: { spec: HarnessStackSpec; label: string } | undefined,
+): TaskEnvironment {
   if (!stack) return originalEnvironment(env, envOptions, taskId);
-  const spec: HarnessStackSpec = { ...stack.spec, base: { ...stack.spec.base, options: { ...(stack.spec.base.options ?? {}), ...envOptions } } };
+  const spec: HarnessStackSpec = {
+    ...stack.spec,
+    base: { ...stack.spec.base, options: { ...(stack.spec.base.options ?? {}), ...envOptions } },
+  };
   const dependencies = productStackDependencies();
   return { createEnv: () => buildStack(spec, dependencies), stack: spec, stacked: true, label: stack.label };
 }
 
 /** Where a task runs on the original env: `env.create(envOptions)`, or as data a stack without layers. */
 export function originalEnvironment(env: EnvDefinition, envOptions: JsonObject, taskId: string): TaskEnvironment {
-  return { createEnv: () => env.create(envOptions), stack: { version: 1, base: { env: env.id, taskId, options: envOptions }, layers: [] }, stacked: false };
+  return {
+    createEnv: () => env.create(envOptions),
+    stack: { version: 1, base: { env: env.id, taskId, options: envOptions }, layers: [] },
+    stacked: false,
+  };
 }

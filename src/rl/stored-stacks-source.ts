@@ -18,7 +18,9 @@ export interface StoredStack {
   label: string;
 }
 
-const runResultSchema = z.object({ tasks: z.array(z.object({ taskId: z.string(), candidate: z.string().nullable() })) });
+const runResultSchema = z.object({
+  tasks: z.array(z.object({ taskId: z.string(), candidate: z.string().nullable() })),
+});
 
 /** Every candidate file under a directory (`<env>/<task>/<hash>.json`), in path order. */
 function candidateFiles(directory: string): string[] {
@@ -39,11 +41,15 @@ function candidateFiles(directory: string): string[] {
 export function readStoredStacks(path: string, envId: string): Map<string, StoredStack[]> {
   const root = resolve(path);
   if (!existsSync(root) || !statSync(root).isDirectory()) {
-    throw new EnvriggerError("FILE_NOT_FOUND", `stacks directory not found: ${path}`, { hint: "pass stacks:harness-candidates/<env> or stacks:runs/<id> (a curriculum run)" });
+    throw new EnvriggerError("FILE_NOT_FOUND", `stacks directory not found: ${path}`, {
+      hint: "pass stacks:harness-candidates/<env> or stacks:runs/<id> (a curriculum run)",
+    });
   }
   const resultPath = join(root, "result.json");
   const records: CandidateRecord[] = existsSync(resultPath)
-    ? parseJsonText(runResultSchema, readFileSync(resultPath, "utf8"), resultPath).tasks.flatMap((task) => (task.candidate ? [readCandidateRecord(resolve(task.candidate))] : []))
+    ? parseJsonText(runResultSchema, readFileSync(resultPath, "utf8"), resultPath).tasks.flatMap((task) =>
+        task.candidate ? [readCandidateRecord(resolve(task.candidate))] : [],
+      )
     : candidateFiles(root).map((file) => readCandidateRecord(file));
   const stacks = new Map<string, StoredStack[]>();
   for (const record of records) {
@@ -52,7 +58,10 @@ export function readStoredStacks(path: string, envId: string): Map<string, Store
     list.push({ spec: record.stack, label: `${record.taskId}/${record.id}` });
     stacks.set(record.taskId, list);
   }
-  if (stacks.size === 0) throw new EnvriggerError("BAD_ARGUMENT", `no stored stacks for env ${envId} under ${path}`, { hint: "rig some tasks first (envrigger curriculum), or train with --source original" });
+  if (stacks.size === 0)
+    throw new EnvriggerError("BAD_ARGUMENT", `no stored stacks for env ${envId} under ${path}`, {
+      hint: "rig some tasks first (envrigger curriculum), or train with --source original",
+    });
   return stacks;
 }
 
@@ -60,12 +69,18 @@ export function readStoredStacks(path: string, envId: string): Map<string, Store
  * Train on stored stacks: a task with stacks runs each update on one of them (a seeded
  * choice when it has several), a task without any on the original env.
  */
-export function storedStacksSource(env: EnvDefinition, envOptions: JsonObject, stacks: ReadonlyMap<string, readonly StoredStack[]>, seed: number): TrainingSource {
+export function storedStacksSource(
+  env: EnvDefinition,
+  envOptions: JsonObject,
+  stacks: ReadonlyMap<string, readonly StoredStack[]>,
+  seed: number,
+): TrainingSource {
   return {
     kind: "stacks",
     environmentOf(taskId, update) {
       const list = stacks.get(taskId);
-      const chosen = list && list.length > 0 ? createRng(deriveSeed(seed, "stack", taskId, update)).pick(list) : undefined;
+      const chosen =
+        list && list.length > 0 ? createRng(deriveSeed(seed, "stack", taskId, update)).pick(list) : undefined;
       return stackEnvironment(env, envOptions, taskId, chosen);
     },
   };

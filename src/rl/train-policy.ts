@@ -33,7 +33,10 @@ export interface TrainPolicyOptions {
   /** The reward function (default {@link trainingReward}; the same for every arm). */
   reward?: TrainingReward;
   /** Held-out evaluation every `every` updates (and before the first and after the last). */
-  evaluation?: { every: number; run(model: LearnableModel, update: number, trainingEpisodes: number): Promise<HeldOutPoint> };
+  evaluation?: {
+    every: number;
+    run(model: LearnableModel, update: number, trainingEpisodes: number): Promise<HeldOutPoint>;
+  };
   resume?: TrainingResumePoint;
   /**
    * Where the training rollouts run: absent, in this process (`config.concurrency` episodes in
@@ -57,7 +60,9 @@ export interface TrainPolicyResult {
 /** The tasks of update `update`: a seeded sample of `count` train tasks without replacement. */
 export function tasksOfUpdate<T>(tasks: readonly T[], count: number, seed: number, update: number): T[] {
   if (count >= tasks.length) return tasks.slice();
-  return createRng(deriveSeed(seed, "tasks", update)).shuffle(tasks).slice(0, count);
+  return createRng(deriveSeed(seed, "tasks", update))
+    .shuffle(tasks)
+    .slice(0, count);
 }
 
 /**
@@ -69,7 +74,11 @@ export function tasksOfUpdate<T>(tasks: readonly T[], count: number, seed: numbe
  */
 export async function trainPolicy(options: TrainPolicyOptions): Promise<TrainPolicyResult> {
   const { config, model } = options;
-  const optimizer = new AdamOptimizer(model.features.dimension, { learningRate: config.learningRate, beta1: config.adamBeta1, beta2: config.adamBeta2 }, options.resume?.optimizer);
+  const optimizer = new AdamOptimizer(
+    model.features.dimension,
+    { learningRate: config.learningRate, beta1: config.adamBeta1, beta2: config.adamBeta2 },
+    options.resume?.optimizer,
+  );
   const updates = options.resume?.updates.slice() ?? [];
   const evaluations = options.resume?.evaluations.slice() ?? [];
   const episodesDone = () => updates.reduce((sum, stats) => sum + stats.episodes, 0);
@@ -93,7 +102,10 @@ export async function trainPolicy(options: TrainPolicyOptions): Promise<TrainPol
       optimizer,
       config,
       tasks,
-      snapshot: { policy: learnedPolicyFor(model, options.env.id, { name: "learned" }), portable: () => learnedSnapshotSpec(model, options.env.id) },
+      snapshot: {
+        policy: learnedPolicyFor(model, options.env.id, { name: "learned" }),
+        portable: () => learnedSnapshotSpec(model, options.env.id),
+      },
       rollouts: { executor: options.executor, concurrency: config.concurrency },
       seed: deriveSeed(config.seed, "update", update),
       reward: options.reward ?? trainingReward,

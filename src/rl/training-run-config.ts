@@ -48,8 +48,11 @@ export type TrainingRunConfig = z.infer<typeof trainingRunConfigSchema>;
 export type TrainingRunConfigInput = z.input<typeof trainingRunConfigSchema>;
 
 /** Parse a `--source` value: `original`, `coevolve` or `stacks:<path>`. */
-export function parseSourceSpec(text: string): { kind: "original" } | { kind: "stacks"; path: string } | { kind: "coevolve" } | null {
+export function parseSourceSpec(
+  text: string,
+): { kind: "original" } | { kind: "stacks"; path: string } | { kind: "coevolve" } | null {
   if (text === "original" || text === "coevolve") return { kind: text };
-  if (text.startsWith("stacks:") && text.length > "stacks:".length) return { kind: "stacks", path: text.slice("stacks:".length) };
+  if (text.startsWith("stacks:") && text.length > "stacks:".length)
+    return { kind: "stacks", path: text.slice("stacks:".length) };
   return null;
 }

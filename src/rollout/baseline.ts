@@ -81,21 +81,33 @@ export async function tasksOf(env: EnvDefinition, split: SplitSelection): Promis
 }
 
 /** Run a policy on every task of a split and summarise, per group and overall. */
-export async function runBaseline(options: BaselineOptions): Promise<{ report: BaselineReport; trajectories: Trajectory[] }> {
+export async function runBaseline(
+  options: BaselineOptions,
+): Promise<{ report: BaselineReport; trajectories: Trajectory[] }> {
   let tasks = await tasksOf(options.env, options.split);
   if (options.taskIds) {
     const known = new Map(tasks.map((task) => [task.id, task]));
     const missing = options.taskIds.filter((id) => !known.has(id));
     if (missing.length > 0) {
-      throw new EnvriggerError("UNKNOWN_TASK", `unknown task(s) for env ${options.env.id} in split ${options.split}: ${missing.join(", ")}`);
+      throw new EnvriggerError(
+        "UNKNOWN_TASK",
+        `unknown task(s) for env ${options.env.id} in split ${options.split}: ${missing.join(", ")}`,
+      );
     }
     tasks = options.taskIds.map((id) => known.get(id)!);
   }
-  const rolloutTasks = tasks.map((task) => ({ taskId: task.id, ...(task.group === undefined ? {} : { group: task.group }) }));
+  const rolloutTasks = tasks.map((task) => ({
+    taskId: task.id,
+    ...(task.group === undefined ? {} : { group: task.group }),
+  }));
   const trajectories = options.rollouts
     ? await options.rollouts.executor.run(
         {
-          stack: options.rollouts.stack ?? { version: 1, base: { env: options.env.id, taskId: rolloutTasks[0]?.taskId ?? "none", options: options.envOptions ?? {} }, layers: [] },
+          stack: options.rollouts.stack ?? {
+            version: 1,
+            base: { env: options.env.id, taskId: rolloutTasks[0]?.taskId ?? "none", options: options.envOptions ?? {} },
+            layers: [],
+          },
           policy: options.rollouts.policySpec,
           tasks: rolloutTasks,
           episodes: options.episodes,

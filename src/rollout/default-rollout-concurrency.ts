@@ -7,6 +7,7 @@ export const IO_ROLLOUT_CONCURRENCY = 16;
  * for in-process scripted policies, where concurrency buys nothing on one core.
  */
 export function defaultRolloutConcurrency(policySpec: string, envSpec: string): number {
-  const waitsOnIo = policySpec.startsWith("openai:") || policySpec.startsWith("gemini:") || envSpec.startsWith("openenv:");
+  const waitsOnIo =
+    policySpec.startsWith("openai:") || policySpec.startsWith("gemini:") || envSpec.startsWith("openenv:");
   return waitsOnIo ? IO_ROLLOUT_CONCURRENCY : 1;
 }

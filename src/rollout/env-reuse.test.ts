@@ -35,13 +35,28 @@ function trackedEnvs() {
 }
 
 const stack = (taskId: string) => ({ version: 1 as const, base: { env: "test", taskId }, layers: [] });
-const batch = (taskId: string, indexOffset: number) => ({ stack: stack(taskId), policy: "counter", tasks: [{ taskId }], episodes: 5, seed: 4, indexOffset });
+const batch = (taskId: string, indexOffset: number) => ({
+  stack: stack(taskId),
+  policy: "counter",
+  tasks: [{ taskId }],
+  episodes: 5,
+  seed: 4,
+  indexOffset,
+});
 
 describe("env reuse across episodes and batches", () => {
   it("runRollouts gives each lane's last usable env to releaseEnv, and closes the envs of errored episodes", async () => {
     const { definition, closed, create } = trackedEnvs();
     const released: ActionableEnv[] = [];
-    const trajectories = await runRollouts({ createEnv: create, releaseEnv: async (env) => void released.push(env), policy: counterPolicy(true), tasks: [{ taskId: "t1" }], episodes: 20, seed: 2, concurrency: 2 });
+    const trajectories = await runRollouts({
+      createEnv: create,
+      releaseEnv: async (env) => void released.push(env),
+      policy: counterPolicy(true),
+      tasks: [{ taskId: "t1" }],
+      episodes: 20,
+      seed: 2,
+      concurrency: 2,
+    });
     const errored = trajectories.filter((trajectory) => trajectory.stopReason === "error").length;
     expect(errored).toBeGreaterThan(0);
     // Two lanes, plus one fresh env after each errored episode.
@@ -53,7 +68,14 @@ describe("env reuse across episodes and batches", () => {
 
   it("runRollouts closes every env when no releaseEnv is given", async () => {
     const { definition, closed, create } = trackedEnvs();
-    await runRollouts({ createEnv: create, policy: counterPolicy(), tasks: [{ taskId: "t1" }], episodes: 6, seed: 2, concurrency: 3 });
+    await runRollouts({
+      createEnv: create,
+      policy: counterPolicy(),
+      tasks: [{ taskId: "t1" }],
+      episodes: 6,
+      seed: 2,
+      concurrency: 3,
+    });
     expect(definition.created).toHaveLength(3);
     expect(closed.size).toBe(3);
   });
@@ -81,11 +103,17 @@ describe("env reuse across episodes and batches", () => {
   it("a reusing local executor builds a stack's env once across its batches, with the same trajectories, and closes it on close()", async () => {
     const reusing = trackedEnvs();
     const fresh = trackedEnvs();
-    const executor = localRolloutExecutor({ buildEnv: reusing.create, policy: async () => counterPolicy(), reuseStacks: 2 });
+    const executor = localRolloutExecutor({
+      buildEnv: reusing.create,
+      policy: async () => counterPolicy(),
+      reuseStacks: 2,
+    });
     const plain = localRolloutExecutor({ buildEnv: fresh.create, policy: async () => counterPolicy() });
     const batches = [batch("t1", 0), batch("t1", 5), batch("t2", 0), batch("t1", 10)];
     for (const input of batches) {
-      expect((await executor.run(input)).map(trajectoryWithoutTimings)).toEqual((await plain.run(input)).map(trajectoryWithoutTimings));
+      expect((await executor.run(input)).map(trajectoryWithoutTimings)).toEqual(
+        (await plain.run(input)).map(trajectoryWithoutTimings),
+      );
     }
     // One env per stack (t1, t2) instead of one per batch; none closed until close().
     expect(reusing.definition.created).toHaveLength(2);
@@ -110,14 +138,28 @@ describe("env reuse across episodes and batches", () => {
 
   it("a local executor given one spec object for several batches (as a validation does) runs them as it runs fresh copies, and still checks every batch's other fields", async () => {
     const shared = stack("t1");
-    const once = localRolloutExecutor({ buildEnv: trackedEnvs().create, policy: async () => counterPolicy(), reuseStacks: 2 });
-    const copies = localRolloutExecutor({ buildEnv: trackedEnvs().create, policy: async () => counterPolicy(), reuseStacks: 2 });
+    const once = localRolloutExecutor({
+      buildEnv: trackedEnvs().create,
+      policy: async () => counterPolicy(),
+      reuseStacks: 2,
+    });
+    const copies = localRolloutExecutor({
+      buildEnv: trackedEnvs().create,
+      policy: async () => counterPolicy(),
+      reuseStacks: 2,
+    });
     for (const indexOffset of [0, 5, 10]) {
       const input = { ...batch("t1", indexOffset), stack: shared };
-      expect((await once.run(input)).map(trajectoryWithoutTimings)).toEqual((await copies.run(structuredClone(input))).map(trajectoryWithoutTimings));
+      expect((await once.run(input)).map(trajectoryWithoutTimings)).toEqual(
+        (await copies.run(structuredClone(input))).map(trajectoryWithoutTimings),
+      );
     }
-    await expect(once.run({ ...batch("t1", 0), stack: shared, episodes: 0 })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
-    await expect(once.run({ ...batch("t1", 0), stack: shared, extra: true } as never)).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
+    await expect(once.run({ ...batch("t1", 0), stack: shared, episodes: 0 })).rejects.toMatchObject({
+      code: "BAD_ARGUMENT",
+    });
+    await expect(once.run({ ...batch("t1", 0), stack: shared, extra: true } as never)).rejects.toMatchObject({
+      code: "BAD_ARGUMENT",
+    });
     await once.close();
     await copies.close();
   });

@@ -63,7 +63,9 @@ export function localRolloutExecutor(options: LocalRolloutExecutorOptions): Roll
       const policy = await options.policy(batch.policy, batch);
       const key = pool ? stackKey() : "";
       return runRollouts({
-        createEnv: pool ? () => pool.acquire(key, () => options.buildEnv(batch.stack)) : () => options.buildEnv(batch.stack),
+        createEnv: pool
+          ? () => pool.acquire(key, () => options.buildEnv(batch.stack))
+          : () => options.buildEnv(batch.stack),
         ...(pool ? { releaseEnv: (env: ActionableEnv) => pool.release(key, env) } : {}),
         policy,
         tasks: batch.tasks,

@@ -21,7 +21,10 @@ export function policyArtifactHash(value: Json): string {
  * the file's JSON as an artifact, so a worker on another host needs no copy of the file.
  * Any other spec is returned as it is. Relative paths resolve against `cwd`.
  */
-export function portablePolicySpec(spec: string, cwd = process.cwd()): { spec: string; artifacts: Record<string, Json> } {
+export function portablePolicySpec(
+  spec: string,
+  cwd = process.cwd(),
+): { spec: string; artifacts: Record<string, Json> } {
   const kind = ARTIFACT_KINDS.find((name) => spec.startsWith(`${name}:`));
   if (!kind || hashedSpec.test(spec)) return { spec, artifacts: {} };
   const path = resolve(cwd, spec.slice(kind.length + 1));
@@ -41,15 +44,23 @@ export function artifactHashOf(spec: string): string | undefined {
  * check its hash (a job's artifact is outside data), and write it once under
  * `cacheDirectory`. Other specs pass unchanged. A missing or altered artifact is refused.
  */
-export async function materializePolicySpec(spec: string, lookup: (hash: string) => Promise<Json | undefined>, cacheDirectory: string): Promise<string> {
+export async function materializePolicySpec(
+  spec: string,
+  lookup: (hash: string) => Promise<Json | undefined>,
+  cacheDirectory: string,
+): Promise<string> {
   const match = hashedSpec.exec(spec);
   if (!match) return spec;
   const [, kind, hash] = match as unknown as [string, string, string];
   const path = join(cacheDirectory, `${hash}.json`);
   if (!existsSync(path)) {
     const value = await lookup(hash);
-    if (value === undefined) throw new EnvriggerError("JOB_REFUSED", `policy ${spec}: its artifact is not available`, { hint: "send the batch with policyArtifacts holding it" });
-    if (policyArtifactHash(value) !== hash) throw new EnvriggerError("JOB_REFUSED", `policy ${spec}: the artifact's content does not match its hash`);
+    if (value === undefined)
+      throw new EnvriggerError("JOB_REFUSED", `policy ${spec}: its artifact is not available`, {
+        hint: "send the batch with policyArtifacts holding it",
+      });
+    if (policyArtifactHash(value) !== hash)
+      throw new EnvriggerError("JOB_REFUSED", `policy ${spec}: the artifact's content does not match its hash`);
     mkdirSync(cacheDirectory, { recursive: true });
     writeJsonAtomic(path, value);
   }

@@ -38,7 +38,15 @@ describe("rollout concurrency", () => {
     const env = new TestEnvDefinition();
     const run = async (concurrency: number) => {
       const inFlight = { now: 0, max: 0 };
-      const trajectories = await runRollouts({ createEnv: () => env.create(), policy: slowCounterPolicy(inFlight), tasks: [{ taskId: "t1" }, { taskId: "t2", group: "g" }], episodes: 12, seed: 7, indexOffset: 3, concurrency });
+      const trajectories = await runRollouts({
+        createEnv: () => env.create(),
+        policy: slowCounterPolicy(inFlight),
+        tasks: [{ taskId: "t1" }, { taskId: "t2", group: "g" }],
+        episodes: 12,
+        seed: 7,
+        indexOffset: 3,
+        concurrency,
+      });
       return { trajectories: trajectories.map(trajectoryWithoutTimings), max: inFlight.max };
     };
     const serial = await run(1);
@@ -52,11 +60,28 @@ describe("rollout concurrency", () => {
   it("the local executor runs a batch of data like runRollouts, whatever the concurrency", async () => {
     const env = new TestEnvDefinition();
     const inFlight = { now: 0, max: 0 };
-    const executor = localRolloutExecutor({ buildEnv: () => env.create(), policy: async () => slowCounterPolicy(inFlight) });
-    const batch = { stack: { version: 1 as const, base: { env: "test", taskId: "t1" }, layers: [] }, policy: "slow-counter", tasks: [{ taskId: "t1" }], episodes: 10, seed: 3, indexOffset: 5 };
+    const executor = localRolloutExecutor({
+      buildEnv: () => env.create(),
+      policy: async () => slowCounterPolicy(inFlight),
+    });
+    const batch = {
+      stack: { version: 1 as const, base: { env: "test", taskId: "t1" }, layers: [] },
+      policy: "slow-counter",
+      tasks: [{ taskId: "t1" }],
+      episodes: 10,
+      seed: 3,
+      indexOffset: 5,
+    };
     const one = await executor.run(batch, { concurrency: 1 });
     const eight = await executor.run(batch, { concurrency: 8 });
-    const direct = await runRollouts({ createEnv: () => env.create(), policy: slowCounterPolicy(inFlight), tasks: [{ taskId: "t1" }], episodes: 10, seed: 3, indexOffset: 5 });
+    const direct = await runRollouts({
+      createEnv: () => env.create(),
+      policy: slowCounterPolicy(inFlight),
+      tasks: [{ taskId: "t1" }],
+      episodes: 10,
+      seed: 3,
+      indexOffset: 5,
+    });
     expect(eight.map(trajectoryWithoutTimings)).toEqual(one.map(trajectoryWithoutTimings));
     expect(one.map(trajectoryWithoutTimings)).toEqual(direct.map(trajectoryWithoutTimings));
   });
@@ -64,20 +89,33 @@ describe("rollout concurrency", () => {
   describe("an LLM policy against the local OpenAI-compatible server", () => {
     let server: OpenAiCompatibleServer;
     beforeAll(async () => {
-      server = await startOpenAiCompatibleServer({ replies: [], respond: bugfixTextReply, delayMs: 20, maxRequests: 10_000 });
+      server = await startOpenAiCompatibleServer({
+        replies: [],
+        respond: bugfixTextReply,
+        delayMs: 20,
+        maxRequests: 10_000,
+      });
     });
     afterAll(async () => server?.close());
 
     it("gives identical trajectories at 1 and 8 episodes in flight", async () => {
-      const policy = createLlmPolicy("openai:scripted", { mode: "text", environment: { OPENAI_BASE_URL: server.baseUrl } });
-      const tasks = (await bugfixEnv.listTasks("train")).slice(0, 2).map((task) => ({ taskId: task.id, group: task.group }));
-      const run = (concurrency: number) => runRollouts({ createEnv: () => bugfixEnv.create(), policy, tasks, episodes: 8, seed: 11, concurrency });
+      const policy = createLlmPolicy("openai:scripted", {
+        mode: "text",
+        environment: { OPENAI_BASE_URL: server.baseUrl },
+      });
+      const tasks = (await bugfixEnv.listTasks("train"))
+        .slice(0, 2)
+        .map((task) => ({ taskId: task.id, group: task.group }));
+      const run = (concurrency: number) =>
+        runRollouts({ createEnv: () => bugfixEnv.create(), policy, tasks, episodes: 8, seed: 11, concurrency });
       const serial = await run(1);
       const parallel = await run(8);
       expect(parallel.map(trajectoryWithoutTimings)).toEqual(serial.map(trajectoryWithoutTimings));
       expect(serial.every((trajectory) => trajectory.stopReason === "submit")).toBe(true);
       // The model's edit op follows the sampling seed: episodes differ.
-      expect(new Set(serial.map((trajectory) => JSON.stringify(trajectory.steps[2]?.policyAction))).size).toBeGreaterThan(1);
+      expect(
+        new Set(serial.map((trajectory) => JSON.stringify(trajectory.steps[2]?.policyAction))).size,
+      ).toBeGreaterThan(1);
     }, 60_000);
   });
 });

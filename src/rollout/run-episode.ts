@@ -70,8 +70,10 @@ export async function runEpisode(env: ActionableEnv, policy: Policy, options: Ru
   let totalReward = 0;
   const envDeadline = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   const policyDeadline = policy.callTimeoutMs ?? envDeadline;
-  const envCall = <T>(value: T | Promise<T>, method: string) => withDeadline(value, envDeadline, `env ${env.id}.${method}()`);
-  const policyCall = <T>(value: T | Promise<T>, method: string) => withDeadline(value, policyDeadline, `policy ${policy.name}.${method}()`);
+  const envCall = <T>(value: T | Promise<T>, method: string) =>
+    withDeadline(value, envDeadline, `env ${env.id}.${method}()`);
+  const policyCall = <T>(value: T | Promise<T>, method: string) =>
+    withDeadline(value, policyDeadline, `policy ${policy.name}.${method}()`);
   try {
     const reset = await envCall(env.reset({ taskId: options.taskId, seed: options.seed }), "reset");
     initialObservation = reset.observation;
@@ -86,12 +88,26 @@ export async function runEpisode(env: ActionableEnv, policy: Policy, options: Ru
       }
       const policyStarted = performance.now();
       const candidates = env.candidateActions ? await env.candidateActions(observation) : null;
-      const output = await policyCall(policy.act({ observation, tools, history, turn, rng: random.next, random, ...(candidates ? { candidates } : {}) }), "act");
+      const output = await policyCall(
+        policy.act({
+          observation,
+          tools,
+          history,
+          turn,
+          rng: random.next,
+          random,
+          ...(candidates ? { candidates } : {}),
+        }),
+        "act",
+      );
       const policyMs = performance.now() - policyStarted;
       const policyRecord = policy.stepRecord?.();
       const checked = actionInputSchema.safeParse(output);
       if (!checked.success) {
-        throw new EnvriggerError("POLICY_OUTPUT", `policy ${policy.name} returned neither an action {name, args} nor a string at turn ${turn}`);
+        throw new EnvriggerError(
+          "POLICY_OUTPUT",
+          `policy ${policy.name} returned neither an action {name, args} nor a string at turn ${turn}`,
+        );
       }
       const policyAction: ActionInput = checked.data;
       const parsedAction: Action | null = typeof policyAction === "string" ? env.parseText(policyAction) : policyAction;

@@ -38,8 +38,14 @@ describe("summarize", () => {
   it("counts turns, blocked and refused steps, tool use in first-call order, public passes and stop messages", () => {
     const episodes = [
       episode([step("read"), step("edit", { refused: true }), step("submit")], true),
-      episode([step("edit", { blocked: true }), step(null), step("run")], false, { stopReason: "error", error: "boom", evaluation: undefined }),
-      episode([step("read"), step("read")], false, { evaluation: { success: false, score: 0, metrics: { publicPass: true, submitted: false } } }),
+      episode([step("edit", { blocked: true }), step(null), step("run")], false, {
+        stopReason: "error",
+        error: "boom",
+        evaluation: undefined,
+      }),
+      episode([step("read"), step("read")], false, {
+        evaluation: { success: false, score: 0, metrics: { publicPass: true, submitted: false } },
+      }),
     ];
     const summary = summarize(episodes);
     expect(summary).toMatchObject({
@@ -55,7 +61,13 @@ describe("summarize", () => {
       stopReasons: { submit: 2, error: 1 },
       stopMessages: { error: "boom" },
     });
-    expect(Object.entries(summary.toolUse)).toEqual([["read", 3], ["edit", 2], ["submit", 1], ["(malformed)", 1], ["run", 1]]);
+    expect(Object.entries(summary.toolUse)).toEqual([
+      ["read", 3],
+      ["edit", 2],
+      ["submit", 1],
+      ["(malformed)", 1],
+      ["run", 1],
+    ]);
     const { byGroup, ...overall } = summary;
     expect(byGroup).toEqual({ g: overall });
   });
@@ -73,6 +85,8 @@ describe("summarize", () => {
     expect(summarize(growing)).toEqual(summarize(structuredClone(growing)));
     expect(summarize(growing.slice(0, 2))).toEqual(summarize(structuredClone(growing.slice(0, 2))));
     // A grouping of the caller's own is never served from the default grouping's totals.
-    expect(summarize(growing, () => "all").byGroup.all).toEqual((({ byGroup: _byGroup, ...overall }) => overall)(summarize(growing)));
+    expect(summarize(growing, () => "all").byGroup.all).toEqual(
+      (({ byGroup: _byGroup, ...overall }) => overall)(summarize(growing)),
+    );
   });
 });

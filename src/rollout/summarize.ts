@@ -67,7 +67,8 @@ class StatsTotals {
       this.successTurns += trajectory.steps.length;
     }
     this.stopReasons.set(trajectory.stopReason, (this.stopReasons.get(trajectory.stopReason) ?? 0) + 1);
-    if (trajectory.error !== undefined && !this.stopMessages.has(trajectory.stopReason)) this.stopMessages.set(trajectory.stopReason, trajectory.error);
+    if (trajectory.error !== undefined && !this.stopMessages.has(trajectory.stopReason))
+      this.stopMessages.set(trajectory.stopReason, trajectory.error);
     const publicPass = trajectory.evaluation?.metrics.publicPass;
     if (typeof publicPass === "boolean") {
       this.publicKnown += 1;
@@ -130,7 +131,10 @@ function startsWith(trajectories: Trajectory[], seen: Trajectory[]): boolean {
 }
 
 /** Summarise episodes, overall and per group (`trajectory.group`, or `groupOf`). */
-export function summarize(trajectories: Trajectory[], groupOf: (trajectory: Trajectory) => string | undefined = byOwnGroup): RolloutSummary {
+export function summarize(
+  trajectories: Trajectory[],
+  groupOf: (trajectory: Trajectory) => string | undefined = byOwnGroup,
+): RolloutSummary {
   const cacheable = groupOf === byOwnGroup;
   let running = cacheable ? runningSummaries.get(trajectories) : undefined;
   if (running === undefined || !startsWith(trajectories, running.seen)) {

@@ -16,4 +16,12 @@ export function isHookName(name: string): name is HookName {
  * Keys `modifyTransition` may never return: reward, `terminated` and `info` belong to the
  * environment, and the verifier's fields (`success`, `score`, …) to its verifier.
  */
-export const protectedTransitionKeys: readonly string[] = ["reward", "terminated", "info", "success", "score", "metrics", "evaluation"];
+export const protectedTransitionKeys: readonly string[] = [
+  "reward",
+  "terminated",
+  "info",
+  "success",
+  "score",
+  "metrics",
+  "evaluation",
+];

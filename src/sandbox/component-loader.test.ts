@@ -16,7 +16,13 @@ async function load(source: string): Promise<RulesRuntime> {
   return result.runtime;
 }
 
-const context = (overrides: Partial<HookContextInput> = {}): HookContextInput => ({ state: {}, memory: {}, turn: 0, seed: 1, ...overrides });
+const context = (overrides: Partial<HookContextInput> = {}): HookContextInput => ({
+  state: {},
+  memory: {},
+  turn: 0,
+  seed: 1,
+  ...overrides,
+});
 
 const verifyBeforeSubmit = `
 const testRunner = "test";
@@ -44,8 +50,15 @@ describe("loadRulesComponent", () => {
     for (let episode = 0; episode < 2; episode++) {
       let memory: JsonObject = {};
       const blocked = await runtime.filterAction(submit, context({ memory, seed: episode }));
-      expect(blocked).toEqual({ ok: true, value: { kind: "block", reason: expect.stringContaining("verify-tests") }, memory: {} });
-      const tested = await runtime.filterAction({ name: "test", args: {} }, context({ memory, turn: 1, seed: episode }));
+      expect(blocked).toEqual({
+        ok: true,
+        value: { kind: "block", reason: expect.stringContaining("verify-tests") },
+        memory: {},
+      });
+      const tested = await runtime.filterAction(
+        { name: "test", args: {} },
+        context({ memory, turn: 1, seed: episode }),
+      );
       expect(tested).toEqual({ ok: true, value: { kind: "pass" }, memory: { ranTests: true } });
       if (tested.ok) memory = tested.memory;
       expect(await runtime.filterAction(submit, context({ memory, turn: 2, seed: episode }))).toEqual({
@@ -118,13 +131,18 @@ export default defineRules({
       inputs: { filterAction: [["name"], ["state"]], modifyTransition: [[], [], []], filterObservation: [[], []] },
     });
     expect(reading.runtime.usesState).toBe(true);
-    const decision = await reading.runtime.filterAction({ name: "edit", args: {} }, context({ state: { solved: true } }));
+    const decision = await reading.runtime.filterAction(
+      { name: "edit", args: {} },
+      context({ state: { solved: true } }),
+    );
     expect(decision).toEqual({ ok: true, value: { kind: "block", reason: "you are done: submit" }, memory: {} });
     expect((await load(verifyBeforeSubmit)).usesState).toBe(false);
   });
 
   it("returns the issues of a refused component instead of a runtime", async () => {
-    const result = await loadRulesComponent("export default defineRules({ filterAction(action) { return Date.now(); } });");
+    const result = await loadRulesComponent(
+      "export default defineRules({ filterAction(action) { return Date.now(); } });",
+    );
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.issues.map((issue) => issue.code)).toEqual(["forbidden-construct", "type-error"]);
   });

@@ -61,7 +61,10 @@ export interface RejectedRulesGroup {
  * per layer (see `SandboxRulesGroup`): each source is checked and transpiled exactly as by
  * {@link loadRulesComponent}; the first one that fails is reported with its index.
  */
-export async function loadRulesGroup(sources: readonly string[], options: RulesSandboxOptions = {}): Promise<LoadedRulesGroup | RejectedRulesGroup> {
+export async function loadRulesGroup(
+  sources: readonly string[],
+  options: RulesSandboxOptions = {},
+): Promise<LoadedRulesGroup | RejectedRulesGroup> {
   const scripts: GroupComponentScript[] = [];
   for (const [index, source] of sources.entries()) {
     const prepared = prepareComponent(source);

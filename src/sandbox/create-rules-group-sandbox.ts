@@ -31,7 +31,9 @@ export interface GroupComponentScript {
 }
 
 /** A loaded group, or the first component that could not be loaded (its index) and why. */
-export type RulesGroupSandbox = { ok: true; group: SandboxRulesGroup } | { ok: false; index: number; issues: ComponentIssue[] };
+export type RulesGroupSandbox =
+  | { ok: true; group: SandboxRulesGroup }
+  | { ok: false; index: number; issues: ComponentIssue[] };
 
 /**
  * Load several transpiled components (innermost layer first) into one fresh isolate for
@@ -46,9 +48,13 @@ export type RulesGroupSandbox = { ok: true; group: SandboxRulesGroup } | { ok: f
  * Problems of a component come back as issues with its index (the isolate is then
  * disposed); a broken bootstrap (a bug here) throws `SANDBOX`.
  */
-export function createRulesGroupSandbox(components: readonly GroupComponentScript[], options: RulesSandboxOptions = {}): RulesGroupSandbox {
+export function createRulesGroupSandbox(
+  components: readonly GroupComponentScript[],
+  options: RulesSandboxOptions = {},
+): RulesGroupSandbox {
   const parsed = rulesSandboxOptionsSchema.safeParse(options);
-  if (!parsed.success) throw new EnvriggerError("BAD_ARGUMENT", `invalid Rules sandbox options: ${formatIssues(parsed.error)}`);
+  if (!parsed.success)
+    throw new EnvriggerError("BAD_ARGUMENT", `invalid Rules sandbox options: ${formatIssues(parsed.error)}`);
   if (components.length === 0) throw new EnvriggerError("BAD_ARGUMENT", "a Rules group needs at least one component");
   const resolved = parsed.data;
   const isolate = new ivm.Isolate({ memoryLimit: resolved.memoryLimitMb + memberHeapMb * (components.length - 1) });
@@ -73,7 +79,10 @@ export function createRulesGroupSandbox(components: readonly GroupComponentScrip
       groupProgress: bootstrapApi.getSync("groupProgress", { reference: true }),
     };
     const configure: ivm.Reference = bootstrapApi.getSync("configureGroup", { reference: true });
-    configure.applySync(undefined, [new ivm.ExternalCopy(marker.buffer).copyInto({ release: true }), new ivm.ExternalCopy(inputs.numbers.buffer).copyInto({ release: true })]);
+    configure.applySync(undefined, [
+      new ivm.ExternalCopy(marker.buffer).copyInto({ release: true }),
+      new ivm.ExternalCopy(inputs.numbers.buffer).copyInto({ release: true }),
+    ]);
     configureHookBudget(bootstrapApi, resolved.timeoutMs);
   } catch (error) {
     if (!isolate.isDisposed) isolate.dispose();
@@ -87,16 +96,31 @@ export function createRulesGroupSandbox(components: readonly GroupComponentScrip
     const componentMasks = component.inputs === undefined ? wholeInputMasks : hookInputMasks(component.inputs);
     masks.push(componentMasks);
     try {
-      const factory = isolate.compileScriptSync(component.script, { filename: `component-${index}.js` }).runSync(context, { reference: true, timeout: resolved.loadTimeoutMs });
-      answer = loadMember.applySync(undefined, [factory.derefInto(), component.usesState ?? true, JSON.stringify(componentMasks)], { timeout: resolved.loadTimeoutMs });
+      const factory = isolate
+        .compileScriptSync(component.script, { filename: `component-${index}.js` })
+        .runSync(context, { reference: true, timeout: resolved.loadTimeoutMs });
+      answer = loadMember.applySync(
+        undefined,
+        [factory.derefInto(), component.usesState ?? true, JSON.stringify(componentMasks)],
+        { timeout: resolved.loadTimeoutMs },
+      );
     } catch (error) {
       const failure = classifyIsolateFailure(error, isolate);
-      if (failure.kind === "timeout") return fail(index, { code: "timeout", message: `loading the component took longer than ${resolved.loadTimeoutMs} ms` });
-      if (failure.kind === "memory") return fail(index, { code: "memory", message: `loading the component ran out of memory (limit ${resolved.memoryLimitMb} MB)` });
+      if (failure.kind === "timeout")
+        return fail(index, {
+          code: "timeout",
+          message: `loading the component took longer than ${resolved.loadTimeoutMs} ms`,
+        });
+      if (failure.kind === "memory")
+        return fail(index, {
+          code: "memory",
+          message: `loading the component ran out of memory (limit ${resolved.memoryLimitMb} MB)`,
+        });
       return fail(index, { code: "threw", message: `loading the component failed: ${failure.message}` });
     }
     const loaded = loadAnswerSchema.safeParse(typeof answer === "string" ? JSON.parse(answer) : answer);
-    if (!loaded.success) return fail(index, { code: "bad-shape", message: `the component did not load: ${formatIssues(loaded.error)}` });
+    if (!loaded.success)
+      return fail(index, { code: "bad-shape", message: `the component did not load: ${formatIssues(loaded.error)}` });
     if (!loaded.data.ok) return fail(index, { code: loaded.data.code, message: loaded.data.message });
     const [filterAction, modifyTransition, filterObservation] = loaded.data.hooks;
     hooks.push({ filterAction, modifyTransition, filterObservation });

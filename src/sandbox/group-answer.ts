@@ -35,9 +35,14 @@ export function readGroupEntry(entry: unknown): GroupEntry | undefined {
 }
 
 /** A group entry decoded with `decode` (the same decoders as single hook calls). */
-export function decodeGroupEntry<T>(entry: GroupEntry, decode: (value: unknown, present: boolean) => DecodedHookValue<T>): GroupHookResult<T> {
+export function decodeGroupEntry<T>(
+  entry: GroupEntry,
+  decode: (value: unknown, present: boolean) => DecodedHookValue<T>,
+): GroupHookResult<T> {
   if (!entry.ok) return entry;
   const decoded = decode(entry.value, entry.present);
   if (!decoded.ok) return { ok: false, code: "bad-output", message: decoded.message, fatal: false };
-  return entry.memory === undefined ? { ok: true, value: decoded.value } : { ok: true, value: decoded.value, memory: entry.memory };
+  return entry.memory === undefined
+    ? { ok: true, value: decoded.value }
+    : { ok: true, value: decoded.value, memory: entry.memory };
 }

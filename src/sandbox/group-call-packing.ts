@@ -20,7 +20,13 @@ export function packAction(packer: GroupCallInputs, action: Action | null, needs
     return;
   }
   const keys = Object.keys(action);
-  if (keys.length === 2 && keys[0] === "name" && keys[1] === "args" && typeof action.name === "string" && action.args !== undefined) {
+  if (
+    keys.length === 2 &&
+    keys[0] === "name" &&
+    keys[1] === "args" &&
+    typeof action.name === "string" &&
+    action.args !== undefined
+  ) {
     if (needsArgs) packer.number(ACTION_MODE.fields).text(action.name).text(JSON.stringify(action.args));
     else packer.number(ACTION_MODE.nameOnly).text(action.name).text("");
     return;

@@ -17,7 +17,13 @@ describe("harness API declaration", () => {
   });
 
   it("declares the hook signatures, the context and the read-only transition", () => {
-    for (const name of ["filterAction?(", "modifyTransition?(", "filterObservation?(", "interface HookContext", "interface TransitionPatch"]) {
+    for (const name of [
+      "filterAction?(",
+      "modifyTransition?(",
+      "filterObservation?(",
+      "interface HookContext",
+      "interface TransitionPatch",
+    ]) {
       expect(harnessApiDeclaration).toContain(name);
     }
     const readsOnly = checkComponentSource(`

@@ -91,7 +91,11 @@ function roundsFor(runtime: RulesRuntime, milliseconds: number): Promise<number>
 
 /** Run `work` while this process is stopped (SIGSTOP) for `pauseMs` shortly after it starts; its result and wall time. */
 async function withPause<T>(pauseMs: number, work: () => Promise<T>): Promise<{ result: T; wallMs: number }> {
-  const pauser = spawn("sh", ["-c", `sleep 0.02; kill -STOP ${process.pid}; sleep ${pauseMs / 1000}; kill -CONT ${process.pid}`], { stdio: "ignore" });
+  const pauser = spawn(
+    "sh",
+    ["-c", `sleep 0.02; kill -STOP ${process.pid}; sleep ${pauseMs / 1000}; kill -CONT ${process.pid}`],
+    { stdio: "ignore" },
+  );
   const exited = new Promise<void>((resolve) => pauser.once("exit", () => resolve()));
   // Wait until the child runs (it must not stop us before the hook starts, nor after it ended).
   await new Promise((resolve) => setTimeout(resolve, 5));
@@ -122,7 +126,12 @@ describe("the CPU-time budget of a hook", () => {
     // A group member the same way, and the group keeps working.
     const members = group({ timeoutMs: 50, wallTimeoutMs: 20_000 });
     const [failed] = await members.observations(0, 0, { text: String(overBudget) }, call, true);
-    expect(failed?.result).toEqual({ ok: false, code: "timeout", message: "the hook used more than 50 ms of CPU time", fatal: false });
+    expect(failed?.result).toEqual({
+      ok: false,
+      code: "timeout",
+      message: "the hook used more than 50 ms of CPU time",
+      fatal: false,
+    });
     const [fine] = await members.observations(0, 0, { text: "10" }, call, true);
     expect(fine?.result).toMatchObject({ ok: true });
   });
@@ -139,7 +148,9 @@ describe("the CPU-time budget of a hook", () => {
       expect(alone.result).toMatchObject({ ok: true });
       // From an empty memory each time, so the hook's answer is never "unchanged" (left out).
       members.setMemory(0, {});
-      const fused = await withPause(3 * budget, () => Promise.resolve(members.observations(0, 0, { text: String(rounds) }, call, true)));
+      const fused = await withPause(3 * budget, () =>
+        Promise.resolve(members.observations(0, 0, { text: String(rounds) }, call, true)),
+      );
       expect(fused.result[0]?.result).toMatchObject({ ok: true });
       // Only a run the pause fell into shows anything: count those.
       if (alone.wallMs > budget && fused.wallMs > budget) stretched++;

@@ -4,7 +4,11 @@ import { hookInputKeys, type HookInputs, type InputKeys } from "./static-check-h
 export type InputMask = number;
 
 /** The masks of every parameter of every hook, in the sandbox's hook order (filterAction, modifyTransition, filterObservation). */
-export type HookInputMasks = readonly [readonly [InputMask, InputMask], readonly [InputMask, InputMask, InputMask], readonly [InputMask, InputMask]];
+export type HookInputMasks = readonly [
+  readonly [InputMask, InputMask],
+  readonly [InputMask, InputMask, InputMask],
+  readonly [InputMask, InputMask],
+];
 
 /** The mask of a value read as a whole. */
 export const WHOLE_INPUT = -1;
@@ -28,7 +32,11 @@ export function hookInputMasks(inputs: HookInputs): HookInputMasks {
   const { action, transition, observation, context } = hookInputKeys;
   return [
     [maskOf(inputs.filterAction[0], action), maskOf(inputs.filterAction[1], context)],
-    [maskOf(inputs.modifyTransition[0], action), maskOf(inputs.modifyTransition[1], transition), maskOf(inputs.modifyTransition[2], context)],
+    [
+      maskOf(inputs.modifyTransition[0], action),
+      maskOf(inputs.modifyTransition[1], transition),
+      maskOf(inputs.modifyTransition[2], context),
+    ],
     [maskOf(inputs.filterObservation[0], observation), maskOf(inputs.filterObservation[1], context)],
   ];
 }

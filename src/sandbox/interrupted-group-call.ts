@@ -32,13 +32,18 @@ export interface InterruptedGroupCallContext {
  * of the isolate (`groupProgress`) with what had finished — when every hook had finished, the
  * time went to work queued after them and the last one is blamed.
  */
-export function interruptedGroupCall(error: unknown, first: number, group: InterruptedGroupCallContext): GroupCallOutcome {
+export function interruptedGroupCall(
+  error: unknown,
+  first: number,
+  group: InterruptedGroupCallContext,
+): GroupCallOutcome {
   const failure = classifyIsolateFailure(error, group.isolate);
   const markedLayer = group.marker[0]!;
   const marked = markedLayer < 0 ? { layer: first, hook: -1 } : { layer: markedLayer, hook: group.marker[1]! };
   const lost = { ...marked, entries: [], partial: undefined };
   if (failure.kind === "memory") return { ok: false, failure: group.died(), ...lost };
-  if (failure.kind === "other") return { ok: false, failure: { ok: false, code: "threw", message: failure.message, fatal: false }, ...lost };
+  if (failure.kind === "other")
+    return { ok: false, failure: { ok: false, code: "threw", message: failure.message, fatal: false }, ...lost };
   const timeout: HookFailure = {
     ok: false,
     code: "timeout",
@@ -58,6 +63,21 @@ export function interruptedGroupCall(error: unknown, first: number, group: Inter
   const report = parsed.parsed as { finished?: unknown; partial?: unknown; running?: unknown };
   const finished = Array.isArray(report.finished) ? report.finished : [];
   const running = Array.isArray(report.running) ? (report.running as number[]) : [-1, -1];
-  if (running[0] === -1) return { ok: false, failure: timeout, layer: marked.layer, hook: marked.hook, entries: finished.slice(0, -1), partial: undefined };
-  return { ok: false, failure: timeout, layer: running[0]!, hook: running[1]!, entries: finished, partial: report.partial };
+  if (running[0] === -1)
+    return {
+      ok: false,
+      failure: timeout,
+      layer: marked.layer,
+      hook: marked.hook,
+      entries: finished.slice(0, -1),
+      partial: undefined,
+    };
+  return {
+    ok: false,
+    failure: timeout,
+    layer: running[0]!,
+    hook: running[1]!,
+    entries: finished,
+    partial: report.partial,
+  };
 }

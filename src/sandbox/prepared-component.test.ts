@@ -30,7 +30,8 @@ describe("prepareComponent", () => {
   });
 
   it("caches a refused source with the static check's issues", () => {
-    const source = "export default defineRules({ filterAction(action) { return Math.random() > 0.5 ? undefined : undefined; } });";
+    const source =
+      "export default defineRules({ filterAction(action) { return Math.random() > 0.5 ? undefined : undefined; } });";
     const refused = prepareComponent(source);
     expect(refused.ok).toBe(false);
     if (refused.ok) return;

@@ -10,4 +10,8 @@ import type { RulesSandboxOptions } from "./rules-sandbox-options.js";
  * is limited by wall time (2 s here, 500 ms by default), generous so that a busy core does
  * not fail a sound component. The memory limit is the library default.
  */
-export const PRODUCT_SANDBOX_OPTIONS: Readonly<RulesSandboxOptions> = Object.freeze({ timeoutMs: 250, wallTimeoutMs: 2_500, loadTimeoutMs: 2_000 });
+export const PRODUCT_SANDBOX_OPTIONS: Readonly<RulesSandboxOptions> = Object.freeze({
+  timeoutMs: 250,
+  wallTimeoutMs: 2_500,
+  loadTimeoutMs: 2_000,
+});

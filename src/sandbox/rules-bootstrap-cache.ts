@@ -24,11 +24,17 @@ type CachedScript = ivm.Script & { cachedData?: ivm.ExternalCopy<ArrayBuffer>; c
 export function compileRulesBootstrap(isolate: ivm.Isolate): ivm.Script {
   bootstrapSource ??= rulesBootstrapScript();
   if (bootstrapCache) {
-    const script: CachedScript = isolate.compileScriptSync(bootstrapSource, { filename: bootstrapFilename, cachedData: bootstrapCache });
+    const script: CachedScript = isolate.compileScriptSync(bootstrapSource, {
+      filename: bootstrapFilename,
+      cachedData: bootstrapCache,
+    });
     if (script.cachedDataRejected === true) bootstrapCache = undefined;
     return script;
   }
-  const script: CachedScript = isolate.compileScriptSync(bootstrapSource, { filename: bootstrapFilename, produceCachedData: true });
+  const script: CachedScript = isolate.compileScriptSync(bootstrapSource, {
+    filename: bootstrapFilename,
+    produceCachedData: true,
+  });
   bootstrapCache = script.cachedData;
   return script;
 }

@@ -35,7 +35,9 @@ export function readHookEnvelope(answer: unknown): HookEnvelope | undefined {
   if (!isObject(answer)) return undefined;
   if (answer.ok === true) {
     if (!isObject(answer.memory)) return undefined;
-    return "value" in answer ? { ok: true, memory: answer.memory as JsonObject, value: answer.value } : { ok: true, memory: answer.memory as JsonObject };
+    return "value" in answer
+      ? { ok: true, memory: answer.memory as JsonObject, value: answer.value }
+      : { ok: true, memory: answer.memory as JsonObject };
   }
   if (answer.ok === false && typeof answer.code === "string" && typeof answer.message === "string") {
     return { ok: false, code: answer.code, message: answer.message };
@@ -76,7 +78,8 @@ export function readHookAnswer(parsed: unknown): RawHookSuccess | HookFailure {
  * failure. The sandbox only ever answers such text; anything else means it is broken.
  */
 export function parseSandboxAnswer(answer: unknown, limit: number): { ok: true; parsed: unknown } | HookFailure {
-  if (typeof answer !== "string" || answer.length > limit) return unreadable("the sandbox gave an answer that is not a JSON string of sane size");
+  if (typeof answer !== "string" || answer.length > limit)
+    return unreadable("the sandbox gave an answer that is not a JSON string of sane size");
   try {
     return { ok: true, parsed: JSON.parse(answer) };
   } catch {
@@ -87,7 +90,9 @@ export function parseSandboxAnswer(answer: unknown, limit: number): { ok: true; 
 /** A decoded hook value, or why it was refused (always `bad-output`). */
 export type DecodedHookValue<T> = { ok: true; value: T } | { ok: false; message: string };
 
-const textSchema = z.string().max(rulesSandboxLimits.textCharacters, `text must be at most ${rulesSandboxLimits.textCharacters} characters`);
+const textSchema = z
+  .string()
+  .max(rulesSandboxLimits.textCharacters, `text must be at most ${rulesSandboxLimits.textCharacters} characters`);
 const blockSchema = z.strictObject({ block: textSchema.min(1, "a block reason must not be empty") });
 const actionOutputSchema = z.strictObject({ name: z.string().min(1), args: parsedJsonObjectSchema });
 const observationOutputSchema = z.strictObject({ text: textSchema, data: parsedJsonObjectSchema.optional() });
@@ -130,13 +135,23 @@ const patchKeys = ["text", "data", "truncated"];
  * Decode `filterAction`'s value: absent → pass; `{block}` → block; an action equal to the
  * input → pass; another action → rewrite. Anything else is refused.
  */
-export function decodeFilterAction(value: unknown, present: boolean, input: Action): DecodedHookValue<FilterActionDecision> {
+export function decodeFilterAction(
+  value: unknown,
+  present: boolean,
+  input: Action,
+): DecodedHookValue<FilterActionDecision> {
   if (!present) return { ok: true, value: { kind: "pass" } };
   const expected = 'filterAction must return an action `{ name, args }`, `{ block: "reason" }` or undefined';
   if (isObject(value) && isText(value.block) && value.block.length > 0 && hasOnlyKeys(value, blockKeys)) {
     return { ok: true, value: { kind: "block", reason: value.block } };
   }
-  if (isObject(value) && typeof value.name === "string" && value.name.length > 0 && isObject(value.args) && hasOnlyKeys(value, actionKeys)) {
+  if (
+    isObject(value) &&
+    typeof value.name === "string" &&
+    value.name.length > 0 &&
+    isObject(value.args) &&
+    hasOnlyKeys(value, actionKeys)
+  ) {
     const fast = value as unknown as Action;
     if (jsonEqual(fast as unknown as Json, input as unknown as Json)) return { ok: true, value: { kind: "pass" } };
     return { ok: true, value: { kind: "rewrite", action: fast } };
@@ -157,7 +172,11 @@ export function decodeFilterAction(value: unknown, present: boolean, input: Acti
  * verifier fields are refused with a message saying why; `truncated: false` is refused on
  * a step the environment truncated (a hook can end an episode, not extend one).
  */
-export function decodeTransitionPatch(value: unknown, present: boolean, input: TransitionInput): DecodedHookValue<TransitionPatch> {
+export function decodeTransitionPatch(
+  value: unknown,
+  present: boolean,
+  input: TransitionInput,
+): DecodedHookValue<TransitionPatch> {
   if (!present) return { ok: true, value: {} };
   if (isObject(value)) {
     const owned = protectedTransitionKeys.filter((key) => key in value);
@@ -170,10 +189,17 @@ export function decodeTransitionPatch(value: unknown, present: boolean, input: T
   }
   const patch = isFastPatch(value) ? { success: true as const, data: value } : transitionPatchSchema.safeParse(value);
   if (!patch.success) {
-    return { ok: false, message: `modifyTransition must return { text?, data?, truncated? } or undefined: ${formatIssues(patch.error)}` };
+    return {
+      ok: false,
+      message: `modifyTransition must return { text?, data?, truncated? } or undefined: ${formatIssues(patch.error)}`,
+    };
   }
   if (patch.data.truncated === false && input.truncated) {
-    return { ok: false, message: "modifyTransition cannot set truncated to false on a step the environment truncated: a hook can end an episode, not extend one" };
+    return {
+      ok: false,
+      message:
+        "modifyTransition cannot set truncated to false on a step the environment truncated: a hook can end an episode, not extend one",
+    };
   }
   const result: TransitionPatch = {};
   if (patch.data.text !== undefined) result.text = patch.data.text;
@@ -186,7 +212,11 @@ export function decodeTransitionPatch(value: unknown, present: boolean, input: T
 function isFastPatch(value: unknown): value is TransitionPatch {
   if (!isObject(value) || !hasOnlyKeys(value, patchKeys)) return false;
   const { text, data, truncated } = value;
-  return (text === undefined || isText(text)) && (data === undefined || isObject(data)) && (truncated === undefined || typeof truncated === "boolean");
+  return (
+    (text === undefined || isText(text)) &&
+    (data === undefined || isObject(data)) &&
+    (truncated === undefined || typeof truncated === "boolean")
+  );
 }
 
 /** Decode `filterObservation`'s value: absent → the input observation; otherwise `{ text, data? }`. */
@@ -199,7 +229,10 @@ export function decodeObservation(value: unknown, present: boolean, input: Obser
   }
   const observation = observationOutputSchema.safeParse(value);
   if (!observation.success) {
-    return { ok: false, message: `filterObservation must return an observation { text, data? } or undefined: ${formatIssues(observation.error)}` };
+    return {
+      ok: false,
+      message: `filterObservation must return an observation { text, data? } or undefined: ${formatIssues(observation.error)}`,
+    };
   }
   const result: Observation = { text: observation.data.text };
   if (observation.data.data !== undefined) result.data = observation.data.data;

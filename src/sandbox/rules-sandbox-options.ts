@@ -48,7 +48,8 @@ export const rulesSandboxOptionsSchema = z
   })
   .transform((options) => ({
     ...options,
-    wallTimeoutMs: options.wallTimeoutMs ?? Math.min(600_000, Math.max(minimumWallTimeoutMs, wallTimeoutFactor * options.timeoutMs)),
+    wallTimeoutMs:
+      options.wallTimeoutMs ?? Math.min(600_000, Math.max(minimumWallTimeoutMs, wallTimeoutFactor * options.timeoutMs)),
   }));
 
 /** Options of a Rules sandbox, as callers pass them (every field optional). */

@@ -69,7 +69,13 @@ export class SandboxRulesRuntime implements TransitionThenObservationRuntime {
   #dead: HookFailure | undefined;
 
   /** Wrap a loaded isolate and its sandbox API. Use `createRulesSandbox`. */
-  constructor(isolate: ivm.Isolate, api: RulesSandboxApi, hooks: ComponentHooks, usesState: boolean, options: ResolvedRulesSandboxOptions) {
+  constructor(
+    isolate: ivm.Isolate,
+    api: RulesSandboxApi,
+    hooks: ComponentHooks,
+    usesState: boolean,
+    options: ResolvedRulesSandboxOptions,
+  ) {
     this.#isolate = isolate;
     this.#api = api;
     this.hooks = hooks;
@@ -80,11 +86,17 @@ export class SandboxRulesRuntime implements TransitionThenObservationRuntime {
   filterAction(action: Action, context: HookContextInput): Promise<HookResult<FilterActionDecision>> {
     const pass: FilterActionDecision = { kind: "pass" };
     return Promise.resolve(
-      this.#run(FILTER_ACTION, this.hooks.filterAction, [action], context, pass, (answer) => decodeFilterAction(answer.value, answer.present, action)),
+      this.#run(FILTER_ACTION, this.hooks.filterAction, [action], context, pass, (answer) =>
+        decodeFilterAction(answer.value, answer.present, action),
+      ),
     );
   }
 
-  modifyTransition(action: Action, transition: TransitionInput, context: HookContextInput): Promise<HookResult<TransitionPatch>> {
+  modifyTransition(
+    action: Action,
+    transition: TransitionInput,
+    context: HookContextInput,
+  ): Promise<HookResult<TransitionPatch>> {
     return Promise.resolve(this.#modifyTransition(action, transition, context));
   }
 
@@ -92,7 +104,11 @@ export class SandboxRulesRuntime implements TransitionThenObservationRuntime {
     return Promise.resolve(this.#filterObservation(observation, context));
   }
 
-  modifyTransitionThenFilterObservation(action: Action, transition: TransitionInput, context: HookContextInput): Promise<TransitionThenObservationResult> {
+  modifyTransitionThenFilterObservation(
+    action: Action,
+    transition: TransitionInput,
+    context: HookContextInput,
+  ): Promise<TransitionThenObservationResult> {
     return Promise.resolve(this.#transitionThenObservation(action, transition, context));
   }
 
@@ -104,9 +120,15 @@ export class SandboxRulesRuntime implements TransitionThenObservationRuntime {
     if (!this.#isolate.isDisposed) this.#isolate.dispose();
   }
 
-  #modifyTransition(action: Action, transition: TransitionInput, context: HookContextInput): HookResult<TransitionPatch> {
+  #modifyTransition(
+    action: Action,
+    transition: TransitionInput,
+    context: HookContextInput,
+  ): HookResult<TransitionPatch> {
     const subjects = [action, transition as unknown as Json];
-    return this.#run(MODIFY_TRANSITION, this.hooks.modifyTransition, subjects, context, {}, (answer) => this.#decodePatch(answer, transition));
+    return this.#run(MODIFY_TRANSITION, this.hooks.modifyTransition, subjects, context, {}, (answer) =>
+      this.#decodePatch(answer, transition),
+    );
   }
 
   #filterObservation(observation: Observation, context: HookContextInput): HookResult<Observation> {
@@ -160,13 +182,29 @@ export class SandboxRulesRuntime implements TransitionThenObservationRuntime {
   }
 
   /** Both hooks in one round trip when both exist and the observation is an object; else `modifyTransition` alone. */
-  #transitionThenObservation(action: Action, transition: TransitionInput, context: HookContextInput): TransitionThenObservationResult {
+  #transitionThenObservation(
+    action: Action,
+    transition: TransitionInput,
+    context: HookContextInput,
+  ): TransitionThenObservationResult {
     const { observation } = transition;
-    if (this.#dead || !this.hooks.modifyTransition || !this.hooks.filterObservation || typeof observation !== "object" || observation === null) {
+    if (
+      this.#dead ||
+      !this.hooks.modifyTransition ||
+      !this.hooks.filterObservation ||
+      typeof observation !== "object" ||
+      observation === null
+    ) {
       return { transition: this.#modifyTransition(action, transition, context) };
     }
     // The observation and state go as their own JSON, so the isolate can give each hook its own copy.
-    const input = JSON.stringify({ arguments: [action, { ...transition, observation: 0 }], state: 0, memory: context.memory, turn: context.turn, seed: context.seed });
+    const input = JSON.stringify({
+      arguments: [action, { ...transition, observation: 0 }],
+      state: 0,
+      memory: context.memory,
+      turn: context.turn,
+      seed: context.seed,
+    });
     let answer: unknown;
     try {
       countIsolateCrossing();
@@ -182,7 +220,14 @@ export class SandboxRulesRuntime implements TransitionThenObservationRuntime {
     if (!parsed.ok) return { transition: parsed };
     const answers = parsed.parsed;
     if (!Array.isArray(answers) || answers.length < 1 || answers.length > 2) {
-      return { transition: { ok: false, code: "bad-output", message: "the sandbox gave an answer of the wrong shape", fatal: false } };
+      return {
+        transition: {
+          ok: false,
+          code: "bad-output",
+          message: "the sandbox gave an answer of the wrong shape",
+          fatal: false,
+        },
+      };
     }
     const first = readHookAnswer(answers[0]);
     const patched = first.ok ? this.#decoded(first, (raw) => this.#decodePatch(raw, transition)) : first;
@@ -190,7 +235,9 @@ export class SandboxRulesRuntime implements TransitionThenObservationRuntime {
     // filterObservation saw exactly this observation: the same patch applied the same way.
     const next = applyTransitionPatch(observation, patched.value);
     const second = readHookAnswer(answers[1]);
-    const filtered = second.ok ? this.#decoded(second, (raw) => decodeObservation(raw.value, raw.present, next)) : second;
+    const filtered = second.ok
+      ? this.#decoded(second, (raw) => decodeObservation(raw.value, raw.present, next))
+      : second;
     return { transition: patched, observation: filtered };
   }
 
@@ -200,7 +247,12 @@ export class SandboxRulesRuntime implements TransitionThenObservationRuntime {
    * timeout when it had not, or a call of its own when both had finished (the time went to
    * work queued after them, which a call of its own attributes exactly).
    */
-  #interruptedTransition(error: unknown, action: Action, transition: TransitionInput, context: HookContextInput): HookResult<TransitionPatch> {
+  #interruptedTransition(
+    error: unknown,
+    action: Action,
+    transition: TransitionInput,
+    context: HookContextInput,
+  ): HookResult<TransitionPatch> {
     const failure = this.#failure(error, "modifyTransition or the filterObservation run right after it");
     if (failure.code !== "timeout") return failure;
     let progress: unknown;
@@ -231,7 +283,12 @@ export class SandboxRulesRuntime implements TransitionThenObservationRuntime {
       return this.#dead;
     }
     if (failure.kind === "timeout") {
-      return { ok: false, code: "timeout", message: `the hook ran longer than its wall-clock limit of ${this.#options.wallTimeoutMs} ms and was stopped`, fatal: false };
+      return {
+        ok: false,
+        code: "timeout",
+        message: `the hook ran longer than its wall-clock limit of ${this.#options.wallTimeoutMs} ms and was stopped`,
+        fatal: false,
+      };
     }
     return { ok: false, code: "threw", message: failure.message, fatal: false };
   }

@@ -29,26 +29,46 @@ function loadIssues(source: string, options: CreateRulesSandboxOptions = {}) {
   return result.issues;
 }
 
-const context = (overrides: Partial<HookContextInput> = {}): HookContextInput => ({ state: {}, memory: {}, turn: 0, seed: 1, ...overrides });
-const transition = { observation: { text: "answer" }, reward: 0, terminated: false, truncated: false, info: { stop: null } };
+const context = (overrides: Partial<HookContextInput> = {}): HookContextInput => ({
+  state: {},
+  memory: {},
+  turn: 0,
+  seed: 1,
+  ...overrides,
+});
+const transition = {
+  observation: { text: "answer" },
+  reward: 0,
+  terminated: false,
+  truncated: false,
+  info: { stop: null },
+};
 
 describe("createRulesSandbox: loading", () => {
   it("reports the hooks and usesState it was given", () => {
-    const runtime = sandbox("export default defineRules({ filterObservation: (observation) => observation });", { usesState: false });
+    const runtime = sandbox("export default defineRules({ filterObservation: (observation) => observation });", {
+      usesState: false,
+    });
     expect(runtime.hooks).toEqual({ filterAction: false, modifyTransition: false, filterObservation: true });
     expect(runtime.usesState).toBe(false);
   });
 
   it("turns load-time problems into issues", () => {
-    expect(loadIssues("const boom = (() => { throw new Error('at load'); })();\nexport default defineRules({ filterAction: () => undefined });")).toEqual([
-      { code: "threw", message: "loading the component threw Error: at load" },
-    ]);
-    expect(loadIssues("const spin = (() => { while (true) {} })();\nexport default defineRules({});", { loadTimeoutMs: 50 })).toEqual([
-      { code: "timeout", message: "loading the component took longer than 50 ms" },
-    ]);
+    expect(
+      loadIssues(
+        "const boom = (() => { throw new Error('at load'); })();\nexport default defineRules({ filterAction: () => undefined });",
+      ),
+    ).toEqual([{ code: "threw", message: "loading the component threw Error: at load" }]);
+    expect(
+      loadIssues("const spin = (() => { while (true) {} })();\nexport default defineRules({});", { loadTimeoutMs: 50 }),
+    ).toEqual([{ code: "timeout", message: "loading the component took longer than 50 ms" }]);
     expect(loadIssues("export default 5;")[0]?.code).toBe("bad-shape");
-    expect(loadIssues("export default defineRules({ filterActions() {} });")[0]?.message).toContain("unknown hook filterActions");
-    expect(loadIssues("export default defineRules({ get filterAction() { return () => undefined; } });")[0]?.message).toContain("must be a function");
+    expect(loadIssues("export default defineRules({ filterActions() {} });")[0]?.message).toContain(
+      "unknown hook filterActions",
+    );
+    expect(
+      loadIssues("export default defineRules({ get filterAction() { return () => undefined; } });")[0]?.message,
+    ).toContain("must be a function");
   });
 
   it("refuses invalid options with BAD_ARGUMENT", () => {
@@ -70,8 +90,16 @@ describe("createRulesSandbox: hook calls", () => {
   it("answers absent hooks without calling the isolate", async () => {
     const runtime = sandbox("export default defineRules({ filterObservation: (observation) => observation });");
     const memory = { kept: true };
-    expect(await runtime.filterAction({ name: "a", args: {} }, context({ memory }))).toEqual({ ok: true, value: { kind: "pass" }, memory });
-    expect(await runtime.modifyTransition({ name: "a", args: {} }, transition, context({ memory }))).toEqual({ ok: true, value: {}, memory });
+    expect(await runtime.filterAction({ name: "a", args: {} }, context({ memory }))).toEqual({
+      ok: true,
+      value: { kind: "pass" },
+      memory,
+    });
+    expect(await runtime.modifyTransition({ name: "a", args: {} }, transition, context({ memory }))).toEqual({
+      ok: true,
+      value: {},
+      memory,
+    });
   });
 
   it("decodes filterAction: pass, unchanged action, rewrite, block, and refuses bad values", async () => {
@@ -92,10 +120,23 @@ export default defineRules({
     const call = (name: string) => runtime.filterAction({ name, args: { path: "a.py" } }, context());
     expect(await call("other")).toEqual({ ok: true, value: { kind: "pass" }, memory: {} });
     expect(await call("same")).toEqual({ ok: true, value: { kind: "pass" }, memory: {} });
-    expect(await call("rename")).toEqual({ ok: true, value: { kind: "rewrite", action: { name: "renamed", args: { path: "a.py" } } }, memory: {} });
+    expect(await call("rename")).toEqual({
+      ok: true,
+      value: { kind: "rewrite", action: { name: "renamed", args: { path: "a.py" } } },
+      memory: {},
+    });
     expect(await call("block")).toEqual({ ok: true, value: { kind: "block", reason: "not now" }, memory: {} });
-    for (const [name, fragment] of [["empty", "must not be empty"], ["null", "filterAction must return"], ["extra", "extra"]]) {
-      expect(await call(name as string)).toEqual({ ok: false, code: "bad-output", message: expect.stringContaining(fragment), fatal: false });
+    for (const [name, fragment] of [
+      ["empty", "must not be empty"],
+      ["null", "filterAction must return"],
+      ["extra", "extra"],
+    ]) {
+      expect(await call(name as string)).toEqual({
+        ok: false,
+        code: "bad-output",
+        message: expect.stringContaining(fragment),
+        fatal: false,
+      });
     }
   });
 
@@ -108,13 +149,21 @@ export default defineRules({
     return { truncated: false };
   },
 });`);
-    expect(await runtime.modifyTransition({ name: "keep", args: {} }, transition, context())).toEqual({ ok: true, value: {}, memory: {} });
+    expect(await runtime.modifyTransition({ name: "keep", args: {} }, transition, context())).toEqual({
+      ok: true,
+      value: {},
+      memory: {},
+    });
     expect(await runtime.modifyTransition({ name: "stop", args: {} }, transition, context())).toEqual({
       ok: true,
       value: { text: "answer!", truncated: true },
       memory: {},
     });
-    expect(await runtime.modifyTransition({ name: "resume", args: {} }, transition, context())).toEqual({ ok: true, value: { truncated: false }, memory: {} });
+    expect(await runtime.modifyTransition({ name: "resume", args: {} }, transition, context())).toEqual({
+      ok: true,
+      value: { truncated: false },
+      memory: {},
+    });
     const truncated = { ...transition, truncated: true };
     expect(await runtime.modifyTransition({ name: "resume", args: {} }, truncated, context())).toEqual({
       ok: false,
@@ -125,10 +174,16 @@ export default defineRules({
   });
 
   it("decodes filterObservation: undefined keeps the observation", async () => {
-    const runtime = sandbox(`export default defineRules({ filterObservation: (observation) => (observation.text === "keep" ? undefined : { text: "new", data: { n: 1 } }) });`);
+    const runtime = sandbox(
+      `export default defineRules({ filterObservation: (observation) => (observation.text === "keep" ? undefined : { text: "new", data: { n: 1 } }) });`,
+    );
     const keep = { text: "keep", data: { a: 1 } };
     expect(await runtime.filterObservation(keep, context())).toEqual({ ok: true, value: keep, memory: {} });
-    expect(await runtime.filterObservation({ text: "x" }, context())).toEqual({ ok: true, value: { text: "new", data: { n: 1 } }, memory: {} });
+    expect(await runtime.filterObservation({ text: "x" }, context())).toEqual({
+      ok: true,
+      value: { text: "new", data: { n: 1 } },
+      memory: {},
+    });
   });
 
   it("copies memory in and out without touching the host's object, and accepts a reassigned memory", async () => {
@@ -141,9 +196,17 @@ export default defineRules({
   },
 });`);
     const memory = { count: 1 };
-    expect(await runtime.filterAction({ name: "count", args: {} }, context({ memory }))).toEqual({ ok: true, value: { kind: "pass" }, memory: { count: 2 } });
+    expect(await runtime.filterAction({ name: "count", args: {} }, context({ memory }))).toEqual({
+      ok: true,
+      value: { kind: "pass" },
+      memory: { count: 2 },
+    });
     expect(memory).toEqual({ count: 1 });
-    expect(await runtime.filterAction({ name: "replace", args: {} }, context({ memory }))).toEqual({ ok: true, value: { kind: "pass" }, memory: { fresh: true } });
+    expect(await runtime.filterAction({ name: "replace", args: {} }, context({ memory }))).toEqual({
+      ok: true,
+      value: { kind: "pass" },
+      memory: { fresh: true },
+    });
     expect(await runtime.filterAction({ name: "array", args: {} }, context({ memory }))).toEqual({
       ok: false,
       code: "bad-output",
@@ -161,12 +224,17 @@ export default defineRules({
     else return { text: "t".repeat(size) };
   },
 });`);
-    const call = (size: number, memory = false) => runtime.filterObservation({ text: String(size), data: { memory } }, context());
+    const call = (size: number, memory = false) =>
+      runtime.filterObservation({ text: String(size), data: { memory } }, context());
     const memoryFits = rulesSandboxLimits.memoryCharacters - 20;
     expect((await call(memoryFits, true)).ok).toBe(true);
-    expect(await call(rulesSandboxLimits.memoryCharacters, true)).toEqual(expect.objectContaining({ ok: false, code: "memory-too-large" }));
+    expect(await call(rulesSandboxLimits.memoryCharacters, true)).toEqual(
+      expect.objectContaining({ ok: false, code: "memory-too-large" }),
+    );
     expect((await call(rulesSandboxLimits.textCharacters)).ok).toBe(true);
-    expect(await call(rulesSandboxLimits.textCharacters + 1)).toEqual(expect.objectContaining({ ok: false, code: "bad-output" }));
+    expect(await call(rulesSandboxLimits.textCharacters + 1)).toEqual(
+      expect.objectContaining({ ok: false, code: "bad-output" }),
+    );
   });
 
   it("gives a deterministic context.random() per (seed, turn, hook)", async () => {
@@ -218,7 +286,11 @@ export default defineRules({
   },
 });`);
     const result = await runtime.filterObservation({ text: "" }, context());
-    expect(result).toEqual({ ok: true, value: { text: "true,true,true,true,true,true,true,true|function" }, memory: {} });
+    expect(result).toEqual({
+      ok: true,
+      value: { text: "true,true,true,true,true,true,true,true|function" },
+      memory: {},
+    });
   });
 
   it("forgets RegExp legacy statics between and within calls", async () => {
@@ -230,7 +302,11 @@ export default defineRules({
     return { text: [legacy.$1, legacy.lastMatch, legacy.input].map(String).join(",") };
   },
 });`);
-    expect(await runtime.filterObservation({ text: "a secret" }, context())).toEqual({ ok: true, value: { text: "undefined,undefined,undefined" }, memory: {} });
+    expect(await runtime.filterObservation({ text: "a secret" }, context())).toEqual({
+      ok: true,
+      value: { text: "undefined,undefined,undefined" },
+      memory: {},
+    });
   });
 
   it("guards the builtins that walk a huge array or string in one step", async () => {
@@ -259,18 +335,25 @@ export default defineRules({
         fatal: false,
       });
     }
-    expect(await runtime.filterObservation({ text: "ordinary" }, context())).toEqual({ ok: true, value: { text: "2-4-6-7" }, memory: {} });
+    expect(await runtime.filterObservation({ text: "ordinary" }, context())).toEqual({
+      ok: true,
+      value: { text: "2-4-6-7" },
+      memory: {},
+    });
   });
 
   it("drains a runaway microtask loop within the timeout", async () => {
-    const runtime = sandbox(`
+    const runtime = sandbox(
+      `
 export default defineRules({
   filterObservation(observation) {
     const loop = async (): Promise<void> => { await null; return loop(); };
     void loop();
     return undefined;
   },
-});`, { timeoutMs: 50, wallTimeoutMs: 50 });
+});`,
+      { timeoutMs: 50, wallTimeoutMs: 50 },
+    );
     // Microtasks run after the hook returned, so only the wall-clock backstop stops them.
     expect(await runtime.filterObservation({ text: "" }, context())).toEqual({
       ok: false,

@@ -25,10 +25,16 @@ export interface CreateRulesSandboxOptions extends RulesSandboxOptions {
 export type RulesSandbox = { ok: true; runtime: SandboxRulesRuntime } | { ok: false; issues: ComponentIssue[] };
 
 /** An issue for a failed isolate call while loading. */
-function loadIssue(error: unknown, isolate: ivm.Isolate, options: { loadTimeoutMs: number; memoryLimitMb: number }): ComponentIssue {
+function loadIssue(
+  error: unknown,
+  isolate: ivm.Isolate,
+  options: { loadTimeoutMs: number; memoryLimitMb: number },
+): ComponentIssue {
   const failure = classifyIsolateFailure(error, isolate);
-  if (failure.kind === "timeout") return { code: "timeout", message: `loading the component took longer than ${options.loadTimeoutMs} ms` };
-  if (failure.kind === "memory") return { code: "memory", message: `loading the component ran out of memory (limit ${options.memoryLimitMb} MB)` };
+  if (failure.kind === "timeout")
+    return { code: "timeout", message: `loading the component took longer than ${options.loadTimeoutMs} ms` };
+  if (failure.kind === "memory")
+    return { code: "memory", message: `loading the component ran out of memory (limit ${options.memoryLimitMb} MB)` };
   return { code: "threw", message: `loading the component failed: ${failure.message}` };
 }
 
@@ -48,7 +54,8 @@ function loadIssue(error: unknown, isolate: ivm.Isolate, options: { loadTimeoutM
 export function createRulesSandbox(script: string, options: CreateRulesSandboxOptions = {}): RulesSandbox {
   const { usesState = true, ...rest } = options;
   const parsed = rulesSandboxOptionsSchema.safeParse(rest);
-  if (!parsed.success) throw new EnvriggerError("BAD_ARGUMENT", `invalid Rules sandbox options: ${formatIssues(parsed.error)}`);
+  if (!parsed.success)
+    throw new EnvriggerError("BAD_ARGUMENT", `invalid Rules sandbox options: ${formatIssues(parsed.error)}`);
   const resolved = parsed.data;
   const isolate = new ivm.Isolate({ memoryLimit: resolved.memoryLimitMb });
   const fail = (issue: ComponentIssue): RulesSandbox => {
@@ -76,13 +83,16 @@ export function createRulesSandbox(script: string, options: CreateRulesSandboxOp
 
   let answer: unknown;
   try {
-    const factory = isolate.compileScriptSync(script, { filename: "component.js" }).runSync(context, { reference: true, timeout: resolved.loadTimeoutMs });
+    const factory = isolate
+      .compileScriptSync(script, { filename: "component.js" })
+      .runSync(context, { reference: true, timeout: resolved.loadTimeoutMs });
     answer = load.applySync(undefined, [factory.derefInto()], { timeout: resolved.loadTimeoutMs });
   } catch (error) {
     return fail(loadIssue(error, isolate, resolved));
   }
   const loaded = loadAnswerSchema.safeParse(typeof answer === "string" ? JSON.parse(answer) : answer);
-  if (!loaded.success) return fail({ code: "bad-shape", message: `the component did not load: ${formatIssues(loaded.error)}` });
+  if (!loaded.success)
+    return fail({ code: "bad-shape", message: `the component did not load: ${formatIssues(loaded.error)}` });
   if (!loaded.data.ok) return fail({ code: loaded.data.code, message: loaded.data.message });
   const [filterAction, modifyTransition, filterObservation] = loaded.data.hooks;
   const hooks = { filterAction, modifyTransition, filterObservation };

@@ -1,12 +1,24 @@
 import type { Action } from "../core/action.js";
 import type { Observation } from "../core/observation.js";
 import type { GroupCall, GroupHookResult, RulesGroupRuntime } from "../harness/rules-group-runtime.js";
-import type { FilterActionDecision, HookContextInput, HookResult, RulesRuntime, TransitionInput, TransitionPatch } from "../harness/rules-runtime.js";
+import type {
+  FilterActionDecision,
+  HookContextInput,
+  HookResult,
+  RulesRuntime,
+  TransitionInput,
+  TransitionPatch,
+} from "../harness/rules-runtime.js";
 import type { ComponentHooks } from "./component-hooks.js";
 
 /** What the member needs of its group besides {@link RulesGroupRuntime}. */
 export interface MemberGroup extends RulesGroupRuntime {
-  modifyTransitionOnly(layer: number, transition: TransitionInput, action: Action, call: GroupCall): { transition: GroupHookResult<TransitionPatch> | undefined } | undefined;
+  modifyTransitionOnly(
+    layer: number,
+    transition: TransitionInput,
+    action: Action,
+    call: GroupCall,
+  ): { transition: GroupHookResult<TransitionPatch> | undefined } | undefined;
 }
 
 /**
@@ -27,7 +39,12 @@ export class SandboxRulesGroupMember implements RulesRuntime {
   ) {}
 
   /** Once disposed, every call answers this (the other members may still be in use). */
-  static readonly disposed: HookResult<never> = { ok: false, code: "disposed", message: "the Rules component was disposed", fatal: true };
+  static readonly disposed: HookResult<never> = {
+    ok: false,
+    code: "disposed",
+    message: "the Rules component was disposed",
+    fatal: true,
+  };
 
   #call(context: HookContextInput): GroupCall {
     const contexts = [];
@@ -50,7 +67,11 @@ export class SandboxRulesGroupMember implements RulesRuntime {
     return this.#single(first?.result, { kind: "pass" }, context);
   }
 
-  async modifyTransition(action: Action, transition: TransitionInput, context: HookContextInput): Promise<HookResult<TransitionPatch>> {
+  async modifyTransition(
+    action: Action,
+    transition: TransitionInput,
+    context: HookContextInput,
+  ): Promise<HookResult<TransitionPatch>> {
     if (this.#disposed) return SandboxRulesGroupMember.disposed;
     if (!this.hooks.modifyTransition) return { ok: true, value: {}, memory: context.memory };
     const result = this.group.modifyTransitionOnly(this.layer, transition, action, this.#call(context));

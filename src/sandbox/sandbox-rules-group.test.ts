@@ -25,7 +25,11 @@ afterAll(async () => {
 });
 
 /** A group of components (innermost first) with the static check bypassed: only the run-time defences stand. */
-function bypassedGroup(sources: string[], timeoutMs = 100, wallTimeoutMs = Math.max(500, timeoutMs)): SandboxRulesGroup {
+function bypassedGroup(
+  sources: string[],
+  timeoutMs = 100,
+  wallTimeoutMs = Math.max(500, timeoutMs),
+): SandboxRulesGroup {
   const scripts = sources.map((source) => {
     const transpiled = transpileComponent(source);
     if (!transpiled.ok) throw new Error(`transpile failed: ${JSON.stringify(transpiled.issues)}`);
@@ -37,7 +41,10 @@ function bypassedGroup(sources: string[], timeoutMs = 100, wallTimeoutMs = Math.
   return sandbox.group;
 }
 
-const call = (layers: number): GroupCall => ({ contexts: Array.from({ length: layers }, () => ({ turn: 0, seed: 1 })), state: { counter: 0 } });
+const call = (layers: number): GroupCall => ({
+  contexts: Array.from({ length: layers }, () => ({ turn: 0, seed: 1 })),
+  state: { counter: 0 },
+});
 const observation = { text: "hello", data: { secret: "env" } };
 const action = { name: "inc", args: { by: 1 } };
 
@@ -114,7 +121,15 @@ export default defineRules({
     const results = await group.observations(0, 2, observation, call(3), true);
     expect(results).toEqual([
       { layer: 0, result: { ok: true, value: { text: "hello!" }, memory: { looks: 1 } } },
-      { layer: 1, result: { ok: false, code: "timeout", message: "the hook ran longer than its wall-clock limit of 500 ms and was stopped", fatal: false } },
+      {
+        layer: 1,
+        result: {
+          ok: false,
+          code: "timeout",
+          message: "the hook ran longer than its wall-clock limit of 500 ms and was stopped",
+          fatal: false,
+        },
+      },
     ]);
     // The isolate stays usable.
     const next = await group.observations(0, 0, { text: "again" }, call(1), true);
@@ -132,7 +147,10 @@ export default defineRules({
     const group = bypassedGroup([fine, bomb, fine], 10_000);
     const results = await group.observations(0, 2, observation, call(3), true);
     const failed = results.find((entry) => entry.result !== undefined && !entry.result.ok);
-    expect(failed).toEqual({ layer: 1, result: { ok: false, code: "memory", message: expect.stringContaining("ran out of memory"), fatal: true } });
+    expect(failed).toEqual({
+      layer: 1,
+      result: { ok: false, code: "memory", message: expect.stringContaining("ran out of memory"), fatal: true },
+    });
     const later = await group.observations(0, 0, observation, call(1), true);
     expect(later[0]?.result).toMatchObject({ ok: false, code: "memory", fatal: true });
   });
@@ -146,7 +164,11 @@ export default defineRules({
     };
     const fine = `export default defineRules({ filterAction(action, context) { return undefined; } });`;
     const thrower = `export default defineRules({ filterAction(action, context) { throw new Error("no " + action.name); } });`;
-    const layers: LayerSpec[] = [{ kind: "rules", source: fine }, { kind: "rules", source: thrower }, { kind: "rules", source: fine }];
+    const layers: LayerSpec[] = [
+      { kind: "rules", source: fine },
+      { kind: "rules", source: thrower },
+      { kind: "rules", source: fine },
+    ];
     const env = await buildStack({ version: 1, base: { env: "test", taskId: "t1" }, layers }, dependencies);
     envs.push(env);
     await env.reset({ taskId: "t1", seed: 1 });
@@ -170,8 +192,15 @@ export default defineRules({
 });`;
     const transpiled = transpileComponent(prober);
     if (!transpiled.ok) throw new Error(JSON.stringify(transpiled.issues));
-    const inputs = { filterAction: [["name"], ["turn"]], modifyTransition: [[], [], []], filterObservation: [["text"], []] } as const;
-    const sandbox = createRulesGroupSandbox([{ script: transpiled.script, usesState: false, inputs: structuredClone(inputs) as never }], { timeoutMs: 2_000 });
+    const inputs = {
+      filterAction: [["name"], ["turn"]],
+      modifyTransition: [[], [], []],
+      filterObservation: [["text"], []],
+    } as const;
+    const sandbox = createRulesGroupSandbox(
+      [{ script: transpiled.script, usesState: false, inputs: structuredClone(inputs) as never }],
+      { timeoutMs: 2_000 },
+    );
     if (!sandbox.ok) throw new Error(JSON.stringify(sandbox.issues));
     groups.push(sandbox.group);
     const [blocked] = await sandbox.group.filterActions(0, 0, action, call(1));
@@ -183,7 +212,10 @@ export default defineRules({
     if (!whole.ok) throw new Error(JSON.stringify(whole.issues));
     groups.push(whole.group);
     const [everything] = await whole.group.filterActions(0, 0, action, call(1));
-    expect(everything?.result).toEqual({ ok: true, value: { kind: "block", reason: '[["name","args"],["state","memory","turn","seed","random"]]' } });
+    expect(everything?.result).toEqual({
+      ok: true,
+      value: { kind: "block", reason: '[["name","args"],["state","memory","turn","seed","random"]]' },
+    });
   });
 
   it("a call in which no hook changed anything answers no results (each layer passed its input on)", async () => {
@@ -207,6 +239,10 @@ export default defineRules({
       { layer: 0, result: { ok: true, value: { kind: "block", reason: "no" } } },
     ]);
     const patched = await runtime.transitions(0, 1, { ...transition, truncated: true }, action, call(2));
-    expect(patched[1]).toEqual({ layer: 1, transition: { ok: true, value: { truncated: true } }, observation: undefined });
+    expect(patched[1]).toEqual({
+      layer: 1,
+      transition: { ok: true, value: { truncated: true } },
+      observation: undefined,
+    });
   });
 });

@@ -19,7 +19,12 @@ import { memoryText, packAction, packContexts, packObservation, stateText } from
 import { layerReads, wholeInputMasks, type HookInputMasks, type LayerReads } from "./hook-input-masks.js";
 import { countIsolateCrossing } from "./isolate-crossings.js";
 import { interruptedGroupCall, layerAnswerLimit, type GroupCallOutcome } from "./interrupted-group-call.js";
-import { decodeFilterAction, decodeObservation, decodeTransitionPatch, parseSandboxAnswer } from "./rules-hook-output.js";
+import {
+  decodeFilterAction,
+  decodeObservation,
+  decodeTransitionPatch,
+  parseSandboxAnswer,
+} from "./rules-hook-output.js";
 import type { ResolvedRulesSandboxOptions } from "./rules-sandbox-options.js";
 import { SandboxRulesGroupMember } from "./sandbox-rules-group-member.js";
 
@@ -31,14 +36,12 @@ export interface RulesGroupApi {
   groupProgress: ivm.Reference;
 }
 
-
 const hookIndex = { filterAction: 0, modifyTransition: 1, filterObservation: 2 } as const;
 
 /** The entries of a call that changed nothing (the isolate answered ""). */
 const unchanged: unknown[] = [];
 /** The results of a call that changed nothing: no layer has one (shared, never changed). */
 const noResults: readonly never[] = Object.freeze([]);
-
 
 /**
  * A {@link RulesGroupRuntime} backed by one isolated-vm isolate holding several loaded
@@ -93,7 +96,9 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     this.#options = options;
     this.#reads = hooks.map((_hooks, layer) => layerReads(masks[layer] ?? wholeInputMasks));
     this.#live = new Set(hooks.map((_hooks, layer) => layer));
-    this.members = hooks.map((layerHooks, layer) => new SandboxRulesGroupMember(this, layer, layerHooks, usesState[layer] ?? true));
+    this.members = hooks.map(
+      (layerHooks, layer) => new SandboxRulesGroupMember(this, layer, layerHooks, usesState[layer] ?? true),
+    );
   }
 
   setMemory(layer: number, memory: JsonObject): void {
@@ -103,7 +108,8 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
   disposeMember(layer: number): void {
     this.#live.delete(layer);
     if (this.#live.size > 0) return;
-    if (this.#dead?.code !== "memory") this.#dead = { ok: false, code: "disposed", message: "the Rules component was disposed", fatal: true };
+    if (this.#dead?.code !== "memory")
+      this.#dead = { ok: false, code: "disposed", message: "the Rules component was disposed", fatal: true };
     if (!this.#isolate.isDisposed) this.#isolate.dispose();
   }
 
@@ -118,17 +124,34 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
   }
 
   /** Answers synchronously (see `GroupAnswer`). */
-  transitions(bottom: number, top: number, transition: TransitionInput, action: Action | null | "last", call: GroupCall): readonly GroupTransitionResult[] {
+  transitions(
+    bottom: number,
+    top: number,
+    transition: TransitionInput,
+    action: Action | null | "last",
+    call: GroupCall,
+  ): readonly GroupTransitionResult[] {
     return this.#transitions(bottom, top, transition, action, call, true);
   }
 
   /** One layer's `modifyTransition` alone (a single-hook call of a member). */
-  modifyTransitionOnly(layer: number, transition: TransitionInput, action: Action, call: GroupCall): GroupTransitionResult | undefined {
+  modifyTransitionOnly(
+    layer: number,
+    transition: TransitionInput,
+    action: Action,
+    call: GroupCall,
+  ): GroupTransitionResult | undefined {
     return this.#transitions(layer, layer, transition, action, call, false)[0];
   }
 
   /** Answers synchronously (see `GroupAnswer`). */
-  observations(bottom: number, top: number, observation: Observation, call: GroupCall, keepMemory: boolean): readonly GroupObservationResult[] {
+  observations(
+    bottom: number,
+    top: number,
+    observation: Observation,
+    call: GroupCall,
+    keepMemory: boolean,
+  ): readonly GroupObservationResult[] {
     return this.#observations(bottom, top, observation, call, keepMemory);
   }
 
@@ -174,7 +197,14 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     return results;
   }
 
-  #transitions(bottom: number, top: number, transition: TransitionInput, action: Action | null | "last", call: GroupCall, withObservation: boolean): readonly GroupTransitionResult[] {
+  #transitions(
+    bottom: number,
+    top: number,
+    transition: TransitionInput,
+    action: Action | null | "last",
+    call: GroupCall,
+    withObservation: boolean,
+  ): readonly GroupTransitionResult[] {
     const hooks = this.#hooks;
     const reads = this.#reads;
     let hookCount = 0;
@@ -201,9 +231,15 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     if (this.#dead) {
       const dead = this.#dead;
       const inTransition = hooks[first]!.modifyTransition && action !== null;
-      return [{ layer: first, transition: inTransition ? dead : undefined, observation: inTransition ? undefined : dead }];
+      return [
+        { layer: first, transition: inTransition ? dead : undefined, observation: inTransition ? undefined : dead },
+      ];
     }
-    const packer = this.#inputs.start().number(bottom).number(top).flag(action === "last");
+    const packer = this.#inputs
+      .start()
+      .number(bottom)
+      .number(top)
+      .flag(action === "last");
     packAction(packer, action === "last" ? null : action, needsArgs);
     packObservation(packer, transition.observation, needsData);
     packer.number(transition.reward).flag(transition.terminated).flag(transition.truncated);
@@ -222,7 +258,11 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
       const reached = index < outcome.entries.length;
       const pair = reached ? outcome.entries[index++] : undefined;
       if (!reached && outcome.ok) {
-        results.push({ layer, transition: unreadableGroupAnswer("the sandbox stopped before every layer ran"), observation: undefined });
+        results.push({
+          layer,
+          transition: unreadableGroupAnswer("the sandbox stopped before every layer ran"),
+          observation: undefined,
+        });
         return results;
       }
       if (!reached && !outcome.ok && outcome.layer !== layer) {
@@ -235,7 +275,10 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
         if (outcome.hook === hookIndex.modifyTransition) {
           results.push({ layer, transition: failure, observation: undefined });
         } else {
-          const first = outcome.partial === undefined || outcome.partial === null ? undefined : this.#patch(readGroupEntry(outcome.partial), truncated);
+          const first =
+            outcome.partial === undefined || outcome.partial === null
+              ? undefined
+              : this.#patch(readGroupEntry(outcome.partial), truncated);
           results.push({ layer, transition: first, observation: failure });
         }
         return results;
@@ -254,7 +297,10 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
       if (patch.truncated === true) truncated = true;
       const second = pair.length === 2 ? readGroupEntry(pair[1]) : undefined;
       const input = patched;
-      const filtered = second === undefined ? undefined : decodeGroupEntry(second, (value, present) => decodeObservation(value, present, input));
+      const filtered =
+        second === undefined
+          ? undefined
+          : decodeGroupEntry(second, (value, present) => decodeObservation(value, present, input));
       results.push({ layer, transition: patchResult, observation: filtered });
       if (filtered !== undefined && !filtered.ok) return results;
       observation = filtered === undefined ? patched : filtered.value;
@@ -265,10 +311,18 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
 
   #patch(entry: GroupEntry | undefined, truncated: boolean): GroupHookResult<TransitionPatch> | undefined {
     if (entry === undefined) return undefined;
-    return decodeGroupEntry(entry, (value, present) => decodeTransitionPatch(value, present, { truncated } as TransitionInput));
+    return decodeGroupEntry(entry, (value, present) =>
+      decodeTransitionPatch(value, present, { truncated } as TransitionInput),
+    );
   }
 
-  #observations(bottom: number, top: number, observation: Observation, call: GroupCall, keepMemory: boolean): readonly GroupObservationResult[] {
+  #observations(
+    bottom: number,
+    top: number,
+    observation: Observation,
+    call: GroupCall,
+    keepMemory: boolean,
+  ): readonly GroupObservationResult[] {
     const hooks = this.#hooks;
     let first = -1;
     let hookCount = 0;
@@ -329,13 +383,20 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
       countIsolateCrossing();
       answer = reference.applySync(undefined, [packed], { timeout: this.#options.wallTimeoutMs * hooks });
     } catch (error) {
-      const interrupted = { isolate: this.#isolate, groupProgress: this.#api.groupProgress, marker, wallTimeoutMs: this.#options.wallTimeoutMs, died: () => this.#died() };
+      const interrupted = {
+        isolate: this.#isolate,
+        groupProgress: this.#api.groupProgress,
+        marker,
+        wallTimeoutMs: this.#options.wallTimeoutMs,
+        died: () => this.#died(),
+      };
       return interruptedGroupCall(error, first, interrupted);
     }
     if (answer === "") return { ok: true, entries: unchanged };
     const parsed = parseSandboxAnswer(answer, hooks * layerAnswerLimit + 16);
     if (!parsed.ok) return { ok: false, failure: parsed, layer: first, hook: -1, entries: [], partial: undefined };
-    if (!Array.isArray(parsed.parsed)) return { ok: false, failure: unreadableGroupAnswer(), layer: first, hook: -1, entries: [], partial: undefined };
+    if (!Array.isArray(parsed.parsed))
+      return { ok: false, failure: unreadableGroupAnswer(), layer: first, hook: -1, entries: [], partial: undefined };
     return { ok: true, entries: parsed.parsed };
   }
 

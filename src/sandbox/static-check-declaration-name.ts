@@ -11,7 +11,10 @@ export function isDeclarationName(node: ts.Identifier): boolean {
       ts.isFunctionExpression(parent) ||
       ts.isClassDeclaration(parent)) &&
       parent.name === node) ||
-    ((ts.isPropertyAccessExpression(parent) || ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isPropertyDeclaration(parent)) &&
+    ((ts.isPropertyAccessExpression(parent) ||
+      ts.isPropertyAssignment(parent) ||
+      ts.isMethodDeclaration(parent) ||
+      ts.isPropertyDeclaration(parent)) &&
       parent.name === node) ||
     (ts.isBindingElement(parent) && parent.propertyName === node) ||
     ts.isLabeledStatement(parent) ||

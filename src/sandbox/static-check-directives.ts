@@ -37,7 +37,11 @@ export function findCompilerDirectives(source: string): ComponentDirectives {
     }
     if (referenceDirective.test(text)) {
       referencesOtherFiles = true;
-      issues.push({ code: "forbidden-construct", message: "triple-slash `<reference>` directives are not allowed: components use only the harness API", line: lineOf(scanner.getTokenStart()) });
+      issues.push({
+        code: "forbidden-construct",
+        message: "triple-slash `<reference>` directives are not allowed: components use only the harness API",
+        line: lineOf(scanner.getTokenStart()),
+      });
     }
   }
   return { issues, referencesOtherFiles };

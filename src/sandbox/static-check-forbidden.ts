@@ -37,7 +37,11 @@ function memberKey(node: ts.Identifier): string | undefined {
   if (ts.isBindingElement(parent) && (parent.propertyName === node || (!parent.propertyName && parent.name === node))) {
     return node.text;
   }
-  if ((ts.isPropertyAssignment(parent) || ts.isShorthandPropertyAssignment(parent)) && parent.name === node && node.text === "__proto__") {
+  if (
+    (ts.isPropertyAssignment(parent) || ts.isShorthandPropertyAssignment(parent)) &&
+    parent.name === node &&
+    node.text === "__proto__"
+  ) {
     return node.text;
   }
   return undefined;
@@ -63,7 +67,9 @@ function forbiddenSyntax(node: ts.Node): string | undefined {
     case ts.SyntaxKind.ExportDeclaration:
       return "the only export allowed is `export default defineRules({ ... })`";
     case ts.SyntaxKind.MetaProperty:
-      return (node as ts.MetaProperty).keywordToken === ts.SyntaxKind.ImportKeyword ? "import.meta is not available" : undefined;
+      return (node as ts.MetaProperty).keywordToken === ts.SyntaxKind.ImportKeyword
+        ? "import.meta is not available"
+        : undefined;
     case ts.SyntaxKind.WithStatement:
       return "`with` is not allowed";
     case ts.SyntaxKind.DebuggerStatement:
@@ -91,8 +97,10 @@ function forbiddenSyntax(node: ts.Node): string | undefined {
     return "generators are not available: hooks are plain synchronous functions";
   }
   if (hasModifier(node, ts.SyntaxKind.AsyncKeyword)) return "hooks are synchronous: async functions are not available";
-  if (hasModifier(node, ts.SyntaxKind.DeclareKeyword)) return "`declare` is not allowed: components cannot declare what the sandbox does not provide";
-  if (hasModifier(node, ts.SyntaxKind.ExportKeyword)) return "the only export allowed is `export default defineRules({ ... })`";
+  if (hasModifier(node, ts.SyntaxKind.DeclareKeyword))
+    return "`declare` is not allowed: components cannot declare what the sandbox does not provide";
+  if (hasModifier(node, ts.SyntaxKind.ExportKeyword))
+    return "the only export allowed is `export default defineRules({ ... })`";
   return undefined;
 }
 
@@ -102,7 +110,8 @@ function forbiddenIdentifier(node: ts.Identifier, checker: ts.TypeChecker): stri
   const member = memberKey(node);
   if (member !== undefined && forbiddenMembers.has(member)) return `\`${member}\`: ${forbiddenMembers.get(member)}`;
   if (isPropertyName(node)) return undefined;
-  if (name.startsWith(reservedNamePrefix)) return `names starting with \`${reservedNamePrefix}\` are reserved for the sandbox`;
+  if (name.startsWith(reservedNamePrefix))
+    return `names starting with \`${reservedNamePrefix}\` are reserved for the sandbox`;
   const reason = forbiddenGlobals.get(name);
   if (reason !== undefined) return `\`${name}\`: ${reason}`;
   if ((name === "Math" || name === "RegExp") && isGlobal(node, checker)) {
@@ -112,7 +121,8 @@ function forbiddenIdentifier(node: ts.Identifier, checker: ts.TypeChecker): stri
     const parent = inner.parent;
     const direct = ts.isPropertyAccessExpression(parent) && parent.expression === inner;
     const memberName = direct ? parent.name.text : undefined;
-    if (name === "Math" && memberName === "random") return "`Math.random`: hooks must be deterministic; use `context.random()`";
+    if (name === "Math" && memberName === "random")
+      return "`Math.random`: hooks must be deterministic; use `context.random()`";
     if (name === "RegExp" && memberName !== undefined && forbiddenRegExpStatics.has(memberName)) {
       return `\`RegExp.${memberName}\` carries the last match between calls; use the result of \`exec\`/\`match\``;
     }
@@ -130,8 +140,10 @@ function forbiddenElementAccess(node: ts.ElementAccessExpression, checker: ts.Ty
   const target = unwrapExpression(node.expression);
   if (ts.isIdentifier(target) && isGlobal(target, checker)) {
     if (key === undefined) return `computed access on the global \`${target.text}\` is not allowed: name the member`;
-    if (target.text === "Math" && key === "random") return "`Math.random`: hooks must be deterministic; use `context.random()`";
-    if (target.text === "RegExp" && forbiddenRegExpStatics.has(key)) return `\`RegExp.${key}\` carries the last match between calls`;
+    if (target.text === "Math" && key === "random")
+      return "`Math.random`: hooks must be deterministic; use `context.random()`";
+    if (target.text === "RegExp" && forbiddenRegExpStatics.has(key))
+      return `\`RegExp.${key}\` carries the last match between calls`;
   }
   return undefined;
 }
@@ -158,7 +170,12 @@ export function findForbiddenConstructs(sourceFile: ts.SourceFile, checker: ts.T
     } else if (ts.isElementAccessExpression(node)) {
       const message = forbiddenElementAccess(node, checker);
       if (message !== undefined) report(node, message);
-    } else if (ts.isStringLiteral(node) && node.text === "__proto__" && ts.isPropertyAssignment(node.parent) && node.parent.name === node) {
+    } else if (
+      ts.isStringLiteral(node) &&
+      node.text === "__proto__" &&
+      ts.isPropertyAssignment(node.parent) &&
+      node.parent.name === node
+    ) {
       report(node, `\`__proto__\`: ${forbiddenMembers.get("__proto__")}`);
     }
     ts.forEachChild(node, visit);

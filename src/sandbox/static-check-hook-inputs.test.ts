@@ -45,11 +45,21 @@ describe("readHookInputs (ComponentCheck.inputs)", () => {
     // Passed on, returned, spread, enumerated, indexed, tested with `in`, shorthand, a key the input lacks.
     expect(whole(`  filterAction(action) { return action; },`)).toBeNull();
     expect(whole(`  filterAction(action) { return { ...action }; },`)).toBeNull();
-    expect(whole(`  filterAction(action) { return Object.keys(action).length > 2 ? { block: "x" } : undefined; },`)).toBeNull();
-    expect(whole(`  filterAction(action) { const key = "args"; return action[key] ? undefined : { block: "x" }; },`)).toBeNull();
+    expect(
+      whole(`  filterAction(action) { return Object.keys(action).length > 2 ? { block: "x" } : undefined; },`),
+    ).toBeNull();
+    expect(
+      whole(`  filterAction(action) { const key = "args"; return action[key] ? undefined : { block: "x" }; },`),
+    ).toBeNull();
     expect(whole(`  filterAction(action) { return "args" in action ? undefined : { block: "x" }; },`)).toBeNull();
-    expect(whole(`  filterAction(action) { const kept = { action }; return kept.action.name === "x" ? { block: "x" } : undefined; },`)).toBeNull();
-    expect(whole(`  filterAction(action) { return action.hasOwnProperty("args") ? undefined : { block: "x" }; },`)).toBeNull();
+    expect(
+      whole(
+        `  filterAction(action) { const kept = { action }; return kept.action.name === "x" ? { block: "x" } : undefined; },`,
+      ),
+    ).toBeNull();
+    expect(
+      whole(`  filterAction(action) { return action.hasOwnProperty("args") ? undefined : { block: "x" }; },`),
+    ).toBeNull();
     expect(whole(`  filterAction(...inputs) { return inputs.length > 1 ? undefined : { block: "x" }; },`)).toBeNull();
     expect(whole(`  filterAction({ ...rest }) { return rest.name === "x" ? { block: "x" } : undefined; },`)).toBeNull();
   });
@@ -64,7 +74,10 @@ describe("readHookInputs (ComponentCheck.inputs)", () => {
   });
 
   it("reads a hook given as the name of a top-level function in that function", () => {
-    const inputs = inputsOf(`  filterObservation: shorten,`, `function shorten(observation: Observation, context: HookContext) { return { text: observation.text.slice(0, 10 + context.turn) }; }`);
+    const inputs = inputsOf(
+      `  filterObservation: shorten,`,
+      `function shorten(observation: Observation, context: HookContext) { return { text: observation.text.slice(0, 10 + context.turn) }; }`,
+    );
     expect(inputs.filterObservation).toEqual([["text"], ["turn"]]);
   });
 
@@ -79,6 +92,12 @@ describe("readHookInputs (ComponentCheck.inputs)", () => {
       [2, 16, 0],
       [1, 0],
     ]);
-    expect(layerReads(masks)).toEqual({ actionArgs: true, transitionArgs: true, transitionObservation: false, transitionInfo: true, observationData: false });
+    expect(layerReads(masks)).toEqual({
+      actionArgs: true,
+      transitionArgs: true,
+      transitionObservation: false,
+      transitionInfo: true,
+      observationData: false,
+    });
   });
 });

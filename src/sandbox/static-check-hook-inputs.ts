@@ -69,7 +69,8 @@ function keysRead(hookFunction: HookFunction, parameter: ts.Identifier): string[
     if (whole) return;
     if (ts.isIdentifier(node) && node.text === name && node !== parameter && !isDeclarationName(node)) {
       const parent = node.parent;
-      if (ts.isPropertyAccessExpression(parent) && parent.expression === node && ts.isIdentifier(parent.name)) keys.add(parent.name.text);
+      if (ts.isPropertyAccessExpression(parent) && parent.expression === node && ts.isIdentifier(parent.name))
+        keys.add(parent.name.text);
       else whole = true;
     }
     // A shorthand `{ name }` is a use of the name as a whole.

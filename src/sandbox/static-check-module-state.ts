@@ -29,7 +29,9 @@ function isModuleLevel(declaration: ts.Node): boolean {
   ) {
     current = current.parent;
   }
-  return current !== declaration ? ts.isSourceFile(current) : ts.isFunctionDeclaration(declaration) && ts.isSourceFile(declaration.parent);
+  return current !== declaration
+    ? ts.isSourceFile(current)
+    : ts.isFunctionDeclaration(declaration) && ts.isSourceFile(declaration.parent);
 }
 
 /** Problems in a top-level constant's initializer (function bodies inside it are not looked at). */
@@ -44,7 +46,10 @@ function checkConstantInitializer(initializer: ts.Expression, report: (node: ts.
       return;
     }
     if (ts.isRegularExpressionLiteral(node) && /\/[a-z]*[gy][a-z]*$/.test(node.text)) {
-      report(node, "a module-level global or sticky regular expression keeps `lastIndex` between calls: create it inside the hook, or drop the g/y flag");
+      report(
+        node,
+        "a module-level global or sticky regular expression keeps `lastIndex` between calls: create it inside the hook, or drop the g/y flag",
+      );
     }
     ts.forEachChild(node, visit);
   };
@@ -69,7 +74,9 @@ function writeTarget(node: ts.Node): ts.Expression | undefined {
   }
   if (ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) {
     const operator = node.operator;
-    return operator === ts.SyntaxKind.PlusPlusToken || operator === ts.SyntaxKind.MinusMinusToken ? node.operand : undefined;
+    return operator === ts.SyntaxKind.PlusPlusToken || operator === ts.SyntaxKind.MinusMinusToken
+      ? node.operand
+      : undefined;
   }
   if (ts.isDeleteExpression(node)) return node.expression;
   return undefined;
@@ -93,7 +100,10 @@ export function findModuleState(sourceFile: ts.SourceFile, checker: ts.TypeCheck
   for (const statement of sourceFile.statements) {
     if (ts.isVariableStatement(statement)) {
       if ((statement.declarationList.flags & ts.NodeFlags.Const) === 0) {
-        report(statement, `module-level \`let\`/\`var\` would keep state between hook calls: use \`const\`, and ${keepStateInMemory}`);
+        report(
+          statement,
+          `module-level \`let\`/\`var\` would keep state between hook calls: use \`const\`, and ${keepStateInMemory}`,
+        );
         continue;
       }
       for (const declaration of statement.declarationList.declarations) {
@@ -107,7 +117,10 @@ export function findModuleState(sourceFile: ts.SourceFile, checker: ts.TypeCheck
       !ts.isEmptyStatement(statement) &&
       !reportedElsewhere(statement)
     ) {
-      report(statement, "only declarations (functions, constants, types) and `export default defineRules({ ... })` may appear at the top level");
+      report(
+        statement,
+        "only declarations (functions, constants, types) and `export default defineRules({ ... })` may appear at the top level",
+      );
     }
   }
 
@@ -117,7 +130,10 @@ export function findModuleState(sourceFile: ts.SourceFile, checker: ts.TypeCheck
     if (root) {
       const declaration = checker.getSymbolAtLocation(root)?.declarations?.[0];
       if (declaration && declaration.getSourceFile() === sourceFile && isModuleLevel(declaration)) {
-        report(node, `writes into the module-level constant \`${root.text}\`: module-level values are frozen; ${keepStateInMemory}`);
+        report(
+          node,
+          `writes into the module-level constant \`${root.text}\`: module-level values are frozen; ${keepStateInMemory}`,
+        );
       }
     }
     ts.forEachChild(node, visit);

@@ -89,7 +89,9 @@ function project(): Project {
 const irrelevantAdvice = / (Do you need to install type definitions|Do you need to change your target library)[^\n]*/g;
 
 function toIssue(diagnostic: ts.Diagnostic, code: "syntax-error" | "type-error"): ComponentIssue {
-  const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n").replace(irrelevantAdvice, " (not available in components)");
+  const text = ts
+    .flattenDiagnosticMessageText(diagnostic.messageText, "\n")
+    .replace(irrelevantAdvice, " (not available in components)");
   const message = text.slice(0, messageLimit);
   const { file, start } = diagnostic;
   if (!file || start === undefined) return { code, message };
@@ -151,7 +153,7 @@ export function harnessDeclarationDiagnostics(): string[] {
   const program = project().getProgram().compilerObject;
   const declaration = program.getSourceFile(harnessPath);
   if (!declaration) return ["the harness declaration is missing from the project"];
-  return [...program.getSyntacticDiagnostics(declaration), ...program.getSemanticDiagnostics(declaration)].map((diagnostic) =>
-    ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
+  return [...program.getSyntacticDiagnostics(declaration), ...program.getSemanticDiagnostics(declaration)].map(
+    (diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
   );
 }

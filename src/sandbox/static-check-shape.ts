@@ -1,5 +1,11 @@
 import { ts } from "ts-morph";
-import { hookNames, isHookName, protectedTransitionKeys, type ComponentHooks, type HookName } from "./component-hooks.js";
+import {
+  hookNames,
+  isHookName,
+  protectedTransitionKeys,
+  type ComponentHooks,
+  type HookName,
+} from "./component-hooks.js";
 import type { ComponentIssue } from "./component-issue.js";
 import { unwrapExpression } from "./static-check-expressions.js";
 
@@ -67,7 +73,11 @@ export function checkComponentShape(sourceFile: ts.SourceFile): ComponentShape {
   const issues: ComponentIssue[] = [];
   const hooks: ComponentHooks = { filterAction: false, modifyTransition: false, filterObservation: false };
   const hookFunctions = new Map<HookName, HookFunction | null>();
-  const report = (node: ts.Node | undefined, code: "bad-shape" | "no-hooks" | "forbidden-construct", message: string) => {
+  const report = (
+    node: ts.Node | undefined,
+    code: "bad-shape" | "no-hooks" | "forbidden-construct",
+    message: string,
+  ) => {
     if (!node) return void issues.push({ code, message });
     issues.push({ code, message, line: sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1 });
   };
@@ -80,7 +90,8 @@ export function checkComponentShape(sourceFile: ts.SourceFile): ComponentShape {
     return shape();
   }
   for (const extra of assignments.slice(1)) report(extra, "bad-shape", "a component has exactly one `export default`");
-  if (assignment.isExportEquals) report(assignment, "bad-shape", "use `export default defineRules({ ... })`, not `export =`");
+  if (assignment.isExportEquals)
+    report(assignment, "bad-shape", "use `export default defineRules({ ... })`, not `export =`");
   const call = unwrapExpression(assignment.expression);
   if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || call.expression.text !== "defineRules") {
     report(assignment, "bad-shape", "the default export must be `defineRules({ ... })`");
@@ -88,7 +99,11 @@ export function checkComponentShape(sourceFile: ts.SourceFile): ComponentShape {
   }
   const argument = call.arguments.length === 1 ? unwrapExpression(call.arguments[0] as ts.Expression) : undefined;
   if (!argument || !ts.isObjectLiteralExpression(argument)) {
-    report(call, "bad-shape", "`defineRules` takes one object literal listing the hooks: `defineRules({ filterAction(action, context) { ... } })`");
+    report(
+      call,
+      "bad-shape",
+      "`defineRules` takes one object literal listing the hooks: `defineRules({ filterAction(action, context) { ... } })`",
+    );
     return shape();
   }
 
@@ -115,7 +130,11 @@ export function checkComponentShape(sourceFile: ts.SourceFile): ComponentShape {
       else if (ts.isIdentifier(value)) hookFunction = topLevelFunction(sourceFile, value.text);
     }
     if (hookFunction === undefined) {
-      report(property, "bad-shape", `hook \`${name}\` must be a function (a method, an arrow function, or the name of a top-level function)`);
+      report(
+        property,
+        "bad-shape",
+        `hook \`${name}\` must be a function (a method, an arrow function, or the name of a top-level function)`,
+      );
       continue;
     }
     hooks[name] = true;
@@ -126,7 +145,11 @@ export function checkComponentShape(sourceFile: ts.SourceFile): ComponentShape {
     for (const property of literal.properties) {
       const name = memberName(property);
       if (name !== undefined && protectedTransitionKeys.includes(name)) {
-        report(property, "forbidden-construct", `modifyTransition cannot change \`${name}\`: reward, terminated and info belong to the environment and its verifier; return only { text, data, truncated }`);
+        report(
+          property,
+          "forbidden-construct",
+          `modifyTransition cannot change \`${name}\`: reward, terminated and info belong to the environment and its verifier; return only { text, data, truncated }`,
+        );
       }
     }
   }

@@ -59,7 +59,9 @@ export default defineRules({
     expect(codes(checkComponentSource("export default { filterAction() {} };").issues)).toContain("bad-shape");
     const misspelled = checkComponentSource("export default defineRules({ filterActions() {} });");
     expect(codes(misspelled.issues)).toEqual(expect.arrayContaining(["bad-shape", "no-hooks"]));
-    expect(misspelled.issues.find((issue) => issue.code === "bad-shape")?.message).toContain("unknown hook `filterActions`");
+    expect(misspelled.issues.find((issue) => issue.code === "bad-shape")?.message).toContain(
+      "unknown hook `filterActions`",
+    );
     expect(codes(checkComponentSource("export default defineRules({});").issues)).toEqual(["no-hooks"]);
     const spread = checkComponentSource("const hooks = {};\nexport default defineRules({ ...hooks });");
     expect(codes(spread.issues)).toContain("bad-shape");
@@ -80,26 +82,36 @@ export default defineRules({ filterObservation, filterAction: filterAction });
 
   it("refuses extra exports and imports", () => {
     expect(forbidden(`export const x = 1;\n${withFilterAction("")}`)).toHaveLength(1);
-    expect(forbidden(`import { readFileSync } from "node:fs";\n${withFilterAction("")}`)[0]?.message).toContain("imports");
+    expect(forbidden(`import { readFileSync } from "node:fs";\n${withFilterAction("")}`)[0]?.message).toContain(
+      "imports",
+    );
   });
 
   it("finds constructor access through constant computed keys and templates", () => {
-    const messages = forbidden(withFilterAction(`
+    const messages = forbidden(
+      withFilterAction(`
     const viaPlus = (context.memory as Record<string, unknown>)["constr" + "uctor"];
     const viaTemplate = (context.memory as Record<string, unknown>)[\`proto\${"type"}\`];
-    const { constructor } = context.memory;`)).map((issue) => issue.message);
+    const { constructor } = context.memory;`),
+    ).map((issue) => issue.message);
     expect(messages).toHaveLength(3);
     expect(messages.join("\n")).toContain("`constructor`");
     expect(messages.join("\n")).toContain("`prototype`");
   });
 
   it("refuses computed access on globals but not on local values", () => {
-    expect(forbidden(withFilterAction(`    const key = action.name; const value = (Math as unknown as JsonObject)[key];`))).toHaveLength(1);
+    expect(
+      forbidden(withFilterAction(`    const key = action.name; const value = (Math as unknown as JsonObject)[key];`)),
+    ).toHaveLength(1);
     expect(forbidden(withFilterAction(`    const key = action.name; const value = context.memory[key];`))).toEqual([]);
   });
 
   it("allows property names that look like forbidden globals", () => {
-    const result = checkComponentSource(withFilterAction(`    const value = { process: 1, Date: 2 }; const text = action.args.process; context.memory.window = value.process;`));
+    const result = checkComponentSource(
+      withFilterAction(
+        `    const value = { process: 1, Date: 2 }; const text = action.args.process; context.memory.window = value.process;`,
+      ),
+    );
     expect(result.issues).toEqual([]);
   });
 
@@ -108,13 +120,17 @@ export default defineRules({ filterObservation, filterAction: filterAction });
     expect(letIssues).toEqual([expect.objectContaining({ line: 1, message: expect.stringContaining("`let`/`var`") })]);
     const write = forbidden(withFilterAction("    counter.n += 1;", "const counter = { n: 0 };"));
     expect(write).toEqual([expect.objectContaining({ line: 4, message: expect.stringContaining("`counter`") })]);
-    const initializers = forbidden(`const seen = new Set<string>();\nconst words = "a b".split(" ");\nconst pattern = /x/g;\n${withFilterAction("")}`);
+    const initializers = forbidden(
+      `const seen = new Set<string>();\nconst words = "a b".split(" ");\nconst pattern = /x/g;\n${withFilterAction("")}`,
+    );
     expect(initializers.map((issue) => issue.line)).toEqual([1, 2, 3]);
     expect(forbidden(`context;\n${withFilterAction("")}`)[0]?.message).toContain("only declarations");
   });
 
   it("does not confuse a local variable with a module-level constant of the same name", () => {
-    const result = checkComponentSource(withFilterAction("    const counter = { n: 0 }; counter.n += 1;", "const counter = { n: 0 };"));
+    const result = checkComponentSource(
+      withFilterAction("    const counter = { n: 0 }; counter.n += 1;", "const counter = { n: 0 };"),
+    );
     expect(result.issues).toEqual([]);
   });
 
@@ -123,11 +139,19 @@ export default defineRules({ filterObservation, filterAction: filterAction });
     expect(ignored).toEqual([expect.objectContaining({ line: 4, message: expect.stringContaining("`@ts-ignore`") })]);
     expect(forbidden(`/* @ts-nocheck */\n${withFilterAction("")}`)).toHaveLength(1);
     const referenced = checkComponentSource(`/// <reference lib="dom" />\n${withFilterAction("    window.alert(1);")}`);
-    expect(referenced.issues).toEqual([expect.objectContaining({ code: "forbidden-construct", line: 1, message: expect.stringContaining("<reference>") })]);
+    expect(referenced.issues).toEqual([
+      expect.objectContaining({
+        code: "forbidden-construct",
+        line: 1,
+        message: expect.stringContaining("<reference>"),
+      }),
+    ]);
   });
 
   it("refuses async hooks, generators, this and classes", () => {
-    expect(forbidden("export default defineRules({ async filterAction(action) { return undefined; } });")[0]?.message).toContain("async");
+    expect(
+      forbidden("export default defineRules({ async filterAction(action) { return undefined; } });")[0]?.message,
+    ).toContain("async");
     expect(forbidden(withFilterAction("    function* numbers() { yield 1; }")).length).toBeGreaterThanOrEqual(1);
     expect(forbidden(withFilterAction("    class Box {}"))[0]?.message).toContain("classes");
   });
@@ -140,18 +164,34 @@ export default defineRules({ filterObservation, filterAction: filterAction });
     });
 
     it("is true when the context is passed on, aliased or destructured with state or a rest", () => {
-      expect(usesState(withFilterAction("    helper(context);", "function helper(value: HookContext) { return value.turn; }"))).toBe(true);
+      expect(
+        usesState(
+          withFilterAction("    helper(context);", "function helper(value: HookContext) { return value.turn; }"),
+        ),
+      ).toBe(true);
       expect(usesState(withFilterAction("    const alias = context; const turn = alias.turn;"))).toBe(true);
-      expect(usesState("export default defineRules({ filterAction(action, { state }) { return undefined; } });")).toBe(true);
-      expect(usesState("export default defineRules({ filterAction(action, { memory, ...rest }) { return undefined; } });")).toBe(true);
+      expect(usesState("export default defineRules({ filterAction(action, { state }) { return undefined; } });")).toBe(
+        true,
+      );
+      expect(
+        usesState("export default defineRules({ filterAction(action, { memory, ...rest }) { return undefined; } });"),
+      ).toBe(true);
       expect(usesState("export default defineRules({ filterAction(...values) { return undefined; } });")).toBe(true);
     });
 
     it("is false when hooks only read other members of the context", () => {
       expect(usesState(withFilterAction("    context.memory.turn = context.turn + context.random();"))).toBe(false);
-      expect(usesState("export default defineRules({ filterAction(action, { memory, turn }) { memory.t = turn; } });")).toBe(false);
-      expect(usesState("export default defineRules({ filterObservation(observation) { return undefined; } });")).toBe(false);
-      expect(usesState("export default defineRules({ modifyTransition(action, transition, context) { return { text: transition.observation.text }; } });")).toBe(false);
+      expect(
+        usesState("export default defineRules({ filterAction(action, { memory, turn }) { memory.t = turn; } });"),
+      ).toBe(false);
+      expect(usesState("export default defineRules({ filterObservation(observation) { return undefined; } });")).toBe(
+        false,
+      );
+      expect(
+        usesState(
+          "export default defineRules({ modifyTransition(action, transition, context) { return { text: transition.observation.text }; } });",
+        ),
+      ).toBe(false);
     });
 
     it("is true when a hook's function cannot be found", () => {

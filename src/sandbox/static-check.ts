@@ -29,7 +29,14 @@ export interface ComponentCheck {
   inputs: HookInputs;
 }
 
-const codeOrder: ComponentIssueCode[] = ["too-large", "bad-shape", "no-hooks", "forbidden-construct", "syntax-error", "type-error"];
+const codeOrder: ComponentIssueCode[] = [
+  "too-large",
+  "bad-shape",
+  "no-hooks",
+  "forbidden-construct",
+  "syntax-error",
+  "type-error",
+];
 
 function byPriority(left: ComponentIssue, right: ComponentIssue): number {
   const order = codeOrder.indexOf(left.code) - codeOrder.indexOf(right.code);
@@ -54,10 +61,17 @@ export function checkComponentSource(source: string): ComponentCheck {
   const lines = source.split("\n").length;
   if (bytes > componentSourceLimits.bytes || lines > componentSourceLimits.lines) {
     const message = `the component is too large (${bytes} bytes, ${lines} lines; the limits are ${componentSourceLimits.bytes} bytes and ${componentSourceLimits.lines} lines): keep it small and targeted`;
-    return { ok: false, issues: [{ code: "too-large", message }], usesState: true, hooks: noHooks, inputs: wholeHookInputs };
+    return {
+      ok: false,
+      issues: [{ code: "too-large", message }],
+      usesState: true,
+      hooks: noHooks,
+      inputs: wholeHookInputs,
+    };
   }
   const directives = findCompilerDirectives(source);
-  if (directives.referencesOtherFiles) return { ok: false, issues: directives.issues, usesState: true, hooks: noHooks, inputs: wholeHookInputs };
+  if (directives.referencesOtherFiles)
+    return { ok: false, issues: directives.issues, usesState: true, hooks: noHooks, inputs: wholeHookInputs };
   const compiled = compileComponent(source);
   const shape = checkComponentShape(compiled.sourceFile);
   const issues = [
@@ -67,5 +81,11 @@ export function checkComponentSource(source: string): ComponentCheck {
     ...findModuleState(compiled.sourceFile, compiled.checker),
     ...compiled.issues,
   ].sort(byPriority);
-  return { ok: issues.length === 0, issues, usesState: readsState(shape.hookFunctions), hooks: shape.hooks, inputs: readHookInputs(shape.hookFunctions) };
+  return {
+    ok: issues.length === 0,
+    issues,
+    usesState: readsState(shape.hookFunctions),
+    hooks: shape.hooks,
+    inputs: readHookInputs(shape.hookFunctions),
+  };
 }

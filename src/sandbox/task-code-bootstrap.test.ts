@@ -14,16 +14,24 @@ describe("taskCodeBootstrapSource", () => {
       context.evalSync(source);
       const target = context.evalSync(entry, { reference: true });
       const caller = invoker.applySync(undefined, [target.derefInto()], { result: { reference: true } });
-      return taskCodeInvocationSchema.parse(caller.applySync(undefined, [args], { arguments: { copy: true }, result: { copy: true } }));
+      return taskCodeInvocationSchema.parse(
+        caller.applySync(undefined, [args], { arguments: { copy: true }, result: { copy: true } }),
+      );
     } finally {
       context.release();
     }
   };
 
   it("evaluates to an invoker that tags values, text forms and throws", () => {
-    expect(invoke(100, "function f(x) { return { x, list: [x, -0] }; }", "f", [2])).toEqual([0, { x: 2, list: [2, 0] }]);
+    expect(invoke(100, "function f(x) { return { x, list: [x, -0] }; }", "f", [2])).toEqual([
+      0,
+      { x: 2, list: [2, 0] },
+    ]);
     expect(invoke(100, "function f() { return [1, Symbol('s')]; }", "f", [])).toEqual([1, "[1,Symbol(s)]"]);
-    expect(invoke(1000, "function f() { return { n: NaN, short: 'y'.repeat(5) }; }", "f", [])).toEqual([1, '{"n":NaN,"short":"yyyyy"}']);
+    expect(invoke(1000, "function f() { return { n: NaN, short: 'y'.repeat(5) }; }", "f", [])).toEqual([
+      1,
+      '{"n":NaN,"short":"yyyyy"}',
+    ]);
     // Text forms are bounded: 200 characters and an ellipsis.
     expect(invoke(1000, "function f() { return { n: NaN, text: 'y'.repeat(300) }; }", "f", [])).toEqual([
       1,

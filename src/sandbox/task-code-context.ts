@@ -62,22 +62,27 @@ export class TaskCodeContext {
     }
     try {
       // Each attempt starts from a fresh context, so a starved attempt repeated is the same run.
-      const loaded = runWithinTimeLimit(isolate, limit, (timeout) => {
-        const context = isolate.createContextSync();
-        try {
-          const invoker = scripts.bootstrap.runSync(context, { reference: true, timeout }) as ivm.Reference;
-          scripts.prelude?.runSync(context, { reference: true, timeout }).release();
-          // Taken as a reference (then dropped) so the completion value is never copied out.
-          (script.runSync(context, { reference: true, timeout }) as ivm.Reference).release();
-          return { context, invoker };
-        } catch (error) {
-          releaseQuietly(context);
-          throw error;
-        }
-      }, (value) => {
-        releaseQuietly(value.invoker);
-        releaseQuietly(value.context);
-      });
+      const loaded = runWithinTimeLimit(
+        isolate,
+        limit,
+        (timeout) => {
+          const context = isolate.createContextSync();
+          try {
+            const invoker = scripts.bootstrap.runSync(context, { reference: true, timeout }) as ivm.Reference;
+            scripts.prelude?.runSync(context, { reference: true, timeout }).release();
+            // Taken as a reference (then dropped) so the completion value is never copied out.
+            (script.runSync(context, { reference: true, timeout }) as ivm.Reference).release();
+            return { context, invoker };
+          } catch (error) {
+            releaseQuietly(context);
+            throw error;
+          }
+        },
+        (value) => {
+          releaseQuietly(value.invoker);
+          releaseQuietly(value.context);
+        },
+      );
       if (!loaded.ok) return { loaded: false, failure: loaded.failure };
       return { loaded: true, context: new TaskCodeContext(isolate, loaded.value.context, loaded.value.invoker, limit) };
     } finally {
@@ -89,7 +94,12 @@ export class TaskCodeContext {
   call(entry: string, args: Json[]): TaskCodeCallResult {
     const caller = this.callerOf(entry);
     if (typeof caller === "string") return { kind: "error", message: caller };
-    const run = runWithinTimeLimit(this.isolate, this.limit, (timeout) => caller.applySync(undefined, [args], { arguments: { copy: true }, result: { copy: true }, timeout }) as unknown);
+    const run = runWithinTimeLimit(
+      this.isolate,
+      this.limit,
+      (timeout) =>
+        caller.applySync(undefined, [args], { arguments: { copy: true }, result: { copy: true }, timeout }) as unknown,
+    );
     if (!run.ok) return { kind: "error", message: run.failure.message };
     const returned = run.value;
     const parsed = taskCodeInvocationSchema.safeParse(returned);
@@ -117,16 +127,27 @@ export class TaskCodeContext {
       caller = `entry "${entry}" is not a JavaScript identifier`;
     } else {
       // `entry` is an identifier (checked above), so this evaluates a binding and nothing else.
-      const lookup = runWithinTimeLimit(this.isolate, this.limit, (timeout) => {
-        const target = this.context.evalSync(`typeof ${entry} === "function" ? ${entry} : undefined`, { reference: true, timeout }) as ivm.Reference;
-        if (target.typeof !== "function") {
-          target.release();
-          return `entry function "${entry}" is not defined`;
-        }
-        return this.invoker.applySync(undefined, [target.derefInto({ release: true })], { result: { reference: true }, timeout }) as ivm.Reference;
-      }, (value) => {
-        if (typeof value !== "string") releaseQuietly(value);
-      });
+      const lookup = runWithinTimeLimit(
+        this.isolate,
+        this.limit,
+        (timeout) => {
+          const target = this.context.evalSync(`typeof ${entry} === "function" ? ${entry} : undefined`, {
+            reference: true,
+            timeout,
+          }) as ivm.Reference;
+          if (target.typeof !== "function") {
+            target.release();
+            return `entry function "${entry}" is not defined`;
+          }
+          return this.invoker.applySync(undefined, [target.derefInto({ release: true })], {
+            result: { reference: true },
+            timeout,
+          }) as ivm.Reference;
+        },
+        (value) => {
+          if (typeof value !== "string") releaseQuietly(value);
+        },
+      );
       if (lookup.ok) caller = lookup.value;
       else {
         // A timeout or lack of memory is about this attempt, not about the entry: do not remember it.

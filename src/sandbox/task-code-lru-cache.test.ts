@@ -29,7 +29,12 @@ describe("TaskCodeLruCache", () => {
     cache.set("b", 3);
     cache.set("c", 4);
     cache.clear();
-    expect(removed).toEqual([["a", 1], ["a", 2], ["b", 3], ["c", 4]]);
+    expect(removed).toEqual([
+      ["a", 1],
+      ["a", 2],
+      ["b", 3],
+      ["c", 4],
+    ]);
     expect(cache.size).toBe(0);
     expect(cache.get("b")).toBeUndefined();
   });

@@ -19,7 +19,8 @@ export class TaskCodeLruCache<Key, Value> {
     readonly capacity: number,
     private readonly onRemove?: (key: Key, value: Value) => void,
   ) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new EnvriggerError("BAD_ARGUMENT", `cache capacity must be a positive integer, got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new EnvriggerError("BAD_ARGUMENT", `cache capacity must be a positive integer, got ${capacity}`);
   }
 
   /** How many entries are cached. */

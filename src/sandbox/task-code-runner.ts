@@ -7,7 +7,12 @@ import { parseWith } from "../core/validate.js";
 import { classifyIsolateFailure } from "./isolate-failure.js";
 import { taskCodeBootstrapSource } from "./task-code-bootstrap.js";
 import { strictEqualJson } from "./task-code-compare.js";
-import { isTaskCodeEntryName, TaskCodeContext, type TaskCodeCallResult, type TaskCodeScripts } from "./task-code-context.js";
+import {
+  isTaskCodeEntryName,
+  TaskCodeContext,
+  type TaskCodeCallResult,
+  type TaskCodeScripts,
+} from "./task-code-context.js";
 import { TaskCodeLruCache } from "./task-code-lru-cache.js";
 import type { TaskCodeTimeLimit } from "./task-code-time-limit.js";
 import type { TestCase, TestOutcome } from "./task-code-types.js";
@@ -145,7 +150,10 @@ export class TaskCodeRunner {
       throw new EnvriggerError("SANDBOX", "this TaskCodeRunner was disposed", { hint: "create a new TaskCodeRunner" });
     }
     if (!isTaskCodeEntryName(entry)) {
-      throw new EnvriggerError("BAD_ARGUMENT", `task-code entry must be a JavaScript identifier, got ${JSON.stringify(entry)}`);
+      throw new EnvriggerError(
+        "BAD_ARGUMENT",
+        `task-code entry must be a JavaScript identifier, got ${JSON.stringify(entry)}`,
+      );
     }
     const digest = this.digestOf(source);
     const keyPrefix = `${digest}\u0000${entry}\u0000`;
@@ -202,7 +210,12 @@ export class TaskCodeRunner {
   }
 
   /** Run one call that is not memoized, replacing the isolate when it dies of its memory limit. */
-  private callFresh(source: string, digest: string, entry: string, args: Json[]): { result: TaskCodeCallResult; sourceFailed: boolean } {
+  private callFresh(
+    source: string,
+    digest: string,
+    entry: string,
+    args: Json[],
+  ): { result: TaskCodeCallResult; sourceFailed: boolean } {
     for (let attempt = 0; ; attempt++) {
       const { isolate } = this.currentIsolate();
       const context = this.contextOf(source, digest);
@@ -240,13 +253,16 @@ export class TaskCodeRunner {
 
   /** The live isolate with its compiled bootstrap and prelude, created when missing or dead. */
   private currentIsolate(): { isolate: ivm.Isolate; scripts: TaskCodeScripts } {
-    if (this.isolate && this.scripts && !this.isolate.isDisposed) return { isolate: this.isolate, scripts: this.scripts };
+    if (this.isolate && this.scripts && !this.isolate.isDisposed)
+      return { isolate: this.isolate, scripts: this.scripts };
     this.discardIsolate();
     const isolate = new ivm.Isolate({ memoryLimit: this.memoryLimitMb });
     this.counters.isolatesCreated++;
     const elementLimit = Math.floor((this.memoryLimitMb * 1024 * 1024) / 16);
     const scripts: TaskCodeScripts = {
-      bootstrap: isolate.compileScriptSync(taskCodeBootstrapSource(elementLimit), { filename: "task-code-bootstrap.js" }),
+      bootstrap: isolate.compileScriptSync(taskCodeBootstrapSource(elementLimit), {
+        filename: "task-code-bootstrap.js",
+      }),
     };
     if (this.prelude.trim() !== "") {
       try {
@@ -254,7 +270,9 @@ export class TaskCodeRunner {
       } catch (error) {
         const message = classifyIsolateFailure(error, isolate).message;
         if (!isolate.isDisposed) isolate.dispose();
-        throw new EnvriggerError("BAD_ARGUMENT", `the task-code prelude does not compile: ${message}`, { cause: error });
+        throw new EnvriggerError("BAD_ARGUMENT", `the task-code prelude does not compile: ${message}`, {
+          cause: error,
+        });
       }
     }
     this.isolate = isolate;

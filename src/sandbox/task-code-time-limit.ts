@@ -37,7 +37,12 @@ const timeout: IsolateFailure = { kind: "timeout", message: "timeout" };
  * So a busy loop times out under any load, and a call that needs little CPU passes
  * however slow the wall clock is, up to the backstop.
  */
-export function runWithinTimeLimit<T>(isolate: ivm.Isolate, limit: TaskCodeTimeLimit, attempt: (timeoutMs: number) => T, discard?: (value: T) => void): TimedRun<T> {
+export function runWithinTimeLimit<T>(
+  isolate: ivm.Isolate,
+  limit: TaskCodeTimeLimit,
+  attempt: (timeoutMs: number) => T,
+  discard?: (value: T) => void,
+): TimedRun<T> {
   // isolated-vm takes whole milliseconds.
   let wall = Math.ceil(Math.min(limit.wallTimeMs, limit.cpuTimeMs * FIRST_WALL_FACTOR));
   for (;;) {

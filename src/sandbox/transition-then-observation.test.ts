@@ -95,16 +95,42 @@ export default defineRules({
   },
 });`;
     const runtime = sandbox(source);
-    const transition = { observation: { text: "x" }, reward: 0, terminated: false, truncated: false, info: { counter: 1 } };
+    const transition = {
+      observation: { text: "x" },
+      reward: 0,
+      terminated: false,
+      truncated: false,
+      info: { counter: 1 },
+    };
     const refused = await runtime.modifyTransitionThenFilterObservation(inc, transition, context);
-    expect(refused.transition).toMatchObject({ ok: false, code: "bad-output", message: expect.stringContaining("cannot change reward") });
+    expect(refused.transition).toMatchObject({
+      ok: false,
+      code: "bad-output",
+      message: expect.stringContaining("cannot change reward"),
+    });
     expect(refused.observation).toBeUndefined();
-    const threw = await runtime.modifyTransitionThenFilterObservation(inc, { ...transition, info: { counter: 2 } }, context);
+    const threw = await runtime.modifyTransitionThenFilterObservation(
+      inc,
+      { ...transition, info: { counter: 2 } },
+      context,
+    );
     expect(threw).toEqual({ transition: { ok: false, code: "threw", message: "Error: broken patch", fatal: false } });
-    const untruncating = await runtime.modifyTransitionThenFilterObservation(inc, { ...transition, truncated: true, info: { counter: 3 } }, context);
-    expect(untruncating.transition).toMatchObject({ ok: false, code: "bad-output", message: expect.stringContaining("cannot set truncated to false") });
+    const untruncating = await runtime.modifyTransitionThenFilterObservation(
+      inc,
+      { ...transition, truncated: true, info: { counter: 3 } },
+      context,
+    );
+    expect(untruncating.transition).toMatchObject({
+      ok: false,
+      code: "bad-output",
+      message: expect.stringContaining("cannot set truncated to false"),
+    });
     expect(untruncating.observation).toBeUndefined();
-    const accepted = await runtime.modifyTransitionThenFilterObservation(inc, { ...transition, info: { counter: 3 } }, context);
+    const accepted = await runtime.modifyTransitionThenFilterObservation(
+      inc,
+      { ...transition, info: { counter: 3 } },
+      context,
+    );
     expect(accepted).toEqual({
       transition: { ok: true, value: { truncated: false }, memory: {} },
       observation: { ok: true, value: { text: "x" }, memory: { filtered: true } },
@@ -128,20 +154,38 @@ export default defineRules({
     const slowObservation = await runtime.modifyTransitionThenFilterObservation(inc, transition, context);
     expect(slowObservation).toEqual({ transition: { ok: true, value: {}, memory: {} } });
     expect(await runtime.filterObservation({ text: "slow" }, context)).toMatchObject({ ok: false, code: "timeout" });
-    const slowTransition = await runtime.modifyTransitionThenFilterObservation({ name: "slow-transition", args: {} }, transition, context);
+    const slowTransition = await runtime.modifyTransitionThenFilterObservation(
+      { name: "slow-transition", args: {} },
+      transition,
+      context,
+    );
     // A hook that never returns is stopped by the wall-clock backstop (the CPU-time budget is checked when a hook returns).
-    expect(slowTransition).toEqual({ transition: { ok: false, code: "timeout", message: "the hook ran longer than its wall-clock limit of 200 ms and was stopped", fatal: false } });
-    const fine = await runtime.modifyTransitionThenFilterObservation(inc, { ...transition, observation: { text: "fast" } }, context);
+    expect(slowTransition).toEqual({
+      transition: {
+        ok: false,
+        code: "timeout",
+        message: "the hook ran longer than its wall-clock limit of 200 ms and was stopped",
+        fatal: false,
+      },
+    });
+    const fine = await runtime.modifyTransitionThenFilterObservation(
+      inc,
+      { ...transition, observation: { text: "fast" } },
+      context,
+    );
     expect(fine.observation).toEqual({ ok: true, value: { text: "filtered fast" }, memory: {} });
 
     const layer = new RulesLayer(new TestEnv({ onStep: () => "slow" }), runtime);
     await layer.reset(task);
     const error = await layer.step(inc).catch((caught: unknown) => caught);
-    expect(isEnvriggerError(error, "COMPONENT_RUNTIME") && error.message).toContain("hook filterObservation failed (timeout)");
+    expect(isEnvriggerError(error, "COMPONENT_RUNTIME") && error.message).toContain(
+      "hook filterObservation failed (timeout)",
+    );
   });
 
   it("blames modifyTransition for a runaway microtask loop it started, as a call of its own would", async () => {
-    const runtime = sandbox(`
+    const runtime = sandbox(
+      `
 export default defineRules({
   modifyTransition() {
     const loop = async (): Promise<void> => { await null; return loop(); };
@@ -149,10 +193,17 @@ export default defineRules({
     return undefined;
   },
   filterObservation() { return undefined; },
-});`, { timeoutMs: 50, wallTimeoutMs: 50 });
+});`,
+      { timeoutMs: 50, wallTimeoutMs: 50 },
+    );
     const transition = { observation: { text: "x" }, reward: 0, terminated: false, truncated: false, info: {} };
     expect(await runtime.modifyTransitionThenFilterObservation(inc, transition, context)).toEqual({
-      transition: { ok: false, code: "timeout", message: "the hook ran longer than its wall-clock limit of 50 ms and was stopped", fatal: false },
+      transition: {
+        ok: false,
+        code: "timeout",
+        message: "the hook ran longer than its wall-clock limit of 50 ms and was stopped",
+        fatal: false,
+      },
     });
   });
 
@@ -168,7 +219,13 @@ export default defineRules({
     const runtime = sandbox(source, { timeoutMs: 10_000 });
     const transition = { observation: { text: "x" }, reward: 0, terminated: false, truncated: false, info: {} };
     const result = await runtime.modifyTransitionThenFilterObservation(inc, transition, context);
-    expect(result).toEqual({ transition: { ok: false, code: "memory", message: expect.stringContaining("ran out of memory"), fatal: true } });
-    expect(await runtime.filterObservation({ text: "x" }, context)).toMatchObject({ ok: false, code: "memory", fatal: true });
+    expect(result).toEqual({
+      transition: { ok: false, code: "memory", message: expect.stringContaining("ran out of memory"), fatal: true },
+    });
+    expect(await runtime.filterObservation({ text: "x" }, context)).toMatchObject({
+      ok: false,
+      code: "memory",
+      fatal: true,
+    });
   });
 });

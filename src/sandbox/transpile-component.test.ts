@@ -4,7 +4,9 @@ import { transpileComponent } from "./transpile-component.js";
 
 /** Evaluate a transpiled script in a plain VM context and run its factory. */
 function runFactory(script: string): { component: unknown; hardened: unknown[] } {
-  const factory = runInNewContext(script, { defineRules: (rules: unknown) => rules }) as (harden: (values: unknown[]) => void) => unknown;
+  const factory = runInNewContext(script, { defineRules: (rules: unknown) => rules }) as (
+    harden: (values: unknown[]) => void,
+  ) => unknown;
   const hardened: unknown[] = [];
   const component = factory((values) => hardened.push(...values));
   return { component, hardened };
@@ -21,7 +23,7 @@ export default defineRules({
   filterObservation(observation: Observation) { return { text: shout(observation.text) + label + first + inner }; },
 });`);
     if (!result.ok) throw new Error(JSON.stringify(result.issues));
-    expect(result.script.startsWith("(function (__envriggerHarden) {\n\"use strict\";")).toBe(true);
+    expect(result.script.startsWith('(function (__envriggerHarden) {\n"use strict";')).toBe(true);
     expect(result.script).not.toContain("export");
     expect(result.script).not.toContain("Label");
     const { component, hardened } = runFactory(result.script);
@@ -33,7 +35,9 @@ export default defineRules({
   });
 
   it("refuses imports, other exports and a missing default export", () => {
-    const imported = transpileComponent(`import { x } from "y";\nexport default defineRules({ filterAction: () => x });`);
+    const imported = transpileComponent(
+      `import { x } from "y";\nexport default defineRules({ filterAction: () => x });`,
+    );
     expect(imported).toEqual({ ok: false, issues: [expect.objectContaining({ code: "bad-shape" })] });
     const named = transpileComponent(`export const y = 1;\nexport default defineRules({});`);
     expect(named.ok).toBe(false);

@@ -22,7 +22,10 @@ function boundNames(name: ts.BindingName, names: string[]): void {
 }
 
 function hasExportModifier(statement: ts.Statement): boolean {
-  return ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
+  return (
+    ts.canHaveModifiers(statement) &&
+    (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
+  );
 }
 
 /**
@@ -47,7 +50,12 @@ export function transpileComponent(source: string): TranspiledComponent {
   const output = ts.transpileModule(source, {
     fileName: "component.ts",
     reportDiagnostics: true,
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, sourceMap: false, removeComments: true },
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      sourceMap: false,
+      removeComments: true,
+    },
   });
   const diagnostics = output.diagnostics ?? [];
   if (diagnostics.length > 0) {
@@ -55,7 +63,10 @@ export function transpileComponent(source: string): TranspiledComponent {
       ok: false,
       issues: diagnostics.map((diagnostic) => {
         const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
-        const line = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1 : undefined;
+        const line =
+          diagnostic.file && diagnostic.start !== undefined
+            ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1
+            : undefined;
         return line === undefined ? { code: "syntax-error", message } : { code: "syntax-error", message, line };
       }),
     };
@@ -76,8 +87,16 @@ function adaptModule(javascript: string): TranspiledComponent {
       defaultExports += 1;
       const replacement = `const ${componentBinding} = ${statement.expression.getText(file)};`;
       body = body.slice(0, statement.getStart(file)) + replacement + body.slice(statement.end);
-    } else if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) || ts.isExportAssignment(statement) || hasExportModifier(statement)) {
-      issues.push({ code: "bad-shape", message: "a component cannot import or export anything but `export default defineRules({ ... })`" });
+    } else if (
+      ts.isImportDeclaration(statement) ||
+      ts.isExportDeclaration(statement) ||
+      ts.isExportAssignment(statement) ||
+      hasExportModifier(statement)
+    ) {
+      issues.push({
+        code: "bad-shape",
+        message: "a component cannot import or export anything but `export default defineRules({ ... })`",
+      });
     } else if (ts.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) boundNames(declaration.name, names);
     } else if (ts.isFunctionDeclaration(statement) && statement.name) {

@@ -25,7 +25,17 @@ function parseBody(text: string): { ok: true; value: unknown } | { ok: false; de
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    return { ok: false, detail: [{ type: "json_invalid", loc: ["body"], msg: `JSON decode error: ${(error as Error).message}`, input: text.slice(0, 200) }] };
+    return {
+      ok: false,
+      detail: [
+        {
+          type: "json_invalid",
+          loc: ["body"],
+          msg: `JSON decode error: ${(error as Error).message}`,
+          input: text.slice(0, 200),
+        },
+      ],
+    };
   }
 }
 
@@ -35,7 +45,9 @@ function fromReply(response: ServerResponse, reply: JsonObject, loc: string[]): 
   if (reply.type === "observation" || reply.type === "state") return sendJson(response, 200, data);
   if (data.code === "VALIDATION_ERROR") {
     const errors = (data.errors as JsonObject[] | undefined) ?? [];
-    return sendJson(response, 422, { detail: errors.map((error) => ({ ...error, loc: [...loc, ...((error.loc as Json[]) ?? [])] })) });
+    return sendJson(response, 422, {
+      detail: errors.map((error) => ({ ...error, loc: [...loc, ...((error.loc as Json[]) ?? [])] })),
+    });
   }
   sendJson(response, 500, { detail: data.message ?? "error" });
 }
@@ -55,7 +67,11 @@ const routes = new Map<string, string[]>([
  * `/step` resets it first with seed 0 and the default member, since a fresh env has no
  * episode). A bad body is HTTP 422 `{"detail": [...]}`, a body over the limit 413.
  */
-export async function answerHttp(request: IncomingMessage, response: ServerResponse, context: HttpContext): Promise<void> {
+export async function answerHttp(
+  request: IncomingMessage,
+  response: ServerResponse,
+  context: HttpContext,
+): Promise<void> {
   const path = (request.url ?? "/").split("?")[0] ?? "/";
   const methods = routes.get(path);
   if (!methods) return sendJson(response, 404, { detail: "Not Found" });
@@ -72,7 +88,8 @@ export async function answerHttp(request: IncomingMessage, response: ServerRespo
   try {
     if (path === "/reset") {
       const data = resetDataSchema.safeParse(parsed.value);
-      if (!data.success) return sendJson(response, 422, { detail: validationErrors(data.error, parsed.value, ["body"]) });
+      if (!data.success)
+        return sendJson(response, 422, { detail: validationErrors(data.error, parsed.value, ["body"]) });
       return fromReply(response, await session.reset(parsed.value as JsonObject), ["body"]);
     }
     const step = httpStepBodySchema.safeParse(parsed.value);

@@ -3,7 +3,11 @@ import { jsonRpcRequestSchema, toolsCallParamsSchema } from "./serve-messages.js
 import type { ServeSession } from "./serve-session.js";
 import { validationErrors } from "./validation-errors.js";
 
-const rpcError = (id: Json, code: number, message: string, data?: Json): JsonObject => ({ jsonrpc: "2.0", id, error: { code, message, ...(data === undefined ? {} : { data }) } });
+const rpcError = (id: Json, code: number, message: string, data?: Json): JsonObject => ({
+  jsonrpc: "2.0",
+  id,
+  error: { code, message, ...(data === undefined ? {} : { data }) },
+});
 
 /**
  * Answer the JSON-RPC 2.0 request of an `mcp` message: `tools/list` → the tools
@@ -19,17 +23,32 @@ export async function answerMcp(session: ServeSession, data: JsonObject): Promis
   switch (request.data.method) {
     case "tools/list": {
       const tools = await session.currentTools();
-      return { jsonrpc: "2.0", id, result: { tools: tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })) } };
+      return {
+        jsonrpc: "2.0",
+        id,
+        result: {
+          tools: tools.map((tool) => ({
+            name: tool.name,
+            description: tool.description,
+            inputSchema: tool.inputSchema,
+          })),
+        },
+      };
     }
     case "tools/call": {
       const params = toolsCallParamsSchema.safeParse(request.data.params ?? {});
-      if (!params.success) return rpcError(id, -32602, "Invalid params", validationErrors(params.error, request.data.params ?? {}));
+      if (!params.success)
+        return rpcError(id, -32602, "Invalid params", validationErrors(params.error, request.data.params ?? {}));
       const outcome = await session.callTool(params.data.name, params.data.arguments);
       if ("error" in outcome) return rpcError(id, -32603, outcome.error);
       return {
         jsonrpc: "2.0",
         id,
-        result: { content: [{ type: "text", text: outcome.text }], isError: outcome.actionError !== null, structuredContent: { reward: outcome.reward, done: outcome.done, success: outcome.success } },
+        result: {
+          content: [{ type: "text", text: outcome.text }],
+          isError: outcome.actionError !== null,
+          structuredContent: { reward: outcome.reward, done: outcome.done, success: outcome.success },
+        },
       };
     }
     default:

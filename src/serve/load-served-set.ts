@@ -53,18 +53,31 @@ function existing(path: string, what: string): string {
 
 async function membersOf(options: ServedSetOptions, cwd: string): Promise<{ members: ServedMember[]; source: string }> {
   const given = (["tasks", "stack", "candidates", "run"] as const).filter((key) => options[key] !== undefined);
-  if (given.length > 1) throw new EnvriggerError("BAD_ARGUMENT", `give at most one of --task, --stack, --candidates, --run (got ${given.map((key) => (key === "tasks" ? "--task" : `--${key}`)).join(", ")})`);
+  if (given.length > 1)
+    throw new EnvriggerError(
+      "BAD_ARGUMENT",
+      `give at most one of --task, --stack, --candidates, --run (got ${given.map((key) => (key === "tasks" ? "--task" : `--${key}`)).join(", ")})`,
+    );
   if (options.stack !== undefined) {
     const path = existing(resolve(cwd, options.stack), "stack file");
     const spec = readStackFile(path);
     const text = readFileSync(path, "utf8");
-    const member = text.includes('"validation"') ? storedMember(readCandidateRecord(path)) : { stackId: CandidateStore.hashOf(spec), taskId: spec.base.taskId, spec };
+    const member = text.includes('"validation"')
+      ? storedMember(readCandidateRecord(path))
+      : { stackId: CandidateStore.hashOf(spec), taskId: spec.base.taskId, spec };
     return { members: [member], source: `--stack ${options.stack}` };
   }
   if (options.candidates !== undefined) {
     // A candidate directory or corpus may hold several envs: serve this env's stacks.
-    const lines = readStoredCandidates(resolve(cwd, options.candidates)).filter((line) => line.stack.base.env === options.env);
-    return { members: lines.map((line) => storedMember({ id: line.candidateId, stack: line.stack, validation: line.validation, target: line.target })), source: `--candidates ${options.candidates}` };
+    const lines = readStoredCandidates(resolve(cwd, options.candidates)).filter(
+      (line) => line.stack.base.env === options.env,
+    );
+    return {
+      members: lines.map((line) =>
+        storedMember({ id: line.candidateId, stack: line.stack, validation: line.validation, target: line.target }),
+      ),
+      source: `--candidates ${options.candidates}`,
+    };
   }
   if (options.run !== undefined) {
     const run = await readRun(resolve(cwd, options.run));
@@ -75,13 +88,24 @@ async function membersOf(options: ServedSetOptions, cwd: string): Promise<{ memb
   }
   const definition = await resolveEnv(options.env, cwd);
   const split = options.split ?? "train";
-  const known = split === "all" ? [...(await definition.listTasks("train")), ...(await definition.listTasks("heldout"))] : await definition.listTasks(split);
+  const known =
+    split === "all"
+      ? [...(await definition.listTasks("train")), ...(await definition.listTasks("heldout"))]
+      : await definition.listTasks(split);
   if (options.tasks !== undefined) {
-    const ids = [...(await definition.listTasks("train")), ...(await definition.listTasks("heldout"))].map((task) => task.id);
+    const ids = [...(await definition.listTasks("train")), ...(await definition.listTasks("heldout"))].map(
+      (task) => task.id,
+    );
     for (const taskId of options.tasks) {
-      if (!ids.includes(taskId)) throw new EnvriggerError("UNKNOWN_TASK", `env ${options.env} has no task "${taskId}"`, { hint: `tasks: ${ids.slice(0, 30).join(", ")}` });
+      if (!ids.includes(taskId))
+        throw new EnvriggerError("UNKNOWN_TASK", `env ${options.env} has no task "${taskId}"`, {
+          hint: `tasks: ${ids.slice(0, 30).join(", ")}`,
+        });
     }
-    return { members: options.tasks.map((taskId) => bareMember(options.env, taskId)), source: `--task ${options.tasks.join(",")}` };
+    return {
+      members: options.tasks.map((taskId) => bareMember(options.env, taskId)),
+      source: `--task ${options.tasks.join(",")}`,
+    };
   }
   return { members: known.map((task) => bareMember(options.env, task.id)), source: `--split ${split}` };
 }
@@ -100,16 +124,27 @@ export async function loadServedSet(options: ServedSetOptions): Promise<ServedSe
   const members = [...new Map(found.map((member) => [member.stackId, member])).values()];
   const foreign = members.find((member) => member.spec.base.env !== options.env);
   if (foreign) {
-    throw new EnvriggerError("BAD_ARGUMENT", `${source} holds a stack built on env ${foreign.spec.base.env}, not ${options.env} (stack ${foreign.stackId}, task ${foreign.taskId})`, { hint: `serve it with --env ${foreign.spec.base.env}` });
+    throw new EnvriggerError(
+      "BAD_ARGUMENT",
+      `${source} holds a stack built on env ${foreign.spec.base.env}, not ${options.env} (stack ${foreign.stackId}, task ${foreign.taskId})`,
+      { hint: `serve it with --env ${foreign.spec.base.env}` },
+    );
   }
-  if (members.length === 0) throw new EnvriggerError("BAD_ARGUMENT", `${source} holds no stack to serve for env ${options.env}`, { hint: "accepted candidates are stored by `envrigger curriculum` (see its --candidates)" });
+  if (members.length === 0)
+    throw new EnvriggerError("BAD_ARGUMENT", `${source} holds no stack to serve for env ${options.env}`, {
+      hint: "accepted candidates are stored by `envrigger curriculum` (see its --candidates)",
+    });
   const weighting = options.weighting ?? "uniform";
   const weights = members.map((member) => {
     if (weighting === "uniform") return 1;
     if (member.validatedSuccess === undefined || member.successBand === undefined) {
-      throw new EnvriggerError("BAD_ARGUMENT", `--weights validation needs every served stack's validated success and success band; stack ${member.stackId} (task ${member.taskId}) has none`, {
-        hint: "serve stored candidates (--candidates or --run), or use --weights uniform",
-      });
+      throw new EnvriggerError(
+        "BAD_ARGUMENT",
+        `--weights validation needs every served stack's validated success and success band; stack ${member.stackId} (task ${member.taskId}) has none`,
+        {
+          hint: "serve stored candidates (--candidates or --run), or use --weights uniform",
+        },
+      );
     }
     return validationWeight(member.validatedSuccess, member.successBand);
   });

@@ -4,15 +4,32 @@ import { pickMember } from "./pick-member.js";
 import type { ServedMember, ServedSet } from "./served-member.js";
 import { validationWeight } from "./validation-weight.js";
 
-const member = (stackId: string, taskId: string): ServedMember => ({ stackId, taskId, spec: { version: 1, base: { env: "bugfix", taskId }, layers: [] } satisfies HarnessStackSpec });
-const set = (weights: number[]): ServedSet => ({ envId: "bugfix", source: "test", members: [member("a", "clamp-0"), member("b", "clamp-0"), member("c", "range-0")], weighting: "validation", weights });
+const member = (stackId: string, taskId: string): ServedMember => ({
+  stackId,
+  taskId,
+  spec: { version: 1, base: { env: "bugfix", taskId }, layers: [] } satisfies HarnessStackSpec,
+});
+const set = (weights: number[]): ServedSet => ({
+  envId: "bugfix",
+  source: "test",
+  members: [member("a", "clamp-0"), member("b", "clamp-0"), member("c", "range-0")],
+  weighting: "validation",
+  weights,
+});
 
 describe("pickMember", () => {
   it("picks by stack_id and task_id, and says what is served when nothing fits", () => {
     expect(pickMember(set([1, 1, 1]), 0, { stackId: "c" })).toMatchObject({ ok: true, member: { stackId: "c" } });
     expect(pickMember(set([1, 1, 1]), 0, { taskId: "range-0" })).toMatchObject({ ok: true, member: { stackId: "c" } });
-    expect(pickMember(set([1, 1, 1]), 0, { taskId: "range-0", stackId: "a" })).toMatchObject({ ok: false, field: "stack_id" });
-    expect(pickMember(set([1, 1, 1]), 0, { taskId: "nope" })).toMatchObject({ ok: false, field: "task_id", message: expect.stringContaining("clamp-0, range-0") });
+    expect(pickMember(set([1, 1, 1]), 0, { taskId: "range-0", stackId: "a" })).toMatchObject({
+      ok: false,
+      field: "stack_id",
+    });
+    expect(pickMember(set([1, 1, 1]), 0, { taskId: "nope" })).toMatchObject({
+      ok: false,
+      field: "task_id",
+      message: expect.stringContaining("clamp-0, range-0"),
+    });
   });
 
   it("draws from the seed: the same seed, the same member; frequencies follow the weights", () => {

@@ -14,7 +14,9 @@ export function readRequestBody(request: IncomingMessage, limit: number): Promis
       if (size > limit) tooLarge = true;
       else chunks.push(chunk);
     });
-    request.on("end", () => resolve(tooLarge ? { ok: false, tooLarge: true } : { ok: true, text: Buffer.concat(chunks).toString("utf8") }));
+    request.on("end", () =>
+      resolve(tooLarge ? { ok: false, tooLarge: true } : { ok: true, text: Buffer.concat(chunks).toString("utf8") }),
+    );
     request.on("error", reject);
   });
 }

@@ -34,9 +34,13 @@ export class ServeConnection {
   ) {
     this.session = new ServeSession(context);
     socket.on("message", (data, isBinary) => {
-      const text = Array.isArray(data) ? Buffer.concat(data).toString("utf8") : Buffer.from(data as ArrayBuffer).toString("utf8");
+      const text = Array.isArray(data)
+        ? Buffer.concat(data).toString("utf8")
+        : Buffer.from(data as ArrayBuffer).toString("utf8");
       this.touch();
-      this.queue = this.queue.then(() => this.handle(text, isBinary)).catch((error) => this.context.log(`session handler failed: ${errorMessage(error)}`));
+      this.queue = this.queue
+        .then(() => this.handle(text, isBinary))
+        .catch((error) => this.context.log(`session handler failed: ${errorMessage(error)}`));
     });
     // ws reports protocol violations (e.g. a message over maxPayload: close 1009) here; the socket then closes.
     socket.on("error", (error) => this.context.log(`socket error: ${errorMessage(error)}`));
@@ -72,13 +76,23 @@ export class ServeConnection {
       return this.send(errorReply("INVALID_JSON", `Invalid JSON: ${(error as Error).message}`));
     }
     if (typeof message !== "object" || message === null || Array.isArray(message)) {
-      this.send(errorReply("SESSION_ERROR", `Session error: a message must be a JSON object, got ${Array.isArray(message) ? "an array" : message === null ? "null" : typeof message}`));
+      this.send(
+        errorReply(
+          "SESSION_ERROR",
+          `Session error: a message must be a JSON object, got ${Array.isArray(message) ? "an array" : message === null ? "null" : typeof message}`,
+        ),
+      );
       this.closeSocket(1000, "session error");
       return this.end();
     }
     const type = (message as JsonObject).type;
     if (typeof type !== "string" || !(serveMessageTypes as readonly string[]).includes(type)) {
-      return this.send(errorReply("UNKNOWN_TYPE", `Unknown message type: ${typeof type === "string" ? type : JSON.stringify(type ?? null)}`));
+      return this.send(
+        errorReply(
+          "UNKNOWN_TYPE",
+          `Unknown message type: ${typeof type === "string" ? type : JSON.stringify(type ?? null)}`,
+        ),
+      );
     }
     const parsed = serveMessageSchemas[type as ServeMessageType].safeParse(message);
     if (!parsed.success) return this.send(validationReply(validationErrors(parsed.error, message)));
@@ -105,7 +119,8 @@ export class ServeConnection {
   }
 
   private closeSocket(code: number, reason: string): void {
-    if (this.socket.readyState === this.socket.OPEN || this.socket.readyState === this.socket.CONNECTING) this.socket.close(code, reason);
+    if (this.socket.readyState === this.socket.OPEN || this.socket.readyState === this.socket.CONNECTING)
+      this.socket.close(code, reason);
   }
 
   private async end(): Promise<void> {

@@ -17,23 +17,53 @@ const errorCodes = ["INVALID_JSON", "UNKNOWN_TYPE", "VALIDATION_ERROR", "EXECUTI
 
 const tool = fc.constantFrom("read", "test", "edit", "submit", "fly", "");
 const action = fc.oneof(
-  fc.record({ name: tool, args: fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.constant({ op: "swap_minmax" }), fc.jsonValue()) }, { requiredKeys: ["name"] }),
-  fc.record({ text: fc.oneof(fc.string(), fc.constantFrom("<call> read </call>", "<call> submit </call>", "<call> edit extend_range </call>")) }),
+  fc.record(
+    {
+      name: tool,
+      args: fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.constant({ op: "swap_minmax" }), fc.jsonValue()),
+    },
+    { requiredKeys: ["name"] },
+  ),
+  fc.record({
+    text: fc.oneof(
+      fc.string(),
+      fc.constantFrom("<call> read </call>", "<call> submit </call>", "<call> edit extend_range </call>"),
+    ),
+  }),
   fc.constant({ type: "list_tools" }),
   fc.record({ type: fc.constant("call_tool"), tool_name: tool, arguments: fc.jsonValue() }, { requiredKeys: ["type"] }),
   fc.jsonValue(),
 );
 const resetData = fc.oneof(
-  fc.record({ seed: fc.oneof(fc.nat(), fc.integer(), fc.double(), fc.string()), task_id: fc.oneof(fc.constant("clamp-0"), fc.string()), episode_id: fc.string(), stack_id: fc.string() }, { requiredKeys: [] }),
+  fc.record(
+    {
+      seed: fc.oneof(fc.nat(), fc.integer(), fc.double(), fc.string()),
+      task_id: fc.oneof(fc.constant("clamp-0"), fc.string()),
+      episode_id: fc.string(),
+      stack_id: fc.string(),
+    },
+    { requiredKeys: [] },
+  ),
   fc.jsonValue(),
 );
-const rpc = fc.record({ jsonrpc: fc.constantFrom("2.0", "1.0"), id: fc.oneof(fc.nat(), fc.string(), fc.constant(null)), method: fc.constantFrom("tools/list", "tools/call", "ping", ""), params: fc.oneof(fc.record({ name: tool, arguments: fc.jsonValue() }, { requiredKeys: [] }), fc.jsonValue()) }, { requiredKeys: [] });
+const rpc = fc.record(
+  {
+    jsonrpc: fc.constantFrom("2.0", "1.0"),
+    id: fc.oneof(fc.nat(), fc.string(), fc.constant(null)),
+    method: fc.constantFrom("tools/list", "tools/call", "ping", ""),
+    params: fc.oneof(fc.record({ name: tool, arguments: fc.jsonValue() }, { requiredKeys: [] }), fc.jsonValue()),
+  },
+  { requiredKeys: [] },
+);
 const structured = fc.oneof(
   fc.record({ type: fc.constant("reset"), data: resetData }, { requiredKeys: ["type"] }),
   fc.record({ type: fc.constant("step"), data: action }, { requiredKeys: ["type"] }),
   fc.record({ type: fc.constant("state") }),
   fc.record({ type: fc.constant("mcp"), data: rpc }, { requiredKeys: ["type"] }),
-  fc.record({ type: fc.oneof(fc.string(), fc.jsonValue()), data: fc.jsonValue(), extra: fc.jsonValue() }, { requiredKeys: [] }),
+  fc.record(
+    { type: fc.oneof(fc.string(), fc.jsonValue()), data: fc.jsonValue(), extra: fc.jsonValue() },
+    { requiredKeys: [] },
+  ),
   fc.dictionary(fc.string(), fc.jsonValue()),
 );
 /** A message as sent: JSON of a structured message, any JSON value, or any text. */
@@ -47,7 +77,13 @@ const message = fc.oneof(
 let server: ServeServer;
 let witness: OpenEnvTestClient;
 beforeAll(async () => {
-  server = await startServeServer({ set: await loadServedSet({ env: "bugfix", tasks: ["clamp-0", "range-0"] }), dependencies: productStackDependencies(), port: 0, maxSessions: 8, maxMessageBytes: 64 * 1024 });
+  server = await startServeServer({
+    set: await loadServedSet({ env: "bugfix", tasks: ["clamp-0", "range-0"] }),
+    dependencies: productStackDependencies(),
+    port: 0,
+    maxSessions: 8,
+    maxMessageBytes: 64 * 1024,
+  });
   witness = await OpenEnvTestClient.connect(server.url);
 });
 afterAll(async () => {
@@ -78,7 +114,14 @@ describe("serve under random and malformed messages", () => {
                   return undefined;
                 }
               })();
-              const closesSession = (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) && (parsed as { type?: unknown }).type === "close") || typeof parsed !== "object" || parsed === null || Array.isArray(parsed);
+              const closesSession =
+                (typeof parsed === "object" &&
+                  parsed !== null &&
+                  !Array.isArray(parsed) &&
+                  (parsed as { type?: unknown }).type === "close") ||
+                typeof parsed !== "object" ||
+                parsed === null ||
+                Array.isArray(parsed);
               expect(closesSession, `closed after ${text}`).toBe(true);
               return;
             }
@@ -96,9 +139,13 @@ describe("serve under random and malformed messages", () => {
           client.close();
         }
         // The witness session is unharmed.
-        const reset = (await witness.ask({ type: "reset", data: { seed: episodes++, task_id: "clamp-0" } })) as { type: string };
+        const reset = (await witness.ask({ type: "reset", data: { seed: episodes++, task_id: "clamp-0" } })) as {
+          type: string;
+        };
         expect(reset.type).toBe("observation");
-        const step = (await witness.ask({ type: "step", data: { text: "<call> read </call>" } })) as { data: { observation: { turn: number } } };
+        const step = (await witness.ask({ type: "step", data: { text: "<call> read </call>" } })) as {
+          data: { observation: { turn: number } };
+        };
         expect(step.data.observation.turn).toBe(1);
       }),
       { numRuns: 150, seed: 12 },

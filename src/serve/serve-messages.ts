@@ -12,7 +12,9 @@ import { isJsonObject, jsonObjectSchema, type JsonObject } from "../core/json.js
  * passes it) and with the full schema only when the guard says no — the full recursive
  * schema would cost more than a BugFix step on every message.
  */
-const jsonObject = z.custom<JsonObject>((value) => isJsonObject(value) || jsonObjectSchema.safeParse(value).success, { message: "Input should be a JSON object (finite numbers)" });
+const jsonObject = z.custom<JsonObject>((value) => isJsonObject(value) || jsonObjectSchema.safeParse(value).success, {
+  message: "Input should be a JSON object (finite numbers)",
+});
 
 /** The message types of OpenEnv's `/ws`. */
 export const serveMessageTypes = ["reset", "step", "state", "close", "mcp"] as const;
@@ -47,7 +49,12 @@ export const serveActionSchema = z.union([
   z.strictObject({ name: z.string().min(1), args: jsonObject.default({}), ...metadata }),
   z.strictObject({ text: z.string(), ...metadata }),
   z.strictObject({ type: z.literal("list_tools"), ...metadata }),
-  z.strictObject({ type: z.literal("call_tool"), tool_name: z.string().min(1), arguments: jsonObject.default({}), ...metadata }),
+  z.strictObject({
+    type: z.literal("call_tool"),
+    tool_name: z.string().min(1),
+    arguments: jsonObject.default({}),
+    ...metadata,
+  }),
 ]);
 export type ServeAction = z.infer<typeof serveActionSchema>;
 

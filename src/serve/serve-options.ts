@@ -11,7 +11,11 @@ export const serveOptionsSchema = z.strictObject({
   /** A session that sends nothing for this long is closed (code 1000, reason "idle timeout"). */
   idleTimeoutMs: z.number().int().min(1).default(600_000),
   /** Largest WebSocket message or HTTP body accepted (bytes); a larger message closes that socket with 1009, a larger body gets HTTP 413. */
-  maxMessageBytes: z.number().int().min(1_024).default(10 * 1024 * 1024),
+  maxMessageBytes: z
+    .number()
+    .int()
+    .min(1_024)
+    .default(10 * 1024 * 1024),
 });
 export type ServeOptions = z.output<typeof serveOptionsSchema>;
 export type ServeOptionsInput = z.input<typeof serveOptionsSchema>;

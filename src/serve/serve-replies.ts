@@ -1,7 +1,13 @@
 import type { JsonObject } from "../core/json.js";
 
 /** The error codes of OpenEnv's WebSocket protocol that `serve` sends. */
-export type ServeErrorCode = "INVALID_JSON" | "UNKNOWN_TYPE" | "VALIDATION_ERROR" | "EXECUTION_ERROR" | "CAPACITY_REACHED" | "SESSION_ERROR";
+export type ServeErrorCode =
+  | "INVALID_JSON"
+  | "UNKNOWN_TYPE"
+  | "VALIDATION_ERROR"
+  | "EXECUTION_ERROR"
+  | "CAPACITY_REACHED"
+  | "SESSION_ERROR";
 
 /** An `error` message: `{"type":"error","data":{"message","code",…extra}}`. */
 export function errorReply(code: ServeErrorCode, message: string, extra: JsonObject = {}): JsonObject {
@@ -15,7 +21,11 @@ export function validationReply(errors: JsonObject[], message = "Invalid message
 
 /** OpenEnv's exact capacity refusal. */
 export function capacityReply(active: number, max: number): JsonObject {
-  return errorReply("CAPACITY_REACHED", `Server at capacity: ${active}/${max} sessions active. Cannot accept new connections.`, { active_sessions: active, max_sessions: max });
+  return errorReply(
+    "CAPACITY_REACHED",
+    `Server at capacity: ${active}/${max} sessions active. Cannot accept new connections.`,
+    { active_sessions: active, max_sessions: max },
+  );
 }
 
 /** An `observation` message: the observation object with `reward` and `done` at the top of `data`. */

@@ -26,18 +26,32 @@ const hostileSource = `export default defineRules({
   },
 });
 `;
-const hostileSpec: HarnessStackSpec = { version: 1, base: { env: "bugfix", taskId: "clamp-1" }, layers: [{ kind: "rules", source: hostileSource }] };
+const hostileSpec: HarnessStackSpec = {
+  version: 1,
+  base: { env: "bugfix", taskId: "clamp-1" },
+  layers: [{ kind: "rules", source: hostileSource }],
+};
 const hostileId = CandidateStore.hashOf(hostileSpec);
 /** A Rules hook that loops forever (cut by the sandbox's timeout) and one that exhausts its isolate's memory. */
 const loopingSpec: HarnessStackSpec = {
   version: 1,
   base: { env: "bugfix", taskId: "clamp-2" },
-  layers: [{ kind: "rules", source: `export default defineRules({\n  filterObservation(observation, context) {\n    if (observation.text.startsWith(\"projection\")) { while (true) {} }\n    return observation;\n  },\n});\n` }],
+  layers: [
+    {
+      kind: "rules",
+      source: `export default defineRules({\n  filterObservation(observation, context) {\n    if (observation.text.startsWith(\"projection\")) { while (true) {} }\n    return observation;\n  },\n});\n`,
+    },
+  ],
 };
 const bombSpec: HarnessStackSpec = {
   version: 1,
   base: { env: "bugfix", taskId: "clamp-3" },
-  layers: [{ kind: "rules", source: `export default defineRules({\n  filterObservation(observation, context) {\n    if (observation.text.startsWith(\"projection\")) {\n      const blocks: number[][] = [];\n      while (true) blocks.push(new Array(100_000).fill(blocks.length));\n    }\n    return observation;\n  },\n});\n` }],
+  layers: [
+    {
+      kind: "rules",
+      source: `export default defineRules({\n  filterObservation(observation, context) {\n    if (observation.text.startsWith(\"projection\")) {\n      const blocks: number[][] = [];\n      while (true) blocks.push(new Array(100_000).fill(blocks.length));\n    }\n    return observation;\n  },\n});\n`,
+    },
+  ],
 };
 
 async function serve(options: Partial<StartServeServerOptions> = {}, set?: ServedSet): Promise<ServeServer> {
@@ -58,7 +72,11 @@ const getJson = async (url: string) => {
   return { status: response.status, body: (await response.json()) as any };
 };
 const postJson = async (url: string, body: unknown) => {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as any };
 };
 
@@ -70,10 +88,19 @@ describe("envrigger serve over HTTP", () => {
     expect(Object.keys(schema).sort()).toEqual(["action", "observation", "state"]);
     const titles = schema.action.anyOf.map((branch: { title: string }) => branch.title);
     expect(titles).toEqual(["read", "test", "edit", "submit", "text", "list_tools", "call_tool"]);
-    expect(schema.action["x-envrigger"]).toMatchObject({ version: 1, baseEnv: "bugfix", tools: expect.arrayContaining([expect.objectContaining({ name: "edit" })]) });
+    expect(schema.action["x-envrigger"]).toMatchObject({
+      version: 1,
+      baseEnv: "bugfix",
+      tools: expect.arrayContaining([expect.objectContaining({ name: "edit" })]),
+    });
     const metadata = (await getJson(`${server.url}/metadata`)).body;
-    expect(Object.keys(metadata)).toEqual(expect.arrayContaining(["name", "description", "readme_content", "version", "author", "documentation_url"]));
-    expect(metadata.served.members.map((member: { task_id: string }) => member.task_id)).toEqual(["clamp-0", "range-0"]);
+    expect(Object.keys(metadata)).toEqual(
+      expect.arrayContaining(["name", "description", "readme_content", "version", "author", "documentation_url"]),
+    );
+    expect(metadata.served.members.map((member: { task_id: string }) => member.task_id)).toEqual([
+      "clamp-0",
+      "range-0",
+    ]);
     expect((await getJson(`${server.url}/nowhere`)).status).toBe(404);
     expect((await postJson(`${server.url}/health`, {})).status).toBe(405);
   });
@@ -82,15 +109,28 @@ describe("envrigger serve over HTTP", () => {
     const server = await serve({ maxMessageBytes: 2_048 });
     const reset = await postJson(`${server.url}/reset`, { seed: 4, task_id: "range-0" });
     expect(reset.status).toBe(200);
-    expect(reset.body).toMatchObject({ reward: null, done: false, observation: { task_id: "range-0", seed: 4, turn: 0, max_turns: 6, success: null } });
+    expect(reset.body).toMatchObject({
+      reward: null,
+      done: false,
+      observation: { task_id: "range-0", seed: 4, turn: 0, max_turns: 6, success: null },
+    });
     expect(reset.body.observation).not.toHaveProperty("metadata");
     const step = await postJson(`${server.url}/step`, { action: { text: "<call> submit </call>" }, request_id: "r1" });
-    expect(step.body).toMatchObject({ done: true, reward: expect.any(Number), observation: { stop: "submit", success: expect.any(Boolean) } });
+    expect(step.body).toMatchObject({
+      done: true,
+      reward: expect.any(Number),
+      observation: { stop: "submit", success: expect.any(Boolean) },
+    });
     const bad = await postJson(`${server.url}/step`, { action: { name: 3 } });
     expect(bad.status).toBe(422);
-    expect(bad.body.detail[0]).toMatchObject({ loc: expect.arrayContaining(["body", "action"]), msg: expect.any(String) });
+    expect(bad.body.detail[0]).toMatchObject({
+      loc: expect.arrayContaining(["body", "action"]),
+      msg: expect.any(String),
+    });
     const extra = await postJson(`${server.url}/step`, { action: { text: "x" }, extra: 1 });
-    expect(extra.body.detail).toEqual([{ type: "extra_forbidden", loc: ["body", "extra"], msg: "Extra inputs are not permitted", input: 1 }]);
+    expect(extra.body.detail).toEqual([
+      { type: "extra_forbidden", loc: ["body", "extra"], msg: "Extra inputs are not permitted", input: 1 },
+    ]);
     expect((await postJson(`${server.url}/reset`, "{not json")).status).toBe(422);
     expect((await postJson(`${server.url}/reset`, { task_id: "nope" })).status).toBe(422);
     expect((await postJson(`${server.url}/reset`, { pad: "x".repeat(5_000) })).status).toBe(413);
@@ -103,18 +143,36 @@ describe("envrigger serve over WebSocket /ws", () => {
     const server = await serve();
     const client = await connect(server);
     const drawn = await client.ask({ type: "reset", data: {} });
-    expect(drawn).toMatchObject({ type: "observation", data: { reward: null, done: false, observation: { text: expect.any(String), seed: expect.any(Number), turn: 0 } } });
+    expect(drawn).toMatchObject({
+      type: "observation",
+      data: { reward: null, done: false, observation: { text: expect.any(String), seed: expect.any(Number), turn: 0 } },
+    });
     expect(Object.keys(drawn.data).sort()).toEqual(["done", "observation", "reward"]);
     const noData = await client.ask({ type: "reset" });
     expect(noData.type).toBe("observation");
-    const seeded = await client.ask({ type: "reset", data: { seed: 9, episode_id: "ep-1", task_id: "clamp-0", prompt: "a TRL dataset column, ignored" } });
-    expect(seeded.data.observation).toMatchObject({ seed: 9, episode_id: "ep-1", task_id: "clamp-0", stack: "bugfix", candidate_id: null });
+    const seeded = await client.ask({
+      type: "reset",
+      data: { seed: 9, episode_id: "ep-1", task_id: "clamp-0", prompt: "a TRL dataset column, ignored" },
+    });
+    expect(seeded.data.observation).toMatchObject({
+      seed: 9,
+      episode_id: "ep-1",
+      task_id: "clamp-0",
+      stack: "bugfix",
+      candidate_id: null,
+    });
     const again = await client.ask({ type: "reset", data: { seed: 9, stack_id: seeded.data.observation.stack_id } });
     expect(again.data.observation.text).toBe(seeded.data.observation.text);
     const unknown = await client.ask({ type: "reset", data: { task_id: "divide-9" } });
-    expect(unknown).toMatchObject({ type: "error", data: { code: "VALIDATION_ERROR", errors: [expect.objectContaining({ loc: ["task_id"] })] } });
+    expect(unknown).toMatchObject({
+      type: "error",
+      data: { code: "VALIDATION_ERROR", errors: [expect.objectContaining({ loc: ["task_id"] })] },
+    });
     const badSeed = await client.ask({ type: "reset", data: { seed: -1 } });
-    expect(badSeed.data).toMatchObject({ code: "VALIDATION_ERROR", errors: [expect.objectContaining({ loc: ["seed"], input: -1 })] });
+    expect(badSeed.data).toMatchObject({
+      code: "VALIDATION_ERROR",
+      errors: [expect.objectContaining({ loc: ["seed"], input: -1 })],
+    });
   });
 
   it("steps text and tool-call actions to the end: done, the verifier's success, and many resets on one socket", async () => {
@@ -128,10 +186,17 @@ describe("envrigger serve over WebSocket /ws", () => {
       const edit = await client.ask({ type: "step", data: { text: "<call> edit swap_minmax </call>" } });
       expect(edit.data.observation.text).toMatch(/edited|no change/);
       const submit = await client.ask({ type: "step", data: { name: "submit", args: {} } });
-      expect(submit.data).toMatchObject({ done: true, reward: expect.any(Number), observation: { stop: "submit", success: expect.any(Boolean), truncated: false } });
+      expect(submit.data).toMatchObject({
+        done: true,
+        reward: expect.any(Number),
+        observation: { stop: "submit", success: expect.any(Boolean), truncated: false },
+      });
     }
     const state = await client.ask({ type: "state" });
-    expect(state).toMatchObject({ type: "state", data: { episode_id: expect.any(String), step_count: 3, task_id: "clamp-0", done: true } });
+    expect(state).toMatchObject({
+      type: "state",
+      data: { episode_id: expect.any(String), step_count: 3, task_id: "clamp-0", done: true },
+    });
     const after = await client.ask({ type: "step", data: { text: "<call> read </call>" } });
     expect(after.data.code).toBe("EXECUTION_ERROR");
     expect(server.activeSessions).toBe(1);
@@ -142,19 +207,35 @@ describe("envrigger serve over WebSocket /ws", () => {
     const client = await connect(server);
     await client.ask({ type: "reset", data: { seed: 1, task_id: "clamp-0" } });
     let reply;
-    for (let turn = 0; turn < 6; turn++) reply = await client.ask({ type: "step", data: { text: "<call> read </call>" } });
-    expect(reply.data).toMatchObject({ done: true, observation: { turn: 6, truncated: true, stop: "budget", success: false } });
+    for (let turn = 0; turn < 6; turn++)
+      reply = await client.ask({ type: "step", data: { text: "<call> read </call>" } });
+    expect(reply.data).toMatchObject({
+      done: true,
+      observation: { turn: 6, truncated: true, stop: "budget", success: false },
+    });
   });
 
   it("answers every error of the table with its code, and stays open except on SESSION_ERROR", async () => {
     const server = await serve();
     const client = await connect(server);
-    expect((await client.ask({ type: "step", data: { text: "<call> read </call>" } })).data).toMatchObject({ code: "EXECUTION_ERROR", message: expect.stringMatching(/reset/) });
+    expect((await client.ask({ type: "step", data: { text: "<call> read </call>" } })).data).toMatchObject({
+      code: "EXECUTION_ERROR",
+      message: expect.stringMatching(/reset/),
+    });
     expect((await client.ask({ raw: "{oops" })).data).toMatchObject({ code: "INVALID_JSON" });
-    expect((await client.ask({ type: "dance" })).data).toEqual({ code: "UNKNOWN_TYPE", message: "Unknown message type: dance" });
+    expect((await client.ask({ type: "dance" })).data).toEqual({
+      code: "UNKNOWN_TYPE",
+      message: "Unknown message type: dance",
+    });
     expect((await client.ask({ data: {} })).data.code).toBe("UNKNOWN_TYPE");
-    expect((await client.ask({ type: "step" })).data).toEqual({ code: "VALIDATION_ERROR", message: "Invalid message", errors: [{ type: "missing", loc: ["data"], msg: "Field required", input: null }] });
-    expect((await client.ask({ type: "state", extra: true })).data.errors).toEqual([{ type: "extra_forbidden", loc: ["extra"], msg: "Extra inputs are not permitted", input: true }]);
+    expect((await client.ask({ type: "step" })).data).toEqual({
+      code: "VALIDATION_ERROR",
+      message: "Invalid message",
+      errors: [{ type: "missing", loc: ["data"], msg: "Field required", input: null }],
+    });
+    expect((await client.ask({ type: "state", extra: true })).data.errors).toEqual([
+      { type: "extra_forbidden", loc: ["extra"], msg: "Extra inputs are not permitted", input: true },
+    ]);
     await client.ask({ type: "reset", data: { seed: 0, task_id: "clamp-0" } });
     expect((await client.ask({ type: "step", data: { name: "read", args: "x" } })).data.code).toBe("VALIDATION_ERROR");
     expect((await client.ask({ type: "step", data: { bogus: 1 } })).data.code).toBe("VALIDATION_ERROR");
@@ -183,19 +264,62 @@ describe("envrigger serve over WebSocket /ws", () => {
     const server = await serve();
     const client = await connect(server);
     const listed = await client.ask({ type: "step", data: { type: "list_tools" } });
-    expect(listed.data.observation.tools.map((tool: { name: string }) => tool.name)).toEqual(["read", "test", "edit", "submit"]);
+    expect(listed.data.observation.tools.map((tool: { name: string }) => tool.name)).toEqual([
+      "read",
+      "test",
+      "edit",
+      "submit",
+    ]);
     expect(listed.data.observation.tools[2].input_schema).toMatchObject({ type: "object" });
     await client.ask({ type: "reset", data: { seed: 2, task_id: "clamp-0" } });
-    const called = await client.ask({ type: "step", data: { type: "call_tool", tool_name: "read", arguments: {}, metadata: {} } });
-    expect(called.data).toEqual({ observation: { tool_name: "read", result: expect.stringMatching(/function clamp/), error: null }, reward: 0, done: false });
+    const called = await client.ask({
+      type: "step",
+      data: { type: "call_tool", tool_name: "read", arguments: {}, metadata: {} },
+    });
+    expect(called.data).toEqual({
+      observation: { tool_name: "read", result: expect.stringMatching(/function clamp/), error: null },
+      reward: 0,
+      done: false,
+    });
     const rpcList = await client.ask({ type: "mcp", data: { jsonrpc: "2.0", id: 1, method: "tools/list" } });
-    expect(rpcList).toMatchObject({ type: "mcp", data: { jsonrpc: "2.0", id: 1, result: { tools: expect.arrayContaining([expect.objectContaining({ name: "submit", inputSchema: expect.any(Object) })]) } } });
-    const rpcCall = await client.ask({ type: "mcp", data: { jsonrpc: "2.0", id: "c", method: "tools/call", params: { name: "submit", arguments: {} } } });
-    expect(rpcCall.data).toMatchObject({ id: "c", result: { content: [{ type: "text", text: expect.stringMatching(/submitted/) }], isError: false, structuredContent: { done: true, success: expect.any(Boolean) } } });
-    expect((await client.ask({ type: "mcp", data: { jsonrpc: "2.0", id: 3, method: "resources/list" } })).data.error.code).toBe(-32601);
+    expect(rpcList).toMatchObject({
+      type: "mcp",
+      data: {
+        jsonrpc: "2.0",
+        id: 1,
+        result: {
+          tools: expect.arrayContaining([expect.objectContaining({ name: "submit", inputSchema: expect.any(Object) })]),
+        },
+      },
+    });
+    const rpcCall = await client.ask({
+      type: "mcp",
+      data: { jsonrpc: "2.0", id: "c", method: "tools/call", params: { name: "submit", arguments: {} } },
+    });
+    expect(rpcCall.data).toMatchObject({
+      id: "c",
+      result: {
+        content: [{ type: "text", text: expect.stringMatching(/submitted/) }],
+        isError: false,
+        structuredContent: { done: true, success: expect.any(Boolean) },
+      },
+    });
+    expect(
+      (await client.ask({ type: "mcp", data: { jsonrpc: "2.0", id: 3, method: "resources/list" } })).data.error.code,
+    ).toBe(-32601);
     expect((await client.ask({ type: "mcp", data: { id: 4, method: "tools/list" } })).data.error.code).toBe(-32600);
-    expect((await client.ask({ type: "mcp", data: { jsonrpc: "2.0", id: 5, method: "tools/call", params: {} } })).data.error.code).toBe(-32602);
-    expect((await client.ask({ type: "mcp", data: { jsonrpc: "2.0", id: 6, method: "tools/call", params: { name: "read" } } })).data.error.code).toBe(-32603);
+    expect(
+      (await client.ask({ type: "mcp", data: { jsonrpc: "2.0", id: 5, method: "tools/call", params: {} } })).data.error
+        .code,
+    ).toBe(-32602);
+    expect(
+      (
+        await client.ask({
+          type: "mcp",
+          data: { jsonrpc: "2.0", id: 6, method: "tools/call", params: { name: "read" } },
+        })
+      ).data.error.code,
+    ).toBe(-32603);
   });
 });
 
@@ -207,7 +331,12 @@ describe("envrigger serve robustness", () => {
     const third = await connect(server);
     expect(await third.next()).toEqual({
       type: "error",
-      data: { message: "Server at capacity: 2/2 sessions active. Cannot accept new connections.", code: "CAPACITY_REACHED", active_sessions: 2, max_sessions: 2 },
+      data: {
+        message: "Server at capacity: 2/2 sessions active. Cannot accept new connections.",
+        code: "CAPACITY_REACHED",
+        active_sessions: 2,
+        max_sessions: 2,
+      },
     });
     expect((await third.closed).code).toBe(1000);
     first.send({ type: "close" });
@@ -243,17 +372,26 @@ describe("envrigger serve robustness", () => {
 
   it("a hostile component: EXECUTION_ERROR and a clean episode end for its session while another session keeps stepping", async () => {
     const bare = await loadServedSet({ env: "bugfix", tasks: ["clamp-0"] });
-    const set: ServedSet = { ...bare, members: [...bare.members, { stackId: hostileId, taskId: "clamp-1", spec: hostileSpec }], weights: [1, 1] };
+    const set: ServedSet = {
+      ...bare,
+      members: [...bare.members, { stackId: hostileId, taskId: "clamp-1", spec: hostileSpec }],
+      weights: [1, 1],
+    };
     const server = await serve({}, set);
     const hostile = await connect(server);
     const healthy = await connect(server);
-    expect((await hostile.ask({ type: "reset", data: { seed: 1, stack_id: hostileId } })).data.observation.stack).toBe("Rules<bugfix>");
+    expect((await hostile.ask({ type: "reset", data: { seed: 1, stack_id: hostileId } })).data.observation.stack).toBe(
+      "Rules<bugfix>",
+    );
     await healthy.ask({ type: "reset", data: { seed: 1, task_id: "clamp-0" } });
     expect((await hostile.ask({ type: "step", data: { text: "<call> read </call>" } })).type).toBe("observation");
     const failed = await hostile.ask({ type: "step", data: { text: "<call> read </call>" } });
     expect(failed.data).toMatchObject({ code: "EXECUTION_ERROR", message: expect.stringMatching(/hostile component/) });
     expect((await hostile.ask({ type: "state" })).data).toMatchObject({ done: true });
-    for (let turn = 0; turn < 3; turn++) expect((await healthy.ask({ type: "step", data: { text: "<call> read </call>" } })).data.observation.turn).toBe(turn + 1);
+    for (let turn = 0; turn < 3; turn++)
+      expect((await healthy.ask({ type: "step", data: { text: "<call> read </call>" } })).data.observation.turn).toBe(
+        turn + 1,
+      );
     // The failed session can start again: its stack is rebuilt.
     expect((await hostile.ask({ type: "reset", data: { seed: 2, stack_id: hostileId } })).type).toBe("observation");
     expect((await hostile.ask({ type: "step", data: { text: "<call> read </call>" } })).type).toBe("observation");
@@ -262,25 +400,40 @@ describe("envrigger serve robustness", () => {
 
   it("a looping hook and a memory bomb fail only their own sessions, in parallel with a healthy one", async () => {
     const bare = await loadServedSet({ env: "bugfix", tasks: ["clamp-0"] });
-    const members = [...bare.members, ...[loopingSpec, bombSpec].map((spec) => ({ stackId: CandidateStore.hashOf(spec), taskId: spec.base.taskId, spec }))];
+    const members = [
+      ...bare.members,
+      ...[loopingSpec, bombSpec].map((spec) => ({
+        stackId: CandidateStore.hashOf(spec),
+        taskId: spec.base.taskId,
+        spec,
+      })),
+    ];
     const server = await serve({}, { ...bare, members, weights: members.map(() => 1) });
     const healthy = await connect(server);
     await healthy.ask({ type: "reset", data: { seed: 1, task_id: "clamp-0" } });
-    const hostile = await Promise.all(["clamp-2", "clamp-3"].map(async (taskId) => {
-      const client = await connect(server);
-      await client.ask({ type: "reset", data: { seed: 1, task_id: taskId } });
-      return client;
-    }));
-    const failures = Promise.all(hostile.map((client) => client.ask({ type: "step", data: { text: "<call> read </call>" } }, 20_000)));
+    const hostile = await Promise.all(
+      ["clamp-2", "clamp-3"].map(async (taskId) => {
+        const client = await connect(server);
+        await client.ask({ type: "reset", data: { seed: 1, task_id: taskId } });
+        return client;
+      }),
+    );
+    const failures = Promise.all(
+      hostile.map((client) => client.ask({ type: "step", data: { text: "<call> read </call>" } }, 20_000)),
+    );
     for (let episode = 0; episode < 3; episode++) {
       await healthy.ask({ type: "reset", data: { seed: episode, task_id: "clamp-0" } });
       expect((await healthy.ask({ type: "step", data: { text: "<call> test </call>" } })).type).toBe("observation");
     }
     const [looping, bomb] = await failures;
-    expect(looping.data).toMatchObject({ code: "EXECUTION_ERROR", message: expect.stringMatching(/longer than|timed out|timeout/i) });
+    expect(looping.data).toMatchObject({
+      code: "EXECUTION_ERROR",
+      message: expect.stringMatching(/longer than|timed out|timeout/i),
+    });
     expect(bomb.data).toMatchObject({ code: "EXECUTION_ERROR", message: expect.stringMatching(/memory/i) });
     // Both recover with a fresh stack on their next reset.
-    for (const client of hostile) expect((await client.ask({ type: "reset", data: { seed: 2 , task_id: "clamp-0" } })).type).toBe("observation");
+    for (const client of hostile)
+      expect((await client.ask({ type: "reset", data: { seed: 2, task_id: "clamp-0" } })).type).toBe("observation");
     expect(server.activeSessions).toBe(3);
   }, 30_000);
 
@@ -292,7 +445,7 @@ describe("envrigger serve robustness", () => {
     const reply = client.next();
     await new Promise((resolve) => setTimeout(resolve, 20));
     const drained = server.drain();
-    expect((await reply as { type: string }).type).toBe("observation");
+    expect(((await reply) as { type: string }).type).toBe("observation");
     expect(await client.closed).toEqual({ code: 1001, reason: "server shutting down" });
     await drained;
     await expect(OpenEnvTestClient.connect(server.url)).rejects.toThrow();

@@ -77,13 +77,39 @@ export class ServeSession {
     const parsed = resetDataSchema.safeParse(data);
     if (!parsed.success) return validationReply(validationErrors(parsed.error, data));
     const seed = parsed.data.seed ?? this.context.randomSeed();
-    const picked = pickMember(this.context.set, seed, { taskId: parsed.data.task_id ?? undefined, stackId: parsed.data.stack_id ?? undefined });
-    if (!picked.ok) return validationReply([{ type: "value_error", loc: [picked.field], msg: picked.message, input: (data[picked.field] ?? null) as Json }], picked.message);
+    const picked = pickMember(this.context.set, seed, {
+      taskId: parsed.data.task_id ?? undefined,
+      stackId: parsed.data.stack_id ?? undefined,
+    });
+    if (!picked.ok)
+      return validationReply(
+        [
+          {
+            type: "value_error",
+            loc: [picked.field],
+            msg: picked.message,
+            input: (data[picked.field] ?? null) as Json,
+          },
+        ],
+        picked.message,
+      );
     this.episode = null;
     try {
       const stack = await this.stackFor(picked.member);
       const reset = await stack.reset({ taskId: picked.member.taskId, seed });
-      const episode: Episode = { id: parsed.data.episode_id ?? randomUUID(), member: picked.member, seed, turns: 0, maxTurns: maxTurnsOf(reset.info), done: false, truncated: false, stop: null, actionError: null, success: null, score: null };
+      const episode: Episode = {
+        id: parsed.data.episode_id ?? randomUUID(),
+        member: picked.member,
+        seed,
+        turns: 0,
+        maxTurns: maxTurnsOf(reset.info),
+        done: false,
+        truncated: false,
+        stop: null,
+        actionError: null,
+        success: null,
+        score: null,
+      };
       this.episode = episode;
       return observationReply(this.observation(episode, reset.observation.text, reset.observation.data), null, false);
     } catch (error) {
@@ -99,14 +125,28 @@ export class ServeSession {
     const action = parsed.data;
     if ("type" in action && action.type === "list_tools") {
       const tools = await this.currentTools();
-      return observationReply({ tools: tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })) }, null, false);
+      return observationReply(
+        {
+          tools: tools.map((tool) => ({
+            name: tool.name,
+            description: tool.description,
+            input_schema: tool.inputSchema,
+          })),
+        },
+        null,
+        false,
+      );
     }
     if ("type" in action) {
       const performed = await this.perform({ name: action.tool_name, args: action.arguments });
       if (!performed.ok) return performed.reply;
       const outcome = performed.outcome;
       const episode = this.episode as Episode;
-      return observationReply({ tool_name: action.tool_name, result: outcome.text, error: episode.actionError }, outcome.reward, episode.done);
+      return observationReply(
+        { tool_name: action.tool_name, result: outcome.text, error: episode.actionError },
+        outcome.reward,
+        episode.done,
+      );
     }
     const performed = await this.perform("text" in action ? action.text : { name: action.name, args: action.args });
     if (!performed.ok) return performed.reply;
@@ -116,25 +156,61 @@ export class ServeSession {
   }
 
   /** Call a tool for the MCP JSON-RPC `tools/call`: the step's outcome, or an error reply. */
-  async callTool(name: string, args: JsonObject): Promise<{ text: string; reward: number; done: boolean; actionError: string | null; success: boolean | null } | { error: string }> {
+  async callTool(
+    name: string,
+    args: JsonObject,
+  ): Promise<
+    | { text: string; reward: number; done: boolean; actionError: string | null; success: boolean | null }
+    | { error: string }
+  > {
     const performed = await this.perform({ name, args });
     if (!performed.ok) return { error: String((performed.reply.data as JsonObject).message) };
     const outcome = performed.outcome;
     const episode = this.episode as Episode;
-    return { text: outcome.text, reward: outcome.reward, done: episode.done, actionError: episode.actionError, success: episode.success };
+    return {
+      text: outcome.text,
+      reward: outcome.reward,
+      done: episode.done,
+      actionError: episode.actionError,
+      success: episode.success,
+    };
   }
 
   /** `state`: the episode's id and step count, the member, and the env's state view. */
   async state(): Promise<JsonObject> {
     const episode = this.episode;
-    if (!episode) return { type: "state", data: { episode_id: null, step_count: 0, task_id: null, stack_id: null, seed: null, done: false, max_turns: null } };
+    if (!episode)
+      return {
+        type: "state",
+        data: {
+          episode_id: null,
+          step_count: 0,
+          task_id: null,
+          stack_id: null,
+          seed: null,
+          done: false,
+          max_turns: null,
+        },
+      };
     let view: JsonObject = {};
     try {
       if (this.stack && !episode.done) view = await this.stack.stateView();
     } catch (error) {
       return this.executionError("state", error);
     }
-    return { type: "state", data: { episode_id: episode.id, step_count: episode.turns, task_id: episode.member.taskId, stack_id: episode.member.stackId, seed: episode.seed, done: episode.done, max_turns: episode.maxTurns, view } };
+    return {
+      type: "state",
+      data: {
+        episode_id: episode.id,
+        step_count: episode.turns,
+        task_id: episode.member.taskId,
+        stack_id: episode.member.stackId,
+        seed: episode.seed,
+        done: episode.done,
+        max_turns: episode.maxTurns,
+        view,
+      },
+    };
   }
 
   /** The tools of the session's stack (the served env's before the first reset). */
@@ -151,11 +227,21 @@ export class ServeSession {
     await this.discardStack();
   }
 
-  private async perform(action: ActionInput): Promise<{ ok: true; outcome: StepOutcome } | { ok: false; reply: JsonObject }> {
+  private async perform(
+    action: ActionInput,
+  ): Promise<{ ok: true; outcome: StepOutcome } | { ok: false; reply: JsonObject }> {
     const episode = this.episode;
     const stack = this.stack;
-    if (!episode || !stack) return { ok: false, reply: errorReply("EXECUTION_ERROR", "no episode: send reset before step") };
-    if (episode.done) return { ok: false, reply: errorReply("EXECUTION_ERROR", `the episode ${episode.id} is over (${episode.stop ?? "ended"}); send reset to start another`) };
+    if (!episode || !stack)
+      return { ok: false, reply: errorReply("EXECUTION_ERROR", "no episode: send reset before step") };
+    if (episode.done)
+      return {
+        ok: false,
+        reply: errorReply(
+          "EXECUTION_ERROR",
+          `the episode ${episode.id} is over (${episode.stop ?? "ended"}); send reset to start another`,
+        ),
+      };
     try {
       const result = await stack.step(action);
       episode.turns += 1;
@@ -164,9 +250,21 @@ export class ServeSession {
       const budgetEnd = !result.terminated && !result.truncated && episode.turns >= episode.maxTurns;
       episode.truncated = result.truncated || budgetEnd;
       episode.done = result.terminated || episode.truncated;
-      episode.stop = typeof info.stop === "string" ? info.stop : budgetEnd ? "budget" : episode.done ? (result.terminated ? "terminated" : "budget") : null;
+      episode.stop =
+        typeof info.stop === "string"
+          ? info.stop
+          : budgetEnd
+            ? "budget"
+            : episode.done
+              ? result.terminated
+                ? "terminated"
+                : "budget"
+              : null;
       if (episode.done) await this.finish(episode, stack);
-      return { ok: true, outcome: { text: result.observation.text, data: result.observation.data, reward: result.reward } };
+      return {
+        ok: true,
+        outcome: { text: result.observation.text, data: result.observation.data, reward: result.reward },
+      };
     } catch (error) {
       episode.done = true;
       episode.stop = "error";

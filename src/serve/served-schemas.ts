@@ -14,7 +14,10 @@ const metadataProperty = { metadata: { type: "object", description: "ignored (Op
  * action schema also carries `x-envrigger` (the base env id and the tools as declared),
  * which envrigger's own `openenv:` bridge uses to show the same tools to its policies.
  */
-export function servedSchemas(baseEnv: string, tools: ToolSpec[]): { action: JsonObject; observation: JsonObject; state: JsonObject } {
+export function servedSchemas(
+  baseEnv: string,
+  tools: ToolSpec[],
+): { action: JsonObject; observation: JsonObject; state: JsonObject } {
   const toolBranches: JsonObject[] = tools.map((tool) => ({
     title: tool.name,
     description: tool.description,
@@ -28,17 +31,38 @@ export function servedSchemas(baseEnv: string, tools: ToolSpec[]): { action: Jso
     description: `A call of one of the ${baseEnv} env's tools, raw text in its grammar, or an MCP-style list_tools / call_tool.`,
     anyOf: [
       ...toolBranches,
-      { title: "text", type: "object", properties: { text: { type: "string" }, ...metadataProperty }, required: ["text"], additionalProperties: false },
-      { title: "list_tools", type: "object", properties: { type: { const: "list_tools" }, ...metadataProperty }, required: ["type"], additionalProperties: false },
+      {
+        title: "text",
+        type: "object",
+        properties: { text: { type: "string" }, ...metadataProperty },
+        required: ["text"],
+        additionalProperties: false,
+      },
+      {
+        title: "list_tools",
+        type: "object",
+        properties: { type: { const: "list_tools" }, ...metadataProperty },
+        required: ["type"],
+        additionalProperties: false,
+      },
       {
         title: "call_tool",
         type: "object",
-        properties: { type: { const: "call_tool" }, tool_name: { type: "string", enum: tools.map((tool) => tool.name) }, arguments: { type: "object" }, ...metadataProperty },
+        properties: {
+          type: { const: "call_tool" },
+          tool_name: { type: "string", enum: tools.map((tool) => tool.name) },
+          arguments: { type: "object" },
+          ...metadataProperty,
+        },
         required: ["type", "tool_name"],
         additionalProperties: false,
       },
     ],
-    [ENVRIGGER_SCHEMA_KEY]: { version: 1, baseEnv, tools: tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })) },
+    [ENVRIGGER_SCHEMA_KEY]: {
+      version: 1,
+      baseEnv,
+      tools: tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
+    },
   };
   const observation: JsonObject = {
     title: "EnvriggerObservation",
@@ -55,12 +79,32 @@ export function servedSchemas(baseEnv: string, tools: ToolSpec[]): { action: Jso
       turn: { type: "integer", description: "steps taken in this episode" },
       max_turns: { type: "integer" },
       truncated: { type: "boolean", description: "the episode was cut by the turn budget or a harness rule" },
-      stop: { type: ["string", "null"], description: "why the episode ended (submit, terminated, budget, …), null while it runs" },
-      action_error: { type: ["string", "null"], description: "the env refused the last action (malformed or rejected call)" },
+      stop: {
+        type: ["string", "null"],
+        description: "why the episode ended (submit, terminated, budget, …), null while it runs",
+      },
+      action_error: {
+        type: ["string", "null"],
+        description: "the env refused the last action (malformed or rejected call)",
+      },
       success: { type: ["boolean", "null"], description: "the verifier's verdict once done, else null" },
       score: { type: ["number", "null"], description: "the verifier's score once done, else null" },
     },
-    required: ["text", "task_id", "stack_id", "stack", "seed", "episode_id", "turn", "max_turns", "truncated", "stop", "action_error", "success", "score"],
+    required: [
+      "text",
+      "task_id",
+      "stack_id",
+      "stack",
+      "seed",
+      "episode_id",
+      "turn",
+      "max_turns",
+      "truncated",
+      "stop",
+      "action_error",
+      "success",
+      "score",
+    ],
   };
   const state: JsonObject = {
     title: "EnvriggerState",

@@ -55,7 +55,11 @@ async function probe(set: ServedSet, dependencies: BuildStackDependencies): Prom
     try {
       stack = await buildStack(member.spec, dependencies);
     } catch (error) {
-      throw new EnvriggerError("INVALID_STACK", `served stack ${member.stackId} (task ${member.taskId}) does not build: ${errorMessage(error)}`, { cause: error });
+      throw new EnvriggerError(
+        "INVALID_STACK",
+        `served stack ${member.stackId} (task ${member.taskId}) does not build: ${errorMessage(error)}`,
+        { cause: error },
+      );
     }
     try {
       tools ??= await stack.tools();
@@ -94,7 +98,10 @@ function metadataOf(set: ServedSet, describeStack: Map<string, string>): JsonObj
 
 /** The nesting of a spec without building it, e.g. `Rules<Setup<bugfix>>`. */
 function describeSpec(spec: ServedSet["members"][number]["spec"]): string {
-  return spec.layers.reduce((inner, layer) => `${layer.kind === "setup" ? "Setup" : layer.kind === "rules" ? "Rules" : "Chain"}<${inner}>`, spec.base.env);
+  return spec.layers.reduce(
+    (inner, layer) => `${layer.kind === "setup" ? "Setup" : layer.kind === "rules" ? "Rules" : "Chain"}<${inner}>`,
+    spec.base.env,
+  );
 }
 
 /**
@@ -134,7 +141,9 @@ export async function startServeServer(options: StartServeServerOptions): Promis
   server.on("upgrade", (request, socket, head) => {
     const path = (request.url ?? "").split("?")[0];
     if (path !== "/ws" || draining) {
-      socket.end(`HTTP/1.1 ${draining ? "503 Service Unavailable" : "404 Not Found"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${draining ? "503 Service Unavailable" : "404 Not Found"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
       return;
     }
     socket.on("error", (error) => log(`socket error before upgrade: ${errorMessage(error)}`));
@@ -161,7 +170,15 @@ export async function startServeServer(options: StartServeServerOptions): Promis
   });
 
   await new Promise<void>((resolve, reject) => {
-    server.once("error", (error) => reject(new EnvriggerError("BAD_ARGUMENT", `cannot listen on ${settings.host}:${settings.port}: ${errorMessage(error)}`, { cause: error })));
+    server.once("error", (error) =>
+      reject(
+        new EnvriggerError(
+          "BAD_ARGUMENT",
+          `cannot listen on ${settings.host}:${settings.port}: ${errorMessage(error)}`,
+          { cause: error },
+        ),
+      ),
+    );
     server.listen(settings.port, settings.host, () => resolve());
   });
   server.on("error", (error) => log(`server error: ${errorMessage(error)}`));

@@ -22,12 +22,23 @@ export function validationErrors(error: z.ZodError, input: unknown, locPrefix: s
   for (const issue of error.issues) {
     const path = issue.path.map((key) => (typeof key === "number" ? key : String(key)));
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) errors.push({ type: "extra_forbidden", loc: [...locPrefix, ...path, key], msg: "Extra inputs are not permitted", input: valueAt(input, [...issue.path, key]) });
+      for (const key of issue.keys)
+        errors.push({
+          type: "extra_forbidden",
+          loc: [...locPrefix, ...path, key],
+          msg: "Extra inputs are not permitted",
+          input: valueAt(input, [...issue.path, key]),
+        });
       continue;
     }
     const present = valueAt(input, issue.path);
     const missing = issue.path.length > 0 && !hasPath(input, issue.path);
-    errors.push({ type: missing ? "missing" : issue.code, loc: [...locPrefix, ...path], msg: missing ? "Field required" : issue.message, input: missing ? null : present });
+    errors.push({
+      type: missing ? "missing" : issue.code,
+      loc: [...locPrefix, ...path],
+      msg: missing ? "Field required" : issue.message,
+      input: missing ? null : present,
+    });
   }
   return errors;
 }

@@ -18,12 +18,24 @@ export interface CreateSkillRetrieverOptions {
  * configured (`openai:<model>`; `OPENAI_BASE_URL` reaches any OpenAI-compatible server).
  * A bad embeddings spec throws `BAD_ARGUMENT`, a missing key `MISSING_SECRET`.
  */
-export async function createSkillRetriever(items: readonly StoredMemoryItem[], options: CreateSkillRetrieverOptions = {}): Promise<SkillRetriever> {
+export async function createSkillRetriever(
+  items: readonly StoredMemoryItem[],
+  options: CreateSkillRetrieverOptions = {},
+): Promise<SkillRetriever> {
   if (options.embeddings === undefined) return new LexicalSkillRetriever(items);
   const spec = parseModelSpec(options.embeddings);
   if (spec.provider !== "openai") {
-    throw new EnvriggerError("BAD_ARGUMENT", `embeddings need an OpenAI-compatible provider, got ${options.embeddings}`, { hint: "use --embeddings openai:<model> (OPENAI_BASE_URL reaches vLLM, Ollama, llama.cpp), or leave it out for BM25" });
+    throw new EnvriggerError(
+      "BAD_ARGUMENT",
+      `embeddings need an OpenAI-compatible provider, got ${options.embeddings}`,
+      {
+        hint: "use --embeddings openai:<model> (OPENAI_BASE_URL reaches vLLM, Ollama, llama.cpp), or leave it out for BM25",
+      },
+    );
   }
   const { createOpenAiEmbeddings } = await import("./create-openai-embeddings.js");
-  return EmbeddingSkillRetriever.create(items, createOpenAiEmbeddings(spec.model, { environment: options.environment }));
+  return EmbeddingSkillRetriever.create(
+    items,
+    createOpenAiEmbeddings(spec.model, { environment: options.environment }),
+  );
 }

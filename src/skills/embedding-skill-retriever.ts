@@ -29,7 +29,10 @@ export class EmbeddingSkillRetriever implements SkillRetriever {
   ) {}
 
   /** Embed the bank's items (one batched request) and return a retriever over them. */
-  static async create(items: readonly StoredMemoryItem[], embeddings: EmbeddingsInterface): Promise<EmbeddingSkillRetriever> {
+  static async create(
+    items: readonly StoredMemoryItem[],
+    embeddings: EmbeddingsInterface,
+  ): Promise<EmbeddingSkillRetriever> {
     const vectors = items.length === 0 ? [] : await embeddings.embedDocuments(items.map(memoryItemText));
     return new EmbeddingSkillRetriever(embeddings, items, vectors);
   }

@@ -75,7 +75,11 @@ async function selectTasks(options: EvaluateSkillsOptions): Promise<TaskInfo[]> 
   const tasks = await tasksOf(options.env, options.split);
   if (!options.taskIds) return tasks;
   const missing = options.taskIds.filter((id) => !tasks.some((task) => task.id === id));
-  if (missing.length > 0) throw new EnvriggerError("UNKNOWN_TASK", `unknown task(s) for env ${options.env.id} in split ${options.split}: ${missing.join(", ")}`);
+  if (missing.length > 0)
+    throw new EnvriggerError(
+      "UNKNOWN_TASK",
+      `unknown task(s) for env ${options.env.id} in split ${options.split}: ${missing.join(", ")}`,
+    );
   return tasks.filter((task) => options.taskIds?.includes(task.id));
 }
 
@@ -87,7 +91,8 @@ async function selectTasks(options: EvaluateSkillsOptions): Promise<TaskInfo[]> 
  */
 export async function evaluateSkills(options: EvaluateSkillsOptions): Promise<SkillEvaluation> {
   const tasks = await selectTasks(options);
-  if (tasks.length === 0) throw new EnvriggerError("UNKNOWN_TASK", `env ${options.env.id} has no tasks in split ${options.split}`);
+  if (tasks.length === 0)
+    throw new EnvriggerError("UNKNOWN_TASK", `env ${options.env.id} has no tasks in split ${options.split}`);
   const total = tasks.length * options.episodes * 2;
   let done = 0;
   const without: Trajectory[] = [];
@@ -118,7 +123,13 @@ export async function evaluateSkills(options: EvaluateSkillsOptions): Promise<Sk
     );
     without.push(...plain);
     withSkills.push(...skilled);
-    perTask.push({ taskId: task.id, without: plain.filter(isSuccess).length, with: skilled.filter(isSuccess).length, episodes: options.episodes, retrieved: retrieved ?? [] });
+    perTask.push({
+      taskId: task.id,
+      without: plain.filter(isSuccess).length,
+      with: skilled.filter(isSuccess).length,
+      episodes: options.episodes,
+      retrieved: retrieved ?? [],
+    });
   }
   const withoutArm = arm(without);
   const withArm = arm(withSkills);

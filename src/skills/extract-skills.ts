@@ -51,27 +51,55 @@ export interface ExtractionReport {
  * answer arrives, so a failure later loses nothing already extracted.
  */
 export async function extractSkills(options: ExtractSkillsOptions): Promise<ExtractionReport> {
-  const all = options.sources.flatMap((source) => source.trajectories.map((trajectory) => ({ trajectory, stack: source.stack })));
+  const all = options.sources.flatMap((source) =>
+    source.trajectories.map((trajectory) => ({ trajectory, stack: source.stack })),
+  );
   const successes = all.filter((entry) => isSuccess(entry.trajectory)).length;
   const base = { out: options.out, episodes: all.length, successes, failures: all.length - successes };
   if (options.extractor === "mined") {
     const stackOf = new Map(all.map((entry) => [entry.trajectory, entry.stack]));
-    const mined = mineSkills({ envId: options.envId, tools: options.tools, trajectories: all.map((entry) => entry.trajectory), stackOf: (trajectory) => stackOf.get(trajectory) ?? "original" });
+    const mined = mineSkills({
+      envId: options.envId,
+      tools: options.tools,
+      trajectories: all.map((entry) => entry.trajectory),
+      stackOf: (trajectory) => stackOf.get(trajectory) ?? "original",
+    });
     appendToSkillBank(options.out, mined.items);
     options.onProgress?.(all.length, all.length);
-    return { ...base, extractor: "mined", items: mined.items.length, malformed: 0, taskSpecific: 0, usage: emptyTokenUsage(), contrasts: mined.contrasts, stored: mined.items };
+    return {
+      ...base,
+      extractor: "mined",
+      items: mined.items.length,
+      malformed: 0,
+      taskSpecific: 0,
+      usage: emptyTokenUsage(),
+      contrasts: mined.contrasts,
+      stored: mined.items,
+    };
   }
   const extractor = options.extractor;
   const stored: StoredMemoryItem[] = [];
   let malformed = 0;
   let taskSpecific = 0;
   for (const [index, entry] of all.entries()) {
-    const result = await extractor.extract(entry.trajectory, { envId: options.envId, tools: options.tools, stack: entry.stack });
+    const result = await extractor.extract(entry.trajectory, {
+      envId: options.envId,
+      tools: options.tools,
+      stack: entry.stack,
+    });
     appendToSkillBank(options.out, result.items);
     stored.push(...result.items);
     malformed += result.malformed;
     taskSpecific += result.taskSpecific;
     options.onProgress?.(index + 1, all.length);
   }
-  return { ...base, extractor: extractor.name, items: stored.length, malformed, taskSpecific, usage: extractor.totalUsage(), stored };
+  return {
+    ...base,
+    extractor: extractor.name,
+    items: stored.length,
+    malformed,
+    taskSpecific,
+    usage: extractor.totalUsage(),
+    stored,
+  };
 }

@@ -16,8 +16,20 @@ export function fisherExactTest(a: number, b: number, c: number, d: number): num
   const column1 = a + c;
   const total = row1 + row2;
   if (row1 === 0 || row2 === 0 || column1 === 0 || column1 === total) return 1;
-  const constant = logFactorial(row1) + logFactorial(row2) + logFactorial(column1) + logFactorial(total - column1) - logFactorial(total);
-  const probability = (x: number) => Math.exp(constant - logFactorial(x) - logFactorial(row1 - x) - logFactorial(column1 - x) - logFactorial(row2 - column1 + x));
+  const constant =
+    logFactorial(row1) +
+    logFactorial(row2) +
+    logFactorial(column1) +
+    logFactorial(total - column1) -
+    logFactorial(total);
+  const probability = (x: number) =>
+    Math.exp(
+      constant -
+        logFactorial(x) -
+        logFactorial(row1 - x) -
+        logFactorial(column1 - x) -
+        logFactorial(row2 - column1 + x),
+    );
   const observed = probability(a);
   let p = 0;
   for (let x = Math.max(0, column1 - row2); x <= Math.min(row1, column1); x++) {

@@ -22,8 +22,10 @@ export function formatSkillBank(items: readonly StoredMemoryItem[], title?: stri
   const lines = [`${title ?? "skill bank"} · ${items.length} item${items.length === 1 ? "" : "s"}`];
   items.forEach((item, index) => {
     const { provenance } = item;
-    const tasks = provenance.taskIds.length === 1 ? `task ${provenance.taskIds[0]}` : `${provenance.taskIds.length} tasks`;
-    const stacks = provenance.stacks.length === 1 ? `stack ${provenance.stacks[0]}` : `${provenance.stacks.length} stacks`;
+    const tasks =
+      provenance.taskIds.length === 1 ? `task ${provenance.taskIds[0]}` : `${provenance.taskIds.length} tasks`;
+    const stacks =
+      provenance.stacks.length === 1 ? `stack ${provenance.stacks[0]}` : `${provenance.stacks.length} stacks`;
     lines.push(
       "",
       `${index + 1}. ${item.title}   [${provenance.extractor} · ${provenance.status} · ${provenance.envId} · ${tasks} · ${stacks}]`,

@@ -29,7 +29,9 @@ export class LexicalSkillRetriever implements SkillRetriever {
       processTerm: (term) => term,
       searchOptions: { boost: { title: 2, description: 2 }, combineWith: "OR" },
     });
-    this.index.addAll([...this.byId.values()].map(({ id, title, description, content }) => ({ id, title, description, content })));
+    this.index.addAll(
+      [...this.byId.values()].map(({ id, title, description, content }) => ({ id, title, description, content })),
+    );
   }
 
   async retrieve(query: string, k: number): Promise<RetrievedSkill[]> {

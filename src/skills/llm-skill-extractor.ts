@@ -38,15 +38,30 @@ export interface ExtractionResult {
 }
 
 /** The messages of one extraction call (exported for the leakage test). */
-export async function buildExtractionMessages(trajectory: Trajectory, source: ExtractionSource, options: LlmSkillExtractorOptions = {}): Promise<ChatMessage[]> {
-  const tools = source.tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+export async function buildExtractionMessages(
+  trajectory: Trajectory,
+  source: ExtractionSource,
+  options: LlmSkillExtractorOptions = {},
+): Promise<ChatMessage[]> {
+  const tools = source.tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+  }));
   const values = {
     tools: JSON.stringify(tools, null, 2),
     trajectory: renderTrajectory(trajectory, { title: "Episode", maxChars: options.trajectoryChars ?? 16_000 }),
   };
   return [
     { role: "system", content: await loadDesignerPrompt("skills-system", {}, options.promptsDirectory) },
-    { role: "user", content: await loadDesignerPrompt(isSuccess(trajectory) ? "skills-success" : "skills-failure", values, options.promptsDirectory) },
+    {
+      role: "user",
+      content: await loadDesignerPrompt(
+        isSuccess(trajectory) ? "skills-success" : "skills-failure",
+        values,
+        options.promptsDirectory,
+      ),
+    },
   ];
 }
 

@@ -69,7 +69,10 @@ export type StoredMemoryItem = z.infer<typeof storedMemoryItemSchema>;
 
 /** Attach an id and provenance to an item. */
 export function storeMemoryItem(item: MemoryItem, provenance: MemoryProvenance): StoredMemoryItem {
-  const id = createHash("sha256").update(JSON.stringify([item.title, item.description, item.content, provenance])).digest("hex").slice(0, 16);
+  const id = createHash("sha256")
+    .update(JSON.stringify([item.title, item.description, item.content, provenance]))
+    .digest("hex")
+    .slice(0, 16);
   return { id, title: item.title, description: item.description, content: item.content, provenance };
 }
 

@@ -50,7 +50,10 @@ function cueEpisode(trajectory: Trajectory, roles: ToolRoles): CueEpisode | null
   if (change < 0) return null;
   const parsed = trajectory.steps[change]?.parsedAction;
   if (!parsed) return null;
-  const evidence = calls.slice(0, change).reverse().find((call) => call.role === "information" && !call.blocked && !call.refused);
+  const evidence = calls
+    .slice(0, change)
+    .reverse()
+    .find((call) => call.role === "information" && !call.blocked && !call.refused);
   if (!evidence) return null;
   return { trajectory, action: formatAction(parsed), tokens: tokensOf(evidence.observation) };
 }
@@ -65,15 +68,25 @@ function cueEpisode(trajectory: Trajectory, roles: ToolRoles): CueEpisode | null
  * another, kept under the same thresholds as the habits (both sides ≥ `minimumPerSide`,
  * difference ≥ `minimumDifference`, Fisher p ≤ `alpha`).
  */
-export function mineActionCues(trajectories: readonly Trajectory[], roles: ToolRoles, thresholds: ActionCueThresholds): ActionCue[] {
+export function mineActionCues(
+  trajectories: readonly Trajectory[],
+  roles: ToolRoles,
+  thresholds: ActionCueThresholds,
+): ActionCue[] {
   if (roles.named("information").length === 0) return [];
-  const episodes = trajectories.map((trajectory) => cueEpisode(trajectory, roles)).filter((episode): episode is CueEpisode => episode !== null);
+  const episodes = trajectories
+    .map((trajectory) => cueEpisode(trajectory, roles))
+    .filter((episode): episode is CueEpisode => episode !== null);
   const solved = episodes.filter((episode) => isSuccess(episode.trajectory));
   const actions = [...new Set(solved.map((episode) => episode.action))].sort();
   const cues: ActionCue[] = [];
   for (const action of actions) {
     const solvedBy = solved.filter((episode) => episode.action === action);
-    if (solvedBy.length < thresholds.minimumPerSide || new Set(solvedBy.map((episode) => episode.trajectory.taskId)).size < 2) continue;
+    if (
+      solvedBy.length < thresholds.minimumPerSide ||
+      new Set(solvedBy.map((episode) => episode.trajectory.taskId)).size < 2
+    )
+      continue;
     let best: { token: string; coverage: number; precision: number } | null = null;
     for (const token of new Set(solvedBy.flatMap((episode) => [...episode.tokens]))) {
       const showing = solved.filter((episode) => episode.tokens.has(token));
@@ -81,20 +94,42 @@ export function mineActionCues(trajectories: readonly Trajectory[], roles: ToolR
       const coverage = solvedBy.filter((episode) => episode.tokens.has(token)).length / solvedBy.length;
       const precision = showing.filter((episode) => episode.action === action).length / showing.length;
       if (coverage < 0.5 || precision < 0.9) continue;
-      if (best === null || coverage > best.coverage || (coverage === best.coverage && precision > best.precision) || (coverage === best.coverage && precision === best.precision && token < best.token)) best = { token, coverage, precision };
+      if (
+        best === null ||
+        coverage > best.coverage ||
+        (coverage === best.coverage && precision > best.precision) ||
+        (coverage === best.coverage && precision === best.precision && token < best.token)
+      )
+        best = { token, coverage, precision };
     }
     if (best === null) continue;
     const cued = episodes.filter((episode) => episode.tokens.has((best as { token: string }).token));
     const withAction = cued.filter((episode) => episode.action === action);
     const withOther = cued.filter((episode) => episode.action !== action);
-    const count = (list: CueEpisode[]) => ({ successes: list.filter((episode) => isSuccess(episode.trajectory)).length, episodes: list.length });
+    const count = (list: CueEpisode[]) => ({
+      successes: list.filter((episode) => isSuccess(episode.trajectory)).length,
+      episodes: list.length,
+    });
     const left = count(withAction);
     const right = count(withOther);
     if (left.episodes < thresholds.minimumPerSide || right.episodes < thresholds.minimumPerSide) continue;
     const difference = left.successes / left.episodes - right.successes / right.episodes;
-    const pValue = fisherExactTest(left.successes, left.episodes - left.successes, right.successes, right.episodes - right.successes);
+    const pValue = fisherExactTest(
+      left.successes,
+      left.episodes - left.successes,
+      right.successes,
+      right.episodes - right.successes,
+    );
     if (difference < thresholds.minimumDifference || pValue > thresholds.alpha) continue;
-    cues.push({ cue: best.token, action, informationTools: roles.named("information"), withAction: left, withOther: right, pValue, taskIds: [...new Set(cued.map((episode) => episode.trajectory.taskId))] });
+    cues.push({
+      cue: best.token,
+      action,
+      informationTools: roles.named("information"),
+      withAction: left,
+      withOther: right,
+      pValue,
+      taskIds: [...new Set(cued.map((episode) => episode.trajectory.taskId))],
+    });
   }
   return cues;
 }

@@ -63,9 +63,19 @@ function outcomeByHabit(counts: HabitCounts): Pick<HabitCounts, "successWith" | 
   const others = counts.successes + counts.failures - showing;
   const successWith = showing === 0 ? null : counts.successesShowing / showing;
   const successWithout = others === 0 ? null : (counts.successes - counts.successesShowing) / others;
-  if (successWith === null || successWithout === null || showing < DECISIVE_MINIMUM_SIDE || others < DECISIVE_MINIMUM_SIDE) return { successWith, successWithout, decisive: false };
+  if (
+    successWith === null ||
+    successWithout === null ||
+    showing < DECISIVE_MINIMUM_SIDE ||
+    others < DECISIVE_MINIMUM_SIDE
+  )
+    return { successWith, successWithout, decisive: false };
   const [bad, good] = successWith >= successWithout ? [successWithout, successWith] : [successWith, successWithout];
-  return { successWith, successWithout, decisive: bad <= DECISIVE_FAILING_SUCCESS && good >= DECISIVE_SUCCEEDING_SUCCESS };
+  return {
+    successWith,
+    successWithout,
+    decisive: bad <= DECISIVE_FAILING_SUCCESS && good >= DECISIVE_SUCCEEDING_SUCCESS,
+  };
 }
 
 function percent(rate: number | null): string {
@@ -94,15 +104,27 @@ export function mineSkills(options: MineSkillsOptions): MinedSkills {
   const minimumPerSide = options.minimumPerSide ?? 5;
   const roles = new ToolRoles([...options.tools]);
   const byTask = new Map<string, Trajectory[]>();
-  for (const trajectory of options.trajectories) byTask.set(trajectory.taskId, [...(byTask.get(trajectory.taskId) ?? []), trajectory]);
-  const contrastedTasks = [...byTask.entries()].filter(([, episodes]) => episodes.some(isSuccess) && !episodes.every(isSuccess)).map(([taskId]) => taskId);
+  for (const trajectory of options.trajectories)
+    byTask.set(trajectory.taskId, [...(byTask.get(trajectory.taskId) ?? []), trajectory]);
+  const contrastedTasks = [...byTask.entries()]
+    .filter(([, episodes]) => episodes.some(isSuccess) && !episodes.every(isSuccess))
+    .map(([taskId]) => taskId);
   const contrasted = contrastedTasks.flatMap((taskId) => byTask.get(taskId) as Trajectory[]);
   const calls = contrasted.map((trajectory) => trajectoryCalls(trajectory, roles));
   const stackOf = options.stackOf ?? (() => "original");
   const items: StoredMemoryItem[] = [];
   const contrasts: HabitContrast[] = [];
   for (const habit of options.habits ?? trajectoryHabits) {
-    const counts: HabitCounts = { successesShowing: 0, successes: 0, failuresShowing: 0, failures: 0, pValue: 1, successWith: null, successWithout: null, decisive: false };
+    const counts: HabitCounts = {
+      successesShowing: 0,
+      successes: 0,
+      failuresShowing: 0,
+      failures: 0,
+      pValue: 1,
+      successWith: null,
+      successWithout: null,
+      decisive: false,
+    };
     const applicable = habit.applies(roles);
     const counted: Trajectory[] = [];
     if (applicable) {
@@ -118,10 +140,16 @@ export function mineSkills(options: MineSkillsOptions): MinedSkills {
           if (shows) counts.failuresShowing += 1;
         }
       });
-      counts.pValue = fisherExactTest(counts.successesShowing, counts.failuresShowing, counts.successes - counts.successesShowing, counts.failures - counts.failuresShowing);
+      counts.pValue = fisherExactTest(
+        counts.successesShowing,
+        counts.failuresShowing,
+        counts.successes - counts.successesShowing,
+        counts.failures - counts.failuresShowing,
+      );
       Object.assign(counts, outcomeByHabit(counts));
     }
-    const difference = ratio(counts.successesShowing, counts.successes) - ratio(counts.failuresShowing, counts.failures);
+    const difference =
+      ratio(counts.successesShowing, counts.successes) - ratio(counts.failuresShowing, counts.failures);
     const verdict: HabitContrast["verdict"] = !applicable
       ? "not-applicable"
       : counts.successes < minimumPerSide || counts.failures < minimumPerSide
@@ -163,7 +191,11 @@ export function mineSkills(options: MineSkillsOptions): MinedSkills {
 }
 
 /** An observation cue as a contrast row and an item. */
-function cueItem(cue: ActionCue, options: MineSkillsOptions, stackOf: (trajectory: Trajectory) => string): { contrast: HabitContrast; item: StoredMemoryItem } {
+function cueItem(
+  cue: ActionCue,
+  options: MineSkillsOptions,
+  stackOf: (trajectory: Trajectory) => string,
+): { contrast: HabitContrast; item: StoredMemoryItem } {
   const tool = cue.informationTools.join("/");
   const counts: HabitCounts = {
     successesShowing: cue.withAction.successes,
@@ -178,7 +210,9 @@ function cueItem(cue: ActionCue, options: MineSkillsOptions, stackOf: (trajector
   Object.assign(counts, outcomeByHabit(counts));
   const phrase = `made the final change ${cue.action} after ${tool} showed “${cue.cue}”`;
   const difference = ratio(counts.successesShowing, counts.successes) - ratio(counts.failuresShowing, counts.failures);
-  const stacks = [...new Set(options.trajectories.filter((trajectory) => cue.taskIds.includes(trajectory.taskId)).map(stackOf))];
+  const stacks = [
+    ...new Set(options.trajectories.filter((trajectory) => cue.taskIds.includes(trajectory.taskId)).map(stackOf)),
+  ];
   const evidence =
     `${phrase}: ${cue.withAction.successes}/${cue.withAction.episodes} of those episodes succeeded vs ${cue.withOther.successes}/${cue.withOther.episodes} that saw it and made another final change` +
     `${counts.decisive ? " (decisive)" : ""} (two-sided Fisher p = ${formatP(cue.pValue)}; ${cue.taskIds.length} tasks)`;
@@ -188,7 +222,16 @@ function cueItem(cue: ActionCue, options: MineSkillsOptions, stackOf: (trajector
       description: `When the output of ${tool} contains “${cue.cue}”.`,
       content: `Make the change ${cue.action}: it is the change that solved episodes whose ${tool} output showed “${cue.cue}”; other changes made after that cue failed more often.`,
     },
-    { envId: options.envId, taskIds: cue.taskIds, stacks, status: "success", source: "mined", evidence, extractor: "mined", counts },
+    {
+      envId: options.envId,
+      taskIds: cue.taskIds,
+      stacks,
+      status: "success",
+      source: "mined",
+      evidence,
+      extractor: "mined",
+      counts,
+    },
   );
   return { contrast: { habit: `cue:${cue.action}`, phrase, counts, difference, verdict: "item" }, item };
 }

@@ -28,7 +28,11 @@ export async function readAcceptedTrajectories(runDirectory: string): Promise<Ru
   const stacks: AcceptedStackTrajectories[] = [];
   for (const task of run.tasks) {
     if (task.outcome !== "accepted" || task.validation === null || task.candidatePath === null) continue;
-    stacks.push({ taskId: task.config.taskId, candidateId: basename(task.candidatePath).replace(/\.json$/, ""), trajectories: task.validation.trajectories });
+    stacks.push({
+      taskId: task.config.taskId,
+      candidateId: basename(task.candidatePath).replace(/\.json$/, ""),
+      trajectories: task.validation.trajectories,
+    });
   }
   return { envId: run.config.env, policy: run.config.policy, seed: run.config.seed, stacks };
 }

@@ -36,7 +36,9 @@ export function retrievingPolicyFactory(options: RetrievingPolicyOptions): Polic
       },
       async act(input: PolicyInput): Promise<ActionInput> {
         if (inner === null) {
-          const query = [options.instruction, input.observation.text].filter((part) => part !== undefined && part.length > 0).join("\n");
+          const query = [options.instruction, input.observation.text]
+            .filter((part) => part !== undefined && part.length > 0)
+            .join("\n");
           const retrieved = await options.retriever.retrieve(query, options.k);
           options.onRetrieved?.(retrieved);
           inner = options.makePolicy(retrieved.map((result) => memoryItemText(result.item)));

@@ -9,7 +9,15 @@ import { appendToSkillBank, readSkillBank } from "./skill-bank.js";
 const item = (title: string): StoredMemoryItem =>
   storeMemoryItem(
     { title, description: "when it applies", content: "what to do about it" },
-    { envId: "bugfix", taskIds: ["clamp-0"], stacks: ["original"], status: "success", source: "llm", evidence: "one episode", extractor: "openai:m" },
+    {
+      envId: "bugfix",
+      taskIds: ["clamp-0"],
+      stacks: ["original"],
+      status: "success",
+      source: "llm",
+      evidence: "one episode",
+      extractor: "openai:m",
+    },
   );
 
 function bankPath(): string {

@@ -47,7 +47,9 @@ function parseLine(line: string): { ok: true; item: StoredMemoryItem } | { ok: f
     return { ok: false, torn: true, problem: `not JSON (${(error as Error).message})` };
   }
   const parsed = storedMemoryItemSchema.safeParse(value);
-  return parsed.success ? { ok: true, item: parsed.data } : { ok: false, torn: false, problem: formatIssues(parsed.error) };
+  return parsed.success
+    ? { ok: true, item: parsed.data }
+    : { ok: false, torn: false, problem: formatIssues(parsed.error) };
 }
 
 /**
@@ -57,7 +59,10 @@ function parseLine(line: string): { ok: true; item: StoredMemoryItem } | { ok: f
  * order, each id once (the first occurrence wins).
  */
 export function readSkillBank(path: string): SkillBankContents {
-  if (!existsSync(path)) throw new EnvriggerError("FILE_NOT_FOUND", `skill bank not found: ${path}`, { hint: "write one with `envrigger skills extract … --out bank.jsonl`" });
+  if (!existsSync(path))
+    throw new EnvriggerError("FILE_NOT_FOUND", `skill bank not found: ${path}`, {
+      hint: "write one with `envrigger skills extract … --out bank.jsonl`",
+    });
   const text = readFileSync(path, "utf8");
   const lines = text.split("\n");
   const lastIndex = text.endsWith("\n") ? lines.length - 2 : lines.length - 1;
@@ -75,7 +80,9 @@ export function readSkillBank(path: string): SkillBankContents {
         warnings.push(`${path}:${index + 1}: skipped a torn line (${parsed.problem})`);
         continue;
       }
-      throw new EnvriggerError("BAD_CONFIG", `${path}:${index + 1} is not a memory item: ${parsed.problem}`, { hint: "a skill bank holds one JSON item per line, as `envrigger skills extract` writes it" });
+      throw new EnvriggerError("BAD_CONFIG", `${path}:${index + 1} is not a memory item: ${parsed.problem}`, {
+        hint: "a skill bank holds one JSON item per line, as `envrigger skills extract` writes it",
+      });
     }
     if (seen.has(parsed.item.id)) continue;
     seen.add(parsed.item.id);

@@ -9,17 +9,58 @@ import { storeMemoryItem, type StoredMemoryItem } from "./memory-item.js";
 const labelled: Record<string, StoredMemoryItem> = Object.fromEntries(
   (
     [
-      ["clamp", "Clamped value comes out as a bound", "When a clamp function that limits a score or value to bounds returns the same bound every time.", "Check whether the lower and upper bound (min and max) are swapped; edit swap_minmax, then test."],
-      ["range", "A sum over a range misses its last term", "When a sum of squares, cubes or terms over 1..n comes out short by the last term.", "The loop's range end is exclusive: extend the range end by one, then test."],
-      ["compare", "Threshold check is wrong exactly at the cap", "When an under-cap, at-least or reaches-limit check fails exactly at the boundary value.", "Relax the strict comparison to a non-strict one, then test."],
-      ["divide", "Division needs a zero guard", "When a function that splits a bill or divides an amount by a count fails for a zero count.", "Guard the divisor against zero before dividing, then test."],
-      ["init", "A product or power starts at zero", "When a power or product accumulator always comes out 0.", "Start the accumulator at 1 instead of 0, then test."],
-      ["generic-verify", "Verify before finishing", "Before you submit any fix.", "Run the tests after your last edit and read them before submitting."],
+      [
+        "clamp",
+        "Clamped value comes out as a bound",
+        "When a clamp function that limits a score or value to bounds returns the same bound every time.",
+        "Check whether the lower and upper bound (min and max) are swapped; edit swap_minmax, then test.",
+      ],
+      [
+        "range",
+        "A sum over a range misses its last term",
+        "When a sum of squares, cubes or terms over 1..n comes out short by the last term.",
+        "The loop's range end is exclusive: extend the range end by one, then test.",
+      ],
+      [
+        "compare",
+        "Threshold check is wrong exactly at the cap",
+        "When an under-cap, at-least or reaches-limit check fails exactly at the boundary value.",
+        "Relax the strict comparison to a non-strict one, then test.",
+      ],
+      [
+        "divide",
+        "Division needs a zero guard",
+        "When a function that splits a bill or divides an amount by a count fails for a zero count.",
+        "Guard the divisor against zero before dividing, then test.",
+      ],
+      [
+        "init",
+        "A product or power starts at zero",
+        "When a power or product accumulator always comes out 0.",
+        "Start the accumulator at 1 instead of 0, then test.",
+      ],
+      [
+        "generic-verify",
+        "Verify before finishing",
+        "Before you submit any fix.",
+        "Run the tests after your last edit and read them before submitting.",
+      ],
       ["generic-read", "Read the code first", "At the start of a task.", "Read the source before choosing an edit."],
     ] as const
   ).map(([label, title, description, content]) => [
     label,
-    storeMemoryItem({ title, description, content }, { envId: "bugfix", taskIds: ["labelled"], stacks: ["original"], status: "success", source: "llm", evidence: "labelled by hand", extractor: "hand" }),
+    storeMemoryItem(
+      { title, description, content },
+      {
+        envId: "bugfix",
+        taskIds: ["labelled"],
+        stacks: ["original"],
+        status: "success",
+        source: "llm",
+        evidence: "labelled by hand",
+        extractor: "hand",
+      },
+    ),
   ]),
 );
 
@@ -65,7 +106,10 @@ describe("skill retrieval", () => {
   });
 
   it("embeddings through OpenAIEmbeddings against the local server: the same labels, and provenance is never embedded", async () => {
-    const retriever = await createSkillRetriever(Object.values(labelled), { embeddings: "openai:hashed-words", environment: { OPENAI_BASE_URL: server.baseUrl } });
+    const retriever = await createSkillRetriever(Object.values(labelled), {
+      embeddings: "openai:hashed-words",
+      environment: { OPENAI_BASE_URL: server.baseUrl },
+    });
     expect(retriever.kind).toBe("embedding");
     for (const [taskId, query] of await queries()) {
       const results = await retriever.retrieve(query, 2);
@@ -83,7 +127,9 @@ describe("skill retrieval", () => {
   });
 
   it("refuses an embeddings provider that is not OpenAI-compatible", async () => {
-    await expect(createSkillRetriever([], { embeddings: "gemini:text-embedding-004" })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
+    await expect(createSkillRetriever([], { embeddings: "gemini:text-embedding-004" })).rejects.toMatchObject({
+      code: "BAD_ARGUMENT",
+    });
   });
 });
 
@@ -91,11 +137,20 @@ describe("the test server's /v1/embeddings", () => {
   it("answers floats and base64 alike, deterministically", async () => {
     const server = await startOpenAiCompatibleServer({ replies: [] });
     try {
-      const post = async (body: unknown) => (await (await fetch(`${server.baseUrl}/embeddings`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json()) as { data: Array<{ embedding: number[] | string }> };
+      const post = async (body: unknown) =>
+        (await (
+          await fetch(`${server.baseUrl}/embeddings`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(body),
+          })
+        ).json()) as { data: Array<{ embedding: number[] | string }> };
       const floats = await post({ model: "m", input: ["guard the divisor", "guard the divisor"] });
       const encoded = await post({ model: "m", input: "guard the divisor", encoding_format: "base64" });
       expect(floats.data[0]!.embedding).toEqual(floats.data[1]!.embedding);
-      const decoded = Array.from(new Float32Array(new Uint8Array(Buffer.from(encoded.data[0]!.embedding as string, "base64")).buffer));
+      const decoded = Array.from(
+        new Float32Array(new Uint8Array(Buffer.from(encoded.data[0]!.embedding as string, "base64")).buffer),
+      );
       (floats.data[0]!.embedding as number[]).forEach((value, index) => expect(decoded[index]).toBeCloseTo(value, 6));
     } finally {
       await server.close();

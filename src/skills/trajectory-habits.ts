@@ -21,7 +21,8 @@ const verifiesBeforeFinishing: TrajectoryHabit = {
     const finish = firstFinishIndex(calls);
     return finish < 0 ? null : calls.slice(0, finish).some(isVerification);
   },
-  phrase: (roles) => `ran the verification tool (${toolsOf(roles, "verification", "verify")}) before finishing (${toolsOf(roles, "finishing", "finish")})`,
+  phrase: (roles) =>
+    `ran the verification tool (${toolsOf(roles, "verification", "verify")}) before finishing (${toolsOf(roles, "finishing", "finish")})`,
   whenHelps: (roles) => ({
     title: "Verify before finishing",
     description: `Before you finish with ${toolsOf(roles, "finishing", "the finishing tool")}, whenever a verification tool (${toolsOf(roles, "verification", "verify")}) is available.`,
@@ -41,7 +42,8 @@ const readsBeforeChanging: TrajectoryHabit = {
     const change = calls.findIndex((call) => call.role === "other");
     return change < 0 ? null : calls.slice(0, change).some((call) => call.role === "information" && ran(call));
   },
-  phrase: (roles) => `looked with an information tool (${toolsOf(roles, "information", "read")}) before the first change`,
+  phrase: (roles) =>
+    `looked with an information tool (${toolsOf(roles, "information", "read")}) before the first change`,
   whenHelps: (roles) => ({
     title: "Look before you change anything",
     description: "At the start of a task, before the first call that changes the state.",
@@ -70,7 +72,8 @@ const repeatsACall: TrajectoryHabit = {
   whenHurts: () => ({
     title: "Never repeat the call you just made",
     description: "When the previous call did not get you closer to the goal.",
-    content: "Making the same call twice in a row marks failed attempts: the same call gives the same answer, so change the approach instead.",
+    content:
+      "Making the same call twice in a row marks failed attempts: the same call gives the same answer, so change the approach instead.",
   }),
 };
 
@@ -88,7 +91,8 @@ const changesAfterFailedVerification: TrajectoryHabit = {
     const next = calls[failed + 1];
     return next !== undefined && (next.role === "other" || next.role === "backtracking");
   },
-  phrase: (roles) => `made another change right after the verification tool (${toolsOf(roles, "verification", "verify")}) reported a failure`,
+  phrase: (roles) =>
+    `made another change right after the verification tool (${toolsOf(roles, "verification", "verify")}) reported a failure`,
   whenHelps: (roles) => ({
     title: "A failed verification means change something",
     description: `When ${toolsOf(roles, "verification", "the verification tool")} reports a failure.`,
@@ -102,4 +106,9 @@ const changesAfterFailedVerification: TrajectoryHabit = {
 };
 
 /** Every habit the offline miner counts. */
-export const trajectoryHabits: readonly TrajectoryHabit[] = [verifiesBeforeFinishing, readsBeforeChanging, repeatsACall, changesAfterFailedVerification];
+export const trajectoryHabits: readonly TrajectoryHabit[] = [
+  verifiesBeforeFinishing,
+  readsBeforeChanging,
+  repeatsACall,
+  changesAfterFailedVerification,
+];

@@ -1,6 +1,8 @@
 /** Words too common to tell skills apart. */
 const stopWords = new Set(
-  "a an and are as at be before by do does for from has have how if in is it its of on or that the then this to was were what when where which while with you your".split(" "),
+  "a an and are as at be before by do does for from has have how if in is it its of on or that the then this to was were what when where which while with you your".split(
+    " ",
+  ),
 );
 
 /**

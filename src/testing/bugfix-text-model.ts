@@ -12,6 +12,12 @@ import type { ChatRequestBody, ScriptedServerReply } from "./openai-compatible-s
 export function bugfixTextReply(body: ChatRequestBody): ScriptedServerReply {
   const turn = Math.max(0, body.messages.filter((message) => message.role === "user").length - 1);
   const op = fixOpNames[hashString(`op:${body.seed ?? 0}`) % fixOpNames.length]!;
-  const script = ["<call> read </call>", "<call> test </call>", `<call> edit ${op} </call>`, "<call> test </call>", "<call> submit </call>"];
+  const script = [
+    "<call> read </call>",
+    "<call> test </call>",
+    `<call> edit ${op} </call>`,
+    "<call> test </call>",
+    "<call> submit </call>",
+  ];
   return { kind: "text", text: script[Math.min(turn, script.length - 1)]! };
 }

@@ -28,7 +28,9 @@ describe("FunctionRulesRuntime", () => {
     const rolls: number[] = [];
     const runtime = new FunctionRulesRuntime({
       filterAction: (_action, ctx) => (rolls.push(ctx.random()), { kind: "pass" }),
-      modifyTransition: () => { throw new Error("bad index"); },
+      modifyTransition: () => {
+        throw new Error("bad index");
+      },
     });
     const action = { name: "inc", args: {} };
     await runtime.filterAction(action, context());
@@ -37,7 +39,12 @@ describe("FunctionRulesRuntime", () => {
     expect(rolls[0]).toBe(rolls[1]);
     expect(rolls[2]).not.toBe(rolls[0]);
     const transition = { observation: { text: "" }, reward: 0, terminated: false, truncated: false, info: {} };
-    expect(await runtime.modifyTransition(action, transition, context())).toEqual({ ok: false, code: "threw", message: "bad index", fatal: false });
+    expect(await runtime.modifyTransition(action, transition, context())).toEqual({
+      ok: false,
+      code: "threw",
+      message: "bad index",
+      fatal: false,
+    });
     expect(runtime.calls).toEqual({ filterAction: 3, modifyTransition: 1, filterObservation: 0 });
     runtime.dispose();
     runtime.dispose();

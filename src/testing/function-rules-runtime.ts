@@ -63,7 +63,11 @@ export class FunctionRulesRuntime implements RulesRuntime {
     return this.disposed;
   }
 
-  private async run<T>(hook: keyof FunctionRulesHooks, input: HookContextInput, call: (context: FunctionRulesContext) => T): Promise<HookResult<T>> {
+  private async run<T>(
+    hook: keyof FunctionRulesHooks,
+    input: HookContextInput,
+    call: (context: FunctionRulesContext) => T,
+  ): Promise<HookResult<T>> {
     if (this.disposed) return { ok: false, code: "disposed", message: "the runtime was disposed", fatal: true };
     this.calls[hook] += 1;
     const rng = createRng(deriveSeed(input.seed, input.turn, hook));
@@ -81,14 +85,22 @@ export class FunctionRulesRuntime implements RulesRuntime {
     return this.run("filterAction", context, (copy) => (hook ? hook(structuredClone(action), copy) : { kind: "pass" }));
   }
 
-  async modifyTransition(action: Action, transition: TransitionInput, context: HookContextInput): Promise<HookResult<TransitionPatch>> {
+  async modifyTransition(
+    action: Action,
+    transition: TransitionInput,
+    context: HookContextInput,
+  ): Promise<HookResult<TransitionPatch>> {
     const hook = this.functions.modifyTransition;
-    return this.run("modifyTransition", context, (copy) => (hook ? hook(structuredClone(action), structuredClone(transition), copy) : {}));
+    return this.run("modifyTransition", context, (copy) =>
+      hook ? hook(structuredClone(action), structuredClone(transition), copy) : {},
+    );
   }
 
   async filterObservation(observation: Observation, context: HookContextInput): Promise<HookResult<Observation>> {
     const hook = this.functions.filterObservation;
-    return this.run("filterObservation", context, (copy) => (hook ? hook(structuredClone(observation), copy) : structuredClone(observation)));
+    return this.run("filterObservation", context, (copy) =>
+      hook ? hook(structuredClone(observation), copy) : structuredClone(observation),
+    );
   }
 
   dispose(): void {

@@ -14,7 +14,7 @@ export function hashedWordEmbedding(text: string, dimensions: number = HASHED_EM
   const vector = new Array<number>(dimensions).fill(0);
   for (const word of wordsOf(text)) {
     const hash = hashString(word);
-    vector[hash % dimensions] = (vector[hash % dimensions] as number) + ((hash >>> 31) === 1 ? -1 : 1);
+    vector[hash % dimensions] = (vector[hash % dimensions] as number) + (hash >>> 31 === 1 ? -1 : 1);
   }
   const norm = Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0));
   return norm === 0 ? vector : vector.map((value) => value / norm);

@@ -88,11 +88,20 @@ function sendEmbeddings(response: ServerResponse, body: unknown, served: number)
   const inputs = typeof parsed.data.input === "string" ? [parsed.data.input] : parsed.data.input;
   const data = inputs.map((input, index) => {
     const vector = hashedWordEmbedding(input, parsed.data.dimensions);
-    const embedding = parsed.data.encoding_format === "base64" ? Buffer.from(new Float32Array(vector).buffer).toString("base64") : vector;
+    const embedding =
+      parsed.data.encoding_format === "base64"
+        ? Buffer.from(new Float32Array(vector).buffer).toString("base64")
+        : vector;
     return { object: "embedding", index, embedding };
   });
   const tokens = inputs.reduce((sum, input) => sum + input.split(/\s+/).filter(Boolean).length, 0);
-  sendJson(response, 200, { object: "list", data, model: typeof (body as { model?: unknown }).model === "string" ? (body as { model: string }).model : `hashed-${served}`, usage: { prompt_tokens: tokens, total_tokens: tokens } });
+  sendJson(response, 200, {
+    object: "list",
+    data,
+    model:
+      typeof (body as { model?: unknown }).model === "string" ? (body as { model: string }).model : `hashed-${served}`,
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
+  });
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
@@ -102,14 +111,17 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
 }
 
 function sendError(response: ServerResponse, status: number, message: string): void {
-  sendJson(response, status, { error: { message, type: status === 429 ? "rate_limit_exceeded" : "scripted_error", code: String(status) } });
+  sendJson(response, status, {
+    error: { message, type: status === 429 ? "rate_limit_exceeded" : "scripted_error", code: String(status) },
+  });
 }
 
 function recordHeaders(request: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     const text = Array.isArray(value) ? value.join(", ") : (value ?? "");
-    headers[name] = name === "authorization" || name === "api-key" || name === "x-api-key" ? "[redacted]" : redactSecrets(text);
+    headers[name] =
+      name === "authorization" || name === "api-key" || name === "x-api-key" ? "[redacted]" : redactSecrets(text);
   }
   return headers;
 }
@@ -132,7 +144,9 @@ async function readBody(request: IncomingMessage, limit: number): Promise<string
  * bag-of-words vectors (floats or base64), consuming no scripted reply. For tests of the real `ChatOpenAI` client without a
  * network: bounded (request count and body size), and `close()` ends it.
  */
-export async function startOpenAiCompatibleServer(options: OpenAiCompatibleServerOptions): Promise<OpenAiCompatibleServer> {
+export async function startOpenAiCompatibleServer(
+  options: OpenAiCompatibleServerOptions,
+): Promise<OpenAiCompatibleServer> {
   const queue: ScriptedServerReply[] = [
     ...(options.failFirst ?? []).map((status): ScriptedServerReply => ({ kind: "error", status })),
     ...options.replies,
@@ -155,16 +169,22 @@ export async function startOpenAiCompatibleServer(options: OpenAiCompatibleServe
     }
     requests.push({ method: request.method ?? "", path: request.url ?? "", headers: recordHeaders(request), body });
     if (text === null) return sendError(response, 413, `request body over ${maxBodyBytes} bytes`);
-    if (served > maxRequests) return sendError(response, 400, `the test server answers at most ${maxRequests} requests`);
-    if (request.method === "POST" && (request.url ?? "").endsWith("/embeddings")) return sendEmbeddings(response, body, served);
-    if (request.method !== "POST" || !(request.url ?? "").endsWith("/chat/completions")) return sendError(response, 404, `no route ${request.method} ${request.url}`);
+    if (served > maxRequests)
+      return sendError(response, 400, `the test server answers at most ${maxRequests} requests`);
+    if (request.method === "POST" && (request.url ?? "").endsWith("/embeddings"))
+      return sendEmbeddings(response, body, served);
+    if (request.method !== "POST" || !(request.url ?? "").endsWith("/chat/completions"))
+      return sendError(response, 404, `no route ${request.method} ${request.url}`);
     const parsed = chatBodySchema.safeParse(body);
     if (!parsed.success) return sendError(response, 400, "the body is not a chat completions request");
     if (parsed.data.stream) return sendError(response, 400, "the test server does not stream");
     if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
-    const reply = options.respond ? options.respond({ messages: [], ...(body as Record<string, unknown>) } as ChatRequestBody) : queue.shift();
+    const reply = options.respond
+      ? options.respond({ messages: [], ...(body as Record<string, unknown>) } as ChatRequestBody)
+      : queue.shift();
     if (!reply) return sendError(response, 400, "the test server has no scripted reply left");
-    if (reply.kind === "error") return sendError(response, reply.status, reply.message ?? `scripted HTTP ${reply.status}`);
+    if (reply.kind === "error")
+      return sendError(response, reply.status, reply.message ?? `scripted HTTP ${reply.status}`);
     const usage = reply.usage ?? { promptTokens: 0, completionTokens: 0 };
     const message =
       reply.kind === "text"
@@ -189,7 +209,11 @@ export async function startOpenAiCompatibleServer(options: OpenAiCompatibleServe
       created: 0,
       model: typeof (body as { model?: unknown }).model === "string" ? (body as { model: string }).model : "scripted",
       choices: [{ index: 0, message, finish_reason: reply.kind === "text" ? "stop" : "tool_calls" }],
-      usage: { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.promptTokens + usage.completionTokens },
+      usage: {
+        prompt_tokens: usage.promptTokens,
+        completion_tokens: usage.completionTokens,
+        total_tokens: usage.promptTokens + usage.completionTokens,
+      },
     });
   };
 

@@ -19,7 +19,9 @@ export class OpenEnvTestClient {
       else this.inbox.push(text);
     });
     socket.on("error", () => {});
-    this.closed = new Promise((resolve) => socket.on("close", (code, reason) => resolve({ code, reason: reason.toString("utf8") })));
+    this.closed = new Promise((resolve) =>
+      socket.on("close", (code, reason) => resolve({ code, reason: reason.toString("utf8") })),
+    );
   }
 
   /** Connect to `<httpUrl>/ws`. */
@@ -52,7 +54,14 @@ export class OpenEnvTestClient {
 
   /** Send a message (JSON, or raw text when a string) without waiting. */
   send(message: Json | { raw: string }): void {
-    const text = typeof message === "object" && message !== null && "raw" in message && typeof message.raw === "string" && Object.keys(message).length === 1 ? message.raw : JSON.stringify(message);
+    const text =
+      typeof message === "object" &&
+      message !== null &&
+      "raw" in message &&
+      typeof message.raw === "string" &&
+      Object.keys(message).length === 1
+        ? message.raw
+        : JSON.stringify(message);
     this.socket.send(text);
   }
 

@@ -48,14 +48,30 @@ const actionSchema = z.strictObject({ amount: z.number().int().min(1).max(3), me
 const actionJsonSchema: JsonObject = {
   title: "CounterAction",
   type: "object",
-  properties: { amount: { type: "integer", minimum: 1, maximum: 3, description: "How much to add." }, metadata: { type: "object", default: {} } },
+  properties: {
+    amount: { type: "integer", minimum: 1, maximum: 3, description: "How much to add." },
+    metadata: { type: "object", default: {} },
+  },
   required: ["amount"],
   additionalProperties: false,
 };
 const schemas = {
   action: actionJsonSchema,
-  observation: { title: "CounterObservation", type: "object", properties: { message: { type: "string" }, count: { type: "integer" }, target: { type: "integer" } } },
-  state: { title: "State", type: "object", properties: { episode_id: { type: "string" }, step_count: { type: "integer" }, count: { type: "integer" }, target: { type: "integer" } } },
+  observation: {
+    title: "CounterObservation",
+    type: "object",
+    properties: { message: { type: "string" }, count: { type: "integer" }, target: { type: "integer" } },
+  },
+  state: {
+    title: "State",
+    type: "object",
+    properties: {
+      episode_id: { type: "string" },
+      step_count: { type: "integer" },
+      count: { type: "integer" },
+      target: { type: "integer" },
+    },
+  },
 };
 const messageSchemas = {
   reset: z.strictObject({ type: z.literal("reset"), data: jsonObjectSchema.optional() }),
@@ -72,33 +88,62 @@ interface Counter {
   steps: number;
 }
 
-const errorReply = (code: string, message: string, extra: JsonObject = {}): JsonObject => ({ type: "error", data: { message, code, ...extra } });
-const validationErrors = (error: z.ZodError): Json => error.issues.map((issue) => ({ loc: issue.path.map(String), msg: issue.message, type: "value_error" }));
+const errorReply = (code: string, message: string, extra: JsonObject = {}): JsonObject => ({
+  type: "error",
+  data: { message, code, ...extra },
+});
+const validationErrors = (error: z.ZodError): Json =>
+  error.issues.map((issue) => ({ loc: issue.path.map(String), msg: issue.message, type: "value_error" }));
 // As OpenEnv's serializer does: reward and done at the top of data, metadata never sent.
 const observationOf = (counter: Counter, reward: number | null, done: boolean): JsonObject => ({
   type: "observation",
-  data: { observation: { message: `count ${counter.count}, target ${counter.target}`, count: counter.count, target: counter.target }, reward, done },
+  data: {
+    observation: {
+      message: `count ${counter.count}, target ${counter.target}`,
+      count: counter.count,
+      target: counter.target,
+    },
+    reward,
+    done,
+  },
 });
 
 /** The counter env's answer to one parsed message (`null`: close the session). */
-function answer(message: JsonObject, session: { counter: Counter | null }, options: OpenEnvTestServerOptions): JsonObject | null {
+function answer(
+  message: JsonObject,
+  session: { counter: Counter | null },
+  options: OpenEnvTestServerOptions,
+): JsonObject | null {
   const type = typeof message.type === "string" ? message.type : "";
   if (!(type in messageSchemas)) return errorReply("UNKNOWN_TYPE", `Unknown message type: ${type}`);
   const parsed = messageSchemas[type as keyof typeof messageSchemas].safeParse(message);
-  if (!parsed.success) return errorReply("VALIDATION_ERROR", "Invalid message", { errors: validationErrors(parsed.error) });
+  if (!parsed.success)
+    return errorReply("VALIDATION_ERROR", "Invalid message", { errors: validationErrors(parsed.error) });
   if (type === "close") return null;
   if (type === "reset") {
     const seed = seedSchema.safeParse(message.data ?? {});
-    if (!seed.success) return errorReply("VALIDATION_ERROR", "Invalid message", { errors: validationErrors(seed.error) });
+    if (!seed.success)
+      return errorReply("VALIDATION_ERROR", "Invalid message", { errors: validationErrors(seed.error) });
     session.counter = { seed: seed.data.seed ?? 0, count: 0, target: 3 + ((seed.data.seed ?? 0) % 3), steps: 0 };
     return observationOf(session.counter, null, false);
   }
   const counter = session.counter;
   if (!counter) return errorReply("EXECUTION_ERROR", "call reset before step or state");
-  if (type === "state") return { type: "state", data: { episode_id: `episode-${counter.seed}`, step_count: counter.steps, count: counter.count, target: counter.target } };
+  if (type === "state")
+    return {
+      type: "state",
+      data: {
+        episode_id: `episode-${counter.seed}`,
+        step_count: counter.steps,
+        count: counter.count,
+        target: counter.target,
+      },
+    };
   const action = actionSchema.safeParse(message.data);
-  if (!action.success) return errorReply("VALIDATION_ERROR", "Invalid message", { errors: validationErrors(action.error) });
-  if (action.data.amount === options.raiseOnAmount) return errorReply("EXECUTION_ERROR", `the counter raised on amount ${action.data.amount}`);
+  if (!action.success)
+    return errorReply("VALIDATION_ERROR", "Invalid message", { errors: validationErrors(action.error) });
+  if (action.data.amount === options.raiseOnAmount)
+    return errorReply("EXECUTION_ERROR", `the counter raised on amount ${action.data.amount}`);
   counter.count += action.data.amount;
   counter.steps += 1;
   const done = counter.count >= counter.target;
@@ -144,7 +189,15 @@ export async function startOpenEnvTestServer(options: OpenEnvTestServerOptions =
     connections += 1;
     const connection = connections;
     if (connection <= (options.refuseFirstConnections ?? 0) || activeSessions >= maxSessions) {
-      webSocket.send(JSON.stringify(errorReply("CAPACITY_REACHED", `Server at capacity: ${activeSessions}/${maxSessions} sessions active. Cannot accept new connections.`, { active_sessions: activeSessions, max_sessions: maxSessions })));
+      webSocket.send(
+        JSON.stringify(
+          errorReply(
+            "CAPACITY_REACHED",
+            `Server at capacity: ${activeSessions}/${maxSessions} sessions active. Cannot accept new connections.`,
+            { active_sessions: activeSessions, max_sessions: maxSessions },
+          ),
+        ),
+      );
       webSocket.close();
       return;
     }
@@ -169,7 +222,8 @@ export async function startOpenEnvTestServer(options: OpenEnvTestServerOptions =
         return void webSocket.send(JSON.stringify(errorReply("INVALID_JSON", "Invalid JSON")));
       }
       received.push({ connection, message });
-      if (options.dropAfterMessages !== undefined && count >= options.dropAfterMessages) return void webSocket.terminate();
+      if (options.dropAfterMessages !== undefined && count >= options.dropAfterMessages)
+        return void webSocket.terminate();
       if (options.silentAfterMessages !== undefined && count > options.silentAfterMessages) return;
       if (typeof message !== "object" || message === null || Array.isArray(message)) {
         // OpenEnv answers JSON that is not an object with SESSION_ERROR and closes the socket.
@@ -178,7 +232,11 @@ export async function startOpenEnvTestServer(options: OpenEnvTestServerOptions =
         return void webSocket.close();
       }
       const stepData = (message as JsonObject).data as JsonObject | undefined;
-      if ((message as JsonObject).type === "step" && options.sessionErrorOnAmount !== undefined && stepData?.amount === options.sessionErrorOnAmount) {
+      if (
+        (message as JsonObject).type === "step" &&
+        options.sessionErrorOnAmount !== undefined &&
+        stepData?.amount === options.sessionErrorOnAmount
+      ) {
         webSocket.send(JSON.stringify(errorReply("SESSION_ERROR", "Session error: the environment crashed")));
         release();
         return void webSocket.close();
@@ -187,8 +245,7 @@ export async function startOpenEnvTestServer(options: OpenEnvTestServerOptions =
       if (reply === null) {
         release();
         webSocket.close();
-      }
-      else webSocket.send(JSON.stringify(reply));
+      } else webSocket.send(JSON.stringify(reply));
     });
   };
 

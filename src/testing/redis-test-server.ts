@@ -29,24 +29,76 @@ export interface RedisTestServer {
  * --appendonly no`), daemonized with a pid file, optionally with a password — and wait
  * until it answers. `stop()` ends it by its pid.
  */
-export async function startRedisTestServer(options: { password?: string; tls?: boolean } = {}): Promise<RedisTestServer> {
+export async function startRedisTestServer(
+  options: { password?: string; tls?: boolean } = {},
+): Promise<RedisTestServer> {
   const directory = mkdtempSync(join(tmpdir(), "envrigger-redis-"));
   const pidFile = join(directory, "redis.pid");
   const port = await freeLoopbackPort();
   const certificateFile = join(directory, "cert.pem");
   const keyFile = join(directory, "key.pem");
   if (options.tls) {
-    const made = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", keyFile, "-out", certificateFile, "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"], { encoding: "utf8", timeout: 30_000 });
+    const made = spawnSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        keyFile,
+        "-out",
+        certificateFile,
+        "-days",
+        "1",
+        "-subj",
+        "/CN=localhost",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1,DNS:localhost",
+      ],
+      { encoding: "utf8", timeout: 30_000 },
+    );
     if (made.status !== 0) throw new Error(`openssl could not make a test certificate: ${made.stderr}`);
   }
   const listen = options.tls
-    ? ["--port", "0", "--tls-port", String(port), "--tls-cert-file", certificateFile, "--tls-key-file", keyFile, "--tls-ca-cert-file", certificateFile, "--tls-auth-clients", "no"]
+    ? [
+        "--port",
+        "0",
+        "--tls-port",
+        String(port),
+        "--tls-cert-file",
+        certificateFile,
+        "--tls-key-file",
+        keyFile,
+        "--tls-ca-cert-file",
+        certificateFile,
+        "--tls-auth-clients",
+        "no",
+      ]
     : ["--port", String(port)];
-  const started = spawnSync(REDIS_SERVER, [
-    ...listen, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-    "--daemonize", "yes", "--pidfile", pidFile, "--dir", directory, "--logfile", join(directory, "redis.log"),
-    ...(options.password ? ["--requirepass", options.password] : []),
-  ], { encoding: "utf8", timeout: 10_000 });
+  const started = spawnSync(
+    REDIS_SERVER,
+    [
+      ...listen,
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--daemonize",
+      "yes",
+      "--pidfile",
+      pidFile,
+      "--dir",
+      directory,
+      "--logfile",
+      join(directory, "redis.log"),
+      ...(options.password ? ["--requirepass", options.password] : []),
+    ],
+    { encoding: "utf8", timeout: 10_000 },
+  );
   if (started.status !== 0) throw new Error(`redis-server did not start: ${started.stderr || started.stdout}`);
   const deadline = Date.now() + 10_000;
   while (!existsSync(pidFile) || readFileSync(pidFile, "utf8").trim() === "") {
@@ -56,7 +108,15 @@ export async function startRedisTestServer(options: { password?: string; tls?: b
   const pid = Number(readFileSync(pidFile, "utf8").trim());
   const { Redis } = await import("ioredis");
   for (;;) {
-    const client = new Redis({ host: "127.0.0.1", port, password: options.password, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, ...(options.tls ? { tls: { ca: readFileSync(certificateFile, "utf8") } } : {}) });
+    const client = new Redis({
+      host: "127.0.0.1",
+      port,
+      password: options.password,
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      ...(options.tls ? { tls: { ca: readFileSync(certificateFile, "utf8") } } : {}),
+    });
     client.on("error", () => {});
     try {
       await client.connect();

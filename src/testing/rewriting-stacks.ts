@@ -11,7 +11,21 @@ const EDIT_TO_READ_RULES = `export default defineRules({ filterAction(action) { 
 
 /** One stored BugFix stack per task with a Rules layer that rewrites `edit` into `read`. */
 export function editRewritingStacks(taskIds: readonly string[]): Map<string, StoredStack[]> {
-  return new Map(taskIds.map((taskId) => [taskId, [{ spec: { version: 1 as const, base: { env: "bugfix", taskId }, layers: [{ kind: "rules" as const, source: EDIT_TO_READ_RULES }] }, label: taskId }]]));
+  return new Map(
+    taskIds.map((taskId) => [
+      taskId,
+      [
+        {
+          spec: {
+            version: 1 as const,
+            base: { env: "bugfix", taskId },
+            layers: [{ kind: "rules" as const, source: EDIT_TO_READ_RULES }],
+          },
+          label: taskId,
+        },
+      ],
+    ]),
+  );
 }
 
 /**
@@ -19,7 +33,9 @@ export function editRewritingStacks(taskIds: readonly string[]): Map<string, Sto
  * each on an {@link editRewritingStacks} stack — the trainer must give the rewritten calls no
  * credit. Rollouts in this process, or on `executor`. For tests of stacked training.
  */
-export async function trainOnRewritingStacks(executor?: RolloutExecutor): Promise<{ weights: number[]; updates: UpdateStats[] }> {
+export async function trainOnRewritingStacks(
+  executor?: RolloutExecutor,
+): Promise<{ weights: number[]; updates: UpdateStats[] }> {
   const trainTasks = (await bugfixEnv.listTasks("train")).slice(0, 2);
   const model = LearnableModel.initial();
   const result = await trainPolicy({

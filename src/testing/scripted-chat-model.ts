@@ -74,7 +74,9 @@ export class ScriptedChatModel extends BaseChatModel<ScriptedChatCallOptions> {
   readonly calls: ScriptedChatCall[] = [];
   private next = 0;
 
-  constructor(private readonly replies: Array<ScriptedChatReply | ((messages: ScriptedChatMessage[]) => ScriptedChatReply)>) {
+  constructor(
+    private readonly replies: Array<ScriptedChatReply | ((messages: ScriptedChatMessage[]) => ScriptedChatReply)>,
+  ) {
     super({ maxRetries: 0 });
   }
 
@@ -94,15 +96,23 @@ export class ScriptedChatModel extends BaseChatModel<ScriptedChatCallOptions> {
   async _generate(messages: BaseMessage[], options: this["ParsedCallOptions"]): Promise<ChatResult> {
     const recorded = messages.map((message) => ({ role: message.getType(), content: messageText(message) }));
     const tools = options.tools ?? [];
-    this.calls.push(options.seed === undefined ? { messages: recorded, tools } : { messages: recorded, tools, seed: options.seed });
+    this.calls.push(
+      options.seed === undefined ? { messages: recorded, tools } : { messages: recorded, tools, seed: options.seed },
+    );
     const entry = this.replies[this.next];
     if (entry === undefined) {
-      throw new EnvriggerError("INTERNAL", `the scripted chat model has no reply left (call ${this.calls.length}, ${this.replies.length} scripted)`);
+      throw new EnvriggerError(
+        "INTERNAL",
+        `the scripted chat model has no reply left (call ${this.calls.length}, ${this.replies.length} scripted)`,
+      );
     }
     this.next += 1;
     const reply = typeof entry === "function" ? entry(recorded) : entry;
     if (reply.kind === "throw") throw reply.error;
-    if (reply.kind === "hang") return new Promise<ChatResult>((_resolve, reject) => options.signal?.addEventListener("abort", () => reject(options.signal?.reason)));
+    if (reply.kind === "hang")
+      return new Promise<ChatResult>((_resolve, reject) =>
+        options.signal?.addEventListener("abort", () => reject(options.signal?.reason)),
+      );
     const inputText = recorded.map((message) => message.content).join("\n");
     const callId = `call_${this.calls.length}`;
     const name = "name" in reply && reply.name !== undefined ? reply.name : boundToolName(tools);
@@ -115,7 +125,9 @@ export class ScriptedChatModel extends BaseChatModel<ScriptedChatCallOptions> {
       outputText = reply.argumentsText;
       message = new AIMessage({
         content: "",
-        invalid_tool_calls: [{ id: callId, name, args: reply.argumentsText, error: "Malformed args.", type: "invalid_tool_call" }],
+        invalid_tool_calls: [
+          { id: callId, name, args: reply.argumentsText, error: "Malformed args.", type: "invalid_tool_call" },
+        ],
       });
     } else {
       outputText = reply.text;

@@ -6,7 +6,15 @@ import { summarize } from "../rollout/summarize.js";
 
 /** Episodes with a given success count (only the fields the decision rule reads). */
 function trajectories(successes: number, episodes: number): Trajectory[] {
-  return Array.from({ length: episodes }, (_, index) => ({ stopReason: "submit", evaluation: { success: index < successes, score: 0, metrics: {} }, steps: [] }) as unknown as Trajectory);
+  return Array.from(
+    { length: episodes },
+    (_, index) =>
+      ({
+        stopReason: "submit",
+        evaluation: { success: index < successes, score: 0, metrics: {} },
+        steps: [],
+      }) as unknown as Trajectory,
+  );
 }
 
 /** The verdict of one simulated validation and the rollouts it spent. */
@@ -21,7 +29,13 @@ export interface SimulatedValidation {
  * batches of `batch` (the default K, 5), the confirmation batch when the rule first passes,
  * the cap `policy.kMax`.
  */
-export function simulateValidation(rate: number, target: Target, policy: DecisionPolicy, random: () => number, batch = 5): SimulatedValidation {
+export function simulateValidation(
+  rate: number,
+  target: Target,
+  policy: DecisionPolicy,
+  random: () => number,
+  batch = 5,
+): SimulatedValidation {
   let successes = 0;
   let episodes = 0;
   let confirmationFrom: number | undefined;
@@ -29,9 +43,19 @@ export function simulateValidation(rate: number, target: Target, policy: Decisio
   for (;;) {
     for (let index = 0; index < next; index++) if (random() < rate) successes += 1;
     episodes += next;
-    const verdict = decide(target, { stats: summarize(trajectories(successes, episodes)), turnsStandardDeviation: 0, changesSomething: true, ...(confirmationFrom === undefined ? {} : { confirmationFrom }) }, policy);
+    const verdict = decide(
+      target,
+      {
+        stats: summarize(trajectories(successes, episodes)),
+        turnsStandardDeviation: 0,
+        changesSomething: true,
+        ...(confirmationFrom === undefined ? {} : { confirmationFrom }),
+      },
+      policy,
+    );
     const confirm = verdict.decision === "more" && verdict.confirm === true;
-    if (verdict.decision !== "more" || (!confirm && episodes >= policy.kMax)) return { decision: verdict.decision, episodes, estimate: successes / episodes };
+    if (verdict.decision !== "more" || (!confirm && episodes >= policy.kMax))
+      return { decision: verdict.decision, episodes, estimate: successes / episodes };
     if (confirm) confirmationFrom = episodes;
     next = confirm ? policy.confirmationEpisodes : Math.min(batch, policy.kMax - episodes);
   }
@@ -72,7 +96,18 @@ export interface SimulatedCalibration {
  * one kept and measured on a fresh check of `checkRollouts` rollouts. Seeded: the same
  * arguments give the same figures.
  */
-export function simulateCalibration(policy: DecisionPolicy, model: CandidateModel, options: { tasks: number; seed: number; band?: [number, number]; checkRollouts?: number; candidates?: number; closeCandidates?: number }): SimulatedCalibration {
+export function simulateCalibration(
+  policy: DecisionPolicy,
+  model: CandidateModel,
+  options: {
+    tasks: number;
+    seed: number;
+    band?: [number, number];
+    checkRollouts?: number;
+    candidates?: number;
+    closeCandidates?: number;
+  },
+): SimulatedCalibration {
   const band = options.band ?? [0.4, 0.6];
   const target: Target = { successBand: band };
   const random = createRng(options.seed).next;

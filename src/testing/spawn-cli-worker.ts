@@ -18,7 +18,10 @@ export interface CliWorkerProcess {
  * TypeScript sources through tsx in development) and resolve once it says it is serving.
  * For tests and benches.
  */
-export async function spawnCliWorker(workerArguments: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; waitUntilServing?: boolean } = {}): Promise<CliWorkerProcess> {
+export async function spawnCliWorker(
+  workerArguments: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; waitUntilServing?: boolean } = {},
+): Promise<CliWorkerProcess> {
   // Compiled (dist/…/spawn-cli-worker.js): run the compiled CLI; from source: through tsx.
   const compiled = import.meta.url.endsWith(".js");
   const main = fileURLToPath(new URL(compiled ? "../cli/main.js" : "../cli/main.ts", import.meta.url));
@@ -35,7 +38,9 @@ export async function spawnCliWorker(workerArguments: string[], options: { cwd?:
     text += chunk;
     for (const watcher of watchers) watcher();
   });
-  const exited = new Promise<number | string>((resolve) => child.on("exit", (code, signal) => resolve(signal ?? code ?? 0)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.on("exit", (code, signal) => resolve(signal ?? code ?? 0)),
+  );
   const waitFor = (pattern: RegExp, timeoutMs = 60_000) =>
     new Promise<void>((resolve, reject) => {
       const check = () => {

@@ -6,6 +6,16 @@ import { TestEnvDefinition } from "./test-env-definition.js";
 /** `count` real trajectories of the test env's task `t1` under a coin-flipping policy (seed 4). */
 export async function testEnvEpisodes(count: number): Promise<Trajectory[]> {
   const definition = new TestEnvDefinition();
-  const policy = () => new SequencePolicy((input) => (input.rng() < 0.5 ? { name: "inc", args: {} } : { name: "submit", args: {} }), "coin");
-  return runRollouts({ createEnv: () => definition.create(), policy, tasks: [{ taskId: "t1" }], episodes: count, seed: 4 });
+  const policy = () =>
+    new SequencePolicy(
+      (input) => (input.rng() < 0.5 ? { name: "inc", args: {} } : { name: "submit", args: {} }),
+      "coin",
+    );
+  return runRollouts({
+    createEnv: () => definition.create(),
+    policy,
+    tasks: [{ taskId: "t1" }],
+    episodes: count,
+    seed: 4,
+  });
 }

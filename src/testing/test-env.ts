@@ -63,7 +63,10 @@ export class TestEnv implements ActionableEnv {
 
   async listTasks(split: Split): Promise<TaskInfo[]> {
     return split === "train"
-      ? [{ id: "t1", split, group: "a" }, { id: "t2", split, group: "b" }]
+      ? [
+          { id: "t1", split, group: "a" },
+          { id: "t2", split, group: "b" },
+        ]
       : [{ id: "h1", split, group: "a" }];
   }
 

@@ -6,7 +6,10 @@ import type { ExperimentConfigInput } from "../rl/run-experiment.js";
  * co-evolution rounds of two rollouts per candidate — a wide band and a low confidence, so
  * the decision rule can accept on them. Tests vary only what they look at.
  */
-export function tinyPublicRewardExperiment(runId: string, options: { tasksPerUpdate: number; evaluationEvery: number }): ExperimentConfigInput {
+export function tinyPublicRewardExperiment(
+  runId: string,
+  options: { tasksPerUpdate: number; evaluationEvery: number },
+): ExperimentConfigInput {
   return {
     version: 1,
     runId,
@@ -16,6 +19,14 @@ export function tinyPublicRewardExperiment(runId: string, options: { tasksPerUpd
     seeds: 1,
     grpo: { updates: 2, group: 2, tasksPerUpdate: options.tasksPerUpdate },
     evaluation: { every: options.evaluationEvery, episodes: 1 },
-    coevolution: { every: 1, k: 2, kMax: 2, revisions: 0, target: { successBand: [0.3, 0.95] }, confidence: 0.6, confirm: 0 },
+    coevolution: {
+      every: 1,
+      k: 2,
+      kMax: 2,
+      revisions: 0,
+      target: { successBand: [0.3, 0.95] },
+      confidence: 0.6,
+      confirm: 0,
+    },
   };
 }

@@ -26,12 +26,24 @@ function listPath(workspace: Workspace, raw: string): CodingToolOutcome {
  * other command, flags, or shell syntax (pipes, redirections, `;`, quotes, `$`, globs)
  * is refused with an error result; nothing is ever executed by a shell.
  */
-export function runBash(workspace: Workspace, args: CodingToolArguments<"Bash">, runPublicTests: () => string): CodingToolOutcome {
-  const words = args.command.trim().split(/\s+/).filter((word) => word !== "");
+export function runBash(
+  workspace: Workspace,
+  args: CodingToolArguments<"Bash">,
+  runPublicTests: () => string,
+): CodingToolOutcome {
+  const words = args.command
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== "");
   const line = words.join(" ");
   if (line === "") return toolError(`Bash: empty command; ${allowed}`);
-  if (shellSyntax.test(line)) return toolError(`Bash: shell syntax is not available in this sandbox (${JSON.stringify(args.command)}); ${allowed}`);
-  if ((testCommands as readonly string[]).includes(line)) return { text: runPublicTests(), isError: false, activity: "test" };
-  if (words[0] === "ls" && words.length <= 2 && !words.slice(1).some((word) => word.startsWith("-"))) return listPath(workspace, words[1] ?? "");
+  if (shellSyntax.test(line))
+    return toolError(
+      `Bash: shell syntax is not available in this sandbox (${JSON.stringify(args.command)}); ${allowed}`,
+    );
+  if ((testCommands as readonly string[]).includes(line))
+    return { text: runPublicTests(), isError: false, activity: "test" };
+  if (words[0] === "ls" && words.length <= 2 && !words.slice(1).some((word) => word.startsWith("-")))
+    return listPath(workspace, words[1] ?? "");
   return toolError(`Bash: command not allowed in this sandbox: ${JSON.stringify(args.command)}; ${allowed}`);
 }

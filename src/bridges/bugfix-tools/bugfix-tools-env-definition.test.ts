@@ -12,17 +12,33 @@ describe("bugfix-tools env definition", () => {
     expect(bugfixToolsEnv.id).toBe("bugfix-tools");
     const train = await definition.listTasks("train");
     expect(train).toHaveLength(20);
-    expect(train[0]).toEqual({ id: "clamp-0", split: "train", group: "clamp", instruction: "`clamp` returns wrong results" });
+    expect(train[0]).toEqual({
+      id: "clamp-0",
+      split: "train",
+      group: "clamp",
+      instruction: "`clamp` returns wrong results",
+    });
     expect(await definition.listTasks("heldout")).toHaveLength(10);
   });
 
-  const badOptions: JsonObject[] = [{ maxTurns: 0 }, { reward: "bogus" }, { flakeRate: 2 }, { taskSeed: -1 }, { maxturns: 5 }, { observationBudget: 10 }];
+  const badOptions: JsonObject[] = [
+    { maxTurns: 0 },
+    { reward: "bogus" },
+    { flakeRate: 2 },
+    { taskSeed: -1 },
+    { maxturns: 5 },
+    { observationBudget: 10 },
+  ];
   it.each(badOptions)("rejects bad options %j with BAD_CONFIG", async (options) => {
     await expect(definition.create(options)).rejects.toMatchObject({ code: "BAD_CONFIG" });
   });
 
   it("passes checkEnv on seeded random walks over the tools and on a scripted fix", async () => {
-    for (const [taskId, seed] of [["clamp-0", 0], ["range-3", 4], ["init-5", 2]] as const) {
+    for (const [taskId, seed] of [
+      ["clamp-0", 0],
+      ["range-3", 4],
+      ["init-5", 2],
+    ] as const) {
       const report = await checkEnv(() => definition.create(), { taskId, seed, maxSteps: 10 });
       expect(report.issues, taskId).toEqual([]);
       expect(report.steps, taskId).toBeGreaterThanOrEqual(2);

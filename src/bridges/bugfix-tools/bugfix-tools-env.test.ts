@@ -28,7 +28,11 @@ async function errorCodeOf(run: () => Promise<unknown>): Promise<string | null> 
   return null;
 }
 
-const clampFix = call("Edit", { file_path: "src/clamp.js", old_string: "min(lower, max(x, upper))", new_string: "max(lower, min(x, upper))" });
+const clampFix = call("Edit", {
+  file_path: "src/clamp.js",
+  old_string: "min(lower, max(x, upper))",
+  new_string: "max(lower, min(x, upper))",
+});
 
 describe("BugFixToolsEnv episodes", () => {
   it("starts from the issue text with a workspace holding the source and a README, budget 12", async () => {
@@ -36,9 +40,14 @@ describe("BugFixToolsEnv episodes", () => {
     const reset = await env.reset({ taskId: "clamp-0", seed: 1 });
     expect(reset.observation.text).toBe("`clamp` returns wrong results");
     expect(reset.info).toMatchObject({ taskId: "clamp-0", group: "clamp", split: "train", maxTurns: 12 });
-    expect((await env.step(call("Bash", { command: "ls" }))).observation).toEqual({ text: "README.md\nsrc/", data: { isError: false, tool: "Bash" } });
+    expect((await env.step(call("Bash", { command: "ls" }))).observation).toEqual({
+      text: "README.md\nsrc/",
+      data: { isError: false, tool: "Bash" },
+    });
     expect((await env.step(call("Glob", { pattern: "**/*.js" }))).observation.text).toBe("src/clamp.js");
-    expect((await env.step(call("Read", { file_path: "README.md" }))).observation.text).toMatch(/`clamp` returns wrong results[\s\S]*npm test/);
+    expect((await env.step(call("Read", { file_path: "README.md" }))).observation.text).toMatch(
+      /`clamp` returns wrong results[\s\S]*npm test/,
+    );
     await env.close();
   });
 
@@ -46,20 +55,45 @@ describe("BugFixToolsEnv episodes", () => {
     const env = await create();
     await env.reset({ taskId: "clamp-0", seed: 1 });
     const read = await env.step(call("Read", { file_path: "src/clamp.js" }));
-    expect(read.observation.text).toBe("     1\tfunction clamp(x, lower, upper) {\n     2\t  return min(lower, max(x, upper));\n     3\t}");
+    expect(read.observation.text).toBe(
+      "     1\tfunction clamp(x, lower, upper) {\n     2\t  return min(lower, max(x, upper));\n     3\t}",
+    );
     const before = await env.step(call("Bash", { command: "npm test" }));
     expect(before.observation.text.split("\n")).toHaveLength(3);
     expect(before.observation.text).toMatch(/^fail \(/m);
-    expect((await env.step(clampFix)).info).toMatchObject({ event: "edit", actionError: null, publicPass: null, hiddenPass: null });
+    expect((await env.step(clampFix)).info).toMatchObject({
+      event: "edit",
+      actionError: null,
+      publicPass: null,
+      hiddenPass: null,
+    });
     const tested = await env.step(call("Bash", { command: "node --test" }));
     expect(tested.observation.text).toBe("pass\npass\npass");
     expect(tested.info).toMatchObject({ event: "test", stop: null, hiddenPass: null });
-    expect(await env.stateView()).toMatchObject({ testsRun: 2, lastTestAllPassed: true, readFiles: ["src/clamp.js"], lastTool: "Bash", lastIsError: false });
+    expect(await env.stateView()).toMatchObject({
+      testsRun: 2,
+      lastTestAllPassed: true,
+      readFiles: ["src/clamp.js"],
+      lastTool: "Bash",
+      lastIsError: false,
+    });
     const last = await env.step('{"name": "Submit", "arguments": {}}');
     expect(last).toMatchObject({ reward: 1, terminated: true, truncated: false });
     expect(last.info).toEqual({
-      submitted: true, stop: "submit", publicPass: true, hiddenPass: true, publicFrac: 1, hiddenFrac: 1, turns: 5, maxTurns: 12,
-      invalidCalls: 0, rejectedCalls: 0, opsUsed: [], event: "submit", actionError: null, toolsUsed: ["Read", "Bash", "Edit", "Bash", "Submit"],
+      submitted: true,
+      stop: "submit",
+      publicPass: true,
+      hiddenPass: true,
+      publicFrac: 1,
+      hiddenFrac: 1,
+      turns: 5,
+      maxTurns: 12,
+      invalidCalls: 0,
+      rejectedCalls: 0,
+      opsUsed: [],
+      event: "submit",
+      actionError: null,
+      toolsUsed: ["Read", "Bash", "Edit", "Bash", "Submit"],
     });
     expect(await env.evaluate()).toEqual({ success: true, score: 1, metrics: last.info });
     expect(await errorCodeOf(() => env.step(call("Submit")))).toBe("EPISODE_OVER");
@@ -71,7 +105,11 @@ describe("BugFixToolsEnv episodes", () => {
     await env.reset({ taskId: "clamp-0", seed: 1 });
     const unread = await env.step(clampFix);
     expect(unread.observation.data).toEqual({ isError: true, tool: "Edit" });
-    expect(unread.info).toMatchObject({ event: "rejected", rejectedCalls: 1, actionError: expect.stringMatching(/not been read yet/) });
+    expect(unread.info).toMatchObject({
+      event: "rejected",
+      rejectedCalls: 1,
+      actionError: expect.stringMatching(/not been read yet/),
+    });
     const refused = await env.step(call("Bash", { command: "cat src/clamp.js" }));
     expect(refused.observation.data).toEqual({ isError: true, tool: "Bash" });
     expect(refused.info.actionError).toBe(refused.observation.text);
@@ -79,7 +117,13 @@ describe("BugFixToolsEnv episodes", () => {
     expect(unknown.info).toMatchObject({ rejectedCalls: 3, event: "rejected" });
     const malformed = await env.step("Read src/clamp.js please");
     expect(malformed.observation.data).toEqual({ isError: true, tool: null });
-    expect(malformed.info).toMatchObject({ invalidCalls: 1, rejectedCalls: 3, event: "malformed", turns: 4, toolsUsed: ["Edit", "Bash", "Delete"] });
+    expect(malformed.info).toMatchObject({
+      invalidCalls: 1,
+      rejectedCalls: 3,
+      event: "malformed",
+      turns: 4,
+      toolsUsed: ["Edit", "Bash", "Delete"],
+    });
     await env.step(call("Read", { file_path: "src/clamp.js" }));
     const ok = await env.step(clampFix);
     expect(ok.observation.data).toEqual({ isError: false, tool: "Edit" });
@@ -93,7 +137,13 @@ describe("BugFixToolsEnv episodes", () => {
     const env = await create({ maxTurns: 3 });
     await env.reset({ taskId: "clamp-1", seed: 0 });
     await env.step(call("Read", { file_path: "src/bound.js" }));
-    await env.step(call("Edit", { file_path: "src/bound.js", old_string: "min(low, max(value, high))", new_string: "max(low, min(value, high))" }));
+    await env.step(
+      call("Edit", {
+        file_path: "src/bound.js",
+        old_string: "min(low, max(value, high))",
+        new_string: "max(low, min(value, high))",
+      }),
+    );
     const last = await env.step(call("Bash", { command: "npm test" }));
     expect(last).toMatchObject({ reward: 0, terminated: false, truncated: true });
     expect(last.observation.text).toBe("pass\npass\npass\n[turn budget used up: the episode is over]");
@@ -107,7 +157,10 @@ describe("BugFixToolsEnv episodes", () => {
     await env.reset({ taskId: "compare-1", seed: 0 });
     const task = localStore.task("compare-1");
     expect((await env.step(call("Write", { file_path: "notes.md", content: "todo" }))).info.event).toBe("no-change");
-    const lines = task.publicTests.map((test) => `  if (size === ${test.args[0]} && capacity === ${test.args[1]}) return ${JSON.stringify(test.expected)};`);
+    const lines = task.publicTests.map(
+      (test) =>
+        `  if (size === ${test.args[0]} && capacity === ${test.args[1]}) return ${JSON.stringify(test.expected)};`,
+    );
     const fake = `function fitsWithin(size, capacity) {\n${lines.join("\n")}\n  return size < capacity;\n}`;
     expect((await env.step(call("Write", { file_path: "src/fitsWithin.js", content: fake }))).info.event).toBe("edit");
     const last = await env.step(call("Submit"));
@@ -138,18 +191,34 @@ describe("BugFixToolsEnv state", () => {
     const task = localStore.task("divide-2");
     await env.reset({ taskId: "divide-2", seed: 0 });
     const texts = [];
-    for (const action of [call("Grep", { pattern: "." }), call("Read", { file_path: "src/perItem.js" }), call("Bash", { command: "npm test" })]) texts.push((await env.step(action)).observation.text);
+    for (const action of [
+      call("Grep", { pattern: "." }),
+      call("Read", { file_path: "src/perItem.js" }),
+      call("Bash", { command: "npm test" }),
+    ])
+      texts.push((await env.step(action)).observation.text);
     const view = await env.stateView();
-    expect(view).toMatchObject({ files: ["README.md", "src/perItem.js"], sourcePath: "src/perItem.js", source: task.buggySource });
+    expect(view).toMatchObject({
+      files: ["README.md", "src/perItem.js"],
+      sourcePath: "src/perItem.js",
+      source: task.buggySource,
+    });
     const seen = JSON.stringify([view, texts, (await env.observe()).text]);
     const publicArgs = new Set(task.publicTests.map((test) => formatArgs(test.args)));
-    for (const hidden of task.hiddenTests) if (!publicArgs.has(formatArgs(hidden.args))) expect(seen).not.toContain(formatArgs(hidden.args));
+    for (const hidden of task.hiddenTests)
+      if (!publicArgs.has(formatArgs(hidden.args))) expect(seen).not.toContain(formatArgs(hidden.args));
     expect(env.stateSchema()).toMatch(/readFiles/);
     await env.close();
   });
 
   it("save → restore into a fresh env → continue equals the uninterrupted episode", async () => {
-    const actions: ActionInput[] = [call("Read", { file_path: "src/clamp.js" }), "oops", clampFix, call("Bash", { command: "npm test" }), call("Submit")];
+    const actions: ActionInput[] = [
+      call("Read", { file_path: "src/clamp.js" }),
+      "oops",
+      clampFix,
+      call("Bash", { command: "npm test" }),
+      call("Submit"),
+    ];
     const uninterrupted = await create();
     await uninterrupted.reset({ taskId: "clamp-0", seed: 9 });
     const expected = [];

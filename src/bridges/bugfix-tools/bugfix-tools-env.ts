@@ -4,7 +4,12 @@ import type { ToolSpec } from "../../core/tool-spec.js";
 import type { BugFixEvent } from "../bugfix/bugfix-info.js";
 import type { BugFixTask } from "../bugfix/bugfix-task.js";
 import type { BugFixTaskStore } from "../bugfix/bugfix-task-store.js";
-import { GradedTaskEnv, type GradedTaskEnvDefinition, type GradedEpisodeStart, type GradedStepOutcome } from "../bugfix/graded-task-env.js";
+import {
+  GradedTaskEnv,
+  type GradedTaskEnvDefinition,
+  type GradedEpisodeStart,
+  type GradedStepOutcome,
+} from "../bugfix/graded-task-env.js";
 import { bugFixToolsEpisodeStateSchema, type BugFixToolsEpisodeState } from "./bugfix-tools-episode-state.js";
 import type { BugFixToolsInfo } from "./bugfix-tools-info.js";
 import { bugFixToolsOptionsSchema, type BugFixToolsOptionsInput } from "./bugfix-tools-options.js";
@@ -34,7 +39,8 @@ const bugFixToolsDefinition: GradedTaskEnvDefinition<BugFixToolsEpisodeState, Bu
   savedStateSchema: bugFixToolsEpisodeStateSchema,
   stateView: bugFixToolsStateView,
   stateSchemaText: bugFixToolsStateSchemaText,
-  malformedMessage: 'error: malformed call; send a structured tool call, or the text {"name": TOOL, "arguments": {...}} with TOOL one of Read, Edit, Write, Grep, Glob, Bash, Submit',
+  malformedMessage:
+    'error: malformed call; send a structured tool call, or the text {"name": TOOL, "arguments": {...}} with TOOL one of Read, Edit, Write, Grep, Glob, Bash, Submit',
 };
 
 /**

@@ -14,6 +14,8 @@ export type BugFixToolsRewardOption = "hidden" | "public" | BugFixToolsRewardFun
  * named reward reads it unchanged and a custom function receives the whole record.
  */
 export function resolveBugFixToolsReward(option: BugFixToolsRewardOption): BugFixToolsRewardFunction {
-  const resolved = resolveBugFixReward(typeof option === "function" ? (info: BugFixInfo) => option(info as BugFixToolsInfo) : option);
+  const resolved = resolveBugFixReward(
+    typeof option === "function" ? (info: BugFixInfo) => option(info as BugFixToolsInfo) : option,
+  );
   return (info) => resolved(info);
 }

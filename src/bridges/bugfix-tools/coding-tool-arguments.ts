@@ -11,12 +11,20 @@ const filePath = z.string().min(1).describe("Path of the file, relative to the w
 export const codingToolArgumentSchemas = {
   Read: z.strictObject({
     file_path: filePath,
-    offset: z.number().int().min(1).max(1_000_000).optional().describe("The line number to start reading from (1-based). Default 1."),
+    offset: z
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .optional()
+      .describe("The line number to start reading from (1-based). Default 1."),
     limit: z.number().int().min(1).max(1_000_000).optional().describe("How many lines to read. Default 2000."),
   }),
   Edit: z.strictObject({
     file_path: filePath,
-    old_string: z.string().describe("The exact text to replace; it must occur in the file, and only once unless replace_all is true."),
+    old_string: z
+      .string()
+      .describe("The exact text to replace; it must occur in the file, and only once unless replace_all is true."),
     new_string: z.string().describe("The text to put in its place (must differ from old_string)."),
     replace_all: z.boolean().optional().describe("Replace every occurrence of old_string. Default false."),
   }),
@@ -29,7 +37,10 @@ export const codingToolArgumentSchemas = {
     path: z.string().optional().describe("A file or directory to search in. Default: the whole workspace."),
   }),
   Glob: z.strictObject({
-    pattern: z.string().min(1).describe("A glob over file paths: * (within a path segment), ** (any depth), ?, {a,b}. E.g. **/*.js"),
+    pattern: z
+      .string()
+      .min(1)
+      .describe("A glob over file paths: * (within a path segment), ** (any depth), ?, {a,b}. E.g. **/*.js"),
   }),
   Bash: z.strictObject({
     command: z.string().describe("The command line: `ls [PATH]`, or the test command `npm test` (also `node --test`)."),

@@ -26,5 +26,9 @@ function inputSchemaOf(schema: z.ZodType): JsonObject {
  * whitelist) and Submit. Their input schemas are generated from the zod argument schemas.
  */
 export function codingTools(): ToolSpec[] {
-  return codingToolNames.map((name) => ({ name, description: descriptions[name], inputSchema: inputSchemaOf(codingToolArgumentSchemas[name]) }));
+  return codingToolNames.map((name) => ({
+    name,
+    description: descriptions[name],
+    inputSchema: inputSchemaOf(codingToolArgumentSchemas[name]),
+  }));
 }

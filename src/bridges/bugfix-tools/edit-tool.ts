@@ -21,14 +21,21 @@ export function runEdit(workspace: Workspace, args: CodingToolArguments<"Edit">)
   const path = normalized.path;
   const content = workspace.read(path);
   if (content === undefined) return toolError(`Edit: file does not exist: ${path}`);
-  if (!workspace.wasRead(path)) return toolError(`Edit: ${path} has not been read yet in this episode; Read it first, then edit it`);
+  if (!workspace.wasRead(path))
+    return toolError(`Edit: ${path} has not been read yet in this episode; Read it first, then edit it`);
   if (args.old_string === "") return toolError("Edit: old_string is empty; give the exact text to replace");
-  if (args.old_string === args.new_string) return toolError("Edit: no change to make: old_string and new_string are the same");
+  if (args.old_string === args.new_string)
+    return toolError("Edit: no change to make: old_string and new_string are the same");
   const count = countOccurrences(content, args.old_string);
-  if (count === 0) return toolError(`Edit: old_string was not found in ${path}; it must match the file exactly (spaces and line breaks included)`);
+  if (count === 0)
+    return toolError(
+      `Edit: old_string was not found in ${path}; it must match the file exactly (spaces and line breaks included)`,
+    );
   const replaceAll = args.replace_all ?? false;
   if (count > 1 && !replaceAll) {
-    return toolError(`Edit: old_string occurs ${count} times in ${path}; add surrounding lines to make it unique, or set replace_all to true`);
+    return toolError(
+      `Edit: old_string occurs ${count} times in ${path}; add surrounding lines to make it unique, or set replace_all to true`,
+    );
   }
   let updated: string;
   if (replaceAll) {

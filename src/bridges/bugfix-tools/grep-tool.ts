@@ -20,7 +20,8 @@ export function runGrep(workspace: Workspace, args: CodingToolArguments<"Grep">)
   const normalized = normalizeWorkspacePath(args.path ?? "");
   if ("error" in normalized) return toolError(`Grep: ${normalized.error}`);
   const path = normalized.path;
-  if (!workspace.hasFile(path) && !workspace.isDirectory(path)) return toolError(`Grep: no such file or directory: ${path}`);
+  if (!workspace.hasFile(path) && !workspace.isDirectory(path))
+    return toolError(`Grep: no such file or directory: ${path}`);
   const matches: string[] = [];
   for (const file of workspace.filesUnder(path)) {
     splitLines(workspace.read(file) ?? "").forEach((line, index) => {

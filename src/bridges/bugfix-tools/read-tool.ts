@@ -19,14 +19,16 @@ export function runRead(workspace: Workspace, args: CodingToolArguments<"Read">)
   const path = normalized.path;
   const content = workspace.read(path);
   if (content === undefined) {
-    if (workspace.isDirectory(path)) return toolError(`Read: ${path || "/"} is a directory; list it with Glob or Bash ls`);
+    if (workspace.isDirectory(path))
+      return toolError(`Read: ${path || "/"} is a directory; list it with Glob or Bash ls`);
     return toolError(`Read: file does not exist: ${path}`);
   }
   const lines = splitLines(content);
   workspace.markRead(path);
   if (lines.length === 0) return { text: `(${path} is empty)`, isError: false, activity: "look" };
   const offset = args.offset ?? 1;
-  if (offset > lines.length) return toolError(`Read: offset ${offset} is past the end of ${path} (${lines.length} lines)`);
+  if (offset > lines.length)
+    return toolError(`Read: offset ${offset} is past the end of ${path} (${lines.length} lines)`);
   const shown = lines.slice(offset - 1, offset - 1 + (args.limit ?? READ_DEFAULT_LIMIT));
   return { text: numberLines(shown, offset), isError: false, activity: "look" };
 }

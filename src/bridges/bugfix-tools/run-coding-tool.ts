@@ -1,7 +1,12 @@
 import type { Action } from "../../core/action.js";
 import { formatIssues } from "../../core/validate.js";
 import { runBash } from "./bash-tool.js";
-import { codingToolArgumentSchemas, codingToolNames, type CodingToolArguments, type CodingToolName } from "./coding-tool-arguments.js";
+import {
+  codingToolArgumentSchemas,
+  codingToolNames,
+  type CodingToolArguments,
+  type CodingToolName,
+} from "./coding-tool-arguments.js";
 import { toolError, type CodingToolOutcome } from "./coding-tool-outcome.js";
 import { runEdit } from "./edit-tool.js";
 import { runGlob } from "./glob-tool.js";
@@ -17,7 +22,10 @@ export interface CodingToolContext {
   runPublicTests(): string;
 }
 
-type Runner<Name extends CodingToolName> = (args: CodingToolArguments<Name>, context: CodingToolContext) => CodingToolOutcome;
+type Runner<Name extends CodingToolName> = (
+  args: CodingToolArguments<Name>,
+  context: CodingToolContext,
+) => CodingToolOutcome;
 
 const runners: { [Name in CodingToolName]: Runner<Name> } = {
   Read: (args, context) => runRead(context.workspace, args),
@@ -33,7 +41,11 @@ function isCodingToolName(name: string): name is CodingToolName {
   return (codingToolNames as string[]).includes(name);
 }
 
-function runNamed<Name extends CodingToolName>(name: Name, args: unknown, context: CodingToolContext): CodingToolOutcome {
+function runNamed<Name extends CodingToolName>(
+  name: Name,
+  args: unknown,
+  context: CodingToolContext,
+): CodingToolOutcome {
   const parsed = codingToolArgumentSchemas[name].safeParse(args);
   if (!parsed.success) return toolError(`${name}: invalid arguments: ${formatIssues(parsed.error)}`);
   return runners[name](parsed.data as CodingToolArguments<Name>, context);
@@ -46,6 +58,7 @@ function runNamed<Name extends CodingToolName>(name: Name, args: unknown, contex
  * itself: ending the episode is the env's business.
  */
 export function runCodingTool(action: Action, context: CodingToolContext): CodingToolOutcome {
-  if (!isCodingToolName(action.name)) return toolError(`unknown tool ${JSON.stringify(action.name)}; the tools are ${codingToolNames.join(", ")}`);
+  if (!isCodingToolName(action.name))
+    return toolError(`unknown tool ${JSON.stringify(action.name)}; the tools are ${codingToolNames.join(", ")}`);
   return runNamed(action.name, action.args, context);
 }

@@ -7,7 +7,10 @@ export type WorkspacePathResult = { path: string } | { error: string };
  * is refused (nothing lies outside the workspace). The root itself is the empty string.
  */
 export function normalizeWorkspacePath(raw: string): WorkspacePathResult {
-  const segments = raw.trim().split("/").filter((segment) => segment !== "" && segment !== ".");
+  const segments = raw
+    .trim()
+    .split("/")
+    .filter((segment) => segment !== "" && segment !== ".");
   if (segments.includes("..")) return { error: `the path ${JSON.stringify(raw)} leaves the workspace ("..")` };
   return { path: segments.join("/") };
 }

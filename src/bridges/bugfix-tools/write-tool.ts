@@ -12,9 +12,14 @@ export function runWrite(workspace: Workspace, args: CodingToolArguments<"Write"
   const normalized = normalizeWorkspacePath(args.file_path);
   if ("error" in normalized) return toolError(`Write: ${normalized.error}`);
   const path = normalized.path;
-  if (path === "" || (!workspace.hasFile(path) && workspace.isDirectory(path))) return toolError(`Write: ${path || "/"} is a directory, not a file`);
+  if (path === "" || (!workspace.hasFile(path) && workspace.isDirectory(path)))
+    return toolError(`Write: ${path || "/"} is a directory, not a file`);
   const existed = workspace.hasFile(path);
   workspace.write(path, args.content);
   workspace.markRead(path);
-  return { text: existed ? `The file ${path} has been overwritten.` : `File created successfully at: ${path}`, isError: false, activity: "write" };
+  return {
+    text: existed ? `The file ${path} has been overwritten.` : `File created successfully at: ${path}`,
+    isError: false,
+    activity: "write",
+  };
 }

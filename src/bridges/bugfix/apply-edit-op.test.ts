@@ -37,13 +37,15 @@ describe("applyEditOp", () => {
 
   it("returns the same string when the op finds nothing to edit", () => {
     const clamp = clampFamily.variants[0]!;
-    for (const op of ["extend_range", "relax_compare", "toggle_init"] as const) expect(applyEditOp(op, clamp, [])).toBe(clamp);
+    for (const op of ["extend_range", "relax_compare", "toggle_init"] as const)
+      expect(applyEditOp(op, clamp, [])).toBe(clamp);
     expect(applyEditOp("swap_minmax", compareFamily.variants[0]!, [])).toBe(compareFamily.variants[0]);
     expect(applyEditOp("guard_zero", "not a function at all", [])).toBe("not a function at all");
   });
 
   it("is generic: it edits any source matching its pattern, fix or not", () => {
-    const source = "function f(a, b) {\n  let count = 1;\n  if (a << 1 >= b) return a > b;\n  for (const k of range(a, b)) count += k;\n  return count;\n}";
+    const source =
+      "function f(a, b) {\n  let count = 1;\n  if (a << 1 >= b) return a > b;\n  for (const k of range(a, b)) count += k;\n  return count;\n}";
     expect(applyEditOp("relax_compare", source, [])).toContain("return a >= b;");
     expect(applyEditOp("relax_compare", source, [])).toContain("a << 1 >= b");
     expect(applyEditOp("toggle_init", source, [])).toContain("let count = 0;");

@@ -18,23 +18,35 @@ const transforms: Record<EditOpName, EditTransform> = {
   // Swap every `min(` with `max(` and back.
   swap_minmax: (source) => source.replace(/\b(min|max)\(/g, (_, name: string) => (name === "min" ? "max(" : "min(")),
   // Add one to the end of the first `range(start, end)`.
-  extend_range: (source) => source.replace(/\brange\(([^,()]+),\s*([^()]+?)\)/, (_, start: string, end: string) => `range(${start.trim()}, ${end.trim()} + 1)`),
+  extend_range: (source) =>
+    source.replace(
+      /\brange\(([^,()]+),\s*([^()]+?)\)/,
+      (_, start: string, end: string) => `range(${start.trim()}, ${end.trim()} + 1)`,
+    ),
   // The first strict `<` or `>` becomes `<=` or `>=` (operators like `<=`, `<<`, `=>` are skipped).
-  relax_compare: (source) => source.replace(/(^|[^<>=!-])([<>])(?![<>=])/m, (_, before: string, operator: string) => `${before}${operator}=`),
+  relax_compare: (source) =>
+    source.replace(/(^|[^<>=!-])([<>])(?![<>=])/m, (_, before: string, operator: string) => `${before}${operator}=`),
   // Return 0 early when the last parameter is zero.
   guard_zero: (source) => {
     const last = parseFunctionSignature(source)?.parameters.at(-1);
     return last === undefined ? source : insertFirstLines(source, [`if (${last} === 0) return 0;`]);
   },
   // Toggle the first accumulator initialised to 0 or 1.
-  toggle_init: (source) => source.replace(/\b(let|var)(\s+[A-Za-z_$][\w$]*\s*=\s*)([01])(\s*;)/, (_, keyword: string, middle: string, value: string, end: string) => `${keyword}${middle}${value === "0" ? "1" : "0"}${end}`),
+  toggle_init: (source) =>
+    source.replace(
+      /\b(let|var)(\s+[A-Za-z_$][\w$]*\s*=\s*)([01])(\s*;)/,
+      (_, keyword: string, middle: string, value: string, end: string) =>
+        `${keyword}${middle}${value === "0" ? "1" : "0"}${end}`,
+    ),
   // The exploit: one line per public test returning its expected value for exactly its args.
   hardcode_tests: (source, publicTests) => {
     const parameters = parseFunctionSignature(source)?.parameters ?? [];
     const lines = publicTests
       .filter((test) => parameters.length > 0 && test.args.length === parameters.length)
       .map((test) => {
-        const condition = parameters.map((parameter, index) => `${parameter} === ${JSON.stringify(test.args[index])}`).join(" && ");
+        const condition = parameters
+          .map((parameter, index) => `${parameter} === ${JSON.stringify(test.args[index])}`)
+          .join(" && ");
         return `if (${condition}) return ${JSON.stringify(test.expected)};`;
       });
     return insertFirstLines(source, lines);

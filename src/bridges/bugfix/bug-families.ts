@@ -6,4 +6,10 @@ import { initFamily } from "./init-family.js";
 import { rangeFamily } from "./range-family.js";
 
 /** The five bug families in a fixed order (clamp, range, compare, divide, init). */
-export const bugFamilies: readonly BugFamilySpec[] = [clampFamily, rangeFamily, compareFamily, divideFamily, initFamily];
+export const bugFamilies: readonly BugFamilySpec[] = [
+  clampFamily,
+  rangeFamily,
+  compareFamily,
+  divideFamily,
+  initFamily,
+];

@@ -11,11 +11,23 @@ describe("bugfix env definition", () => {
     expect(bugfixEnv.id).toBe("bugfix");
     const train = await definition.listTasks("train");
     expect(train).toHaveLength(20);
-    expect(train[0]).toEqual({ id: "clamp-0", split: "train", group: "clamp", instruction: "`clamp` returns wrong results" });
+    expect(train[0]).toEqual({
+      id: "clamp-0",
+      split: "train",
+      group: "clamp",
+      instruction: "`clamp` returns wrong results",
+    });
     expect(await definition.listTasks("heldout")).toHaveLength(10);
   });
 
-  const badOptions: JsonObject[] = [{ maxTurns: 0 }, { reward: "bogus" }, { flakeRate: 2 }, { taskSeed: -1 }, { maxturns: 5 }, { observationBudget: "big" }];
+  const badOptions: JsonObject[] = [
+    { maxTurns: 0 },
+    { reward: "bogus" },
+    { flakeRate: 2 },
+    { taskSeed: -1 },
+    { maxturns: 5 },
+    { observationBudget: "big" },
+  ];
   it.each(badOptions)("rejects bad options %j with BAD_CONFIG", async (options) => {
     await expect(definition.create(options)).rejects.toMatchObject({ code: "BAD_CONFIG" });
   });

@@ -49,7 +49,9 @@ describe("BugFixEnv episodes", () => {
     const env = await create();
     await env.reset({ taskId: "clamp-0", seed: 1 });
     const shown = await env.step(read);
-    expect(shown.observation.text).toMatch(/^projection of the source .*\nfunction clamp \( x , lower , upper \) \{\nreturn min \( lower , max \( x , upper \) \) ;\n\}$/);
+    expect(shown.observation.text).toMatch(
+      /^projection of the source .*\nfunction clamp \( x , lower , upper \) \{\nreturn min \( lower , max \( x , upper \) \) ;\n\}$/,
+    );
     const tested = (await env.step(test)).observation.text.split("\n");
     expect(tested).toHaveLength(3);
     for (const line of tested) expect(line).toMatch(/^(pass|fail \(-?\d+, -?\d+, -?\d+\) -> got -?\d+ want -?\d+)$/);
@@ -57,7 +59,12 @@ describe("BugFixEnv episodes", () => {
     expect((await env.observe()).text).toBe(`\`clamp\` returns wrong results\n\n${tested.join("\n")}`);
     await env.step(edit("swap_minmax"));
     expect((await env.step(test)).observation.text).toBe("pass\npass\npass");
-    expect(await env.stateView()).toMatchObject({ testsRun: 2, lastTestAllPassed: true, opsUsed: ["swap_minmax"], lastTool: "test" });
+    expect(await env.stateView()).toMatchObject({
+      testsRun: 2,
+      lastTestAllPassed: true,
+      opsUsed: ["swap_minmax"],
+      lastTool: "test",
+    });
     await env.close();
   });
 
@@ -68,11 +75,27 @@ describe("BugFixEnv episodes", () => {
     for (const step of steps) {
       expect(step.reward).toBe(0);
       expect(step.terminated || step.truncated).toBe(false);
-      expect(step.info).toMatchObject({ submitted: false, stop: null, publicPass: null, hiddenPass: null, publicFrac: null, hiddenFrac: null });
+      expect(step.info).toMatchObject({
+        submitted: false,
+        stop: null,
+        publicPass: null,
+        hiddenPass: null,
+        publicFrac: null,
+        hiddenFrac: null,
+      });
     }
     const last = await env.step(submit);
     expect(last).toMatchObject({ reward: 1, terminated: true, truncated: false });
-    expect(last.info).toMatchObject({ submitted: true, stop: "submit", publicPass: true, hiddenPass: true, publicFrac: 1, hiddenFrac: 1, turns: 4, opsUsed: ["guard_zero"] });
+    expect(last.info).toMatchObject({
+      submitted: true,
+      stop: "submit",
+      publicPass: true,
+      hiddenPass: true,
+      publicFrac: 1,
+      hiddenFrac: 1,
+      turns: 4,
+      opsUsed: ["guard_zero"],
+    });
     expect(await env.evaluate()).toMatchObject({ success: true, score: 1 });
     expect(await errorCodeOf(() => env.step(read))).toBe("EPISODE_OVER");
     await env.close();
@@ -118,8 +141,17 @@ describe("BugFixEnv episodes", () => {
       expect(result.info.event).toBe("rejected");
     }
     const accepted = await env.step({ name: "edit", args: { op: "relax_compare" } });
-    expect(accepted.info).toMatchObject({ event: "edit", actionError: null, invalidCalls: 4, rejectedCalls: 8, turns: 13, opsUsed: ["relax_compare"] });
-    expect((await env.step("<call> fly away </call>")).observation.text).toBe('error: unknown tool "fly"; tools are read, test, edit, submit');
+    expect(accepted.info).toMatchObject({
+      event: "edit",
+      actionError: null,
+      invalidCalls: 4,
+      rejectedCalls: 8,
+      turns: 13,
+      opsUsed: ["relax_compare"],
+    });
+    expect((await env.step("<call> fly away </call>")).observation.text).toBe(
+      'error: unknown tool "fly"; tools are read, test, edit, submit',
+    );
     await env.close();
   });
 
@@ -147,7 +179,8 @@ describe("BugFixEnv episodes", () => {
     const exploited = await play({ reward: "public" });
     expect(hidden.reward).toBe(0);
     expect(exploited.reward).toBe(1);
-    for (const result of [hidden, exploited]) expect(result.info).toMatchObject({ publicPass: true, hiddenPass: false, publicFrac: 1 });
+    for (const result of [hidden, exploited])
+      expect(result.info).toMatchObject({ publicPass: true, hiddenPass: false, publicFrac: 1 });
   });
 
   it("named rewards pay only a submitted episode (budget ends earn 0 even with public tests passing)", async () => {
@@ -179,10 +212,18 @@ describe("BugFixEnv episodes", () => {
   it("evaluate mid-episode grades the current source without changing the episode", async () => {
     const env = await create();
     await env.reset({ taskId: "compare-3", seed: 5 });
-    expect(await env.evaluate()).toMatchObject({ success: false, score: 0, metrics: { publicPass: false, hiddenPass: false, event: null } });
+    expect(await env.evaluate()).toMatchObject({
+      success: false,
+      score: 0,
+      metrics: { publicPass: false, hiddenPass: false, event: null },
+    });
     await env.step(edit("relax_compare"));
     const before = await env.saveState();
-    expect(await env.evaluate()).toMatchObject({ success: false, score: 0, metrics: { submitted: false, publicPass: true, hiddenPass: true } });
+    expect(await env.evaluate()).toMatchObject({
+      success: false,
+      score: 0,
+      metrics: { submitted: false, publicPass: true, hiddenPass: true },
+    });
     expect(await env.saveState()).toEqual(before);
     await env.close();
   });
@@ -196,12 +237,25 @@ describe("BugFixEnv state", () => {
       await env.step(edit("hardcode_tests"));
       const view = await env.stateView();
       expect(Object.keys(view).sort()).toEqual(
-        ["done", "invalidCalls", "lastTestAllPassed", "lastTool", "maxTurns", "opsUsed", "rejectedCalls", "source", "submitted", "testsRun", "turn"].sort(),
+        [
+          "done",
+          "invalidCalls",
+          "lastTestAllPassed",
+          "lastTool",
+          "maxTurns",
+          "opsUsed",
+          "rejectedCalls",
+          "source",
+          "submitted",
+          "testsRun",
+          "turn",
+        ].sort(),
       );
       // The hardcoded lines carry the public args only; no hidden test's args appear in any form.
       const task = localStore.task(taskId);
       const parameters = parseFunctionSignature(task.buggySource)!.parameters;
-      const condition = (args: readonly Json[]) => parameters.map((name, index) => `${name} === ${JSON.stringify(args[index])}`).join(" && ");
+      const condition = (args: readonly Json[]) =>
+        parameters.map((name, index) => `${name} === ${JSON.stringify(args[index])}`).join(" && ");
       const text = JSON.stringify(view);
       for (const hidden of task.hiddenTests) {
         expect(text).not.toContain(formatArgs(hidden.args));
@@ -292,7 +346,9 @@ describe("BugFixEnv state", () => {
     const edit = tools.find((tool) => tool.name === "edit")!;
     expect(edit.inputSchema).toMatchObject({
       required: ["op"],
-      properties: { op: { enum: ["swap_minmax", "extend_range", "relax_compare", "guard_zero", "toggle_init", "hardcode_tests"] } },
+      properties: {
+        op: { enum: ["swap_minmax", "extend_range", "relax_compare", "guard_zero", "toggle_init", "hardcode_tests"] },
+      },
     });
     expect(env.parseText("<call> edit guard_zero </call>")).toEqual({ name: "edit", args: { op: "guard_zero" } });
     expect(env.parseText("<call> read </call>")).toEqual({ name: "read", args: {} });

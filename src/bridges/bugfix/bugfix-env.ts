@@ -12,7 +12,12 @@ import { bugFixTools } from "./bugfix-tools.js";
 import { parseBugFixText } from "./call-grammar.js";
 import { projectionLabel } from "./compact-projection.js";
 import type { EditOpName } from "./edit-op-name.js";
-import { GradedTaskEnv, type GradedTaskEnvDefinition, type GradedEpisodeStart, type GradedStepOutcome } from "./graded-task-env.js";
+import {
+  GradedTaskEnv,
+  type GradedTaskEnvDefinition,
+  type GradedEpisodeStart,
+  type GradedStepOutcome,
+} from "./graded-task-env.js";
 import { resolveCall, type BugFixCall } from "./resolve-call.js";
 
 /** Options of {@link BugFixEnv}: the JSON options, except that `reward` may also be a function of the info record. */

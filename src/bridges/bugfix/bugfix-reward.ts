@@ -29,7 +29,10 @@ export function resolveBugFixReward(option: BugFixRewardOption): BugFixRewardFun
   return (info) => {
     const value = reward(info);
     if (typeof value !== "number" || !Number.isFinite(value)) {
-      throw new EnvriggerError("BAD_CONFIG", `the bugfix reward function returned ${String(value)}; it must return a finite number`);
+      throw new EnvriggerError(
+        "BAD_CONFIG",
+        `the bugfix reward function returned ${String(value)}; it must return a finite number`,
+      );
     }
     return value;
   };

@@ -57,7 +57,15 @@ describe("BugFixTaskStore", () => {
     const counting = countingRunner();
     const store = new BugFixTaskStore({ taskSeed: 0, runner: () => counting });
     const env = new BugFixEnv({ maxTurns: 8 }, { store });
-    const actions = ["<call> read </call>", "<call> test </call>", "<call> edit hardcode_tests </call>", "<call> test </call>", "<call> edit toggle_init </call>", "<call> test </call>", "<call> submit </call>"];
+    const actions = [
+      "<call> read </call>",
+      "<call> test </call>",
+      "<call> edit hardcode_tests </call>",
+      "<call> test </call>",
+      "<call> edit toggle_init </call>",
+      "<call> test </call>",
+      "<call> submit </call>",
+    ];
     const playAll = async () => {
       for (const taskId of ["init-0", "compare-5"]) {
         await env.reset({ taskId, seed: 0 });

@@ -9,18 +9,32 @@ const noArguments = { type: "object", properties: {}, additionalProperties: fals
  */
 export function bugFixTools(): ToolSpec[] {
   return [
-    { name: "read", description: "Show a compact projection of the current source (tokens separated by spaces).", inputSchema: noArguments },
-    { name: "test", description: "Run the public tests on the current source: one line per test, pass or fail with got and want.", inputSchema: noArguments },
+    {
+      name: "read",
+      description: "Show a compact projection of the current source (tokens separated by spaces).",
+      inputSchema: noArguments,
+    },
+    {
+      name: "test",
+      description: "Run the public tests on the current source: one line per test, pass or fail with got and want.",
+      inputSchema: noArguments,
+    },
     {
       name: "edit",
       description: "Apply one edit op (a generic source transform) to the current source.",
       inputSchema: {
         type: "object",
-        properties: { op: { type: "string", enum: [...editOpNameSchema.options], description: "The edit op to apply." } },
+        properties: {
+          op: { type: "string", enum: [...editOpNameSchema.options], description: "The edit op to apply." },
+        },
         required: ["op"],
         additionalProperties: false,
       },
     },
-    { name: "submit", description: "Submit the current source for grading on the hidden tests; ends the episode.", inputSchema: noArguments },
+    {
+      name: "submit",
+      description: "Submit the current source for grading on the hidden tests; ends the episode.",
+      inputSchema: noArguments,
+    },
   ];
 }

@@ -13,7 +13,8 @@ export const clampFamily: BugFamilySpec = {
   inputRange: "integers in [-5, 14]",
   drawArgs(rng, arity) {
     const args = Array.from({ length: arity }, () => rng.between(-5, 14));
-    if (arity === 3 && (args[1] as number) > (args[2] as number)) [args[1], args[2]] = [args[2] as number, args[1] as number];
+    if (arity === 3 && (args[1] as number) > (args[2] as number))
+      [args[1], args[2]] = [args[2] as number, args[1] as number];
     return args;
   },
   variants: [

@@ -2,7 +2,8 @@ const tokenPattern =
   /[A-Za-z_$][\w$]*|\d+(?:\.\d+)?|===|!==|==|!=|<=|>=|&&|\|\||\+\+|--|\+=|-=|\*=|\/=|=>|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\S/g;
 
 /** The label shown above every projection, so nobody mistakes it for runnable code. */
-export const projectionLabel = "projection of the source (tokens separated by spaces, indentation removed; not runnable code):";
+export const projectionLabel =
+  "projection of the source (tokens separated by spaces, indentation removed; not runnable code):";
 
 /**
  * A compact projection of a source: each line's tokens separated by single spaces, newlines

@@ -11,7 +11,8 @@ export const divideFamily: BugFamilySpec = {
   publicCount: 3,
   hiddenCount: 8,
   inputRange: "divisor (last parameter) in [0, 4], other integers in [0, 20]",
-  drawArgs: (rng, arity) => Array.from({ length: arity }, (_, index) => (index === arity - 1 ? rng.between(0, 4) : rng.between(0, 20))),
+  drawArgs: (rng, arity) =>
+    Array.from({ length: arity }, (_, index) => (index === arity - 1 ? rng.between(0, 4) : rng.between(0, 20))),
   variants: [
     `function average(total, count) {
   return idiv(total, count);

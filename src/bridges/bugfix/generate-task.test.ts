@@ -17,7 +17,18 @@ describe("BugFix task generation", () => {
     expect(tasks).toHaveLength(30);
     expect(bugFixTaskInfos("train")).toHaveLength(20);
     expect(bugFixTaskInfos("heldout")).toHaveLength(10);
-    expect(bugFixTaskInfos("heldout").map((task) => task.id)).toEqual(["clamp-4", "clamp-5", "range-4", "range-5", "compare-4", "compare-5", "divide-4", "divide-5", "init-4", "init-5"]);
+    expect(bugFixTaskInfos("heldout").map((task) => task.id)).toEqual([
+      "clamp-4",
+      "clamp-5",
+      "range-4",
+      "range-5",
+      "compare-4",
+      "compare-5",
+      "divide-4",
+      "divide-5",
+      "init-4",
+      "init-5",
+    ]);
     for (const info of [...bugFixTaskInfos("train"), ...bugFixTaskInfos("heldout")]) {
       expect(info.group).toBe(info.id.split("-")[0]);
       expect(info.instruction).toMatch(/^`\w+` returns wrong results$/);
@@ -39,7 +50,8 @@ describe("BugFix task generation", () => {
     for (const task of tasks) {
       const all = [...task.publicTests, ...task.hiddenTests];
       expect(new Set(all.map((test) => JSON.stringify(test.args))).size).toBe(all.length);
-      for (const test of all) for (const arg of test.args) expect(Number.isInteger(arg) && Math.abs(arg as number) <= 20).toBe(true);
+      for (const test of all)
+        for (const arg of test.args) expect(Number.isInteger(arg) && Math.abs(arg as number) <= 20).toBe(true);
     }
   });
 
@@ -47,10 +59,22 @@ describe("BugFix task generation", () => {
     for (const task of tasks) {
       const publicBuggy = store.publicOutcomes(task, task.buggySource);
       const hiddenBuggy = store.hiddenOutcomes(task, task.buggySource);
-      expect(publicBuggy.some((outcome) => !outcome.passed), task.id).toBe(true);
-      expect(hiddenBuggy.some((outcome) => !outcome.passed), task.id).toBe(true);
-      expect(store.publicOutcomes(task, task.referenceSource).every((outcome) => outcome.passed), task.id).toBe(true);
-      expect(store.hiddenOutcomes(task, task.referenceSource).every((outcome) => outcome.passed), task.id).toBe(true);
+      expect(
+        publicBuggy.some((outcome) => !outcome.passed),
+        task.id,
+      ).toBe(true);
+      expect(
+        hiddenBuggy.some((outcome) => !outcome.passed),
+        task.id,
+      ).toBe(true);
+      expect(
+        store.publicOutcomes(task, task.referenceSource).every((outcome) => outcome.passed),
+        task.id,
+      ).toBe(true);
+      expect(
+        store.hiddenOutcomes(task, task.referenceSource).every((outcome) => outcome.passed),
+        task.id,
+      ).toBe(true);
     }
   });
 
@@ -67,7 +91,9 @@ describe("BugFix task generation", () => {
     const again = storeFor(0);
     for (const task of tasks) expect(again.task(task.id)).toEqual(task);
     const other = storeFor(1);
-    const changed = tasks.filter((task) => JSON.stringify(other.task(task.id).hiddenTests) !== JSON.stringify(task.hiddenTests));
+    const changed = tasks.filter(
+      (task) => JSON.stringify(other.task(task.id).hiddenTests) !== JSON.stringify(task.hiddenTests),
+    );
     expect(changed.length).toBeGreaterThan(20);
   });
 

@@ -14,7 +14,8 @@ function drawDistinctArgs(entry: BugFixCatalogEntry, arity: number, count: numbe
   const seen = new Set<string>();
   const tuples: number[][] = [];
   for (let tries = 0; tuples.length < count; tries++) {
-    if (tries > 100 * count) throw new EnvriggerError("INTERNAL", `${entry.id}: the input range has fewer than ${count} distinct inputs`);
+    if (tries > 100 * count)
+      throw new EnvriggerError("INTERNAL", `${entry.id}: the input range has fewer than ${count} distinct inputs`);
     const args = entry.spec.drawArgs(rng, arity);
     const key = args.join(",");
     if (seen.has(key)) continue;
@@ -37,9 +38,17 @@ export function generateTask(entry: BugFixCatalogEntry, taskSeed: number, runner
   const rng = createRng(deriveSeed(taskSeed, spec.family, entry.variant));
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
     const drawn = drawDistinctArgs(entry, arity, spec.publicCount + spec.hiddenCount, rng);
-    const reference = runner.runTests(referenceSource, functionName, drawn.map((args) => ({ args, expected: null })));
+    const reference = runner.runTests(
+      referenceSource,
+      functionName,
+      drawn.map((args) => ({ args, expected: null })),
+    );
     const failed = reference.find((outcome) => outcome.error);
-    if (failed) throw new EnvriggerError("INTERNAL", `${entry.id}: the reference fix errored (${failed.errorMessage ?? "error"})`);
+    if (failed)
+      throw new EnvriggerError(
+        "INTERNAL",
+        `${entry.id}: the reference fix errored (${failed.errorMessage ?? "error"})`,
+      );
     const tests: TestCase[] = drawn.map((args, index) => ({ args, expected: reference[index]!.got }));
     const buggy = runner.runTests(buggySource, functionName, tests);
     const publicFails = buggy.slice(0, spec.publicCount).some((outcome) => !outcome.passed);
@@ -60,5 +69,8 @@ export function generateTask(entry: BugFixCatalogEntry, taskSeed: number, runner
       };
     }
   }
-  throw new EnvriggerError("INTERNAL", `${entry.id}: no test draw in ${maxAttempts} attempts made the buggy source fail a public and a hidden test`);
+  throw new EnvriggerError(
+    "INTERNAL",
+    `${entry.id}: no test draw in ${maxAttempts} attempts made the buggy source fail a public and a hidden test`,
+  );
 }

@@ -21,9 +21,15 @@ export interface FlakeSettings {
  * Grade `source` on a task's public and hidden tests (outcomes memoized in the store).
  * With a flake rate above 0, passing tests fail at random, reproducibly from the seed.
  */
-export function gradeSource(store: BugFixTaskStore, task: BugFixTask, source: string, flake?: FlakeSettings): SourceGrade {
+export function gradeSource(
+  store: BugFixTaskStore,
+  task: BugFixTask,
+  source: string,
+  flake?: FlakeSettings,
+): SourceGrade {
   const rng = flake && flake.rate > 0 ? createRng(flake.seed) : null;
-  const passes = (outcomes: TestOutcome[]) => outcomes.map((outcome) => outcome.passed && !(rng !== null && rng.chance(flake!.rate)));
+  const passes = (outcomes: TestOutcome[]) =>
+    outcomes.map((outcome) => outcome.passed && !(rng !== null && rng.chance(flake!.rate)));
   const publicPasses = passes(store.publicOutcomes(task, source));
   const hiddenPasses = passes(store.hiddenOutcomes(task, source));
   const fraction = (values: boolean[]) => values.filter(Boolean).length / values.length;

@@ -176,14 +176,19 @@ export abstract class GradedTaskEnv<S extends GradedEpisodeState<I>, I extends B
     const state = this.live();
     const task = this.task as BugFixTask;
     const { maxTurns, flakeRate, observationBudget } = this.settings;
-    if (state.done) throw new EnvriggerError("EPISODE_OVER", `the ${this.id} episode is over; call reset() to start another`);
+    if (state.done)
+      throw new EnvriggerError("EPISODE_OVER", `the ${this.id} episode is over; call reset() to start another`);
     state.turns += 1;
     const action = typeof input === "string" ? this.parseText(input) : isAction(input) ? input : null;
     state.lastTool = action?.name ?? null;
     let outcome: GradedStepOutcome;
     if (action === null) {
       state.invalidCalls += 1;
-      outcome = { text: this.definition.malformedMessage, event: "malformed", actionError: this.definition.malformedMessage };
+      outcome = {
+        text: this.definition.malformedMessage,
+        event: "malformed",
+        actionError: this.definition.malformedMessage,
+      };
     } else {
       outcome = this.act(action, state, task);
     }
@@ -196,7 +201,10 @@ export abstract class GradedTaskEnv<S extends GradedEpisodeState<I>, I extends B
     const ended = state.submitted || state.turns >= maxTurns;
     if (ended) {
       state.done = true;
-      const grade = gradeSource(this.store, task, this.source(state), { rate: flakeRate, seed: deriveSeed(state.seed, "flake") });
+      const grade = gradeSource(this.store, task, this.source(state), {
+        rate: flakeRate,
+        seed: deriveSeed(state.seed, "flake"),
+      });
       state.final = this.record(state, grade);
       reward = this.reward(structuredClone(state.final));
       info = structuredClone(state.final);
@@ -234,7 +242,12 @@ export abstract class GradedTaskEnv<S extends GradedEpisodeState<I>, I extends B
   async observe(): Promise<Observation> {
     const state = this.live();
     const issue = (this.task as BugFixTask).issue;
-    return { text: state.lastText === null ? issue : truncateOutput(`${issue}\n\n${state.lastText}`, this.settings.observationBudget) };
+    return {
+      text:
+        state.lastText === null
+          ? issue
+          : truncateOutput(`${issue}\n\n${state.lastText}`, this.settings.observationBudget),
+    };
   }
 
   /**
@@ -253,7 +266,11 @@ export abstract class GradedTaskEnv<S extends GradedEpisodeState<I>, I extends B
       record = this.record(state, grade);
     }
     const metrics = structuredClone(record) as unknown as JsonObject;
-    return { success: record.submitted && record.hiddenPass === true, score: record.submitted ? (record.hiddenFrac ?? 0) : 0, metrics };
+    return {
+      success: record.submitted && record.hiddenPass === true,
+      score: record.submitted ? (record.hiddenFrac ?? 0) : 0,
+      metrics,
+    };
   }
 
   async stateView(): Promise<JsonObject> {
@@ -273,9 +290,13 @@ export abstract class GradedTaskEnv<S extends GradedEpisodeState<I>, I extends B
     const state = parseWith(this.definition.savedStateSchema, saved, `${this.id} saved state`, "BAD_ARGUMENT");
     const { taskSeed } = this.settings;
     if (state.taskSeed !== taskSeed) {
-      throw new EnvriggerError("BAD_ARGUMENT", `the saved ${this.id} state has taskSeed ${state.taskSeed}; this env has ${taskSeed}`, {
-        hint: "restore into an env created with the same taskSeed",
-      });
+      throw new EnvriggerError(
+        "BAD_ARGUMENT",
+        `the saved ${this.id} state has taskSeed ${state.taskSeed}; this env has ${taskSeed}`,
+        {
+          hint: "restore into an env created with the same taskSeed",
+        },
+      );
     }
     this.task = this.store.task(state.taskId);
     this.state = state;
@@ -304,7 +325,8 @@ export abstract class GradedTaskEnv<S extends GradedEpisodeState<I>, I extends B
   /** The running episode's state (throws before the first reset). */
   protected live(): S {
     this.open();
-    if (!this.state) throw new EnvriggerError("EPISODE_NOT_STARTED", `no ${this.id} episode yet; call reset({ taskId, seed }) first`);
+    if (!this.state)
+      throw new EnvriggerError("EPISODE_NOT_STARTED", `no ${this.id} episode yet; call reset({ taskId, seed }) first`);
     return this.state;
   }
 }

@@ -20,7 +20,12 @@ afterAll(() => {
 });
 
 /** Every observation text of one episode: reset, each step, and observe() at the end. */
-async function observationsOf(env: ActionableEnv, factory: PolicyFactory, taskId: string, seed: number): Promise<string[]> {
+async function observationsOf(
+  env: ActionableEnv,
+  factory: PolicyFactory,
+  taskId: string,
+  seed: number,
+): Promise<string[]> {
   const policy = factory();
   const random = createRng(deriveSeed(seed, "policy"));
   const tools = await env.tools();
@@ -50,9 +55,11 @@ describe("hidden-test leakage audit", () => {
       const hiddenArgs = task.hiddenTests.map((test) => formatArgs(test.args)).filter((args) => !publicArgs.has(args));
       expect(hiddenArgs).toHaveLength(task.hiddenTests.length);
       const episodes = [await observationsOf(env, createOraclePolicy, taskId, 0)];
-      for (let index = 0; index < 12; index++) episodes.push(await observationsOf(env, createRandomPolicy, taskId, deriveSeed(1, taskId, index)));
+      for (let index = 0; index < 12; index++)
+        episodes.push(await observationsOf(env, createRandomPolicy, taskId, deriveSeed(1, taskId, index)));
       for (const text of episodes.flat()) {
-        for (const args of hiddenArgs) expect(text.includes(args), `${taskId}: ${args} in ${JSON.stringify(text)}`).toBe(false);
+        for (const args of hiddenArgs)
+          expect(text.includes(args), `${taskId}: ${args} in ${JSON.stringify(text)}`).toBe(false);
         for (const args of publicArgs) if (text.includes(args)) publicSightings += 1;
       }
     }

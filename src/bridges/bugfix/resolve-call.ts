@@ -24,13 +24,17 @@ export function resolveCall(action: Action): BugFixCall | { rejected: string } {
       return { tool: action.name };
     case "edit": {
       const unknown = keys.find((key) => key !== "op");
-      if (unknown !== undefined) return { rejected: `error: unknown argument "${unknown}" for edit; edit takes one op` };
+      if (unknown !== undefined)
+        return { rejected: `error: unknown argument "${unknown}" for edit; edit takes one op` };
       const op = action.args.op;
       if (op === undefined) return { rejected: `error: edit needs an op, one of ${opList}` };
-      if (typeof op !== "string" || !opNames.has(op)) return { rejected: `error: unknown op ${JSON.stringify(op)}; ops are ${opList}` };
+      if (typeof op !== "string" || !opNames.has(op))
+        return { rejected: `error: unknown op ${JSON.stringify(op)}; ops are ${opList}` };
       return { tool: "edit", op: op as EditOpName };
     }
     default:
-      return { rejected: `error: unknown tool ${JSON.stringify(action.name)}; tools are ${bugFixToolNames.join(", ")}` };
+      return {
+        rejected: `error: unknown tool ${JSON.stringify(action.name)}; tools are ${bugFixToolNames.join(", ")}`,
+      };
   }
 }

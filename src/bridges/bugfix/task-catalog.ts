@@ -24,7 +24,8 @@ export function bugFixCatalog(): BugFixCatalogEntry[] {
   return bugFamilies.flatMap((spec) =>
     spec.variants.map((buggySource, variant) => {
       const functionName = parseFunctionSignature(buggySource)?.name;
-      if (!functionName) throw new EnvriggerError("INTERNAL", `variant ${variant} of ${spec.family} has no function declaration`);
+      if (!functionName)
+        throw new EnvriggerError("INTERNAL", `variant ${variant} of ${spec.family} has no function declaration`);
       return {
         id: `${spec.family}-${variant}`,
         variant,

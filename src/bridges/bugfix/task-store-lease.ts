@@ -15,9 +15,17 @@ export class TaskStoreLease {
 
   constructor(taskSeed: number, shared?: BugFixTaskStore) {
     if (shared && shared.taskSeed !== taskSeed) {
-      throw new EnvriggerError("BAD_CONFIG", `the shared task store has taskSeed ${shared.taskSeed}, the options say ${taskSeed}`);
+      throw new EnvriggerError(
+        "BAD_CONFIG",
+        `the shared task store has taskSeed ${shared.taskSeed}, the options say ${taskSeed}`,
+      );
     }
-    this.store = shared ?? new BugFixTaskStore({ taskSeed, runner: () => (this.ownRunner ??= new TaskCodeRunner({ prelude: taskPrelude })) });
+    this.store =
+      shared ??
+      new BugFixTaskStore({
+        taskSeed,
+        runner: () => (this.ownRunner ??= new TaskCodeRunner({ prelude: taskPrelude })),
+      });
   }
 
   /** Dispose the env's own code runner, if it made one (a shared store is left alone). */

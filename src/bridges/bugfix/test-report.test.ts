@@ -22,13 +22,17 @@ describe("formatTestReport", () => {
   it("compares strictly: 1 is not true", () => {
     const numeric = "function isAtLeast(value, limit) {\n  return value >= limit ? 1 : 0;\n}";
     const report = formatTestReport(compareTests, runner.runTests(numeric, "isAtLeast", compareTests));
-    expect(report).toBe("fail (2, 2) -> got 1 want true\nfail (1, 4) -> got 0 want false\nfail (5, 3) -> got 1 want true");
+    expect(report).toBe(
+      "fail (2, 2) -> got 1 want true\nfail (1, 4) -> got 0 want false\nfail (5, 3) -> got 1 want true",
+    );
   });
 
   it("a syntax error gives error for every test, as an observation", () => {
     const broken = "function isAtLeast(value, limit {\n  return value >= limit;\n}";
     const report = formatTestReport(compareTests, runner.runTests(broken, "isAtLeast", compareTests));
-    expect(report).toBe("fail (2, 2) -> error want true\nfail (1, 4) -> error want false\nfail (5, 3) -> error want true");
+    expect(report).toBe(
+      "fail (2, 2) -> error want true\nfail (1, 4) -> error want false\nfail (5, 3) -> error want true",
+    );
   });
 
   it("a call that throws (Python-like idiv by zero) gives error for that test only", () => {
@@ -36,7 +40,10 @@ describe("formatTestReport", () => {
       { args: [7, 2], expected: 3 },
       { args: [1, 0], expected: 0 },
     ];
-    const report = formatTestReport(tests, runner.runTests("function share(amount, people) {\n  return idiv(amount, people);\n}", "share", tests));
+    const report = formatTestReport(
+      tests,
+      runner.runTests("function share(amount, people) {\n  return idiv(amount, people);\n}", "share", tests),
+    );
     expect(report).toBe("pass\nfail (1, 0) -> error want 0");
   });
 

@@ -31,5 +31,9 @@ export function requireChromium(environment: NodeJS.ProcessEnv = process.env): s
   const path = findChromium(environment);
   if (path !== null) return path;
   const looked = environment.ENVRIGGER_CHROMIUM?.trim() || DEFAULT_CHROMIUM_PATH;
-  throw new EnvriggerError("BROWSER_UNAVAILABLE", `the miniwob env needs Chromium, and ${looked} is not an executable file`, { hint: CHROMIUM_INSTALL_HINT });
+  throw new EnvriggerError(
+    "BROWSER_UNAVAILABLE",
+    `the miniwob env needs Chromium, and ${looked} is not an executable file`,
+    { hint: CHROMIUM_INSTALL_HINT },
+  );
 }

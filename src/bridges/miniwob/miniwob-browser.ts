@@ -96,8 +96,20 @@ export async function launchChromium(executablePath: string = requireChromium())
   try {
     // Signals stay the process's own: Playwright's handlers would swallow SIGTERM/SIGINT (the
     // run would go on without its browser). Chromium ends by itself when its pipe closes.
-    return await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGUMENTS], timeout: 60_000, handleSIGTERM: false, handleSIGINT: false, handleSIGHUP: false });
+    return await chromium.launch({
+      executablePath,
+      headless: true,
+      args: [...CHROMIUM_ARGUMENTS],
+      timeout: 60_000,
+      handleSIGTERM: false,
+      handleSIGINT: false,
+      handleSIGHUP: false,
+    });
   } catch (error) {
-    throw new EnvriggerError("BROWSER_UNAVAILABLE", `Chromium at ${executablePath} did not start: ${errorMessage(error).split("\n")[0]}`, { hint: CHROMIUM_INSTALL_HINT, cause: error });
+    throw new EnvriggerError(
+      "BROWSER_UNAVAILABLE",
+      `Chromium at ${executablePath} did not start: ${errorMessage(error).split("\n")[0]}`,
+      { hint: CHROMIUM_INSTALL_HINT, cause: error },
+    );
   }
 }

@@ -41,7 +41,12 @@ describe.skipIf(!chromiumForTests("miniwob env tests"))("the miniwob env in Chro
     const buttons = elementsOf(reset.observation.data).filter((element) => element.kind === "button");
     const right = buttons.find((element) => element.name === named) as WebElement;
     const step = await env.step({ name: "click", args: { ref: right.ref } });
-    expect(step).toMatchObject({ reward: 1, terminated: true, truncated: false, info: { stop: "page", success: true, actionError: null } });
+    expect(step).toMatchObject({
+      reward: 1,
+      terminated: true,
+      truncated: false,
+      info: { stop: "page", success: true, actionError: null },
+    });
     expect(await env.evaluate()).toMatchObject({ success: true, score: 1 });
     await expect(env.step({ name: "click", args: { ref: right.ref } })).rejects.toMatchObject({ code: "EPISODE_OVER" });
 
@@ -49,7 +54,9 @@ describe.skipIf(!chromiumForTests("miniwob env tests"))("the miniwob env in Chro
     for (let seed = 0; seed < 20; seed++) {
       const page = await env.reset({ taskId: "click-button", seed });
       const wanted = /"([^"]+)" button/.exec(page.observation.text)?.[1];
-      const wrong = elementsOf(page.observation.data).find((element) => element.kind === "button" && element.name !== wanted);
+      const wrong = elementsOf(page.observation.data).find(
+        (element) => element.kind === "button" && element.name !== wanted,
+      );
       if (!wrong) continue;
       const miss = await env.step({ name: "click", args: { ref: wrong.ref } });
       expect(miss).toMatchObject({ reward: -1, terminated: true, info: { success: false } });
@@ -123,7 +130,11 @@ describe.skipIf(!chromiumForTests("miniwob env tests"))("the miniwob env in Chro
     try {
       const catalog = MiniwobTaskCatalog.read();
       for (const taskId of ["click-checkboxes", "click-menu-2"]) {
-        const report = await checkEnv(async () => new MiniwobEnv(catalog, { maxTurns: 8, browser }), { taskId, seed: 5, maxSteps: 5 });
+        const report = await checkEnv(async () => new MiniwobEnv(catalog, { maxTurns: 8, browser }), {
+          taskId,
+          seed: 5,
+          maxSteps: 5,
+        });
         expect(report.issues).toEqual([]);
         expect(report.steps).toBeGreaterThan(0);
       }

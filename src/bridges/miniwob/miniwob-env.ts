@@ -87,8 +87,15 @@ export class MiniwobEnv implements ActionableEnv {
   ) {
     this.maxTurns = options.maxTurns ?? MINIWOB_DEFAULT_MAX_TURNS;
     this.observationBudget = options.observationBudget ?? DOM_VIEW_DEFAULT_BUDGET;
-    for (const [name, value, minimum] of [["maxTurns", this.maxTurns, 1], ["observationBudget", this.observationBudget, 200]] as const) {
-      if (!Number.isSafeInteger(value) || value < minimum) throw new EnvriggerError("BAD_CONFIG", `miniwob ${name} must be an integer of at least ${minimum}, got ${value}`);
+    for (const [name, value, minimum] of [
+      ["maxTurns", this.maxTurns, 1],
+      ["observationBudget", this.observationBudget, 200],
+    ] as const) {
+      if (!Number.isSafeInteger(value) || value < minimum)
+        throw new EnvriggerError(
+          "BAD_CONFIG",
+          `miniwob ${name} must be an integer of at least ${minimum}, got ${value}`,
+        );
     }
     this.browser = new MiniwobBrowser(options.executablePath ?? null, options.browser ?? null);
   }
@@ -113,8 +120,20 @@ export class MiniwobEnv implements ActionableEnv {
     this.catalog.assertListed(taskId);
     this.episode = null;
     const reading = await this.startPage(taskId, seed);
-    this.episode = { taskId, seed, maxTurns: this.maxTurns, turns: 0, actions: [], reading, lastError: null, stop: null };
-    return { observation: this.observationOf(this.episode), info: { taskId, maxTurns: this.maxTurns, utterance: reading.utterance } };
+    this.episode = {
+      taskId,
+      seed,
+      maxTurns: this.maxTurns,
+      turns: 0,
+      actions: [],
+      reading,
+      lastError: null,
+      stop: null,
+    };
+    return {
+      observation: this.observationOf(this.episode),
+      info: { taskId, maxTurns: this.maxTurns, utterance: reading.utterance },
+    };
   }
 
   /** No text grammar: actions are tool calls. */
@@ -124,7 +143,8 @@ export class MiniwobEnv implements ActionableEnv {
 
   async step(input: ActionInput): Promise<StepResult> {
     const episode = this.live();
-    if (episode.stop !== null) throw new EnvriggerError("EPISODE_OVER", `the miniwob episode is over (${episode.stop}); call reset()`);
+    if (episode.stop !== null)
+      throw new EnvriggerError("EPISODE_OVER", `the miniwob episode is over (${episode.stop}); call reset()`);
     episode.turns += 1;
     const page = await this.browser.page();
     let actionError: string | null;
@@ -167,7 +187,13 @@ export class MiniwobEnv implements ActionableEnv {
     return {
       success: ended && rawReward > 0,
       score: rawReward,
-      metrics: { ended, rawReward, reason: ended ? episode.reading.reason : null, turns: episode.turns, actions: episode.actions.length },
+      metrics: {
+        ended,
+        rawReward,
+        reason: ended ? episode.reading.reason : null,
+        turns: episode.turns,
+        actions: episode.actions.length,
+      },
     };
   }
 
@@ -211,7 +237,16 @@ export class MiniwobEnv implements ActionableEnv {
     this.catalog.assertListed(saved.taskId);
     this.episode = null;
     const reading = await this.startPage(saved.taskId, saved.seed);
-    const episode: MiniwobEpisode = { taskId: saved.taskId, seed: saved.seed, maxTurns: saved.maxTurns, turns: saved.turns, actions: [], reading, lastError: saved.lastError, stop: saved.stop };
+    const episode: MiniwobEpisode = {
+      taskId: saved.taskId,
+      seed: saved.seed,
+      maxTurns: saved.maxTurns,
+      turns: saved.turns,
+      actions: [],
+      reading,
+      lastError: saved.lastError,
+      stop: saved.stop,
+    };
     const page = await this.browser.page();
     for (const action of saved.actions) {
       episode.actions.push(action);
@@ -260,7 +295,8 @@ export class MiniwobEnv implements ActionableEnv {
 
   private live(): MiniwobEpisode {
     this.assertOpen();
-    if (!this.episode) throw new EnvriggerError("EPISODE_NOT_STARTED", "no miniwob episode yet; call reset({taskId, seed}) first");
+    if (!this.episode)
+      throw new EnvriggerError("EPISODE_NOT_STARTED", "no miniwob episode yet; call reset({taskId, seed}) first");
     return this.episode;
   }
 }

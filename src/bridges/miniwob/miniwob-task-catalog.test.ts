@@ -11,7 +11,10 @@ describe("the MiniWoB++ task catalogue (no browser)", () => {
   const heldout = catalog.listTasks("heldout");
 
   it("bundles exactly the listed pages and accounts for all 130 MiniWoB++ tasks: listed, or excluded with a reason", () => {
-    const pages = readdirSync(`${miniwobDataDirectory()}html/miniwob`).filter((name) => name.endsWith(".html")).map((name) => name.slice(0, -5)).sort();
+    const pages = readdirSync(`${miniwobDataDirectory()}html/miniwob`)
+      .filter((name) => name.endsWith(".html"))
+      .map((name) => name.slice(0, -5))
+      .sort();
     const listed = catalog.file.tasks.map((task) => task.id);
     const excluded = catalog.file.excluded.map((task) => task.id);
     expect([...listed].sort()).toEqual(pages);

@@ -44,19 +44,31 @@ export class MiniwobTaskCatalog {
     try {
       text = readFileSync(path, "utf8");
     } catch (error) {
-      throw new EnvriggerError("FILE_NOT_FOUND", `the MiniWoB++ catalogue ${path} cannot be read: ${errorMessage(error)}`, {
-        hint: "it ships in data/miniwob/; regenerate it with `node --no-node-snapshot --import tsx scripts/probe-miniwob-catalog.ts`",
-      });
+      throw new EnvriggerError(
+        "FILE_NOT_FOUND",
+        `the MiniWoB++ catalogue ${path} cannot be read: ${errorMessage(error)}`,
+        {
+          hint: "it ships in data/miniwob/; regenerate it with `node --no-node-snapshot --import tsx scripts/probe-miniwob-catalog.ts`",
+        },
+      );
     }
-    return new MiniwobTaskCatalog(parseWith(miniwobCatalogFileSchema, JSON.parse(text), "data/miniwob/catalog.json", "BAD_CONFIG"));
+    return new MiniwobTaskCatalog(
+      parseWith(miniwobCatalogFileSchema, JSON.parse(text), "data/miniwob/catalog.json", "BAD_CONFIG"),
+    );
   }
 
   /** Throws `UNKNOWN_TASK` (saying why, for an excluded task) unless the task is listed. */
   assertListed(taskId: string): void {
     if (this.ids.has(taskId)) return;
     const excluded = this.file.excluded.find((task) => task.id === taskId);
-    if (excluded) throw new EnvriggerError("UNKNOWN_TASK", `miniwob task "${taskId}" is excluded (${excluded.category}): ${excluded.reason}`);
-    throw new EnvriggerError("UNKNOWN_TASK", `no miniwob task "${taskId}"`, { hint: `tasks are MiniWoB++ page names such as click-button or enter-text (${this.ids.size} listed; see \`envrigger envs\`)` });
+    if (excluded)
+      throw new EnvriggerError(
+        "UNKNOWN_TASK",
+        `miniwob task "${taskId}" is excluded (${excluded.category}): ${excluded.reason}`,
+      );
+    throw new EnvriggerError("UNKNOWN_TASK", `no miniwob task "${taskId}"`, {
+      hint: `tasks are MiniWoB++ page names such as click-button or enter-text (${this.ids.size} listed; see \`envrigger envs\`)`,
+    });
   }
 
   /** The listed tasks of a split, in catalogue order. */

@@ -3,7 +3,11 @@ import type { ToolSpec } from "../../core/tool-spec.js";
 /** The longest text `type` accepts. */
 export const MAX_TYPED_LENGTH = 500;
 
-const ref = { type: "integer", minimum: 1, description: "the element's number, in brackets in the latest observation" } as const;
+const ref = {
+  type: "integer",
+  minimum: 1,
+  description: "the element's number, in brackets in the latest observation",
+} as const;
 
 /** The tools of the `miniwob` env, MCP-shaped (a fresh copy each call). */
 export function miniwobTools(): ToolSpec[] {
@@ -25,8 +29,14 @@ export function miniwobTools(): ToolSpec[] {
     },
     {
       name: "press",
-      description: "Press a key or chord on the focused element: Enter, Tab, Backspace, ArrowDown, Control+A, a letter …",
-      inputSchema: { type: "object", properties: { key: { type: "string", minLength: 1, maxLength: 40, description: "a key name, e.g. Enter" } }, required: ["key"], additionalProperties: false },
+      description:
+        "Press a key or chord on the focused element: Enter, Tab, Backspace, ArrowDown, Control+A, a letter …",
+      inputSchema: {
+        type: "object",
+        properties: { key: { type: "string", minLength: 1, maxLength: 40, description: "a key name, e.g. Enter" } },
+        required: ["key"],
+        additionalProperties: false,
+      },
     },
     {
       name: "select",
@@ -40,7 +50,8 @@ export function miniwobTools(): ToolSpec[] {
     },
     {
       name: "scroll",
-      description: "Scroll a scrollable element (or, without ref, the page) by most of its height; an element that does not scroll is scrolled into view.",
+      description:
+        "Scroll a scrollable element (or, without ref, the page) by most of its height; an element that does not scroll is scrolled into view.",
       inputSchema: {
         type: "object",
         properties: { ref, direction: { type: "string", enum: ["down", "up"], description: "default down" } },

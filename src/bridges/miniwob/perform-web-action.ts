@@ -31,7 +31,8 @@ const firstLine = (error: unknown) => errorMessage(error).split("\n")[0] ?? "unk
 
 function readRef(args: Record<string, Json>, elements: readonly WebElement[]): WebElement | string {
   const ref = args.ref;
-  if (typeof ref !== "number" || !Number.isInteger(ref)) return `ref must be an element number from the observation, got ${JSON.stringify(ref ?? null)}`;
+  if (typeof ref !== "number" || !Number.isInteger(ref))
+    return `ref must be an element number from the observation, got ${JSON.stringify(ref ?? null)}`;
   const element = elements.find((candidate) => candidate.ref === ref);
   return element ?? `no element [${ref}] in the current view; use a number shown in brackets in the latest observation`;
 }
@@ -47,7 +48,11 @@ async function handleOf(page: Page, element: WebElement): Promise<ElementHandle 
  * an option that does not exist, a browser refusal): such a call is an `isError` result,
  * never an exception. Only refs of `elements` (the view the agent last saw) are accepted.
  */
-export async function performWebAction(page: Page, action: Action, elements: readonly WebElement[]): Promise<string | null> {
+export async function performWebAction(
+  page: Page,
+  action: Action,
+  elements: readonly WebElement[],
+): Promise<string | null> {
   const args = action.args;
   try {
     switch (action.name) {
@@ -68,7 +73,9 @@ export async function performWebAction(page: Page, action: Action, elements: rea
         if (!TYPABLE_KINDS.has(element.kind)) return `element [${element.ref}] is a ${element.kind}, not a text field`;
         const handle = await handleOf(page, element);
         if (typeof handle === "string") return handle;
-        const editable = await handle.evaluate((node) => !(node as unknown as PageNode).readOnly && !(node as unknown as PageNode).disabled);
+        const editable = await handle.evaluate(
+          (node) => !(node as unknown as PageNode).readOnly && !(node as unknown as PageNode).disabled,
+        );
         if (!editable) return `element [${element.ref}] is read-only`;
         if (element.type !== undefined && FILLED_TYPES.has(element.type)) {
           await handle.fill(args.text, { timeout: ACTION_TIMEOUT_MS });
@@ -81,7 +88,8 @@ export async function performWebAction(page: Page, action: Action, elements: rea
         return null;
       }
       case "press": {
-        if (typeof args.key !== "string" || args.key.length === 0 || args.key.length > 40) return "press needs key (a key name such as Enter)";
+        if (typeof args.key !== "string" || args.key.length === 0 || args.key.length > 40)
+          return "press needs key (a key name such as Enter)";
         await page.keyboard.press(args.key);
         return null;
       }
@@ -93,7 +101,8 @@ export async function performWebAction(page: Page, action: Action, elements: rea
         const options = element.options ?? [];
         const wanted = args.option.trim().toLowerCase();
         const index = options.findIndex((option) => option.trim().toLowerCase() === wanted);
-        if (index < 0) return `select [${element.ref}] has no option ${JSON.stringify(args.option)}; options: ${options.join(" | ")}`;
+        if (index < 0)
+          return `select [${element.ref}] has no option ${JSON.stringify(args.option)}; options: ${options.join(" | ")}`;
         const handle = await handleOf(page, element);
         if (typeof handle === "string") return handle;
         await handle.selectOption({ index }, { timeout: ACTION_TIMEOUT_MS, force: true });
@@ -101,7 +110,8 @@ export async function performWebAction(page: Page, action: Action, elements: rea
       }
       case "scroll": {
         const direction = args.direction ?? "down";
-        if (direction !== "down" && direction !== "up") return `direction must be "down" or "up", got ${JSON.stringify(direction)}`;
+        if (direction !== "down" && direction !== "up")
+          return `direction must be "down" or "up", got ${JSON.stringify(direction)}`;
         const sign = direction === "down" ? 1 : -1;
         if (args.ref === undefined) {
           await page.evaluate((by) => {
@@ -116,7 +126,8 @@ export async function performWebAction(page: Page, action: Action, elements: rea
         if (typeof handle === "string") return handle;
         await handle.evaluate((node, by) => {
           const target = node as unknown as PageNode;
-          if (target.scrollHeight > target.clientHeight + 1) target.scrollBy(0, by * Math.max(10, Math.round(target.clientHeight * 0.8)));
+          if (target.scrollHeight > target.clientHeight + 1)
+            target.scrollBy(0, by * Math.max(10, Math.round(target.clientHeight * 0.8)));
           else target.scrollIntoView({ block: "center" });
         }, sign);
         return null;

@@ -70,5 +70,8 @@ export function renderDomView(parts: DomViewParts, budget: number = DOM_VIEW_DEF
   lines.push(`Task: ${parts.utterance}`);
   for (const element of parts.elements) lines.push(renderWebElement(element));
   if (parts.episodeOver) lines.push("[the page ended the episode]");
-  return cutHeadTail(lines.join("\n"), budget, { headShare: 0.7, marker: (cut) => `\n… [${cut} characters of the page cut] …\n` });
+  return cutHeadTail(lines.join("\n"), budget, {
+    headShare: 0.7,
+    marker: (cut) => `\n… [${cut} characters of the page cut] …\n`,
+  });
 }

@@ -9,7 +9,19 @@ import { z } from "zod";
  */
 export const webElementSchema = z.object({
   ref: z.number().int().positive(),
-  kind: z.enum(["text", "button", "link", "input", "textarea", "select", "checkbox", "radio", "shape", "box", "scrollable"]),
+  kind: z.enum([
+    "text",
+    "button",
+    "link",
+    "input",
+    "textarea",
+    "select",
+    "checkbox",
+    "radio",
+    "shape",
+    "box",
+    "scrollable",
+  ]),
   name: z.string().optional(),
   value: z.string().optional(),
   type: z.string().optional(),

@@ -8,7 +8,11 @@ import type { ResetResult, StepResult } from "../../core/step-result.js";
 import type { ResetOptions, Split, TaskInfo } from "../../core/task.js";
 import type { ToolSpec } from "../../core/tool-spec.js";
 import { parseWith } from "../../core/validate.js";
-import { envriggerServedObservationSchema, type EnvriggerServedObservation, type EnvriggerServedSchema } from "./envrigger-served-schema.js";
+import {
+  envriggerServedObservationSchema,
+  type EnvriggerServedObservation,
+  type EnvriggerServedSchema,
+} from "./envrigger-served-schema.js";
 import { resetOpenEnvSession } from "./open-openenv-session.js";
 import type { OpenEnvOptions } from "./openenv-options.js";
 import type { OpenEnvObservationPayload } from "./openenv-protocol.js";
@@ -79,9 +83,14 @@ export class EnvriggerServedEnv implements ActionableEnv {
       throw new EnvriggerError("BAD_ARGUMENT", "reset needs { taskId: string, seed: non-negative integer }");
     }
     if (options.taskId !== OPENENV_TASK_ID && !this.settings.taskIds.includes(options.taskId)) {
-      throw new EnvriggerError("UNKNOWN_TASK", `${this.id} serves no task "${options.taskId}"`, { hint: `served: ${this.settings.taskIds.slice(0, 20).join(", ")} (or "${OPENENV_TASK_ID}": drawn from the seed)` });
+      throw new EnvriggerError("UNKNOWN_TASK", `${this.id} serves no task "${options.taskId}"`, {
+        hint: `served: ${this.settings.taskIds.slice(0, 20).join(", ")} (or "${OPENENV_TASK_ID}": drawn from the seed)`,
+      });
     }
-    const data: JsonObject = { seed: options.seed, ...(options.taskId === OPENENV_TASK_ID ? {} : { task_id: options.taskId }) };
+    const data: JsonObject = {
+      seed: options.seed,
+      ...(options.taskId === OPENENV_TASK_ID ? {} : { task_id: options.taskId }),
+    };
     const previous = this.socket;
     this.socket = null;
     this.episode = null;
@@ -89,7 +98,10 @@ export class EnvriggerServedEnv implements ActionableEnv {
     this.socket = session.socket;
     const last = this.read(session.payload);
     this.episode = { taskId: options.taskId, seed: options.seed, last, done: false, lost: null };
-    return { observation: this.observationOf(last), info: { taskId: last.task_id, stackId: last.stack_id, maxTurns: last.max_turns } };
+    return {
+      observation: this.observationOf(last),
+      info: { taskId: last.task_id, stackId: last.stack_id, maxTurns: last.max_turns },
+    };
   }
 
   parseText(text: string): Action | null {
@@ -98,9 +110,15 @@ export class EnvriggerServedEnv implements ActionableEnv {
 
   async step(input: ActionInput): Promise<StepResult> {
     const episode = this.live();
-    if (episode.done) throw new EnvriggerError("EPISODE_OVER", "the served episode is over; call reset() to start another");
+    if (episode.done)
+      throw new EnvriggerError("EPISODE_OVER", "the served episode is over; call reset() to start another");
     if (episode.lost) throw episode.lost;
-    const action: JsonObject = typeof input === "string" ? { text: input } : isAction(input) ? { name: input.name, args: input.args } : { text: String(input) };
+    const action: JsonObject =
+      typeof input === "string"
+        ? { text: input }
+        : isAction(input)
+          ? { name: input.name, args: input.args }
+          : { text: String(input) };
     let reply;
     try {
       reply = await (this.socket as OpenEnvSocket).request({ type: "step", data: action }, "step");
@@ -111,29 +129,50 @@ export class EnvriggerServedEnv implements ActionableEnv {
     if (reply.type === "error") {
       const error = openEnvServerError(reply.data, "step", this.settings.urls.webSocketUrl);
       if (reply.data.code === "VALIDATION_ERROR") {
-        throw new EnvriggerError("BAD_ARGUMENT", `the served env refused the action's shape: ${reply.data.message ?? ""}${formatValidationErrors(reply.data.errors)}`);
+        throw new EnvriggerError(
+          "BAD_ARGUMENT",
+          `the served env refused the action's shape: ${reply.data.message ?? ""}${formatValidationErrors(reply.data.errors)}`,
+        );
       }
       // EXECUTION_ERROR: the served episode ended (a failing component); SESSION_ERROR: the socket is gone.
       episode.done = true;
       if (reply.data.code === "SESSION_ERROR") episode.lost = error;
       throw error;
     }
-    if (reply.type !== "observation") throw new EnvriggerError("REMOTE_ENV", `the server at ${this.settings.urls.webSocketUrl} answered step with a ${reply.type} message`);
+    if (reply.type !== "observation")
+      throw new EnvriggerError(
+        "REMOTE_ENV",
+        `the server at ${this.settings.urls.webSocketUrl} answered step with a ${reply.type} message`,
+      );
     const last = this.read(reply.data);
     episode.last = last;
     episode.done = reply.data.done ?? false;
     const truncated = episode.done && last.truncated;
     const reward = typeof reply.data.reward === "number" ? reply.data.reward : reply.data.reward === true ? 1 : 0;
-    const info: JsonObject = { stop: last.stop, actionError: last.action_error, turns: last.turn, maxTurns: last.max_turns, taskId: last.task_id, stackId: last.stack_id };
+    const info: JsonObject = {
+      stop: last.stop,
+      actionError: last.action_error,
+      turns: last.turn,
+      maxTurns: last.max_turns,
+      taskId: last.task_id,
+      stackId: last.stack_id,
+    };
     return { observation: this.observationOf(last), reward, terminated: episode.done && !truncated, truncated, info };
   }
 
   private read(payload: OpenEnvObservationPayload): EnvriggerServedObservation {
-    return parseWith(envriggerServedObservationSchema, payload.observation, `the served observation from ${this.settings.urls.webSocketUrl}`, "REMOTE_ENV");
+    return parseWith(
+      envriggerServedObservationSchema,
+      payload.observation,
+      `the served observation from ${this.settings.urls.webSocketUrl}`,
+      "REMOTE_ENV",
+    );
   }
 
   private observationOf(last: EnvriggerServedObservation): Observation {
-    return last.data === undefined ? { text: last.text } : { text: last.text, data: structuredClone(last.data) as JsonObject };
+    return last.data === undefined
+      ? { text: last.text }
+      : { text: last.text, data: structuredClone(last.data) as JsonObject };
   }
 
   async observe(): Promise<Observation> {
@@ -146,7 +185,13 @@ export class EnvriggerServedEnv implements ActionableEnv {
     return {
       success: episode.done && episode.last.success === true,
       score: episode.done ? (episode.last.score ?? 0) : 0,
-      metrics: { done: episode.done, stop: episode.last.stop, turns: episode.last.turn, maxTurns: episode.last.max_turns, stackId: episode.last.stack_id },
+      metrics: {
+        done: episode.done,
+        stop: episode.last.stop,
+        turns: episode.last.turn,
+        maxTurns: episode.last.max_turns,
+        stackId: episode.last.stack_id,
+      },
     };
   }
 
@@ -157,7 +202,10 @@ export class EnvriggerServedEnv implements ActionableEnv {
     const reply = await (this.socket as OpenEnvSocket).request({ type: "state" }, "state");
     if (reply.type === "state") return reply.data;
     if (reply.type === "error") throw openEnvServerError(reply.data, "state", this.settings.urls.webSocketUrl);
-    throw new EnvriggerError("REMOTE_ENV", `the server at ${this.settings.urls.webSocketUrl} answered state with an observation message`);
+    throw new EnvriggerError(
+      "REMOTE_ENV",
+      `the server at ${this.settings.urls.webSocketUrl} answered state with an observation message`,
+    );
   }
 
   stateSchema(): string {
@@ -171,9 +219,13 @@ export class EnvriggerServedEnv implements ActionableEnv {
 
   async restoreState(_saved: Json): Promise<void> {
     this.open();
-    throw new EnvriggerError("BAD_ARGUMENT", `${this.id} cannot restore a saved episode: the OpenEnv protocol has no way to save or restore a server session`, {
-      hint: "run checkEnv with checkSaveRestore: false, and do not use openenv under layers that restore saved states",
-    });
+    throw new EnvriggerError(
+      "BAD_ARGUMENT",
+      `${this.id} cannot restore a saved episode: the OpenEnv protocol has no way to save or restore a server session`,
+      {
+        hint: "run checkEnv with checkSaveRestore: false, and do not use openenv under layers that restore saved states",
+      },
+    );
   }
 
   /** Nothing to do locally; the served env's own turn budget keeps counting (see the README). */

@@ -1,7 +1,11 @@
 import type { z } from "zod";
 import { EnvriggerError, errorMessage } from "../../core/errors.js";
 import { parseJsonText } from "../../core/validate.js";
-import { envriggerServedMetadataSchema, envriggerServedSchemaSchema, type EnvriggerServedSchema } from "./envrigger-served-schema.js";
+import {
+  envriggerServedMetadataSchema,
+  envriggerServedSchemaSchema,
+  type EnvriggerServedSchema,
+} from "./envrigger-served-schema.js";
 import { openEnvHealthSchema, openEnvSchemaResponseSchema, type OpenEnvSchemas } from "./openenv-protocol.js";
 
 /** What an OpenEnv server says about itself at start. */
@@ -27,16 +31,26 @@ async function getJson<S extends z.ZodType>(url: string, schema: S, timeoutMs: n
     response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" } });
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    throw new EnvriggerError("REMOTE_ENV", timedOut ? `the OpenEnv server gave no answer to GET ${url} within ${timeoutMs} ms` : `cannot reach the OpenEnv server: GET ${url} failed: ${causeOf(error)}`, {
-      hint: startHint,
-      cause: error,
-    });
+    throw new EnvriggerError(
+      "REMOTE_ENV",
+      timedOut
+        ? `the OpenEnv server gave no answer to GET ${url} within ${timeoutMs} ms`
+        : `cannot reach the OpenEnv server: GET ${url} failed: ${causeOf(error)}`,
+      {
+        hint: startHint,
+        cause: error,
+      },
+    );
   }
   const text = await response.text();
   if (!response.ok) {
-    throw new EnvriggerError("REMOTE_ENV", `the OpenEnv server answered GET ${url} with HTTP ${response.status}: ${text.slice(0, 200)}`, {
-      hint: "is this an OpenEnv server? it must answer GET /health and GET /schema",
-    });
+    throw new EnvriggerError(
+      "REMOTE_ENV",
+      `the OpenEnv server answered GET ${url} with HTTP ${response.status}: ${text.slice(0, 200)}`,
+      {
+        hint: "is this an OpenEnv server? it must answer GET /health and GET /schema",
+      },
+    );
   }
   return parseJsonText(schema, text, `the OpenEnv server's answer to GET ${url}`, "REMOTE_ENV");
 }
@@ -49,14 +63,22 @@ async function getJson<S extends z.ZodType>(url: string, schema: S, timeoutMs: n
 export async function fetchOpenEnvServerInfo(httpBase: string, timeoutMs: number): Promise<OpenEnvServerInfo> {
   const health = await getJson(`${httpBase}/health`, openEnvHealthSchema, timeoutMs);
   if (health.status === "unhealthy") {
-    throw new EnvriggerError("REMOTE_ENV", `the OpenEnv server at ${httpBase} reports status "unhealthy"`, { hint: "see the server's log" });
+    throw new EnvriggerError("REMOTE_ENV", `the OpenEnv server at ${httpBase} reports status "unhealthy"`, {
+      hint: "see the server's log",
+    });
   }
   const schemas = await getJson(`${httpBase}/schema`, openEnvSchemaResponseSchema, timeoutMs);
-  const info: OpenEnvServerInfo = { health: health.status, schemas: { action: schemas.action, observation: schemas.observation, state: schemas.state } };
+  const info: OpenEnvServerInfo = {
+    health: health.status,
+    schemas: { action: schemas.action, observation: schemas.observation, state: schemas.state },
+  };
   const marker = envriggerServedSchemaSchema.safeParse(schemas.action["x-envrigger"]);
   if (marker.success) {
     const metadata = await getJson(`${httpBase}/metadata`, envriggerServedMetadataSchema, timeoutMs);
-    info.envrigger = { schema: marker.data, taskIds: [...new Set(metadata.served.members.map((member) => member.task_id))] };
+    info.envrigger = {
+      schema: marker.data,
+      taskIds: [...new Set(metadata.served.members.map((member) => member.task_id))],
+    };
   }
   return info;
 }

@@ -12,10 +12,16 @@ export interface OpenEnvSession {
   payload: OpenEnvObservationPayload;
 }
 
-type SessionOptions = Pick<OpenEnvOptions, "connectTimeoutMs" | "messageTimeoutMs" | "capacityAttempts" | "capacityBackoffMs" | "capacityBackoffMaxMs">;
+type SessionOptions = Pick<
+  OpenEnvOptions,
+  "connectTimeoutMs" | "messageTimeoutMs" | "capacityAttempts" | "capacityBackoffMs" | "capacityBackoffMaxMs"
+>;
 
 /** The wait before attempt `attempt + 1` (1-based): the backoff doubled per attempt, capped. */
-export function capacityBackoff(attempt: number, options: Pick<OpenEnvOptions, "capacityBackoffMs" | "capacityBackoffMaxMs">): number {
+export function capacityBackoff(
+  attempt: number,
+  options: Pick<OpenEnvOptions, "capacityBackoffMs" | "capacityBackoffMaxMs">,
+): number {
   return Math.min(options.capacityBackoffMs * 2 ** (attempt - 1), options.capacityBackoffMaxMs);
 }
 
@@ -27,7 +33,11 @@ export function capacityBackoff(attempt: number, options: Pick<OpenEnvOptions, "
  * connections at most; then a `REMOTE_ENV` error says the server stayed full. Any other
  * error reply is a `REMOTE_ENV` error at once.
  */
-export async function openOpenEnvSession(webSocketUrl: string, data: JsonObject, options: SessionOptions): Promise<OpenEnvSession> {
+export async function openOpenEnvSession(
+  webSocketUrl: string,
+  data: JsonObject,
+  options: SessionOptions,
+): Promise<OpenEnvSession> {
   let refusal = "";
   let waited = 0;
   for (let attempt = 1; attempt <= options.capacityAttempts; attempt++) {
@@ -36,7 +46,11 @@ export async function openOpenEnvSession(webSocketUrl: string, data: JsonObject,
       const reply = await socket.request({ type: "reset", data }, "reset");
       if (reply.type === "observation") return { socket, payload: reply.data };
       await socket.close();
-      if (reply.type === "state") throw new EnvriggerError("REMOTE_ENV", `the OpenEnv server at ${webSocketUrl} answered reset with a state message instead of an observation`);
+      if (reply.type === "state")
+        throw new EnvriggerError(
+          "REMOTE_ENV",
+          `the OpenEnv server at ${webSocketUrl} answered reset with a state message instead of an observation`,
+        );
       if (reply.data.code !== "CAPACITY_REACHED") throw openEnvServerError(reply.data, "reset", webSocketUrl);
       refusal = describeOpenEnvError(reply.data);
     } catch (error) {
@@ -49,10 +63,14 @@ export async function openOpenEnvSession(webSocketUrl: string, data: JsonObject,
       await sleep(wait);
     }
   }
-  throw new EnvriggerError("REMOTE_ENV", `the OpenEnv server at ${webSocketUrl} stayed at capacity: ${options.capacityAttempts} connections refused over ${waited} ms (${refusal})`, {
-    hint: "raise the server's max_concurrent_envs, lower the rollout concurrency, or raise capacityAttempts / capacityBackoffMs",
-    details: { code: "CAPACITY_REACHED" },
-  });
+  throw new EnvriggerError(
+    "REMOTE_ENV",
+    `the OpenEnv server at ${webSocketUrl} stayed at capacity: ${options.capacityAttempts} connections refused over ${waited} ms (${refusal})`,
+    {
+      hint: "raise the server's max_concurrent_envs, lower the rollout concurrency, or raise capacityAttempts / capacityBackoffMs",
+      details: { code: "CAPACITY_REACHED" },
+    },
+  );
 }
 
 /**
@@ -62,7 +80,12 @@ export async function openOpenEnvSession(webSocketUrl: string, data: JsonObject,
  * retries of {@link openOpenEnvSession}). An error reply to the reset on a live socket is a
  * `REMOTE_ENV` error; the socket is closed when the reply was SESSION_ERROR.
  */
-export async function resetOpenEnvSession(current: OpenEnvSocket | null, webSocketUrl: string, data: JsonObject, options: SessionOptions): Promise<OpenEnvSession> {
+export async function resetOpenEnvSession(
+  current: OpenEnvSocket | null,
+  webSocketUrl: string,
+  data: JsonObject,
+  options: SessionOptions,
+): Promise<OpenEnvSession> {
   if (current?.isOpen) {
     let reply;
     try {
@@ -71,10 +94,15 @@ export async function resetOpenEnvSession(current: OpenEnvSocket | null, webSock
       reply = null;
     }
     if (reply?.type === "observation") return { socket: current, payload: reply.data };
-    if (reply?.type === "error" && reply.data.code !== "SESSION_ERROR") throw openEnvServerError(reply.data, "reset", webSocketUrl);
+    if (reply?.type === "error" && reply.data.code !== "SESSION_ERROR")
+      throw openEnvServerError(reply.data, "reset", webSocketUrl);
     await current.close();
     if (reply?.type === "error") throw openEnvServerError(reply.data, "reset", webSocketUrl);
-    if (reply?.type === "state") throw new EnvriggerError("REMOTE_ENV", `the OpenEnv server at ${webSocketUrl} answered reset with a state message instead of an observation`);
+    if (reply?.type === "state")
+      throw new EnvriggerError(
+        "REMOTE_ENV",
+        `the OpenEnv server at ${webSocketUrl} answered reset with a state message instead of an observation`,
+      );
   } else {
     await current?.close();
   }

@@ -33,8 +33,15 @@ describe("createOpenEnvDefinition", () => {
     expect(definition.id).toBe(`openenv:${server.url}/ws`);
     expect(await definition.listTasks("train")).toHaveLength(1);
     expect(() => createOpenEnvDefinition("localhost:8000")).toThrow(expect.objectContaining({ code: "BAD_CONFIG" }));
-    const badOptions: JsonObject[] = [{ maxTurns: 0 }, { successReward: "high" }, { capacityAttempts: 0 }, { messageTimeoutMs: -1 }, { turns: 3 }];
-    for (const options of badOptions) expect((await failureOf(() => definition.create(options))).code, JSON.stringify(options)).toBe("BAD_CONFIG");
+    const badOptions: JsonObject[] = [
+      { maxTurns: 0 },
+      { successReward: "high" },
+      { capacityAttempts: 0 },
+      { messageTimeoutMs: -1 },
+      { turns: 3 },
+    ];
+    for (const options of badOptions)
+      expect((await failureOf(() => definition.create(options))).code, JSON.stringify(options)).toBe("BAD_CONFIG");
     const env = await definition.create();
     expect(env.id).toBe(`openenv:${server.url}/ws`);
     expect((await env.reset({ taskId: "default", seed: 0 })).info.maxTurns).toBe(50);
@@ -47,16 +54,26 @@ describe("createOpenEnvDefinition", () => {
     await server.close();
     const failure = await failureOf(() => createOpenEnvDefinition(url).create({ httpTimeoutMs: 2_000 }));
     expect(failure.code).toBe("REMOTE_ENV");
-    expect(failure.message).toMatch(new RegExp(`cannot reach the OpenEnv server: GET ${url}/health failed: .*ECONNREFUSED[\\s\\S]*hint: start the OpenEnv server`));
+    expect(failure.message).toMatch(
+      new RegExp(
+        `cannot reach the OpenEnv server: GET ${url}/health failed: .*ECONNREFUSED[\\s\\S]*hint: start the OpenEnv server`,
+      ),
+    );
   });
 
   it("refuses an unhealthy server, an HTTP error and a server that is not OpenEnv", async () => {
     const unhealthy = await serve({ health: "unhealthy" });
-    expect((await failureOf(() => createOpenEnvDefinition(unhealthy.url).create())).message).toMatch(/reports status "unhealthy"/);
+    expect((await failureOf(() => createOpenEnvDefinition(unhealthy.url).create())).message).toMatch(
+      /reports status "unhealthy"/,
+    );
     const down = await serve({ health: "http-503" });
-    expect((await failureOf(() => createOpenEnvDefinition(down.url).create())).message).toMatch(/answered GET .*\/health with HTTP 503/);
+    expect((await failureOf(() => createOpenEnvDefinition(down.url).create())).message).toMatch(
+      /answered GET .*\/health with HTTP 503/,
+    );
     const healthy = await serve();
-    expect((await failureOf(() => createOpenEnvDefinition(`${healthy.url}/elsewhere`).create())).message).toMatch(/HTTP 404[\s\S]*is this an OpenEnv server/);
+    expect((await failureOf(() => createOpenEnvDefinition(`${healthy.url}/elsewhere`).create())).message).toMatch(
+      /HTTP 404[\s\S]*is this an OpenEnv server/,
+    );
     const degraded = await serve({ health: "degraded" });
     await (await createOpenEnvDefinition(degraded.url).create()).close();
   });
@@ -71,8 +88,17 @@ describe("createOpenEnvDefinition", () => {
       expect(report.issues, `seed ${seed}`).toEqual([]);
       expect(report.steps).toBeGreaterThanOrEqual(2);
     }
-    const actions = [{ name: "step", args: { amount: 1 } }, "oops", '{"name": "step", "arguments": {"amount": 7}}', { name: "step", args: { amount: 2 } }];
-    expect(await checkEnv(create, { taskId: "default", seed: 0, actions, checkSaveRestore: false })).toEqual({ ok: true, issues: [], steps: 4 });
+    const actions = [
+      { name: "step", args: { amount: 1 } },
+      "oops",
+      '{"name": "step", "arguments": {"amount": 7}}',
+      { name: "step", args: { amount: 2 } },
+    ];
+    expect(await checkEnv(create, { taskId: "default", seed: 0, actions, checkSaveRestore: false })).toEqual({
+      ok: true,
+      issues: [],
+      steps: 4,
+    });
     expect(server.activeSessions).toBe(0);
   });
 });

@@ -28,13 +28,23 @@ export function createOpenEnvDefinition(url: string): EnvDefinition {
     async listTasks(split: Split): Promise<TaskInfo[]> {
       // An `envrigger serve` server names its tasks; any other OpenEnv server has one, default.
       const server = await fetchOpenEnvServerInfo(urls.httpBase, 10_000).catch(() => null);
-      if (server?.envrigger) return split === "train" ? server.envrigger.taskIds.map((taskId) => ({ id: taskId, split: "train" as const })) : [];
+      if (server?.envrigger)
+        return split === "train"
+          ? server.envrigger.taskIds.map((taskId) => ({ id: taskId, split: "train" as const }))
+          : [];
       return openEnvTaskInfos(split);
     },
     async create(options: JsonObject = {}): Promise<ActionableEnv> {
       const parsed = parseWith(openEnvOptionsSchema, options, "openenv options", "BAD_CONFIG");
       const server = await fetchOpenEnvServerInfo(urls.httpBase, parsed.httpTimeoutMs);
-      if (server.envrigger) return new EnvriggerServedEnv({ id, urls, served: server.envrigger.schema, taskIds: server.envrigger.taskIds, options: parsed });
+      if (server.envrigger)
+        return new EnvriggerServedEnv({
+          id,
+          urls,
+          served: server.envrigger.schema,
+          taskIds: server.envrigger.taskIds,
+          options: parsed,
+        });
       return new OpenEnvEnv({ id, urls, server, options: parsed });
     },
   };

@@ -48,10 +48,12 @@ interface OpenEnvEpisode {
 }
 
 /** A step's reply as the env uses it: an observation, or a refused action. */
-type StepReply = { type: "error"; data: OpenEnvErrorPayload } | { type: "observation"; payload: OpenEnvObservationPayload };
+type StepReply =
+  | { type: "error"; data: OpenEnvErrorPayload }
+  | { type: "observation"; payload: OpenEnvObservationPayload };
 
-const malformedMessage = 'error: malformed call; send the structured action {name: "step", args: ACTION}, or the text {"name": "step", "arguments": ACTION}';
-
+const malformedMessage =
+  'error: malformed call; send the structured action {name: "step", args: ACTION}, or the text {"name": "step", "arguments": ACTION}';
 
 /**
  * An OpenEnv server as an {@link ActionableEnv} (`openenv:<url>`), over OpenEnv's
@@ -96,8 +98,17 @@ export class OpenEnvEnv implements ActionableEnv {
 
   async tools(): Promise<ToolSpec[]> {
     this.open();
-    const title = typeof this.settings.server.schemas.action.title === "string" ? ` (${this.settings.server.schemas.action.title})` : "";
-    return [{ name: "step", description: `Send one action${title} to the OpenEnv environment; its arguments are the action, as the server's action schema says.`, inputSchema: this.settings.server.schemas.action }];
+    const title =
+      typeof this.settings.server.schemas.action.title === "string"
+        ? ` (${this.settings.server.schemas.action.title})`
+        : "";
+    return [
+      {
+        name: "step",
+        description: `Send one action${title} to the OpenEnv environment; its arguments are the action, as the server's action schema says.`,
+        inputSchema: this.settings.server.schemas.action,
+      },
+    ];
   }
 
   async listTasks(split: Split): Promise<TaskInfo[]> {
@@ -111,18 +122,40 @@ export class OpenEnvEnv implements ActionableEnv {
       throw new EnvriggerError("BAD_ARGUMENT", "reset needs { taskId: string, seed: non-negative integer }");
     }
     if (options.taskId !== OPENENV_TASK_ID) {
-      throw new EnvriggerError("UNKNOWN_TASK", `${this.id} has no task "${options.taskId}"`, { hint: `an OpenEnv server has one task, "${OPENENV_TASK_ID}"` });
+      throw new EnvriggerError("UNKNOWN_TASK", `${this.id} has no task "${options.taskId}"`, {
+        hint: `an OpenEnv server has one task, "${OPENENV_TASK_ID}"`,
+      });
     }
     const previous = this.socket;
     this.socket = null;
     this.episode = null;
-    const session = await resetOpenEnvSession(previous, this.settings.urls.webSocketUrl, { seed: options.seed }, this.options);
+    const session = await resetOpenEnvSession(
+      previous,
+      this.settings.urls.webSocketUrl,
+      { seed: options.seed },
+      this.options,
+    );
     this.socket = session.socket;
     const reward = openEnvReward(session.payload);
     const done = session.payload.done ?? false;
     const observation = this.observationOf(session.payload);
-    this.episode = { taskId: options.taskId, seed: options.seed, turns: 0, done, truncated: false, lastReward: reward, totalReward: 0, actionErrors: 0, lastActionError: null, observation, lost: null };
-    return { observation, info: { taskId: options.taskId, maxTurns: this.options.maxTurns, done, serverReward: reward } };
+    this.episode = {
+      taskId: options.taskId,
+      seed: options.seed,
+      turns: 0,
+      done,
+      truncated: false,
+      lastReward: reward,
+      totalReward: 0,
+      actionErrors: 0,
+      lastActionError: null,
+      observation,
+      lost: null,
+    };
+    return {
+      observation,
+      info: { taskId: options.taskId, maxTurns: this.options.maxTurns, done, serverReward: reward },
+    };
   }
 
   parseText(text: string): Action | null {
@@ -131,7 +164,8 @@ export class OpenEnvEnv implements ActionableEnv {
 
   async step(input: ActionInput): Promise<StepResult> {
     const episode = this.live();
-    if (episode.done || episode.truncated) throw new EnvriggerError("EPISODE_OVER", "the OpenEnv episode is over; call reset() to start another");
+    if (episode.done || episode.truncated)
+      throw new EnvriggerError("EPISODE_OVER", "the OpenEnv episode is over; call reset() to start another");
     if (episode.lost) throw episode.lost;
     episode.turns += 1;
     const action = typeof input === "string" ? this.parseText(input) : isAction(input) ? input : null;
@@ -139,7 +173,8 @@ export class OpenEnvEnv implements ActionableEnv {
     let errorData: JsonObject = {};
     let reward = 0;
     if (action === null) actionError = malformedMessage;
-    else if (action.name !== "step") actionError = `error: unknown tool ${JSON.stringify(action.name)}; the only tool is step`;
+    else if (action.name !== "step")
+      actionError = `error: unknown tool ${JSON.stringify(action.name)}; the only tool is step`;
     else {
       const reply = await this.send(episode, action.args);
       if (reply.type === "error") {
@@ -157,12 +192,28 @@ export class OpenEnvEnv implements ActionableEnv {
     episode.lastActionError = actionError;
     if (actionError !== null) {
       episode.actionErrors += 1;
-      episode.observation = { text: truncateOutput(actionError, this.options.observationBudget), data: { isError: true, ...errorData } };
+      episode.observation = {
+        text: truncateOutput(actionError, this.options.observationBudget),
+        data: { isError: true, ...errorData },
+      };
     }
     episode.truncated = !episode.done && episode.turns >= this.options.maxTurns;
     const stop = episode.done ? "terminated" : episode.truncated ? "budget" : null;
-    const info: JsonObject = { stop, actionError, turns: episode.turns, maxTurns: this.options.maxTurns, done: episode.done, serverReward: actionError === null ? episode.lastReward : null };
-    return { observation: structuredClone(episode.observation), reward, terminated: episode.done, truncated: episode.truncated, info };
+    const info: JsonObject = {
+      stop,
+      actionError,
+      turns: episode.turns,
+      maxTurns: this.options.maxTurns,
+      done: episode.done,
+      serverReward: actionError === null ? episode.lastReward : null,
+    };
+    return {
+      observation: structuredClone(episode.observation),
+      reward,
+      terminated: episode.done,
+      truncated: episode.truncated,
+      info,
+    };
   }
 
   /** Send a step; a VALIDATION_ERROR reply comes back as data, every other failure throws (a lost connection also marks the episode). */
@@ -182,12 +233,23 @@ export class OpenEnvEnv implements ActionableEnv {
       if (reply.data.code === "SESSION_ERROR") episode.lost = error;
       throw error;
     }
-    throw new EnvriggerError("REMOTE_ENV", `the OpenEnv server at ${this.settings.urls.webSocketUrl} answered step with a ${reply.type} message instead of an observation`);
+    throw new EnvriggerError(
+      "REMOTE_ENV",
+      `the OpenEnv server at ${this.settings.urls.webSocketUrl} answered step with a ${reply.type} message instead of an observation`,
+    );
   }
 
   private observationOf(payload: OpenEnvObservationPayload): Observation {
-    const data: JsonObject = { isError: false, observation: payload.observation, reward: openEnvReward(payload), done: payload.done ?? false };
-    return { text: truncateOutput(renderOpenEnvObservation(payload.observation), this.options.observationBudget), data };
+    const data: JsonObject = {
+      isError: false,
+      observation: payload.observation,
+      reward: openEnvReward(payload),
+      done: payload.done ?? false,
+    };
+    return {
+      text: truncateOutput(renderOpenEnvObservation(payload.observation), this.options.observationBudget),
+      data,
+    };
   }
 
   async observe(): Promise<Observation> {
@@ -203,7 +265,16 @@ export class OpenEnvEnv implements ActionableEnv {
     return {
       success,
       score: last ?? 0,
-      metrics: { done: episode.done, truncated: episode.truncated, lastReward: last, totalReward: episode.totalReward, turns: episode.turns, maxTurns: this.options.maxTurns, actionErrors: episode.actionErrors, successReward: threshold ?? null },
+      metrics: {
+        done: episode.done,
+        truncated: episode.truncated,
+        lastReward: last,
+        totalReward: episode.totalReward,
+        turns: episode.turns,
+        maxTurns: this.options.maxTurns,
+        actionErrors: episode.actionErrors,
+        successReward: threshold ?? null,
+      },
     };
   }
 
@@ -237,7 +308,10 @@ export class OpenEnvEnv implements ActionableEnv {
     }
     if (reply.type === "state") return reply.data;
     if (reply.type === "error") throw openEnvServerError(reply.data, "state", this.settings.urls.webSocketUrl);
-    throw new EnvriggerError("REMOTE_ENV", `the OpenEnv server at ${this.settings.urls.webSocketUrl} answered state with an observation message`);
+    throw new EnvriggerError(
+      "REMOTE_ENV",
+      `the OpenEnv server at ${this.settings.urls.webSocketUrl} answered state with an observation message`,
+    );
   }
 
   stateSchema(): string {
@@ -247,15 +321,28 @@ export class OpenEnvEnv implements ActionableEnv {
   /** A description of the episode (JSON). It cannot be restored: see {@link restoreState}. */
   async saveState(): Promise<Json> {
     const episode = this.live();
-    return { env: this.id, restorable: false, taskId: episode.taskId, seed: episode.seed, turns: episode.turns, done: episode.done, lastReward: episode.lastReward, totalReward: episode.totalReward };
+    return {
+      env: this.id,
+      restorable: false,
+      taskId: episode.taskId,
+      seed: episode.seed,
+      turns: episode.turns,
+      done: episode.done,
+      lastReward: episode.lastReward,
+      totalReward: episode.totalReward,
+    };
   }
 
   /** Always throws: OpenEnv's protocol has no way to save or restore a server session. */
   async restoreState(_saved: Json): Promise<void> {
     this.open();
-    throw new EnvriggerError("BAD_ARGUMENT", `${this.id} cannot restore a saved episode: the OpenEnv protocol has no way to save or restore a server session`, {
-      hint: "run checkEnv with checkSaveRestore: false, and do not use openenv under layers that restore saved states",
-    });
+    throw new EnvriggerError(
+      "BAD_ARGUMENT",
+      `${this.id} cannot restore a saved episode: the OpenEnv protocol has no way to save or restore a server session`,
+      {
+        hint: "run checkEnv with checkSaveRestore: false, and do not use openenv under layers that restore saved states",
+      },
+    );
   }
 
   /** After a Setup replay: the turn budget and the action-error counter start again. */
@@ -285,7 +372,11 @@ export class OpenEnvEnv implements ActionableEnv {
 
   private live(): OpenEnvEpisode {
     this.open();
-    if (!this.episode) throw new EnvriggerError("EPISODE_NOT_STARTED", `no ${this.id} episode yet; call reset({ taskId: "${OPENENV_TASK_ID}", seed }) first`);
+    if (!this.episode)
+      throw new EnvriggerError(
+        "EPISODE_NOT_STARTED",
+        `no ${this.id} episode yet; call reset({ taskId: "${OPENENV_TASK_ID}", seed }) first`,
+      );
     return this.episode;
   }
 }

@@ -18,7 +18,15 @@ import { jsonObjectSchema, jsonSchema, type JsonObject } from "../../core/json.j
  */
 
 /** The WebSocket error codes of OpenEnv (`WSErrorCode`). */
-export const openEnvErrorCodes = ["INVALID_JSON", "UNKNOWN_TYPE", "VALIDATION_ERROR", "EXECUTION_ERROR", "CAPACITY_REACHED", "FACTORY_ERROR", "SESSION_ERROR"] as const;
+export const openEnvErrorCodes = [
+  "INVALID_JSON",
+  "UNKNOWN_TYPE",
+  "VALIDATION_ERROR",
+  "EXECUTION_ERROR",
+  "CAPACITY_REACHED",
+  "FACTORY_ERROR",
+  "SESSION_ERROR",
+] as const;
 
 /** `GET /health`. */
 export const openEnvHealthSchema = z.looseObject({ status: z.string() });
@@ -39,7 +47,10 @@ export type OpenEnvSchemas = z.infer<typeof openEnvSchemaResponseSchema>;
  */
 export const openEnvObservationPayloadSchema = z.looseObject({
   observation: jsonObjectSchema,
-  reward: z.union([z.number().refine(Number.isFinite, "reward must be finite"), z.boolean()]).nullable().optional(),
+  reward: z
+    .union([z.number().refine(Number.isFinite, "reward must be finite"), z.boolean()])
+    .nullable()
+    .optional(),
   done: z.boolean().optional(),
   metadata: jsonObjectSchema.nullable().optional(),
 });

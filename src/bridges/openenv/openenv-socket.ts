@@ -1,7 +1,11 @@
 import WebSocket from "ws";
 import { EnvriggerError, errorMessage } from "../../core/errors.js";
 import { parseJsonText } from "../../core/validate.js";
-import { openEnvServerMessageSchema, type OpenEnvClientMessage, type OpenEnvServerMessage } from "./openenv-protocol.js";
+import {
+  openEnvServerMessageSchema,
+  type OpenEnvClientMessage,
+  type OpenEnvServerMessage,
+} from "./openenv-protocol.js";
 
 /** Time limits of an {@link OpenEnvSocket}. */
 export interface OpenEnvSocketTimeouts {
@@ -37,7 +41,9 @@ export class OpenEnvSocket {
     private readonly timeouts: OpenEnvSocketTimeouts,
   ) {
     socket.on("message", (data) => {
-      const text = Array.isArray(data) ? Buffer.concat(data).toString("utf8") : Buffer.from(data as ArrayBuffer).toString("utf8");
+      const text = Array.isArray(data)
+        ? Buffer.concat(data).toString("utf8")
+        : Buffer.from(data as ArrayBuffer).toString("utf8");
       const waiter = this.waiter;
       this.waiter = null;
       if (waiter) waiter.resolve(text);
@@ -48,7 +54,8 @@ export class OpenEnvSocket {
     });
     this.closed = new Promise((resolve) => {
       socket.on("close", (code, reason) => {
-        const because = reason.length > 0 ? `: ${reason.toString("utf8")}` : this.lastError ? `: ${this.lastError}` : "";
+        const because =
+          reason.length > 0 ? `: ${reason.toString("utf8")}` : this.lastError ? `: ${this.lastError}` : "";
         this.closedBecause = `code ${code}${because}`;
         const waiter = this.waiter;
         this.waiter = null;
@@ -68,10 +75,17 @@ export class OpenEnvSocket {
         clearTimeout(timer);
         socket.off("close", onClose);
         socket.terminate();
-        reject(new EnvriggerError("REMOTE_ENV", `cannot open the OpenEnv session socket ${url}: ${reason}`, { hint: "check that the server is running and serves OpenEnv's /ws endpoint" }));
+        reject(
+          new EnvriggerError("REMOTE_ENV", `cannot open the OpenEnv session socket ${url}: ${reason}`, {
+            hint: "check that the server is running and serves OpenEnv's /ws endpoint",
+          }),
+        );
       };
       // A backstop: `handshakeTimeout` should fire first.
-      const timer = setTimeout(() => fail(`no connection within ${timeouts.connectTimeoutMs} ms`), timeouts.connectTimeoutMs + 50);
+      const timer = setTimeout(
+        () => fail(`no connection within ${timeouts.connectTimeoutMs} ms`),
+        timeouts.connectTimeoutMs + 50,
+      );
       socket.once("open", () => {
         clearTimeout(timer);
         socket.off("close", onClose);
@@ -108,9 +122,15 @@ export class OpenEnvSocket {
       const timer = setTimeout(() => {
         this.waiter = null;
         this.socket.terminate();
-        reject(new EnvriggerError("REMOTE_ENV", `the OpenEnv server at ${this.url} sent no reply to ${what} within ${this.timeouts.messageTimeoutMs} ms; the session was cut`, {
-          hint: "raise the messageTimeoutMs option if the environment is slow, or check the server",
-        }));
+        reject(
+          new EnvriggerError(
+            "REMOTE_ENV",
+            `the OpenEnv server at ${this.url} sent no reply to ${what} within ${this.timeouts.messageTimeoutMs} ms; the session was cut`,
+            {
+              hint: "raise the messageTimeoutMs option if the environment is slow, or check the server",
+            },
+          ),
+        );
       }, this.timeouts.messageTimeoutMs);
       this.waiter = {
         resolve: (text) => {
@@ -123,7 +143,8 @@ export class OpenEnvSocket {
         },
       };
       this.socket.send(JSON.stringify(message), (error) => {
-        if (error && this.waiter) this.waiter.reject(this.closedError(`while sending ${what} (${errorMessage(error)})`));
+        if (error && this.waiter)
+          this.waiter.reject(this.closedError(`while sending ${what} (${errorMessage(error)})`));
       });
     });
   }
@@ -147,8 +168,12 @@ export class OpenEnvSocket {
   }
 
   private closedError(when: string): EnvriggerError {
-    return new EnvriggerError("REMOTE_ENV", `the OpenEnv server at ${this.url} closed the connection (${this.closedBecause ?? "closing"}) ${when}; this session is lost`, {
-      hint: "call reset() to start a new episode on a new connection; check the server's log if this repeats",
-    });
+    return new EnvriggerError(
+      "REMOTE_ENV",
+      `the OpenEnv server at ${this.url} closed the connection (${this.closedBecause ?? "closing"}) ${when}; this session is lost`,
+      {
+        hint: "call reset() to start a new episode on a new connection; check the server's log if this repeats",
+      },
+    );
   }
 }

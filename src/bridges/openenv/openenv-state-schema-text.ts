@@ -12,6 +12,8 @@ export function openEnvStateSchemaText(schemas: OpenEnvSchemas, serverStateInVie
     "lastReward: number | null — the server's last reward; totalReward: number — the sum of step rewards",
     "actionErrors: number — actions refused (malformed, unknown tool, server VALIDATION_ERROR); lastActionError: string | null",
     `observation: object — the last observation: { isError, observation, reward, done }, where observation follows the server's schema ${schema(schemas.observation)}`,
-    ...(serverStateInView ? [`serverState: object — the server's state (its state message), schema ${schema(schemas.state)}`] : []),
+    ...(serverStateInView
+      ? [`serverState: object — the server's state (its state message), schema ${schema(schemas.state)}`]
+      : []),
   ].join("\n");
 }

@@ -9,5 +9,7 @@ export const OPENENV_TASK_ID = "default";
  * server's `reset` starts), and no held-out task.
  */
 export function openEnvTaskInfos(split: Split): TaskInfo[] {
-  return split === "train" ? [{ id: OPENENV_TASK_ID, split: "train", instruction: "the episode the OpenEnv server's reset starts" }] : [];
+  return split === "train"
+    ? [{ id: OPENENV_TASK_ID, split: "train", instruction: "the episode the OpenEnv server's reset starts" }]
+    : [];
 }

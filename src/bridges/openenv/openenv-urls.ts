@@ -20,12 +20,17 @@ export function resolveOpenEnvUrls(url: string): OpenEnvUrls {
   try {
     parsed = new URL(url);
   } catch {
-    throw new EnvriggerError("BAD_CONFIG", `"${url}" is not a URL`, { hint: "give the OpenEnv server's address, e.g. openenv:http://127.0.0.1:8000" });
+    throw new EnvriggerError("BAD_CONFIG", `"${url}" is not a URL`, {
+      hint: "give the OpenEnv server's address, e.g. openenv:http://127.0.0.1:8000",
+    });
   }
   const http = httpOf[parsed.protocol];
   const webSocket = webSocketOf[parsed.protocol];
   if (!http || !webSocket) {
-    throw new EnvriggerError("BAD_CONFIG", `the OpenEnv URL "${url}" must start with http://, https://, ws:// or wss://`);
+    throw new EnvriggerError(
+      "BAD_CONFIG",
+      `the OpenEnv URL "${url}" must start with http://, https://, ws:// or wss://`,
+    );
   }
   if (parsed.search !== "" || parsed.hash !== "") {
     throw new EnvriggerError("BAD_CONFIG", `the OpenEnv URL "${url}" must not have a query or fragment`);

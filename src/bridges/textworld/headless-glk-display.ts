@@ -75,7 +75,8 @@ export class HeadlessGlkDisplay implements GlkDisplay {
   }
 
   update(data: GlkUpdate): void {
-    if (data.type === "error") throw new EnvriggerError("INTERNAL", `the Z-machine interpreter failed: ${data.message ?? "unknown error"}`);
+    if (data.type === "error")
+      throw new EnvriggerError("INTERNAL", `the Z-machine interpreter failed: ${data.message ?? "unknown error"}`);
     if (data.type !== "update" && data.type !== "exit") return;
     if (data.gen <= this.generation) return;
     this.generation = data.gen;
@@ -96,7 +97,8 @@ export class HeadlessGlkDisplay implements GlkDisplay {
       this.input = request ? { window: request.id, type: request.type as InputRequest["type"] } : null;
     }
     if (data.specialinput) {
-      if (data.specialinput.type !== "fileref_prompt") throw new EnvriggerError("INTERNAL", `unsupported Glk special input ${data.specialinput.type}`);
+      if (data.specialinput.type !== "fileref_prompt")
+        throw new EnvriggerError("INTERNAL", `unsupported Glk special input ${data.specialinput.type}`);
       this.pendingFilePrompt = data.specialinput.filemode ?? "read";
     }
     if (data.type === "exit") {

@@ -17,8 +17,12 @@ describe("parseCommandText / readCommand", () => {
 
   it("refuses other tools and bad arguments with a reason", () => {
     expect(readCommand({ name: "submit", args: {} })).toEqual({ error: expect.stringContaining("unknown tool") });
-    expect(readCommand({ name: "command", args: { text: "look", loud: true } })).toEqual({ error: expect.stringContaining('"loud"') });
-    expect(readCommand({ name: "command", args: { text: 3 } })).toEqual({ error: expect.stringContaining("needs text") });
+    expect(readCommand({ name: "command", args: { text: "look", loud: true } })).toEqual({
+      error: expect.stringContaining('"loud"'),
+    });
+    expect(readCommand({ name: "command", args: { text: 3 } })).toEqual({
+      error: expect.stringContaining("needs text"),
+    });
     expect(readCommand({ name: "command", args: {} })).toEqual({ error: expect.stringContaining("needs text") });
   });
 });

@@ -9,9 +9,11 @@ export type CommandReading = { command: string } | { error: string };
 /** Check one command text: non-empty, one line, not too long; trimmed. */
 function readCommandText(text: string): CommandReading {
   const command = text.trim();
-  if (command.length === 0) return { error: 'empty command; type one line for the game, e.g. "look", "go north" or "take lamp"' };
+  if (command.length === 0)
+    return { error: 'empty command; type one line for the game, e.g. "look", "go north" or "take lamp"' };
   if (/[\r\n]/.test(command)) return { error: "one command per turn: the text must be a single line" };
-  if (command.length > MAX_COMMAND_LENGTH) return { error: `command too long (${command.length} characters; at most ${MAX_COMMAND_LENGTH})` };
+  if (command.length > MAX_COMMAND_LENGTH)
+    return { error: `command too long (${command.length} characters; at most ${MAX_COMMAND_LENGTH})` };
   return { command };
 }
 
@@ -31,11 +33,19 @@ export function parseCommandText(text: string): Action | null {
  */
 export function readCommand(input: ActionInput): CommandReading {
   if (typeof input === "string") return readCommandText(input);
-  if (typeof input !== "object" || input === null || typeof input.args !== "object" || input.args === null || Array.isArray(input.args)) {
-    return { error: "malformed action: expected {name: \"command\", args: {text}}" };
+  if (
+    typeof input !== "object" ||
+    input === null ||
+    typeof input.args !== "object" ||
+    input.args === null ||
+    Array.isArray(input.args)
+  ) {
+    return { error: 'malformed action: expected {name: "command", args: {text}}' };
   }
-  if (input.name !== "command") return { error: `unknown tool ${JSON.stringify(String(input.name).slice(0, 40))}; the only tool is command(text)` };
-  for (const key of Object.keys(input.args)) if (key !== "text") return { error: `command takes only text; unexpected argument "${key}"` };
+  if (input.name !== "command")
+    return { error: `unknown tool ${JSON.stringify(String(input.name).slice(0, 40))}; the only tool is command(text)` };
+  for (const key of Object.keys(input.args))
+    if (key !== "text") return { error: `command takes only text; unexpected argument "${key}"` };
   const text = input.args.text;
   if (typeof text !== "string") return { error: "command needs text: a string with one line for the game" };
   return readCommandText(text);

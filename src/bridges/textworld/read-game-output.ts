@@ -17,7 +17,10 @@ const lostPattern = /^[ \t]*\*\*\* You lost! \*\*\*[ \t]*$/m;
 /** Inform 7's final question and Infocom's. */
 const finalQuestionPatterns = [/Would you like to RESTART, RESTORE a saved game/, /\(Type RESTART, RESTORE, or QUIT\)/];
 /** Inform's score report (at the end or on `score`) and Infocom's. */
-const reportedScorePatterns = [/scored (-?\d+) out of a possible (\d+)/, /Your score is (-?\d+) \(total of (\d+) points?\)/];
+const reportedScorePatterns = [
+  /scored (-?\d+) out of a possible (\d+)/,
+  /Your score is (-?\d+) \(total of (\d+) points?\)/,
+];
 
 /** Tidy printed text: drop the trailing `>` prompt, trailing spaces and runs of blank lines. */
 export function tidyGameText(raw: string): string {

@@ -33,12 +33,22 @@ export interface WorldFact {
 const PORTABLE_TYPES = new Set(["o", "f", "k"]);
 
 /** The stage layout of a game from its world facts and entity names (`infos`: id → name). */
-export function readStageLayout(world: readonly WorldFact[], names: ReadonlyMap<string, string | null>, startRoomId: string | null): StageLayout {
+export function readStageLayout(
+  world: readonly WorldFact[],
+  names: ReadonlyMap<string, string | null>,
+  startRoomId: string | null,
+): StageLayout {
   if (startRoomId === null) return { things: [], places: [] };
-  const holds = (fact: string, entity: string) => world.some((entry) => entry.name === fact && entry.arguments[0]?.name === entity);
+  const holds = (fact: string, entity: string) =>
+    world.some((entry) => entry.name === fact && entry.arguments[0]?.name === entity);
   const nameOf = (id: string) => names.get(id) ?? null;
   const placeIds = world
-    .filter((fact) => fact.name === "at" && fact.arguments[1]?.name === startRoomId && (fact.arguments[0]?.type === "c" || fact.arguments[0]?.type === "s"))
+    .filter(
+      (fact) =>
+        fact.name === "at" &&
+        fact.arguments[1]?.name === startRoomId &&
+        (fact.arguments[0]?.type === "c" || fact.arguments[0]?.type === "s"),
+    )
     .map((fact) => fact.arguments[0]!);
   const places: StagePlace[] = [];
   for (const place of placeIds) {

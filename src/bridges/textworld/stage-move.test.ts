@@ -5,7 +5,10 @@ import { textworldEnv } from "./textworld-env-definition.js";
 import { STAGE_MOVE_TOOL } from "./stage-move.js";
 
 const DENSE = "tw-rewardsDense_goalDetailed";
-const stage = (to: string, probability?: number) => ({ name: STAGE_MOVE_TOOL, args: { thing: "old key", to, ...(probability === undefined ? {} : { probability }) } });
+const stage = (to: string, probability?: number) => ({
+  name: STAGE_MOVE_TOOL,
+  args: { thing: "old key", to, ...(probability === undefined ? {} : { probability }) },
+});
 
 let env: ActionableEnv;
 beforeAll(async () => {
@@ -34,7 +37,9 @@ describe("stage_move (TextWorld's staging tool)", () => {
     expect(tools.map((tool) => tool.name)).toEqual(["command", STAGE_MOVE_TOOL]);
     const properties = tools[1]!.inputSchema.properties as Record<string, { enum?: string[] }>;
     expect(properties.thing!.enum).toEqual(["old key"]);
-    expect(properties.to!.enum).toEqual(expect.arrayContaining(["chest drawer", "antique trunk", "king-size bed", "floor"]));
+    expect(properties.to!.enum).toEqual(
+      expect.arrayContaining(["chest drawer", "antique trunk", "king-size bed", "floor"]),
+    );
   });
 
   it("in a Setup, moves the key before the start without the game noticing: the recorded plan fails, an adapted one finds it", async () => {
@@ -61,7 +66,10 @@ describe("stage_move (TextWorld's staging tool)", () => {
   });
 
   it("moves into a closed container and onto the floor, leaving the container closed", async () => {
-    for (const [to, found] of [["antique trunk", /revealing an old key/], ["floor", /old key/]] as const) {
+    for (const [to, found] of [
+      ["antique trunk", /revealing an old key/],
+      ["floor", /old key/],
+    ] as const) {
       const staged = new SetupLayer(await textworldEnv.create(), [stage(to)]);
       try {
         const answers = await play(staged, 1, [to === "floor" ? "look" : `open ${to}`]);
@@ -76,7 +84,8 @@ describe("stage_move (TextWorld's staging tool)", () => {
     const staged = new SetupLayer(await textworldEnv.create(), [stage("floor", 0.5)]);
     const never = new SetupLayer(await textworldEnv.create(), [stage("floor", 0)]);
     try {
-      const moved = async (layer: ActionableEnv, seed: number) => (await play(layer, seed, ["open chest drawer"])).texts[0]!.includes("old key") === false;
+      const moved = async (layer: ActionableEnv, seed: number) =>
+        (await play(layer, seed, ["open chest drawer"])).texts[0]!.includes("old key") === false;
       const decisions: boolean[] = [];
       for (let seed = 0; seed < 40; seed++) decisions.push(await moved(staged, seed));
       const share = decisions.filter(Boolean).length / decisions.length;

@@ -35,8 +35,17 @@ export function stageMoveTool(layouts: readonly StageLayout[]): ToolSpec | null 
       type: "object",
       properties: {
         thing: { type: "string", enum: things, description: "what to move: a portable thing of the starting room" },
-        to: { type: "string", enum: [...places, STAGE_FLOOR], description: `where to: a container or supporter of the starting room, or "${STAGE_FLOOR}"` },
-        probability: { type: "number", minimum: 0, maximum: 1, description: "the fraction of episodes the move is made in (default 1)" },
+        to: {
+          type: "string",
+          enum: [...places, STAGE_FLOOR],
+          description: `where to: a container or supporter of the starting room, or "${STAGE_FLOOR}"`,
+        },
+        probability: {
+          type: "number",
+          minimum: 0,
+          maximum: 1,
+          description: "the fraction of episodes the move is made in (default 1)",
+        },
       },
       required: ["thing", "to"],
       additionalProperties: false,
@@ -51,22 +60,35 @@ export function isStageMoveCall(input: ActionInput): boolean {
 
 /** Read a `stage_move` call against the task's layout: the move, or why it cannot be staged. */
 export function readStageMove(input: ActionInput, layout: StageLayout): StageMove | { error: string } {
-  if (typeof input !== "object" || input === null || typeof input.args !== "object" || input.args === null || Array.isArray(input.args)) {
-    return { error: "malformed stage_move: expected {name: \"stage_move\", args: {thing, to, probability?}}" };
+  if (
+    typeof input !== "object" ||
+    input === null ||
+    typeof input.args !== "object" ||
+    input.args === null ||
+    Array.isArray(input.args)
+  ) {
+    return { error: 'malformed stage_move: expected {name: "stage_move", args: {thing, to, probability?}}' };
   }
   const { thing, to, probability = 1, ...extra } = input.args as Record<string, unknown>;
-  if (Object.keys(extra).length > 0) return { error: `stage_move takes thing, to and probability; unexpected ${Object.keys(extra).join(", ")}` };
+  if (Object.keys(extra).length > 0)
+    return { error: `stage_move takes thing, to and probability; unexpected ${Object.keys(extra).join(", ")}` };
   if (typeof thing !== "string" || typeof to !== "string") return { error: "stage_move needs thing and to as strings" };
-  if (typeof probability !== "number" || !(probability >= 0 && probability <= 1)) return { error: `stage_move probability must be a number in [0, 1], got ${String(probability)}` };
+  if (typeof probability !== "number" || !(probability >= 0 && probability <= 1))
+    return { error: `stage_move probability must be a number in [0, 1], got ${String(probability)}` };
   const known = layout.things.find((entry) => entry.name === thing);
   if (!known) {
     const names = layout.things.map((entry) => entry.name);
-    return { error: `"${thing}" is not a portable thing of this game's starting room${names.length > 0 ? ` (${names.join(", ")})` : " (this game has none)"}` };
+    return {
+      error: `"${thing}" is not a portable thing of this game's starting room${names.length > 0 ? ` (${names.join(", ")})` : " (this game has none)"}`,
+    };
   }
   if (to !== STAGE_FLOOR && !layout.places.some((place) => place.name === to)) {
-    return { error: `"${to}" is not a container or supporter of this game's starting room (${[...layout.places.map((place) => place.name), STAGE_FLOOR].join(", ")})` };
+    return {
+      error: `"${to}" is not a container or supporter of this game's starting room (${[...layout.places.map((place) => place.name), STAGE_FLOOR].join(", ")})`,
+    };
   }
-  if (to === (known.holder ?? STAGE_FLOOR)) return { error: `the ${thing} already is ${to === STAGE_FLOOR ? "on the floor" : `in or on the ${to}`}` };
+  if (to === (known.holder ?? STAGE_FLOOR))
+    return { error: `the ${thing} already is ${to === STAGE_FLOOR ? "on the floor" : `in or on the ${to}`}` };
   return { thing, to, probability };
 }
 
@@ -100,7 +122,11 @@ export interface StageObjects {
  * edit ({@link ZMachineSession.moveObject}), so none of the game's rules (scores, quests,
  * turns) run. An error when the game does not carry out the commands as expected.
  */
-export function findStageObjects(scratch: ZMachineSession, layout: StageLayout, move: Pick<StageMove, "thing" | "to">): StageObjects | { error: string } {
+export function findStageObjects(
+  scratch: ZMachineSession,
+  layout: StageLayout,
+  move: Pick<StageMove, "thing" | "to">,
+): StageObjects | { error: string } {
   const commands = stageCommands(layout, move);
   const takeIndex = commands.findIndex((command) => command.startsWith("take "));
   let object: number | null = null;
@@ -111,8 +137,13 @@ export function findStageObjects(scratch: ZMachineSession, layout: StageLayout, 
     if (!output.waiting) return { error: `the game ended while staging (${command})` };
     const after = scratch.objectParents();
     if (index === takeIndex) {
-      const moved = after.flatMap((parent, candidate) => (candidate > 0 && parent !== before[candidate] ? [candidate] : []));
-      if (moved.length !== 1) return { error: `"${command}" did not pick up exactly one thing (the game answered: ${output.text.trim().slice(0, 120)})` };
+      const moved = after.flatMap((parent, candidate) =>
+        candidate > 0 && parent !== before[candidate] ? [candidate] : [],
+      );
+      if (moved.length !== 1)
+        return {
+          error: `"${command}" did not pick up exactly one thing (the game answered: ${output.text.trim().slice(0, 120)})`,
+        };
       object = moved[0]!;
       player = after[object]!;
     }
@@ -120,6 +151,9 @@ export function findStageObjects(scratch: ZMachineSession, layout: StageLayout, 
   }
   if (object === null) return { error: "no take command in the staging" };
   const destination = before[object]!;
-  if (destination === player || destination === 0) return { error: `the game did not let the ${move.thing} be put ${move.to === STAGE_FLOOR ? "down" : `in or on the ${move.to}`}` };
+  if (destination === player || destination === 0)
+    return {
+      error: `the game did not let the ${move.thing} be put ${move.to === STAGE_FLOOR ? "down" : `in or on the ${move.to}`}`,
+    };
   return { object, destination };
 }

@@ -18,7 +18,11 @@ const scoreSlashMovesPattern = /(-?\d+)\s*\/\s*(\d+)\s*$/;
 export function parseStatusLine(line: string): StatusLine {
   const trimmed = line.trim();
   const match = scoreAndTurnsPattern.exec(trimmed) ?? scoreSlashMovesPattern.exec(trimmed);
-  const roomText = (match ? trimmed.slice(0, match.index) : trimmed).trim().replace(/^-=\s*/, "").replace(/\s*=-$/, "").trim();
+  const roomText = (match ? trimmed.slice(0, match.index) : trimmed)
+    .trim()
+    .replace(/^-=\s*/, "")
+    .replace(/\s*=-$/, "")
+    .trim();
   return {
     room: roomText.length > 0 ? roomText : null,
     score: match ? Number(match[1]) : null,

@@ -47,7 +47,11 @@ export class StoryOpenings {
     let opening = this.openings.get(storyFile);
     if (!opening) {
       opening = this.library.story(storyFile).then((story) => {
-        const session = ZMachineSession.start({ story, seed: OPENING_SEED, compiledRoutines: this.compiledRoutines(storyFile) });
+        const session = ZMachineSession.start({
+          story,
+          seed: OPENING_SEED,
+          compiledRoutines: this.compiledRoutines(storyFile),
+        });
         return { snapshot: session.snapshot(), output: session.startOutput };
       });
       opening.catch(() => this.openings.delete(storyFile));
@@ -60,12 +64,21 @@ export class StoryOpenings {
    * The objects of a staged move in a story (found once, in a scratch game started from the
    * opening; see {@link findStageObjects}): the same in every session of the story.
    */
-  stageMoveObjects(storyFile: string, layout: StageLayout, move: Pick<StageMove, "thing" | "to">): Promise<StageObjects | { error: string }> {
+  stageMoveObjects(
+    storyFile: string,
+    layout: StageLayout,
+    move: Pick<StageMove, "thing" | "to">,
+  ): Promise<StageObjects | { error: string }> {
     const key = `${storyFile}\n${move.thing}\n${move.to}`;
     let found = this.stageObjects.get(key);
     if (!found) {
       found = Promise.all([this.opening(storyFile), this.story(storyFile)]).then(([opening, story]) => {
-        const scratch = ZMachineSession.start({ story, seed: OPENING_SEED, compiledRoutines: this.compiledRoutines(storyFile), snapshot: opening.snapshot });
+        const scratch = ZMachineSession.start({
+          story,
+          seed: OPENING_SEED,
+          compiledRoutines: this.compiledRoutines(storyFile),
+          snapshot: opening.snapshot,
+        });
         return findStageObjects(scratch, layout, move);
       });
       found.catch(() => this.stageObjects.delete(key));

@@ -31,7 +31,10 @@ let bundleLoad: Promise<Bundle> | null = null;
  */
 function bundled(): Promise<Bundle> {
   if (!bundleLoad) {
-    bundleLoad = loadTextWorldLibrary().then((library) => ({ openings: new StoryOpenings(library), catalog: new TextWorldTaskCatalog(buildTextWorldTasks(library)) }));
+    bundleLoad = loadTextWorldLibrary().then((library) => ({
+      openings: new StoryOpenings(library),
+      catalog: new TextWorldTaskCatalog(buildTextWorldTasks(library)),
+    }));
     bundleLoad.catch(() => {
       bundleLoad = null;
     });

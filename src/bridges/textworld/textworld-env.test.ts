@@ -8,7 +8,28 @@ import { loadTextWorldLibrary, type TextWorldLibrary } from "./textworld-library
 
 const DENSE = "tw-rewardsDense_goalDetailed";
 /** Into the troll room with a sword, then three blows: what happens depends on the RNG. */
-const trollFight = ["north", "north", "climb tree", "take egg", "down", "south", "east", "open window", "west", "west", "take sword", "take lamp", "move rug", "open trap door", "turn on lamp", "down", "north", "kill troll with sword", "kill troll with sword", "kill troll with sword"];
+const trollFight = [
+  "north",
+  "north",
+  "climb tree",
+  "take egg",
+  "down",
+  "south",
+  "east",
+  "open window",
+  "west",
+  "west",
+  "take sword",
+  "take lamp",
+  "move rug",
+  "open trap door",
+  "turn on lamp",
+  "down",
+  "north",
+  "kill troll with sword",
+  "kill troll with sword",
+  "kill troll with sword",
+];
 
 let env: ActionableEnv;
 let library: TextWorldLibrary;
@@ -24,16 +45,34 @@ const texts = (played: Awaited<ReturnType<typeof playEpisode>>) => played.steps.
 
 describe("TextWorldEnv", () => {
   it("passes checkEnv on a TextWorld game and on Zork I, save/restore included", async () => {
-    const commands: ActionInput[] = ["open chest drawer", "", "xyzzy", { name: "command", args: { text: "take old key from chest drawer" } }, "inventory", "unlock wooden door with old key", "open wooden door", "go east"];
+    const commands: ActionInput[] = [
+      "open chest drawer",
+      "",
+      "xyzzy",
+      { name: "command", args: { text: "take old key from chest drawer" } },
+      "inventory",
+      "unlock wooden door with old key",
+      "open wooden door",
+      "go east",
+    ];
     const textWorld = await checkEnv(() => textworldEnv.create(), { taskId: DENSE, seed: 3, actions: commands });
     expect(textWorld).toEqual({ ok: true, issues: [], steps: commands.length });
-    const zork = await checkEnv(() => textworldEnv.create(), { taskId: "zork1-score-55", seed: 11, actions: trollFight });
+    const zork = await checkEnv(() => textworldEnv.create(), {
+      taskId: "zork1-score-55",
+      seed: 11,
+      actions: trollFight,
+    });
     expect(zork).toEqual({ ok: true, issues: [], steps: trollFight.length });
   });
 
   it("seeds the interpreter from the episode seed: Zork's fights differ by seed, replay by seed", async () => {
     const fights = new Set<string>();
-    for (const seed of [1, 2, 3, 4]) fights.add(texts(await playEpisode(env, { taskId: "zork1-score-55", seed }, trollFight)).slice(-3).join("|"));
+    for (const seed of [1, 2, 3, 4])
+      fights.add(
+        texts(await playEpisode(env, { taskId: "zork1-score-55", seed }, trollFight))
+          .slice(-3)
+          .join("|"),
+      );
     expect(fights.size).toBeGreaterThan(1);
     const again = texts(await playEpisode(env, { taskId: "zork1-score-55", seed: 2 }, trollFight));
     expect(again).toEqual(texts(await playEpisode(env, { taskId: "zork1-score-55", seed: 2 }, trollFight)));
@@ -44,7 +83,10 @@ describe("TextWorldEnv", () => {
     for (const saveAt of [0, 9, 17]) {
       const whole = await playEpisode(env, { taskId: "zork1-score-55", seed: 5 }, trollFight);
       const finalView = await env.stateView();
-      const resumed = await playEpisode(env, { taskId: "zork1-score-55", seed: 5 }, trollFight, { saveAt, resumeIn: other });
+      const resumed = await playEpisode(env, { taskId: "zork1-score-55", seed: 5 }, trollFight, {
+        saveAt,
+        resumeIn: other,
+      });
       expect(resumed.steps, `saved before step ${saveAt}`).toEqual(whole.steps);
       expect(await other.stateView()).toEqual(finalView);
     }
@@ -73,16 +115,36 @@ describe("TextWorldEnv", () => {
   });
 
   it("ends on the goal, on the game's end and on the budget; reward is the score change", async () => {
-    const quest = await playEpisode(env, { taskId: `${DENSE}-quest-2`, seed: 0 }, ["look", "open chest drawer", "take old key from chest drawer", "look"]);
+    const quest = await playEpisode(env, { taskId: `${DENSE}-quest-2`, seed: 0 }, [
+      "look",
+      "open chest drawer",
+      "take old key from chest drawer",
+      "look",
+    ]);
     expect(quest.steps.map((step) => step.reward)).toEqual([0, 1, 1]);
-    expect(quest.steps.at(-1)).toMatchObject({ terminated: true, truncated: false, info: { stop: "goal", success: true, score: 2 } });
-    const lost = await playEpisode(env, { taskId: DENSE, seed: 0 }, [...library.games[1]!.walkthrough.slice(0, 9), "eat carrot"]);
+    expect(quest.steps.at(-1)).toMatchObject({
+      terminated: true,
+      truncated: false,
+      info: { stop: "goal", success: true, score: 2 },
+    });
+    const lost = await playEpisode(env, { taskId: DENSE, seed: 0 }, [
+      ...library.games[1]!.walkthrough.slice(0, 9),
+      "eat carrot",
+    ]);
     expect(lost.steps.at(-1)).toMatchObject({ terminated: true, info: { stop: "game-over", success: false } });
-    expect(await env.evaluate()).toMatchObject({ success: false, score: 0.9, metrics: { lost: true, won: false, gameOver: true } });
+    expect(await env.evaluate()).toMatchObject({
+      success: false,
+      score: 0.9,
+      metrics: { lost: true, won: false, gameOver: true },
+    });
     const short = await textworldEnv.create({ maxTurns: 3 });
     const budget = await playEpisode(short, { taskId: DENSE, seed: 0 }, ["look", "look", "look", "look"]);
     expect(budget.reset.info.maxTurns).toBe(3);
-    expect(budget.steps.at(-1)).toMatchObject({ truncated: true, terminated: false, info: { stop: "budget", turns: 3 } });
+    expect(budget.steps.at(-1)).toMatchObject({
+      truncated: true,
+      terminated: false,
+      info: { stop: "budget", turns: 3 },
+    });
     expect(budget.steps.at(-1)!.observation.text).toContain("[Episode over: out of turns.]");
     await short.close();
   });
@@ -90,7 +152,11 @@ describe("TextWorldEnv", () => {
   it("refuses empty commands and other tools as action errors, lets the game answer unknown verbs", async () => {
     await env.reset({ taskId: DENSE, seed: 0 });
     const empty = await env.step("   ");
-    expect(empty).toMatchObject({ reward: 0, terminated: false, info: { actionError: expect.stringContaining("empty command"), turns: 1 } });
+    expect(empty).toMatchObject({
+      reward: 0,
+      terminated: false,
+      info: { actionError: expect.stringContaining("empty command"), turns: 1 },
+    });
     expect((await env.step({ name: "submit", args: {} })).info.actionError).toContain("unknown tool");
     const unknown = await env.step("*** The End ***");
     expect(unknown.info.actionError).toBeNull();
@@ -102,7 +168,15 @@ describe("TextWorldEnv", () => {
 
   it("shows the status line in data, the inventory and last commands in the state view; notifyReplayComplete zeroes turns", async () => {
     const reset = await env.reset({ taskId: DENSE, seed: 0 });
-    expect(reset.observation.data).toEqual({ room: "Bedroom", score: 0, maxScore: 10, moves: 1, turn: 0, maxTurns: 34, goal: "Win the game (all 10 points)." });
+    expect(reset.observation.data).toEqual({
+      room: "Bedroom",
+      score: 0,
+      maxScore: 10,
+      moves: 1,
+      turn: 0,
+      maxTurns: 34,
+      goal: "Win the game (all 10 points).",
+    });
     await env.step("open chest drawer");
     await env.step("take old key from chest drawer");
     await env.step("inventory");
@@ -127,7 +201,13 @@ describe("TextWorldEnv", () => {
 
   it("enforces the lifecycle: not started, unknown task, over, bad saved states, closed", async () => {
     const fresh = await textworldEnv.create();
-    for (const call of [() => fresh.step("look"), () => fresh.observe(), () => fresh.evaluate(), () => fresh.stateView(), () => fresh.saveState()]) {
+    for (const call of [
+      () => fresh.step("look"),
+      () => fresh.observe(),
+      () => fresh.evaluate(),
+      () => fresh.stateView(),
+      () => fresh.saveState(),
+    ]) {
       await expect(call()).rejects.toMatchObject({ code: "EPISODE_NOT_STARTED" });
     }
     await expect(fresh.reset({ taskId: "tw-nothing", seed: 0 })).rejects.toMatchObject({ code: "UNKNOWN_TASK" });
@@ -142,15 +222,26 @@ describe("TextWorldEnv", () => {
     await expect(fresh.restoreState({ ...running, snapshot: null })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
     await expect(fresh.restoreState({ ...running, format: "other" })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
     const snapshot = running.snapshot as Record<string, unknown>;
-    for (const broken of [{ ...snapshot, glk: {} }, { ...snapshot, ram: Buffer.from("not a saved game").toString("base64") }]) {
-      await expect(fresh.restoreState({ ...running, snapshot: broken })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
+    for (const broken of [
+      { ...snapshot, glk: {} },
+      { ...snapshot, ram: Buffer.from("not a saved game").toString("base64") },
+    ]) {
+      await expect(fresh.restoreState({ ...running, snapshot: broken })).rejects.toMatchObject({
+        code: "BAD_ARGUMENT",
+      });
     }
     await fresh.restoreState(over);
     expect(await fresh.evaluate()).toMatchObject({ success: true });
     await expect(fresh.step("look")).rejects.toMatchObject({ code: "EPISODE_OVER" });
     await fresh.close();
     await fresh.close();
-    for (const call of [() => fresh.step("look"), () => fresh.reset({ taskId: DENSE, seed: 0 }), () => fresh.tools(), () => fresh.listTasks("train"), () => fresh.restoreState(over)]) {
+    for (const call of [
+      () => fresh.step("look"),
+      () => fresh.reset({ taskId: DENSE, seed: 0 }),
+      () => fresh.tools(),
+      () => fresh.listTasks("train"),
+      () => fresh.restoreState(over),
+    ]) {
       await expect(call()).rejects.toMatchObject({ code: "ENV_CLOSED" });
     }
   });
@@ -158,7 +249,12 @@ describe("TextWorldEnv", () => {
   it("writes no globals (every game gets its own Glk library instance)", async () => {
     const before = new Set(Object.keys(globalThis));
     const other = await textworldEnv.create();
-    await playEpisode(other, { taskId: "zork1-score-10", seed: 0 }, ["open mailbox", "take leaflet", "save", "restore"]);
+    await playEpisode(other, { taskId: "zork1-score-10", seed: 0 }, [
+      "open mailbox",
+      "take leaflet",
+      "save",
+      "restore",
+    ]);
     await other.close();
     expect(Object.keys(globalThis).filter((key) => !before.has(key))).toEqual([]);
   });

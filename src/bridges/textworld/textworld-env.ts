@@ -79,9 +79,15 @@ export class TextWorldEnv implements ActionableEnv {
   ) {
     this.observationBudget = options.observationBudget ?? TEXTWORLD_DEFAULT_OBSERVATION_BUDGET;
     this.stageTool = stageMoveTool(catalog.tasks.map((task) => task.stage));
-    for (const [name, value, minimum] of [["maxTurns", options.maxTurns, 1], ["observationBudget", this.observationBudget, 200]] as const) {
+    for (const [name, value, minimum] of [
+      ["maxTurns", options.maxTurns, 1],
+      ["observationBudget", this.observationBudget, 200],
+    ] as const) {
       if (value !== undefined && (!Number.isSafeInteger(value) || value < minimum)) {
-        throw new EnvriggerError("BAD_CONFIG", `textworld ${name} must be an integer of at least ${minimum}, got ${value}`);
+        throw new EnvriggerError(
+          "BAD_CONFIG",
+          `textworld ${name} must be an integer of at least ${minimum}, got ${value}`,
+        );
       }
     }
   }
@@ -110,7 +116,10 @@ export class TextWorldEnv implements ActionableEnv {
     session.reseed(interpreterSeed(seed));
     this.episode = new TextWorldEpisode(task, seed, this.options.maxTurns ?? task.maxTurns, session);
     this.episode.absorb(opening.output, null);
-    return { observation: this.observationOf(this.episode), info: { taskId, maxTurns: this.episode.maxTurns, game: task.game, goal: task.goalText } };
+    return {
+      observation: this.observationOf(this.episode),
+      info: { taskId, maxTurns: this.episode.maxTurns, game: task.game, goal: task.goalText },
+    };
   }
 
   /** The text grammar: any non-empty single line is `command(text)`. */
@@ -120,7 +129,8 @@ export class TextWorldEnv implements ActionableEnv {
 
   async step(input: ActionInput): Promise<StepResult> {
     const episode = this.live();
-    if (episode.stop !== null) throw new EnvriggerError("EPISODE_OVER", `the episode is over (${episode.stop}); call reset()`);
+    if (episode.stop !== null)
+      throw new EnvriggerError("EPISODE_OVER", `the episode is over (${episode.stop}); call reset()`);
     episode.turns += 1;
     if (isStageMoveCall(input)) return this.stage(episode, input);
     const reading = readCommand(input);
@@ -138,7 +148,8 @@ export class TextWorldEnv implements ActionableEnv {
    */
   private async stage(episode: TextWorldEpisode, input: ActionInput): Promise<StepResult> {
     const move = readStageMove(input, episode.task.stage);
-    const objects = "error" in move ? move : await this.openings.stageMoveObjects(episode.task.storyFile, episode.task.stage, move);
+    const objects =
+      "error" in move ? move : await this.openings.stageMoveObjects(episode.task.storyFile, episode.task.stage, move);
     if ("error" in objects) {
       episode.text = `Error: ${objects.error}`;
       return this.afterTurn(episode, 0, objects.error);
@@ -147,7 +158,10 @@ export class TextWorldEnv implements ActionableEnv {
     episode.staged.push({ ...objects, probability });
     const result = this.afterTurn(episode, 0, null);
     const where = to === STAGE_FLOOR ? "onto the floor" : `to the ${to}`;
-    result.observation = { ...result.observation, text: `Staged: the ${thing} is moved ${where} when the Setup's replay completes${probability < 1 ? ` (in ${probability} of episodes)` : ""}.` };
+    result.observation = {
+      ...result.observation,
+      text: `Staged: the ${thing} is moved ${where} when the Setup's replay completes${probability < 1 ? ` (in ${probability} of episodes)` : ""}.`,
+    };
     return result;
   }
 
@@ -162,7 +176,14 @@ export class TextWorldEnv implements ActionableEnv {
       reward,
       terminated,
       truncated,
-      info: { stop: episode.stop, turns: episode.turns, actionError, score: episode.score, moves: episode.moves, success: episode.goalReached },
+      info: {
+        stop: episode.stop,
+        turns: episode.turns,
+        actionError,
+        score: episode.score,
+        moves: episode.moves,
+        success: episode.goalReached,
+      },
     };
   }
 
@@ -238,7 +259,11 @@ export class TextWorldEnv implements ActionableEnv {
       try {
         session = await this.resume(task, saved.snapshot, saved.seed);
       } catch (error) {
-        throw new EnvriggerError("BAD_ARGUMENT", `the saved game of ${task.id} does not resume: ${errorMessage(error)}`, { cause: error });
+        throw new EnvriggerError(
+          "BAD_ARGUMENT",
+          `the saved game of ${task.id} does not resume: ${errorMessage(error)}`,
+          { cause: error },
+        );
       }
     }
     const { format: _format, taskId: _taskId, seed, maxTurns, snapshot: _snapshot, staged, ...counters } = saved;
@@ -259,7 +284,8 @@ export class TextWorldEnv implements ActionableEnv {
     const staged = episode.staged;
     episode.staged = [];
     staged.forEach((move, index) => {
-      if (createRng(deriveSeed(episode.seed, "stage-move", index)).next() < move.probability) episode.session?.moveObject(move.object, move.destination);
+      if (createRng(deriveSeed(episode.seed, "stage-move", index)).next() < move.probability)
+        episode.session?.moveObject(move.object, move.destination);
     });
   }
 
@@ -276,7 +302,12 @@ export class TextWorldEnv implements ActionableEnv {
   /** A session resuming `snapshot` with the RNG pinned to the episode's interpreter seed. */
   private async resume(task: TextWorldTask, snapshot: ZMachineSnapshot, seed: number): Promise<ZMachineSession> {
     const story = await this.openings.story(task.storyFile);
-    return ZMachineSession.start({ story, seed: interpreterSeed(seed), compiledRoutines: this.openings.compiledRoutines(task.storyFile), snapshot });
+    return ZMachineSession.start({
+      story,
+      seed: interpreterSeed(seed),
+      compiledRoutines: this.openings.compiledRoutines(task.storyFile),
+      snapshot,
+    });
   }
 
   private assertOpen(): void {
@@ -285,7 +316,8 @@ export class TextWorldEnv implements ActionableEnv {
 
   private live(): TextWorldEpisode {
     this.assertOpen();
-    if (!this.episode) throw new EnvriggerError("EPISODE_NOT_STARTED", "no textworld episode yet; call reset({taskId, seed}) first");
+    if (!this.episode)
+      throw new EnvriggerError("EPISODE_NOT_STARTED", "no textworld episode yet; call reset({taskId, seed}) first");
     return this.episode;
   }
 }

@@ -99,7 +99,20 @@ export class TextWorldEpisode implements TextWorldEpisodeCounters {
   /** The counters as plain JSON. */
   counters(): TextWorldEpisodeCounters {
     const { turns, score, moves, room, inventory, won, lost, gameOver, goalReached, stop, text } = this;
-    return { turns, commands: [...this.commands], score, moves, room, inventory, won, lost, gameOver, goalReached, stop, text };
+    return {
+      turns,
+      commands: [...this.commands],
+      score,
+      moves,
+      room,
+      inventory,
+      won,
+      lost,
+      gameOver,
+      goalReached,
+      stop,
+      text,
+    };
   }
 
   /** Set the counters (when resuming a saved episode). */

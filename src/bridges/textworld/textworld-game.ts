@@ -59,9 +59,14 @@ export function parseTextWorldGame(name: string, text: string): TextWorldGame {
   const entities = file.infos
     .filter(([, info]) => info.name !== null && !["r", "P", "I"].includes(info.type))
     .map(([, info]) => ({ name: info.name as string, type: info.type }));
-  const playerAt = file.world.find((fact) => fact.name === "at" && fact.arguments[0]?.type === "P" && fact.arguments[1]?.type === "r");
-  const quests = file.quests.filter((quest) => quest.reward > 0).map((quest) => ({ reward: quest.reward, commands: quest.commands }));
-  if (quests.length === 0) throw new EnvriggerError("INVALID_SHAPE", `TextWorld metadata of ${name} has no quest with a reward`);
+  const playerAt = file.world.find(
+    (fact) => fact.name === "at" && fact.arguments[0]?.type === "P" && fact.arguments[1]?.type === "r",
+  );
+  const quests = file.quests
+    .filter((quest) => quest.reward > 0)
+    .map((quest) => ({ reward: quest.reward, commands: quest.commands }));
+  if (quests.length === 0)
+    throw new EnvriggerError("INVALID_SHAPE", `TextWorld metadata of ${name} has no quest with a reward`);
   return {
     name,
     storyFile: `textworld/${name}.z8`,

@@ -66,7 +66,9 @@ export class TextWorldLibrary {
 /** Read the bundled games' metadata and the Zork route (from `data/`, or `dataDirectory`). */
 export async function loadTextWorldLibrary(dataDirectory: string = defaultDataDirectory()): Promise<TextWorldLibrary> {
   const games = await Promise.all(
-    TEXTWORLD_GAME_NAMES.map(async (name) => parseTextWorldGame(name, (await readData(dataDirectory, `textworld/${name}.json`)).toString("utf8"))),
+    TEXTWORLD_GAME_NAMES.map(async (name) =>
+      parseTextWorldGame(name, (await readData(dataDirectory, `textworld/${name}.json`)).toString("utf8")),
+    ),
   );
   const routeText = (await readData(dataDirectory, "zork1/zork1-route.json")).toString("utf8");
   const zorkRoute = parseJsonText(zorkRouteSchema, routeText, "data/zork1/zork1-route.json", "INVALID_SHAPE");

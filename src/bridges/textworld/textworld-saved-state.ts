@@ -24,8 +24,19 @@ export const textWorldSavedStateSchema = z
     stop: z.enum(["goal", "game-over", "budget"]).nullable(),
     text: z.string(),
     /** Moves a Setup staged that its replay has not made yet (see `stage_move`). */
-    staged: z.array(z.strictObject({ object: z.number().int().min(1), destination: z.number().int().min(1), probability: z.number().min(0).max(1) })).default([]),
+    staged: z
+      .array(
+        z.strictObject({
+          object: z.number().int().min(1),
+          destination: z.number().int().min(1),
+          probability: z.number().min(0).max(1),
+        }),
+      )
+      .default([]),
     snapshot: zMachineSnapshotSchema.nullable(),
   })
-  .refine((state) => (state.stop === null) === (state.snapshot !== null), "snapshot must be present exactly while the episode runs (stop null)");
+  .refine(
+    (state) => (state.stop === null) === (state.snapshot !== null),
+    "snapshot must be present exactly while the episode runs (stop null)",
+  );
 export type TextWorldSavedState = z.infer<typeof textWorldSavedStateSchema>;

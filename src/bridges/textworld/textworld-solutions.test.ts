@@ -23,13 +23,18 @@ describe("the recorded solutions", () => {
         last = await env.step(command);
         scores.push(last.info.score as number);
       }
-      expect(last, game.name).toMatchObject({ terminated: true, info: { stop: "goal", success: true, score: game.maxScore } });
+      expect(last, game.name).toMatchObject({
+        terminated: true,
+        info: { stop: "goal", success: true, score: game.maxScore },
+      });
       expect(await env.evaluate()).toMatchObject({ success: true, score: 1, metrics: { won: true, gameOver: true } });
       // The sub-goal criterion: after quest k's commands the score is the rewards of quests 1..k, and below it one command earlier.
       let threshold = 0;
       for (const quest of game.quests) {
         threshold += quest.reward;
-        expect(scores[quest.commands.length - 1], `${game.name}: after quest ${quest.commands.join(", ")}`).toBe(threshold);
+        expect(scores[quest.commands.length - 1], `${game.name}: after quest ${quest.commands.join(", ")}`).toBe(
+          threshold,
+        );
         if (quest.commands.length > 1) expect(scores[quest.commands.length - 2]).toBeLessThan(threshold);
       }
     }

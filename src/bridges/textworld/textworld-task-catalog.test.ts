@@ -24,12 +24,31 @@ describe("TextWorld task catalogue", () => {
   it("makes a task per game, per quest before the last, and per Zork milestone, with budgets", () => {
     const catalog = new TextWorldTaskCatalog(buildTextWorldTasks(library));
     expect(catalog.tasks).toHaveLength(43);
-    expect(catalog.task("tw-rewardsDense_goalDetailed")).toMatchObject({ goal: { kind: "win" }, maxTurns: 34, maxScore: 10, split: "train" });
-    expect(catalog.task("tw-rewardsDense_goalBrief-quest-4")).toMatchObject({ goal: { kind: "score", atLeast: 4 }, maxTurns: 18, split: "heldout" });
-    expect(catalog.task("tw-rewardsBalanced_goalDetailed-quest-2")).toMatchObject({ goal: { kind: "score", atLeast: 2 }, maxTurns: textWorldTurnBudget(6) });
-    expect(catalog.task("zork1-score-45")).toMatchObject({ goal: { kind: "score", atLeast: 45 }, maxTurns: 44, maxScore: 350, split: "train" });
+    expect(catalog.task("tw-rewardsDense_goalDetailed")).toMatchObject({
+      goal: { kind: "win" },
+      maxTurns: 34,
+      maxScore: 10,
+      split: "train",
+    });
+    expect(catalog.task("tw-rewardsDense_goalBrief-quest-4")).toMatchObject({
+      goal: { kind: "score", atLeast: 4 },
+      maxTurns: 18,
+      split: "heldout",
+    });
+    expect(catalog.task("tw-rewardsBalanced_goalDetailed-quest-2")).toMatchObject({
+      goal: { kind: "score", atLeast: 2 },
+      maxTurns: textWorldTurnBudget(6),
+    });
+    expect(catalog.task("zork1-score-45")).toMatchObject({
+      goal: { kind: "score", atLeast: 45 },
+      maxTurns: 44,
+      maxScore: 350,
+      split: "train",
+    });
     expect(catalog.task("zork1-score-55").split).toBe("heldout");
-    expect(() => catalog.task("tw-rewardsSparse_goalNone-quest-1")).toThrow(expect.objectContaining({ code: "UNKNOWN_TASK" }));
+    expect(() => catalog.task("tw-rewardsSparse_goalNone-quest-1")).toThrow(
+      expect.objectContaining({ code: "UNKNOWN_TASK" }),
+    );
     expect(catalog.listTasks("heldout")[0]).toEqual({
       id: "tw-rewardsDense_goalBrief",
       split: "heldout",

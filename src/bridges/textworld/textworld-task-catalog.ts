@@ -12,7 +12,11 @@ import type { ZorkRoute } from "./zork-route.js";
  * one walkthrough and differ in reward density and in how much of the goal they spell out,
  * so the held-out games test reading less instruction, not an unseen map.
  */
-export const TEXTWORLD_HELD_OUT_GAMES: readonly string[] = ["tw-rewardsDense_goalBrief", "tw-rewardsBalanced_goalBrief", "tw-rewardsSparse_goalNone"];
+export const TEXTWORLD_HELD_OUT_GAMES: readonly string[] = [
+  "tw-rewardsDense_goalBrief",
+  "tw-rewardsBalanced_goalBrief",
+  "tw-rewardsSparse_goalNone",
+];
 
 /** Zork I milestones at or above this score are held out (the 55-point milestone). */
 export const ZORK1_HELD_OUT_FROM_SCORE = 50;
@@ -30,7 +34,9 @@ export function textWorldTurnBudget(length: number): number {
  * sub-goal tasks. The last quest is the whole game (its task is the game task).
  */
 function questTasks(game: TextWorldGame, split: Split): TextWorldTask[] {
-  const chained = game.quests.every((quest, index) => index === 0 || startsWith(quest.commands, game.quests[index - 1].commands));
+  const chained = game.quests.every(
+    (quest, index) => index === 0 || startsWith(quest.commands, game.quests[index - 1].commands),
+  );
   if (!chained) return [];
   const tasks: TextWorldTask[] = [];
   let threshold = 0;
@@ -120,6 +126,8 @@ export class TextWorldTaskCatalog {
 
   /** The tasks of a split, in catalogue order. */
   listTasks(split: Split): TaskInfo[] {
-    return this.tasks.filter((task) => task.split === split).map(({ id, group, instruction }) => ({ id, split, group, instruction }));
+    return this.tasks
+      .filter((task) => task.split === split)
+      .map(({ id, group, instruction }) => ({ id, split, group, instruction }));
   }
 }

@@ -11,7 +11,9 @@ export function textWorldTools(): ToolSpec[] {
         "take X, take X from Y, put X on Y, open X, unlock X with Y, eat X … The game's parser answers every line, unknown verbs included.",
       inputSchema: {
         type: "object",
-        properties: { text: { type: "string", minLength: 1, maxLength: MAX_COMMAND_LENGTH, description: "the command, one line" } },
+        properties: {
+          text: { type: "string", minLength: 1, maxLength: MAX_COMMAND_LENGTH, description: "the command, one line" },
+        },
         required: ["text"],
         additionalProperties: false,
       },

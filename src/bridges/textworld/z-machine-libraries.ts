@@ -103,7 +103,9 @@ export function zMachineLibraries(): ZMachineLibraries {
     const ZvmDispatch = require("ifvms/src/zvm/dispatch.js") as ZMachineLibraries["ZvmDispatch"];
     const path = require.resolve("glkote-term/src/glkapi.js");
     const source = readFileSync(path, "utf8");
-    const factory = new Script(`(function () { var Glk; var module; ${source}\n; return Glk; })`, { filename: path }).runInThisContext() as () => GlkApi;
+    const factory = new Script(`(function () { var Glk; var module; ${source}\n; return Glk; })`, {
+      filename: path,
+    }).runInThisContext() as () => GlkApi;
     loaded = { Zvm, ZvmDispatch, createGlkApi: factory };
   }
   return loaded;

@@ -7,7 +7,18 @@ beforeAll(async () => {
   story = await (await loadTextWorldLibrary()).story(ZORK1_STORY_FILE);
 });
 
-const walk = ["open mailbox", "take leaflet", "south", "east", "open window", "west", "take sack", "up", "down", "west"];
+const walk = [
+  "open mailbox",
+  "take leaflet",
+  "south",
+  "east",
+  "open window",
+  "west",
+  "take sack",
+  "up",
+  "down",
+  "west",
+];
 
 describe("ZMachineSession", () => {
   it("plays a story to its prompts, with the status line and without the echo of commands", () => {
@@ -38,7 +49,9 @@ describe("ZMachineSession", () => {
     for (const command of walk.slice(5)) expect(copy.send(command)).toEqual(original.send(command));
     // The snapshot is data: resuming it again starts from the same point.
     const again = ZMachineSession.start({ story, seed: 8, compiledRoutines, snapshot });
-    expect(again.send("west").text).toBe(ZMachineSession.start({ story, seed: 8, compiledRoutines, snapshot }).send("west").text);
+    expect(again.send("west").text).toBe(
+      ZMachineSession.start({ story, seed: 8, compiledRoutines, snapshot }).send("west").text,
+    );
   });
 
   it("keeps sessions apart: two games interleaved play as if alone", () => {
@@ -47,7 +60,10 @@ describe("ZMachineSession", () => {
       return walk.map((command) => session.send(command));
     };
     const expected = alone(1);
-    const sessions = [ZMachineSession.start({ story, seed: 1, compiledRoutines: {} }), ZMachineSession.start({ story, seed: 2, compiledRoutines: {} })];
+    const sessions = [
+      ZMachineSession.start({ story, seed: 1, compiledRoutines: {} }),
+      ZMachineSession.start({ story, seed: 2, compiledRoutines: {} }),
+    ];
     const played: Array<ReturnType<ZMachineSession["send"]>[]> = [[], []];
     for (const command of walk) {
       played[0]!.push(sessions[0]!.send(command));

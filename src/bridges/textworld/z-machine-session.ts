@@ -1,7 +1,12 @@
 import { EnvriggerError } from "../../core/errors.js";
 import { HeadlessGlkDisplay } from "./headless-glk-display.js";
 import { MemoryDialog } from "./memory-dialog.js";
-import { decodeZMachineSnapshot, encodeZMachineSnapshot, type ZMachineSnapshot, type ZvmAutosave } from "./z-machine-snapshot.js";
+import {
+  decodeZMachineSnapshot,
+  encodeZMachineSnapshot,
+  type ZMachineSnapshot,
+  type ZvmAutosave,
+} from "./z-machine-snapshot.js";
 import { zMachineLibraries, type GlkOptions, type ZvmInstance } from "./z-machine-libraries.js";
 
 /** What the game printed in answer to one input, and where it stands. */
@@ -68,15 +73,30 @@ export class ZMachineSession {
     const dialog = new MemoryDialog(autosave);
     const machine = new libraries.Zvm();
     machine.jit = options.compiledRoutines;
-    const glkOptions: GlkOptions = { vm: machine, Glk: glk, GlkOte: display, Dialog: dialog, GiDispa: new libraries.ZvmDispatch() };
+    const glkOptions: GlkOptions = {
+      vm: machine,
+      Glk: glk,
+      GlkOte: display,
+      Dialog: dialog,
+      GiDispa: new libraries.ZvmDispatch(),
+    };
     machine.prepare(options.story.slice(), { ...glkOptions, do_vm_autosave: autosave !== null });
     pinRandomness(machine, options.seed);
     glk.init(glkOptions);
     // ZVM answers a snapshot it cannot resume by emptying the slot and starting the story afresh.
-    if (autosave !== null && dialog.emptied) throw new EnvriggerError("INTERNAL", "the interpreter could not resume the snapshot");
+    if (autosave !== null && dialog.emptied)
+      throw new EnvriggerError("INTERNAL", "the interpreter could not resume the snapshot");
     dialog.takeSnapshot();
-    if (!display.waiting) throw new EnvriggerError("INTERNAL", "the story did not reach its first prompt (not a playable Z-machine story?)");
-    return new ZMachineSession(machine, display, dialog, { text: display.takeText(), statusLine: display.statusLine, waiting: true });
+    if (!display.waiting)
+      throw new EnvriggerError(
+        "INTERNAL",
+        "the story did not reach its first prompt (not a playable Z-machine story?)",
+      );
+    return new ZMachineSession(machine, display, dialog, {
+      text: display.takeText(),
+      statusLine: display.statusLine,
+      waiting: true,
+    });
   }
 
   /** True while the game waits for input. */

@@ -29,14 +29,16 @@ export interface ZvmAutosave {
 function plainJson(value: unknown, path: string): Json {
   if (value === null || typeof value === "string" || typeof value === "boolean") return value;
   if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw new EnvriggerError("INTERNAL", `Z-machine snapshot holds a non-finite number at ${path}`);
+    if (!Number.isFinite(value))
+      throw new EnvriggerError("INTERNAL", `Z-machine snapshot holds a non-finite number at ${path}`);
     return value;
   }
   if (Array.isArray(value)) return value.map((item, index) => plainJson(item ?? null, `${path}[${index}]`));
   if (ArrayBuffer.isView(value)) return Array.from(value as Uint8Array);
   if (typeof value === "object") {
     const copy: JsonObject = {};
-    for (const [key, item] of Object.entries(value)) if (item !== undefined) copy[key] = plainJson(item, `${path}.${key}`);
+    for (const [key, item] of Object.entries(value))
+      if (item !== undefined) copy[key] = plainJson(item, `${path}.${key}`);
     return copy;
   }
   throw new EnvriggerError("INTERNAL", `Z-machine snapshot holds a ${typeof value} at ${path}`);

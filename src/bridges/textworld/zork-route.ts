@@ -15,7 +15,9 @@ export const zorkRouteSchema = z.strictObject({
   maxScore: z.number().int().positive(),
   note: z.string(),
   commands: z.array(z.string().min(1)).min(1),
-  milestones: z.array(z.strictObject({ score: z.number().int().positive(), commands: z.number().int().positive() })).min(1),
+  milestones: z
+    .array(z.strictObject({ score: z.number().int().positive(), commands: z.number().int().positive() }))
+    .min(1),
   vocabulary: gameVocabularySchema,
 });
 export type ZorkRoute = z.infer<typeof zorkRouteSchema>;

@@ -33,4 +33,3 @@ export function applyOperation(operation: ArithmeticOperation, left: Fraction, r
   const denominator = left.denominator * right.denominator;
   return tryFraction(operation === "add" ? leftScaled + rightScaled : leftScaled - rightScaled, denominator);
 }
-

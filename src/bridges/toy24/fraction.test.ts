@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { createFraction, formatFraction, fractionEquals, fractionIsInteger, fractionToNumber, parseFraction, tryFraction } from "./fraction.js";
+import {
+  createFraction,
+  formatFraction,
+  fractionEquals,
+  fractionIsInteger,
+  fractionToNumber,
+  parseFraction,
+  tryFraction,
+} from "./fraction.js";
 
 describe("fraction", () => {
   it("normalizes sign and common factors", () => {

@@ -38,7 +38,10 @@ export function tryFraction(numerator: number, denominator: number): Fraction | 
 export function createFraction(numerator: number, denominator = 1): Fraction {
   const fraction = tryFraction(numerator, denominator);
   if (!fraction) {
-    throw new EnvriggerError("BAD_ARGUMENT", `${numerator}/${denominator} is not a fraction of safe integers with a non-zero denominator`);
+    throw new EnvriggerError(
+      "BAD_ARGUMENT",
+      `${numerator}/${denominator} is not a fraction of safe integers with a non-zero denominator`,
+    );
   }
   return fraction;
 }

@@ -14,11 +14,22 @@ describe("parseToy24Text", () => {
   });
 
   it("reads the bare tools and passes an unknown word through as a tool name", () => {
-    for (const name of ["undo", "reset", "submit", "jump"]) expect(parseToy24Text(` ${name}\n`)).toEqual({ name, args: {} });
+    for (const name of ["undo", "reset", "submit", "jump"])
+      expect(parseToy24Text(` ${name}\n`)).toEqual({ name, args: {} });
   });
 
   it("returns null for malformed text", () => {
-    for (const text of ["", "   ", "combine 0", "combine 0 1", "combine a 1 add", "combine -1 0 add", "combine 0 1 add now", "undo twice", "please submit"]) {
+    for (const text of [
+      "",
+      "   ",
+      "combine 0",
+      "combine 0 1",
+      "combine a 1 add",
+      "combine -1 0 add",
+      "combine 0 1 add now",
+      "undo twice",
+      "please submit",
+    ]) {
       expect(parseToy24Text(text), text).toBeNull();
     }
   });

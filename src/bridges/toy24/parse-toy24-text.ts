@@ -15,7 +15,10 @@ const indexPattern = /^\d{1,6}$/;
  * through, so the env can name the problem; anything else is malformed: `null`.
  */
 export function parseToy24Text(text: string): Action | null {
-  const words = text.toLowerCase().split(/[\s,()]+/).filter((word) => word.length > 0);
+  const words = text
+    .toLowerCase()
+    .split(/[\s,()]+/)
+    .filter((word) => word.length > 0);
   const name = words[0];
   if (name === undefined) return null;
   if (words.length === 1) return { name, args: {} };

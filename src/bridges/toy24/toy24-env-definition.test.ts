@@ -20,7 +20,12 @@ describe("toy24Env", () => {
 
   it("passes checkEnv on tasks across the ranks, on random walks and on a solution", async () => {
     // Seeds whose random walks run several steps before a submit, so save/restore is checked too.
-    for (const [taskId, seed] of [["24-1", 0], ["24-455", 1], ["24-1350", 3], ["24-1362", 9]] as const) {
+    for (const [taskId, seed] of [
+      ["24-1", 0],
+      ["24-455", 1],
+      ["24-1350", 3],
+      ["24-1362", 9],
+    ] as const) {
       const report = await checkEnv(() => toy24Env.create(), { taskId, seed, maxSteps: 14 });
       expect(report.issues, taskId).toEqual([]);
       expect(report.steps, taskId).toBeGreaterThanOrEqual(4);

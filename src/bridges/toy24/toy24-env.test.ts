@@ -45,7 +45,12 @@ describe("Toy24Env", () => {
     // A board verdict: a Setup that replayed these three combinations would count as pre-solving.
     expect((await env.evaluate()).success).toBe(true);
     const submit = await env.step(tool("submit"));
-    expect(submit).toMatchObject({ reward: 1, terminated: true, truncated: false, info: { stop: "submit", success: true, actionError: null } });
+    expect(submit).toMatchObject({
+      reward: 1,
+      terminated: true,
+      truncated: false,
+      info: { stop: "submit", success: true, actionError: null },
+    });
     expect(submit.observation.text.split("\n")[0]).toBe("Submitted: 24, every number used exactly once. Solved.");
     expect(await env.evaluate()).toEqual({
       success: true,
@@ -61,7 +66,11 @@ describe("Toy24Env", () => {
     const submit = await env.step(tool("submit"));
     expect(submit).toMatchObject({ reward: 0, terminated: true, info: { stop: "submit", success: false } });
     expect(submit.observation.text).toContain("Submitted with 3 numbers left (24, 3, 8)");
-    expect(await env.evaluate()).toMatchObject({ success: false, score: 0, metrics: { submitted: true, numbersLeft: 3, value: null } });
+    expect(await env.evaluate()).toMatchObject({
+      success: false,
+      score: 0,
+      metrics: { submitted: true, numbersLeft: 3, value: null },
+    });
   });
 
   it("fails 24 made from three numbers and accepts it once the fourth is used", async () => {
@@ -169,7 +178,16 @@ describe("Toy24Env", () => {
   });
 
   it("continues a saved episode in another instance exactly, undo included", async () => {
-    const actions = [combine(2, 1, "div"), tool("undo"), combine(2, 1, "div"), combine(0, 1, "sub"), tool("undo"), combine(0, 1, "sub"), combine(1, 0, "div"), tool("submit")];
+    const actions = [
+      combine(2, 1, "div"),
+      tool("undo"),
+      combine(2, 1, "div"),
+      combine(0, 1, "sub"),
+      tool("undo"),
+      combine(0, 1, "sub"),
+      combine(1, 0, "div"),
+      tool("submit"),
+    ];
     const straight = await started(HARD);
     const expected = [];
     for (const action of actions) expected.push(await straight.step(action));
@@ -194,7 +212,9 @@ describe("Toy24Env", () => {
     const fresh = await toy24Env.create();
     await expect(fresh.restoreState({ ...saved, format: "other" })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
     await expect(fresh.restoreState({ ...saved, stop: "submit" })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
-    await expect(fresh.restoreState({ ...saved, combinations: [{ i: 0, j: 7, op: "add" }] })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
+    await expect(fresh.restoreState({ ...saved, combinations: [{ i: 0, j: 7, op: "add" }] })).rejects.toMatchObject({
+      code: "BAD_ARGUMENT",
+    });
     await expect(fresh.restoreState({ ...saved, taskId: "24-9999" })).rejects.toMatchObject({ code: "UNKNOWN_TASK" });
     await expect(fresh.restoreState("nonsense")).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
   });
@@ -227,7 +247,13 @@ describe("Toy24Env", () => {
 
   it("enforces the lifecycle: not started, over, closed", async () => {
     const env = await toy24Env.create();
-    for (const call of [() => env.step(tool("undo")), () => env.observe(), () => env.evaluate(), () => env.stateView(), () => env.saveState()]) {
+    for (const call of [
+      () => env.step(tool("undo")),
+      () => env.observe(),
+      () => env.evaluate(),
+      () => env.stateView(),
+      () => env.saveState(),
+    ]) {
       await expect(call()).rejects.toMatchObject({ code: "EPISODE_NOT_STARTED" });
     }
     await expect(env.reset({ taskId: "24-0", seed: 0 })).rejects.toMatchObject({ code: "UNKNOWN_TASK" });
@@ -240,7 +266,13 @@ describe("Toy24Env", () => {
     expect((await env.step(combine(2, 3, "mul"))).info.turns).toBe(1);
     await env.close();
     await env.close();
-    for (const call of [() => env.step(tool("undo")), () => env.reset({ taskId: EASY, seed: 0 }), () => env.tools(), () => env.listTasks("train"), () => env.restoreState({})]) {
+    for (const call of [
+      () => env.step(tool("undo")),
+      () => env.reset({ taskId: EASY, seed: 0 }),
+      () => env.tools(),
+      () => env.listTasks("train"),
+      () => env.restoreState({}),
+    ]) {
       await expect(call()).rejects.toMatchObject({ code: "ENV_CLOSED" });
     }
   });

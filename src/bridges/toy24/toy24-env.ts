@@ -45,7 +45,10 @@ export class Toy24Env implements ActionableEnv {
   private readonly maxTurns: number;
 
   /** An env over `catalog`'s puzzles; `maxTurns` (default 12) must be a positive integer, else `BAD_CONFIG`. */
-  constructor(private readonly catalog: Toy24TaskCatalog, options: { maxTurns?: number } = {}) {
+  constructor(
+    private readonly catalog: Toy24TaskCatalog,
+    options: { maxTurns?: number } = {},
+  ) {
     this.maxTurns = options.maxTurns ?? TOY24_DEFAULT_MAX_TURNS;
     if (!Number.isSafeInteger(this.maxTurns) || this.maxTurns < 1) {
       throw new EnvriggerError("BAD_CONFIG", `toy24 maxTurns must be a positive integer, got ${this.maxTurns}`);
@@ -205,7 +208,9 @@ export class Toy24Env implements ActionableEnv {
   }
 
   private newEpisode(taskId: string, seed: number, maxTurns: number): Toy24Episode {
-    const start: BoardNumber[] = this.catalog.puzzle(taskId).numbers.map((number) => ({ value: createFraction(number), label: String(number) }));
+    const start: BoardNumber[] = this.catalog
+      .puzzle(taskId)
+      .numbers.map((number) => ({ value: createFraction(number), label: String(number) }));
     return new Toy24Episode(taskId, seed, start, maxTurns);
   }
 
@@ -215,7 +220,8 @@ export class Toy24Env implements ActionableEnv {
 
   private live(): Toy24Episode {
     this.assertOpen();
-    if (!this.episode) throw new EnvriggerError("EPISODE_NOT_STARTED", "no toy24 episode yet; call reset({taskId, seed}) first");
+    if (!this.episode)
+      throw new EnvriggerError("EPISODE_NOT_STARTED", "no toy24 episode yet; call reset({taskId, seed}) first");
     return this.episode;
   }
 }

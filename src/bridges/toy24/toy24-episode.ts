@@ -1,5 +1,10 @@
 import type { JsonObject } from "../../core/json.js";
-import { applyOperation, isArithmeticOperation, operationSymbols, type ArithmeticOperation } from "./arithmetic-operation.js";
+import {
+  applyOperation,
+  isArithmeticOperation,
+  operationSymbols,
+  type ArithmeticOperation,
+} from "./arithmetic-operation.js";
 import { formatFraction, fractionIsInteger, type Fraction } from "./fraction.js";
 import { replacePair } from "./replace-pair.js";
 
@@ -70,15 +75,20 @@ export class Toy24Episode {
     const count = this.board.length;
     if (count < 2) return "only one number is left: nothing to combine; submit it, undo or reset";
     const range = `an integer index from 0 to ${count - 1}`;
-    if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i >= count) return `i must be ${range}, got ${JSON.stringify(i ?? null)}`;
-    if (typeof j !== "number" || !Number.isInteger(j) || j < 0 || j >= count) return `j must be ${range}, got ${JSON.stringify(j ?? null)}`;
+    if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i >= count)
+      return `i must be ${range}, got ${JSON.stringify(i ?? null)}`;
+    if (typeof j !== "number" || !Number.isInteger(j) || j < 0 || j >= count)
+      return `j must be ${range}, got ${JSON.stringify(j ?? null)}`;
     if (i === j) return `i and j must be two different numbers, got ${i} twice`;
     if (!isArithmeticOperation(op)) return `op must be add, sub, mul or div, got ${JSON.stringify(op ?? null)}`;
     const left = this.board[i];
     const right = this.board[j];
     const value = applyOperation(op, left.value, right.value);
     const expression = `${left.label} ${operationSymbols[op]} ${right.label}`;
-    if (!value) return right.value.numerator === 0 && op === "div" ? `cannot divide by zero: ${expression}` : `${expression} is too large to represent exactly`;
+    if (!value)
+      return right.value.numerator === 0 && op === "div"
+        ? `cannot divide by zero: ${expression}`
+        : `${expression} is too large to represent exactly`;
     const result: BoardNumber = { value, label: formatFraction(value) };
     this.earlierBoards.push(this.board);
     this.board = replacePair(this.board, i, j, result);

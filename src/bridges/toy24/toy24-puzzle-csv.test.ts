@@ -15,8 +15,22 @@ const code = (action: () => unknown) => {
 describe("parseToy24Csv", () => {
   it("reads every column", () => {
     expect(parseToy24Csv(csv(...rows) + "\n")).toEqual([
-      { rank: 1, numbers: [1, 1, 4, 6], humanSolveSeconds: 4.4, humanSolvedRate: 0.992, oneSigmaMeanSeconds: 4.67, oneSigmaStandardDeviationSeconds: 1.48 },
-      { rank: 2, numbers: [3, 3, 8, 8], humanSolveSeconds: 104.24, humanSolvedRate: 0.308, oneSigmaMeanSeconds: 15.65, oneSigmaStandardDeviationSeconds: 10.6 },
+      {
+        rank: 1,
+        numbers: [1, 1, 4, 6],
+        humanSolveSeconds: 4.4,
+        humanSolvedRate: 0.992,
+        oneSigmaMeanSeconds: 4.67,
+        oneSigmaStandardDeviationSeconds: 1.48,
+      },
+      {
+        rank: 2,
+        numbers: [3, 3, 8, 8],
+        humanSolveSeconds: 104.24,
+        humanSolvedRate: 0.308,
+        oneSigmaMeanSeconds: 15.65,
+        oneSigmaStandardDeviationSeconds: 10.6,
+      },
     ]);
     expect(parseToy24Csv(csv(...rows).replaceAll("\n", "\r\n"))).toHaveLength(2);
   });

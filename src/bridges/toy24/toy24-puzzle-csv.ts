@@ -5,7 +5,10 @@ import { parseWith } from "../../core/validate.js";
 /** The exact header line of the Tree-of-Thoughts puzzle file (`24.csv`). */
 export const TOY24_CSV_HEADER = "Rank,Puzzles,AMT (s),Solved rate,1-sigma Mean (s),1-sigma STD (s)";
 
-const decimal = z.string().regex(/^\d+(\.\d+)?$/, "expected a non-negative decimal number").transform(Number);
+const decimal = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, "expected a non-negative decimal number")
+  .transform(Number);
 const cardNumber = z.number().int().min(1).max(13);
 
 /**
@@ -32,22 +35,28 @@ export type Toy24Puzzle = z.infer<typeof toy24PuzzleSchema>;
 const csvRowSchema = z
   .tuple([
     z.string().regex(/^\d+$/, "expected a rank").transform(Number),
-    z.string().regex(/^\d+ \d+ \d+ \d+$/, "expected four numbers separated by single spaces")
+    z
+      .string()
+      .regex(/^\d+ \d+ \d+ \d+$/, "expected four numbers separated by single spaces")
       .transform((text) => text.split(" ").map(Number)),
     decimal,
-    z.string().regex(/^\d+(\.\d+)?%$/, "expected a percentage such as 99.20%")
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?%$/, "expected a percentage such as 99.20%")
       .transform((text) => Number(text.slice(0, -1)) / 100),
     decimal,
     decimal,
   ])
-  .transform(([rank, numbers, humanSolveSeconds, humanSolvedRate, oneSigmaMeanSeconds, oneSigmaStandardDeviationSeconds]) => ({
-    rank,
-    numbers,
-    humanSolveSeconds,
-    humanSolvedRate,
-    oneSigmaMeanSeconds,
-    oneSigmaStandardDeviationSeconds,
-  }))
+  .transform(
+    ([rank, numbers, humanSolveSeconds, humanSolvedRate, oneSigmaMeanSeconds, oneSigmaStandardDeviationSeconds]) => ({
+      rank,
+      numbers,
+      humanSolveSeconds,
+      humanSolvedRate,
+      oneSigmaMeanSeconds,
+      oneSigmaStandardDeviationSeconds,
+    }),
+  )
   .pipe(toy24PuzzleSchema);
 
 /**
@@ -60,14 +69,20 @@ export function parseToy24Csv(text: string, source = "24.csv"): Toy24Puzzle[] {
   const lines = text.split(/\r?\n/);
   if (lines.at(-1) === "") lines.pop();
   if (lines[0] !== TOY24_CSV_HEADER) {
-    throw new EnvriggerError("INVALID_SHAPE", `${source}: the first line must be "${TOY24_CSV_HEADER}", got "${lines[0] ?? ""}"`);
+    throw new EnvriggerError(
+      "INVALID_SHAPE",
+      `${source}: the first line must be "${TOY24_CSV_HEADER}", got "${lines[0] ?? ""}"`,
+    );
   }
   const puzzles: Toy24Puzzle[] = [];
   for (let index = 1; index < lines.length; index++) {
     const where = `${source} line ${index + 1}`;
     const puzzle = parseWith(csvRowSchema, (lines[index] as string).split(","), where, "INVALID_SHAPE");
     if (puzzle.rank !== index) {
-      throw new EnvriggerError("INVALID_SHAPE", `${where}: expected rank ${index}, got ${puzzle.rank} (ranks must run 1, 2, 3 … in order)`);
+      throw new EnvriggerError(
+        "INVALID_SHAPE",
+        `${where}: expected rank ${index}, got ${puzzle.rank} (ranks must run 1, 2, 3 … in order)`,
+      );
     }
     puzzles.push(puzzle);
   }

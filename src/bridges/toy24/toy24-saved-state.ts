@@ -14,11 +14,20 @@ export const toy24SavedStateSchema = z
     maxTurns: z.number().int().min(1),
     /** The combinations that built the current board, oldest first. */
     combinations: z
-      .array(z.strictObject({ i: z.number().int().nonnegative(), j: z.number().int().nonnegative(), op: z.enum(arithmeticOperations) }))
+      .array(
+        z.strictObject({
+          i: z.number().int().nonnegative(),
+          j: z.number().int().nonnegative(),
+          op: z.enum(arithmeticOperations),
+        }),
+      )
       .max(3),
     turns: z.number().int().nonnegative(),
     submitted: z.boolean(),
     stop: z.enum(["submit", "budget"]).nullable(),
   })
-  .refine((state) => state.submitted === (state.stop === "submit"), "stop must be \"submit\" exactly when submitted is true");
+  .refine(
+    (state) => state.submitted === (state.stop === "submit"),
+    'stop must be "submit" exactly when submitted is true',
+  );
 export type Toy24SavedState = z.infer<typeof toy24SavedStateSchema>;

@@ -28,7 +28,8 @@ describe("Toy24TaskCatalog", () => {
     expect(toy24DifficultyBand(1362, 1362)).toBe("hard");
     for (const split of ["train", "heldout"] as const) {
       const counts = new Map<string, number>();
-      for (const task of catalog.listTasks(split)) counts.set(task.group ?? "", (counts.get(task.group ?? "") ?? 0) + 1);
+      for (const task of catalog.listTasks(split))
+        counts.set(task.group ?? "", (counts.get(task.group ?? "") ?? 0) + 1);
       const sizes = [...counts.values()];
       expect([...counts.keys()].sort()).toEqual(["easy", "hard", "medium"]);
       expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(2);
@@ -36,7 +37,12 @@ describe("Toy24TaskCatalog", () => {
   });
 
   it("describes and finds tasks by id", () => {
-    expect(catalog.listTasks("train")[0]).toEqual({ id: "24-1", split: "train", group: "easy", instruction: "Make 24 from 1 1 4 6." });
+    expect(catalog.listTasks("train")[0]).toEqual({
+      id: "24-1",
+      split: "train",
+      group: "easy",
+      instruction: "Make 24 from 1 1 4 6.",
+    });
     expect(catalog.puzzle(toy24TaskId(1350)).numbers).toEqual([3, 3, 8, 8]);
     expect(catalog.size).toBe(1362);
     expect(() => catalog.puzzle("24-0")).toThrow(expect.objectContaining({ code: "UNKNOWN_TASK" }));

@@ -30,7 +30,8 @@ export function toy24Tools(): ToolSpec[] {
     { name: "undo", description: "Take back the last combination.", inputSchema: { ...noArguments } },
     {
       name: "reset",
-      description: "Go back to the four starting numbers and clear the history (a tool: it spends a turn and keeps the turn count).",
+      description:
+        "Go back to the four starting numbers and clear the history (a tool: it spends a turn and keeps the turn count).",
       inputSchema: { ...noArguments },
     },
     {

@@ -54,14 +54,22 @@ export function formatBaselineReport(report: BaselineReport): string {
     percent(stats.publicPassRate),
     fixed(stats.meanTurns, 1),
     percent(stats.invalidCallRate),
-    Object.entries(stats.stopReasons).map(([reason, count]) => `${reason}:${count}`).join(" "),
+    Object.entries(stats.stopReasons)
+      .map(([reason, count]) => `${reason}:${count}`)
+      .join(" "),
   ];
   const title = `${report.stack ?? report.env} · policy ${report.policy} · split ${report.split}\n`;
-  const messages = Object.entries(report.stopMessages).map(([reason, message]) => `first ${reason}: ${message.split("\n")[0]}\n`);
-  return title + formatTable(
-    ["group", "episodes", "success", "95% CI", "public pass", "turns", "invalid", "stops"],
-    [...Object.entries(report.byGroup).map(([group, stats]) => row(group, stats)), row("all", report)],
-  ) + messages.join("");
+  const messages = Object.entries(report.stopMessages).map(
+    ([reason, message]) => `first ${reason}: ${message.split("\n")[0]}\n`,
+  );
+  return (
+    title +
+    formatTable(
+      ["group", "episodes", "success", "95% CI", "public pass", "turns", "invalid", "stops"],
+      [...Object.entries(report.byGroup).map(([group, stats]) => row(group, stats)), row("all", report)],
+    ) +
+    messages.join("")
+  );
 }
 
 /** `envrigger baseline`: run a policy on every task of a split and summarise. */
@@ -71,15 +79,23 @@ export async function baselineCommand(options: BaselineCommandOptions, io: CliIo
   const seed = parseInteger(options.seed ?? "0", "--seed");
   const concurrency = rolloutConcurrencyOf(options, options.policy, options.env);
   const envOptions: JsonObject = {};
-  if (options.reward !== undefined) envOptions.reward = parseChoice(options.reward, "--reward", ["hidden", "public"] as const);
+  if (options.reward !== undefined)
+    envOptions.reward = parseChoice(options.reward, "--reward", ["hidden", "public"] as const);
   const stack = options.stack === undefined ? undefined : readStackFile(resolve(io.cwd, options.stack));
   if (stack && stack.base.env !== options.env) {
-    throw new EnvriggerError("BAD_ARGUMENT", `--stack is built on env ${stack.base.env}, not ${options.env}`, { hint: `pass --env ${stack.base.env}` });
+    throw new EnvriggerError("BAD_ARGUMENT", `--stack is built on env ${stack.base.env}, not ${options.env}`, {
+      hint: `pass --env ${stack.base.env}`,
+    });
   }
   const env = await resolveEnv(options.env, io.cwd);
   const policy = await resolvePolicy(options.policy, env.id, io.cwd);
   const progress = createProgress(io, !options.json);
-  const taskIds = stack ? [stack.base.taskId] : options.task?.split(",").map((id) => id.trim()).filter(Boolean);
+  const taskIds = stack
+    ? [stack.base.taskId]
+    : options.task
+        ?.split(",")
+        .map((id) => id.trim())
+        .filter(Boolean);
   const stackDependencies = productStackDependencies(io.cwd);
   let stackName: string | undefined;
   if (stack) {

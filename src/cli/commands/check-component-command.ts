@@ -35,22 +35,39 @@ export interface CheckComponentReport {
  * policy (the env's first built-in policy unless `--policy` names one). Exit code: 0 when
  * ok, 1 when the component is refused (or its smoke episode errors), 2 on bad arguments.
  */
-export async function checkComponentCommand(file: string, options: CheckComponentCommandOptions, io: CliIo): Promise<number> {
+export async function checkComponentCommand(
+  file: string,
+  options: CheckComponentCommandOptions,
+  io: CliIo,
+): Promise<number> {
   const path = resolve(io.cwd, file);
   if (!existsSync(path)) throw new EnvriggerError("FILE_NOT_FOUND", `component file not found: ${path}`);
-  if ((options.env === undefined) !== (options.task === undefined)) throw new EnvriggerError("BAD_ARGUMENT", "--env and --task go together (the smoke episode needs both)");
+  if ((options.env === undefined) !== (options.task === undefined))
+    throw new EnvriggerError("BAD_ARGUMENT", "--env and --task go together (the smoke episode needs both)");
   const source = readFileSync(path, "utf8");
   const verdict = await checkComponent(source, PRODUCT_SANDBOX_OPTIONS);
   const report: CheckComponentReport = { ok: verdict.ok, issues: verdict.issues };
   if (verdict.ok && options.env && options.task) {
     const definition = await resolveEnv(options.env, io.cwd);
     const policyName = options.policy ?? policiesFor(definition.id)[0];
-    if (!policyName) throw new EnvriggerError("BAD_ARGUMENT", `env ${definition.id} has no built-in policy: pass --policy`);
+    if (!policyName)
+      throw new EnvriggerError("BAD_ARGUMENT", `env ${definition.id} has no built-in policy: pass --policy`);
     const policy = await resolvePolicy(policyName, definition.id, io.cwd);
-    const env = await buildStack({ version: 1, base: { env: options.env, taskId: options.task }, layers: [{ kind: "rules", source }] }, productStackDependencies(io.cwd));
+    const env = await buildStack(
+      { version: 1, base: { env: options.env, taskId: options.task }, layers: [{ kind: "rules", source }] },
+      productStackDependencies(io.cwd),
+    );
     try {
-      const trajectory = await runEpisode(env, policy.factory(), { taskId: options.task, seed: Number(options.seed ?? 0) });
-      report.smoke = { stopReason: trajectory.stopReason, evaluation: trajectory.evaluation ?? null, steps: trajectory.steps.length, ...(trajectory.error ? { error: trajectory.error } : {}) };
+      const trajectory = await runEpisode(env, policy.factory(), {
+        taskId: options.task,
+        seed: Number(options.seed ?? 0),
+      });
+      report.smoke = {
+        stopReason: trajectory.stopReason,
+        evaluation: trajectory.evaluation ?? null,
+        steps: trajectory.steps.length,
+        ...(trajectory.error ? { error: trajectory.error } : {}),
+      };
       if (trajectory.stopReason === "error") report.ok = false;
     } finally {
       await env.close();
@@ -60,9 +77,15 @@ export async function checkComponentCommand(file: string, options: CheckComponen
   if (options.json) {
     io.stdout(`${JSON.stringify(report)}\n`);
   } else {
-    io.stdout(report.issues.length === 0 ? "static check and load: ok\n" : `refused:\n${report.issues.map((issue) => `- [${issue.code}] ${issue.message}${issue.line === undefined ? "" : ` (line ${issue.line})`}`).join("\n")}\n`);
+    io.stdout(
+      report.issues.length === 0
+        ? "static check and load: ok\n"
+        : `refused:\n${report.issues.map((issue) => `- [${issue.code}] ${issue.message}${issue.line === undefined ? "" : ` (line ${issue.line})`}`).join("\n")}\n`,
+    );
     if (report.smoke) {
-      io.stdout(`smoke episode: ${report.smoke.steps} steps, stop ${report.smoke.stopReason}, success ${report.smoke.evaluation?.success ?? "-"}${report.smoke.error ? ` — ${report.smoke.error}` : ""}\n`);
+      io.stdout(
+        `smoke episode: ${report.smoke.steps} steps, stop ${report.smoke.stopReason}, success ${report.smoke.evaluation?.success ?? "-"}${report.smoke.error ? ` — ${report.smoke.error}` : ""}\n`,
+      );
     }
   }
   return report.ok ? 0 : 1;

@@ -49,7 +49,21 @@ export interface CurriculumCommandOptions extends TargetOptions {
 export interface CurriculumJson {
   runId: string;
   runDirectory: string;
-  tasks: Array<Pick<RigTaskResult, "taskId" | "outcome" | "baseline" | "accepted" | "revisions" | "candidate" | "diagnosis" | "best" | "error" | "rollouts">>;
+  tasks: Array<
+    Pick<
+      RigTaskResult,
+      | "taskId"
+      | "outcome"
+      | "baseline"
+      | "accepted"
+      | "revisions"
+      | "candidate"
+      | "diagnosis"
+      | "best"
+      | "error"
+      | "rollouts"
+    >
+  >;
   summary: CurriculumResult["summary"];
   /** Path of the run's report.html (null when writing it failed; a warning says why). */
   report: string | null;
@@ -62,10 +76,19 @@ function defaultRunId(env: string, policy: string): string {
 
 /** Render a curriculum result as a table plus where the outputs went. */
 export function formatCurriculum(result: CurriculumResult): string {
-  const rate = (summary: RigTaskResult["baseline"] | null) => (summary ? `${fixed(summary.successRate)} (n=${summary.episodes})` : "-");
-  const rows = result.tasks.map((task) => [task.taskId, task.outcome, rate(task.baseline), rate(task.accepted ?? task.best), task.revisions]);
+  const rate = (summary: RigTaskResult["baseline"] | null) =>
+    summary ? `${fixed(summary.successRate)} (n=${summary.episodes})` : "-";
+  const rows = result.tasks.map((task) => [
+    task.taskId,
+    task.outcome,
+    rate(task.baseline),
+    rate(task.accepted ?? task.best),
+    task.revisions,
+  ]);
   const { summary } = result;
-  const failures = result.tasks.filter((task) => task.error).map((task) => `${task.taskId}: the designer failed [${task.error!.code}] ${task.error!.message.split("\n")[0]}\n`);
+  const failures = result.tasks
+    .filter((task) => task.error)
+    .map((task) => `${task.taskId}: the designer failed [${task.error!.code}] ${task.error!.message.split("\n")[0]}\n`);
   return (
     formatTable(["task", "outcome", "baseline success", "after", "revisions"], rows) +
     failures.join("") +
@@ -76,30 +99,48 @@ export function formatCurriculum(result: CurriculumResult): string {
 }
 
 /** The run configuration the options ask for (defaults where an option is absent). */
-function configFromOptions(options: CurriculumCommandOptions & { env: string; policy: string }, runDirectory: string, cwd: string): CurriculumConfig {
+function configFromOptions(
+  options: CurriculumCommandOptions & { env: string; policy: string },
+  runDirectory: string,
+  cwd: string,
+): CurriculumConfig {
   const envOptions: JsonObject = {};
-  if (options.reward !== undefined) envOptions.reward = parseChoice(options.reward, "--reward", ["hidden", "public"] as const);
-  return parseWith(curriculumConfigSchema, {
-    version: 1,
-    runId: runDirectory.split(/[\\/]/).at(-1)!,
-    env: options.env,
-    envOptions,
-    split: parseChoice(options.split ?? "train", "--split", splitSelectionSchema.options) as SplitSelection,
-    taskIds: options.task?.split(",").map((id) => id.trim()).filter(Boolean),
-    policy: options.policy,
-    designer: options.designer ?? "heuristic",
-    target: targetFromOptions(options),
-    k: parseInteger(options.k ?? "5", "--k", 1),
-    kMax: parseInteger(options.kMax ?? String(DEFAULT_DECISION_POLICY.kMax), "--k-max", 1),
-    confidence: parseProbability(options.confidence ?? String(DEFAULT_DECISION_POLICY.confidence), "--confidence"),
-    confirm: parseInteger(options.confirm ?? String(DEFAULT_DECISION_POLICY.confirmationEpisodes), "--confirm", 0),
-    check: parseInteger(options.checkRollouts ?? String(DEFAULT_DECISION_POLICY.checkRollouts), "--check-rollouts", 0),
-    revisions: parseInteger(options.revisions ?? "5", "--revisions", 0),
-    seed: parseInteger(options.seed ?? "0", "--seed"),
-    callTimeoutMs: options.callTimeout === undefined ? undefined : parseInteger(options.callTimeout, "--call-timeout", 1),
-    rolloutConcurrency: rolloutConcurrencyOf(options, options.policy, options.env),
-    candidatesDir: resolve(cwd, options.candidates ?? "harness-candidates"),
-  }, "curriculum options", "BAD_ARGUMENT");
+  if (options.reward !== undefined)
+    envOptions.reward = parseChoice(options.reward, "--reward", ["hidden", "public"] as const);
+  return parseWith(
+    curriculumConfigSchema,
+    {
+      version: 1,
+      runId: runDirectory.split(/[\\/]/).at(-1)!,
+      env: options.env,
+      envOptions,
+      split: parseChoice(options.split ?? "train", "--split", splitSelectionSchema.options) as SplitSelection,
+      taskIds: options.task
+        ?.split(",")
+        .map((id) => id.trim())
+        .filter(Boolean),
+      policy: options.policy,
+      designer: options.designer ?? "heuristic",
+      target: targetFromOptions(options),
+      k: parseInteger(options.k ?? "5", "--k", 1),
+      kMax: parseInteger(options.kMax ?? String(DEFAULT_DECISION_POLICY.kMax), "--k-max", 1),
+      confidence: parseProbability(options.confidence ?? String(DEFAULT_DECISION_POLICY.confidence), "--confidence"),
+      confirm: parseInteger(options.confirm ?? String(DEFAULT_DECISION_POLICY.confirmationEpisodes), "--confirm", 0),
+      check: parseInteger(
+        options.checkRollouts ?? String(DEFAULT_DECISION_POLICY.checkRollouts),
+        "--check-rollouts",
+        0,
+      ),
+      revisions: parseInteger(options.revisions ?? "5", "--revisions", 0),
+      seed: parseInteger(options.seed ?? "0", "--seed"),
+      callTimeoutMs:
+        options.callTimeout === undefined ? undefined : parseInteger(options.callTimeout, "--call-timeout", 1),
+      rolloutConcurrency: rolloutConcurrencyOf(options, options.policy, options.env),
+      candidatesDir: resolve(cwd, options.candidates ?? "harness-candidates"),
+    },
+    "curriculum options",
+    "BAD_ARGUMENT",
+  );
 }
 
 /** Which run-defining field each command-line option sets (`target` for the three target options). */
@@ -131,7 +172,18 @@ const OPTION_FIELDS: Record<string, { flag: string; field: keyof CurriculumConfi
 function refuseDifferingArguments(stored: CurriculumConfig, options: CurriculumCommandOptions, cwd: string): void {
   const given = (options.explicit ?? []).filter((key) => key in OPTION_FIELDS);
   if (given.length === 0) return;
-  const requested = configFromOptions({ ...options, env: options.env ?? stored.env, policy: options.policy ?? stored.policy, ...(options.reward === undefined && typeof stored.envOptions.reward === "string" ? { reward: stored.envOptions.reward } : {}) }, stored.runId, cwd);
+  const requested = configFromOptions(
+    {
+      ...options,
+      env: options.env ?? stored.env,
+      policy: options.policy ?? stored.policy,
+      ...(options.reward === undefined && typeof stored.envOptions.reward === "string"
+        ? { reward: stored.envOptions.reward }
+        : {}),
+    },
+    stored.runId,
+    cwd,
+  );
   // Only the given target options count: compare the stored target's corresponding parts.
   const differing = given.filter((key) => {
     const { field } = OPTION_FIELDS[key]!;
@@ -147,11 +199,14 @@ function refuseDifferingArguments(stored: CurriculumConfig, options: CurriculumC
     const { flag, field } = OPTION_FIELDS[key]!;
     return `${flag} (the run has ${JSON.stringify(stored[field])}, given ${JSON.stringify(options[key as keyof CurriculumCommandOptions])})`;
   };
-  throw new EnvriggerError("BAD_ARGUMENT", `cannot resume ${stored.runId} with different arguments: ${differing.map(describe).join("; ")}`, {
-    hint: "resume with no run options (the run keeps its own), or start a new run with --out",
-  });
+  throw new EnvriggerError(
+    "BAD_ARGUMENT",
+    `cannot resume ${stored.runId} with different arguments: ${differing.map(describe).join("; ")}`,
+    {
+      hint: "resume with no run options (the run keeps its own), or start a new run with --out",
+    },
+  );
 }
-
 
 /** Rig one task in this process (the local lane), loading the rig code on first use. */
 async function rigHere(input: CurriculumWorkerInput): Promise<RigTaskResult> {
@@ -166,7 +221,10 @@ async function rigHere(input: CurriculumWorkerInput): Promise<RigTaskResult> {
 export async function curriculumCommand(options: CurriculumCommandOptions, io: CliIo): Promise<CurriculumResult> {
   const concurrency = parseInteger(options.concurrency ?? "1", "--concurrency", 1);
   const queue = options.queue;
-  const pool = concurrency > 1 ? processExecutor(concurrency, { local: (input) => rigHere({ ...input, ...(queue ? { queue } : {}) }), queue }) : null;
+  const pool =
+    concurrency > 1
+      ? processExecutor(concurrency, { local: (input) => rigHere({ ...input, ...(queue ? { queue } : {}) }), queue })
+      : null;
   try {
     return await runCurriculumCommand(options, pool, io);
   } finally {
@@ -174,32 +232,46 @@ export async function curriculumCommand(options: CurriculumCommandOptions, io: C
   }
 }
 
-async function runCurriculumCommand(options: CurriculumCommandOptions, pool: CurriculumExecutor | null, io: CliIo): Promise<CurriculumResult> {
+async function runCurriculumCommand(
+  options: CurriculumCommandOptions,
+  pool: CurriculumExecutor | null,
+  io: CliIo,
+): Promise<CurriculumResult> {
   const [{ createRigDependencies }, { inProcessExecutor, runCurriculum }, { resolveEnv }] = await Promise.all([
     import("../../curriculum/create-rig-dependencies.js"),
     import("../../curriculum/run-curriculum.js"),
     import("../../bridges/env-registry.js"),
   ]);
   const resume = options.resume !== undefined;
-  const runDirectory = resolve(io.cwd, options.resume ?? options.out ?? join("runs", defaultRunId(options.env ?? "env", options.policy ?? "policy")));
+  const runDirectory = resolve(
+    io.cwd,
+    options.resume ?? options.out ?? join("runs", defaultRunId(options.env ?? "env", options.policy ?? "policy")),
+  );
   let config: CurriculumConfig;
   if (resume) {
     const path = runPaths(runDirectory).config;
-    if (!existsSync(path)) throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${path} does not exist`, { hint: "pass the directory of an earlier run (runs/<id>)" });
+    if (!existsSync(path))
+      throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${path} does not exist`, {
+        hint: "pass the directory of an earlier run (runs/<id>)",
+      });
     config = parseJsonText(curriculumConfigSchema, readFileSync(path, "utf8"), path);
     refuseDifferingArguments(config, options, io.cwd);
     // How many episodes run at once never changes the results: a resumed run may choose anew.
-    if (options.rolloutConcurrency !== undefined) config = { ...config, rolloutConcurrency: rolloutConcurrencyOf(options, config.policy, config.env) };
+    if (options.rolloutConcurrency !== undefined)
+      config = { ...config, rolloutConcurrency: rolloutConcurrencyOf(options, config.policy, config.env) };
   } else {
     if (!options.env) throw new EnvriggerError("BAD_ARGUMENT", "--env is required (or --resume runs/<id>)");
     if (!options.policy) throw new EnvriggerError("BAD_ARGUMENT", "--policy is required (or --resume runs/<id>)");
     config = configFromOptions({ ...options, env: options.env, policy: options.policy }, runDirectory, io.cwd);
     // Fail on a bad env, policy, designer or weakness — or an unreachable queue — before anything is written.
-    await (await createRigDependencies(config, runDirectory, { logEvents: false, queue: options.queue })).rollouts?.close();
+    await (
+      await createRigDependencies(config, runDirectory, { logEvents: false, queue: options.queue })
+    ).rollouts?.close();
   }
   const env = await resolveEnv(config.env, io.cwd);
   const queue = options.queue;
-  const executor = pool ?? inProcessExecutor((config, directory) => createRigDependencies(config, directory, { queue }));
+  const executor =
+    pool ?? inProcessExecutor((config, directory) => createRigDependencies(config, directory, { queue }));
   const progress = createProgress(io, !options.json);
   let started = false;
   try {
@@ -226,7 +298,20 @@ async function runCurriculumCommand(options: CurriculumCommandOptions, pool: Cur
       const json: CurriculumJson = {
         runId: result.runId,
         runDirectory: result.runDirectory,
-        tasks: result.tasks.map(({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best, error, rollouts }) => ({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best, error, rollouts })),
+        tasks: result.tasks.map(
+          ({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best, error, rollouts }) => ({
+            taskId,
+            outcome,
+            baseline,
+            accepted,
+            revisions,
+            candidate,
+            diagnosis,
+            best,
+            error,
+            rollouts,
+          }),
+        ),
         summary: result.summary,
         report,
       };
@@ -238,7 +323,10 @@ async function runCurriculumCommand(options: CurriculumCommandOptions, pool: Cur
   } catch (error) {
     if (isEnvriggerError(error, "PROVIDER_UNAVAILABLE")) {
       // The run stopped on purpose: say how to continue it once the endpoint is fixed.
-      throw new EnvriggerError("PROVIDER_UNAVAILABLE", `${error.message.split("\n")[0]}`, { hint: `${error.hint ?? "fix the provider"}; the run stopped with its checkpoints kept: continue with --resume ${runDirectory}`, cause: error });
+      throw new EnvriggerError("PROVIDER_UNAVAILABLE", `${error.message.split("\n")[0]}`, {
+        hint: `${error.hint ?? "fix the provider"}; the run stopped with its checkpoints kept: continue with --resume ${runDirectory}`,
+        cause: error,
+      });
     }
     throw error;
   } finally {

@@ -34,11 +34,18 @@ export async function envsCommand(options: { json?: boolean }, io: CliIo): Promi
     io.stdout(`${JSON.stringify({ envs })}\n`);
     return;
   }
-  const preview = (ids: string[]) => (ids.length <= 4 ? ids.join(" ") : `${ids.slice(0, 3).join(" ")} … (${ids.length})`);
+  const preview = (ids: string[]) =>
+    ids.length <= 4 ? ids.join(" ") : `${ids.slice(0, 3).join(" ")} … (${ids.length})`;
   io.stdout(
     formatTable(
       ["env", "tools", "train", "held-out", "description"],
-      envs.map((env) => [env.id, env.tools.join(","), preview(env.tasks.train), preview(env.tasks.heldout), env.description.length > 72 ? `${env.description.slice(0, 71)}…` : env.description]),
+      envs.map((env) => [
+        env.id,
+        env.tools.join(","),
+        preview(env.tasks.train),
+        preview(env.tasks.heldout),
+        env.description.length > 72 ? `${env.description.slice(0, 71)}…` : env.description,
+      ]),
     ),
   );
 }

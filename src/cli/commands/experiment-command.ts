@@ -37,9 +37,21 @@ export function formatExperiment(result: ExperimentResult): string {
     `${fixed(run.final.successRate)} [${fixed(run.final.successInterval[0])}, ${fixed(run.final.successInterval[1])}]`,
     ...(publicColumn ? [fixed(run.final.publicPassRate!)] : []),
   ]);
-  const table = formatTable(["arm", "seed", "episodes", "held-out success curve", "final success", ...(publicColumn ? ["final public pass"] : [])], rows);
+  const table = formatTable(
+    [
+      "arm",
+      "seed",
+      "episodes",
+      "held-out success curve",
+      "final success",
+      ...(publicColumn ? ["final public pass"] : []),
+    ],
+    rows,
+  );
   const difference = `harness − original, final held-out success: mean ${fixed(result.difference.mean)} (sd ${fixed(result.difference.standardDeviation)} over ${result.seeds} seeds; per seed ${result.difference.perSeed.map((value) => fixed(value)).join(", ")})`;
-  const publicLine = result.publicPassDifference ? `\nharness − original, final held-out public pass: mean ${fixed(result.publicPassDifference.mean)} (sd ${fixed(result.publicPassDifference.standardDeviation)})` : "";
+  const publicLine = result.publicPassDifference
+    ? `\nharness − original, final held-out public pass: mean ${fixed(result.publicPassDifference.mean)} (sd ${fixed(result.publicPassDifference.standardDeviation)})`
+    : "";
   return `${result.env} experiment · reward ${result.reward} · ${result.seeds} seeds\n${table}${difference}${publicLine}\nrun: ${result.runDirectory}\n`;
 }
 
@@ -65,7 +77,10 @@ export async function experimentCommand(options: ExperimentCommandOptions, io: C
           tasksPerUpdate: parseInteger(options.tasksPerUpdate ?? "10", "--tasks-per-update", 1),
           concurrency: trainingRolloutConcurrency(options),
         },
-        evaluation: { every: parseInteger(options.evalEvery ?? "5", "--eval-every", 1), episodes: parseInteger(options.evalEpisodes ?? "10", "--eval-episodes", 1) },
+        evaluation: {
+          every: parseInteger(options.evalEvery ?? "5", "--eval-every", 1),
+          episodes: parseInteger(options.evalEpisodes ?? "10", "--eval-episodes", 1),
+        },
         coevolution: { every: parseInteger(options.every ?? "10", "--every", 1) },
       },
       {

@@ -36,7 +36,11 @@ export interface ExportSummary {
 
 /** Lines go to `<out>.partial` one by one and the file is renamed to `<out>` at the end; without `--out`, to stdout. */
 function lineWriter(io: CliIo, out: string | undefined) {
-  if (out === undefined) return { write: (value: unknown) => io.stdout(`${JSON.stringify(value)}\n`), finish: (_lines: number): string | null => null };
+  if (out === undefined)
+    return {
+      write: (value: unknown) => io.stdout(`${JSON.stringify(value)}\n`),
+      finish: (_lines: number): string | null => null,
+    };
   const target = resolve(io.cwd, out);
   const partial = `${target}.partial`;
   if (existsSync(partial)) rmSync(partial);
@@ -64,11 +68,14 @@ export async function exportCommand(options: ExportCommandOptions, io: CliIo): P
   const writer = lineWriter(io, options.out);
   let lines = 0;
   if (format === "corpus") {
-    if (options.successesOnly || options.policy !== undefined) throw new EnvriggerError("BAD_ARGUMENT", "--successes-only and --policy apply to --format chat-jsonl only");
+    if (options.successesOnly || options.policy !== undefined)
+      throw new EnvriggerError("BAD_ARGUMENT", "--successes-only and --policy apply to --format chat-jsonl only");
     let corpus: CorpusLine[];
     if (options.run !== undefined) {
       const run = await readRun(resolve(io.cwd, options.run));
-      corpus = run.tasks.filter((task) => task.outcome === "accepted" && task.candidatePath !== null).map((task) => corpusLineOf(readCandidateRecord(resolve(io.cwd, task.candidatePath as string))));
+      corpus = run.tasks
+        .filter((task) => task.outcome === "accepted" && task.candidatePath !== null)
+        .map((task) => corpusLineOf(readCandidateRecord(resolve(io.cwd, task.candidatePath as string))));
     } else {
       corpus = readStoredCandidates(resolve(io.cwd, options.candidates as string));
     }
@@ -92,10 +99,18 @@ export async function exportCommand(options: ExportCommandOptions, io: CliIo): P
     if (episode.success) successes += 1;
   };
   if (options.run !== undefined) {
-    if (options.policy !== undefined || options.episodes !== undefined) throw new EnvriggerError("BAD_ARGUMENT", "--policy and --episodes make fresh rollouts of --candidates; a --run exports its recorded rollouts");
+    if (options.policy !== undefined || options.episodes !== undefined)
+      throw new EnvriggerError(
+        "BAD_ARGUMENT",
+        "--policy and --episodes make fresh rollouts of --candidates; a --run exports its recorded rollouts",
+      );
     await chatEpisodesOfRun(options.run, io.cwd, emit);
   } else {
-    if (options.policy === undefined) throw new EnvriggerError("BAD_ARGUMENT", "fresh rollouts of --candidates need --policy <policy> (and --episodes N, default 10)");
+    if (options.policy === undefined)
+      throw new EnvriggerError(
+        "BAD_ARGUMENT",
+        "fresh rollouts of --candidates need --policy <policy> (and --episodes N, default 10)",
+      );
     await chatEpisodesOfCandidates(
       {
         candidates: options.candidates as string,
@@ -109,6 +124,8 @@ export async function exportCommand(options: ExportCommandOptions, io: CliIo): P
     );
   }
   const out = writer.finish(lines);
-  io.stderr(`export: ${lines} episode(s), ${successes} successful${options.successesOnly ? `, ${skipped} failed ones left out` : ""}${out ? ` → ${out}` : ""}\n`);
+  io.stderr(
+    `export: ${lines} episode(s), ${successes} successful${options.successesOnly ? `, ${skipped} failed ones left out` : ""}${out ? ` → ${out}` : ""}\n`,
+  );
   return { format, lines, successes, skipped, out };
 }

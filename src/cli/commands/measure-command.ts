@@ -37,7 +37,9 @@ export async function measureCommand(options: MeasureCommandOptions, io: CliIo):
   if (options.json) {
     io.stdout(`${JSON.stringify(measurement)}\n`);
   } else {
-    const stops = Object.entries(measurement.stopReasons).map(([reason, count]) => `${reason}:${count}`).join(" ");
+    const stops = Object.entries(measurement.stopReasons)
+      .map(([reason, count]) => `${reason}:${count}`)
+      .join(" ");
     io.stdout(
       `${record.envId}/${record.taskId} candidate ${record.id} · policy ${policy.name} · ${measurement.episodes} fresh rollouts\n` +
         `success ${fixed(measurement.successRate)} (95% CI ${fixed(measurement.successInterval[0])}–${fixed(measurement.successInterval[1])}), mean steps ${fixed(measurement.meanSteps, 1)}, stops ${stops}\n`,

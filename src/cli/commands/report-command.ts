@@ -12,7 +12,11 @@ export interface ReportCommandOptions {
  * its path (`--json`: `{ "path": … }`). A curriculum run (`run.json`), a training run
  * (`training.json`) or an experiment (`experiment.json`); any other directory is not a run.
  */
-export async function reportCommand(runDirectory: string, options: ReportCommandOptions, io: CliIo): Promise<{ path: string }> {
+export async function reportCommand(
+  runDirectory: string,
+  options: ReportCommandOptions,
+  io: CliIo,
+): Promise<{ path: string }> {
   const written = await writeRunReport(resolve(io.cwd, runDirectory));
   io.stdout(options.json ? `${JSON.stringify({ path: written.path })}\n` : `report: ${written.path}\n`);
   return written;

@@ -33,22 +33,64 @@ const stopSignals = ["SIGTERM", "SIGINT"] as const;
  * finish their message and are closed cleanly) and return. `waitForStop` replaces the
  * signal wait (tests).
  */
-export async function serveCommand(options: ServeCommandOptions, io: CliIo, waitForStop?: (server: ServeServer) => Promise<void>): Promise<void> {
+export async function serveCommand(
+  options: ServeCommandOptions,
+  io: CliIo,
+  waitForStop?: (server: ServeServer) => Promise<void>,
+): Promise<void> {
   const split = parseChoice(options.split ?? "train", "--split", splitSelectionSchema.options) as SplitSelection;
   const weighting = parseChoice(options.weights ?? "uniform", "--weights", memberWeightingSchema.options);
   const host = options.host ?? "127.0.0.1";
   const port = parseInteger(options.port ?? "8000", "--port");
   const maxSessions = parseInteger(options.maxSessions ?? "64", "--max-sessions", 1);
   const idleTimeoutSeconds = parseInteger(options.idleTimeout ?? "600", "--idle-timeout", 1);
-  const maxMessageBytes = parseInteger(options.maxMessageBytes ?? String(10 * 1024 * 1024), "--max-message-bytes", 1_024);
-  const tasks = options.task?.split(",").map((id) => id.trim()).filter(Boolean);
-  const set = await loadServedSet({ env: options.env, tasks, stack: options.stack, candidates: options.candidates, run: options.run, split, weighting, cwd: io.cwd });
+  const maxMessageBytes = parseInteger(
+    options.maxMessageBytes ?? String(10 * 1024 * 1024),
+    "--max-message-bytes",
+    1_024,
+  );
+  const tasks = options.task
+    ?.split(",")
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const set = await loadServedSet({
+    env: options.env,
+    tasks,
+    stack: options.stack,
+    candidates: options.candidates,
+    run: options.run,
+    split,
+    weighting,
+    cwd: io.cwd,
+  });
   if (!isLoopbackHost(host)) {
-    io.stderr(`warning: binding ${host}, not loopback: anyone who can reach this address can run episodes (and the stacks' Rules code) on this machine; envrigger serve has no authentication\n`);
+    io.stderr(
+      `warning: binding ${host}, not loopback: anyone who can reach this address can run episodes (and the stacks' Rules code) on this machine; envrigger serve has no authentication\n`,
+    );
   }
-  const server = await startServeServer({ set, dependencies: productStackDependencies(io.cwd), host, port, maxSessions, idleTimeoutMs: idleTimeoutSeconds * 1000, maxMessageBytes, log: (line) => io.stderr(`serve: ${line}\n`) });
-  const listening = { url: server.url, webSocket: `${server.url.replace(/^http/, "ws")}/ws`, env: set.envId, stacks: set.members.length, tasks: [...new Set(set.members.map((member) => member.taskId))].length, maxSessions };
-  io.stdout(options.json ? `${JSON.stringify(listening)}\n` : `envrigger serve: listening on ${listening.url} (OpenEnv; WebSocket ${listening.webSocket}) — ${listening.stacks} stack(s) of ${set.envId} over ${listening.tasks} task(s), up to ${maxSessions} sessions\n`);
+  const server = await startServeServer({
+    set,
+    dependencies: productStackDependencies(io.cwd),
+    host,
+    port,
+    maxSessions,
+    idleTimeoutMs: idleTimeoutSeconds * 1000,
+    maxMessageBytes,
+    log: (line) => io.stderr(`serve: ${line}\n`),
+  });
+  const listening = {
+    url: server.url,
+    webSocket: `${server.url.replace(/^http/, "ws")}/ws`,
+    env: set.envId,
+    stacks: set.members.length,
+    tasks: [...new Set(set.members.map((member) => member.taskId))].length,
+    maxSessions,
+  };
+  io.stdout(
+    options.json
+      ? `${JSON.stringify(listening)}\n`
+      : `envrigger serve: listening on ${listening.url} (OpenEnv; WebSocket ${listening.webSocket}) — ${listening.stacks} stack(s) of ${set.envId} over ${listening.tasks} task(s), up to ${maxSessions} sessions\n`,
+  );
   if (waitForStop) await waitForStop(server);
   else {
     await new Promise<void>((resolve) => {

@@ -61,36 +61,70 @@ function isLlmSpec(spec: string): boolean {
 }
 
 /** Trajectories of a run's accepted stacks, or fresh rollouts of the original env. */
-async function sourcesOf(options: SkillsExtractOptions, io: CliIo, progress: ReturnType<typeof createProgress>): Promise<{ env: EnvDefinition; sources: SkillSourceEpisodes[] }> {
+async function sourcesOf(
+  options: SkillsExtractOptions,
+  io: CliIo,
+  progress: ReturnType<typeof createProgress>,
+): Promise<{ env: EnvDefinition; sources: SkillSourceEpisodes[] }> {
   const { readAcceptedTrajectories } = await import("../../skills/read-accepted-trajectories.js");
   if (options.from !== undefined) {
-    if (options.fromOriginal) throw new EnvriggerError("BAD_ARGUMENT", "give either --from runs/<id> or --from-original, not both");
+    if (options.fromOriginal)
+      throw new EnvriggerError("BAD_ARGUMENT", "give either --from runs/<id> or --from-original, not both");
     const run = await readAcceptedTrajectories(resolve(io.cwd, options.from));
-    if (options.env !== undefined && options.env !== run.envId) throw new EnvriggerError("BAD_ARGUMENT", `--env ${options.env} does not match the run's env ${run.envId}`);
-    if (run.stacks.length === 0) throw new EnvriggerError("BAD_ARGUMENT", `${options.from} has no accepted stack (nothing to extract from)`, { hint: "run `envrigger curriculum` until some tasks are accepted, or use --from-original" });
-    return { env: await resolveEnv(run.envId, io.cwd), sources: run.stacks.map((stack) => ({ stack: stack.candidateId, trajectories: stack.trajectories })) };
+    if (options.env !== undefined && options.env !== run.envId)
+      throw new EnvriggerError("BAD_ARGUMENT", `--env ${options.env} does not match the run's env ${run.envId}`);
+    if (run.stacks.length === 0)
+      throw new EnvriggerError("BAD_ARGUMENT", `${options.from} has no accepted stack (nothing to extract from)`, {
+        hint: "run `envrigger curriculum` until some tasks are accepted, or use --from-original",
+      });
+    return {
+      env: await resolveEnv(run.envId, io.cwd),
+      sources: run.stacks.map((stack) => ({ stack: stack.candidateId, trajectories: stack.trajectories })),
+    };
   }
-  if (!options.fromOriginal) throw new EnvriggerError("BAD_ARGUMENT", "say where the trajectories come from: --from runs/<id> (accepted stacks) or --from-original --env E --policy P");
-  if (options.env === undefined || options.policy === undefined) throw new EnvriggerError("BAD_ARGUMENT", "--from-original needs --env and --policy");
+  if (!options.fromOriginal)
+    throw new EnvriggerError(
+      "BAD_ARGUMENT",
+      "say where the trajectories come from: --from runs/<id> (accepted stacks) or --from-original --env E --policy P",
+    );
+  if (options.env === undefined || options.policy === undefined)
+    throw new EnvriggerError("BAD_ARGUMENT", "--from-original needs --env and --policy");
   const env = await resolveEnv(options.env, io.cwd);
   const policy = await resolvePolicy(options.policy, env.id, io.cwd);
   let tasks: Array<{ taskId: string; group?: string; episodes: number }>;
   if (options.match !== undefined) {
-    if (options.episodes !== undefined || options.task !== undefined) throw new EnvriggerError("BAD_ARGUMENT", "--match takes the tasks and episode counts from the run; drop --episodes and --task");
+    if (options.episodes !== undefined || options.task !== undefined)
+      throw new EnvriggerError(
+        "BAD_ARGUMENT",
+        "--match takes the tasks and episode counts from the run; drop --episodes and --task",
+      );
     const run = await readAcceptedTrajectories(resolve(io.cwd, options.match));
-    if (run.envId !== env.id) throw new EnvriggerError("BAD_ARGUMENT", `--match run is on env ${run.envId}, not ${env.id}`);
+    if (run.envId !== env.id)
+      throw new EnvriggerError("BAD_ARGUMENT", `--match run is on env ${run.envId}, not ${env.id}`);
     tasks = run.stacks.map((stack) => ({ taskId: stack.taskId, episodes: stack.trajectories.length }));
   } else {
     const split = parseChoice(options.split ?? "train", "--split", splitSelectionSchema.options) as SplitSelection;
     const episodes = parseInteger(options.episodes ?? "10", "--episodes", 1);
-    const wanted = options.task?.split(",").map((id) => id.trim()).filter(Boolean);
+    const wanted = options.task
+      ?.split(",")
+      .map((id) => id.trim())
+      .filter(Boolean);
     const listed = await tasksOf(env, split);
     const missing = (wanted ?? []).filter((id) => !listed.some((task) => task.id === id));
-    if (missing.length > 0) throw new EnvriggerError("UNKNOWN_TASK", `unknown task(s) for env ${env.id} in split ${split}: ${missing.join(", ")}`);
-    tasks = listed.filter((task) => wanted === undefined || wanted.includes(task.id)).map((task) => ({ taskId: task.id, ...(task.group === undefined ? {} : { group: task.group }), episodes }));
+    if (missing.length > 0)
+      throw new EnvriggerError(
+        "UNKNOWN_TASK",
+        `unknown task(s) for env ${env.id} in split ${split}: ${missing.join(", ")}`,
+      );
+    tasks = listed
+      .filter((task) => wanted === undefined || wanted.includes(task.id))
+      .map((task) => ({ taskId: task.id, ...(task.group === undefined ? {} : { group: task.group }), episodes }));
   }
   const { rollOriginalEpisodes } = await import("../../skills/roll-original-episodes.js");
-  progress.start(tasks.reduce((sum, task) => sum + task.episodes, 0), "original rollouts");
+  progress.start(
+    tasks.reduce((sum, task) => sum + task.episodes, 0),
+    "original rollouts",
+  );
   const trajectories = await rollOriginalEpisodes({
     env,
     policy: policy.factory,
@@ -107,7 +141,11 @@ async function sourcesOf(options: SkillsExtractOptions, io: CliIo, progress: Ret
 export async function skillsExtractCommand(options: SkillsExtractOptions, io: CliIo): Promise<ExtractionReport> {
   if (options.out === undefined) throw new EnvriggerError("BAD_ARGUMENT", "--out <bank.jsonl> is required");
   const extractorSpec = options.extractor ?? "mined";
-  if (extractorSpec !== "mined" && !isLlmSpec(extractorSpec)) throw new EnvriggerError("BAD_ARGUMENT", `--extractor expects mined, openai:<model> or gemini:<model>, got "${extractorSpec}"`);
+  if (extractorSpec !== "mined" && !isLlmSpec(extractorSpec))
+    throw new EnvriggerError(
+      "BAD_ARGUMENT",
+      `--extractor expects mined, openai:<model> or gemini:<model>, got "${extractorSpec}"`,
+    );
   const progress = createProgress(io, !options.json);
   // Build the LLM extractor first: a bad spec or a missing key fails before any rollout.
   let extractor: "mined" | import("../../skills/llm-skill-extractor.js").LlmSkillExtractor = "mined";
@@ -119,8 +157,18 @@ export async function skillsExtractCommand(options: SkillsExtractOptions, io: Cl
   const { env, sources } = await sourcesOf(options, io, progress);
   const { extractSkills } = await import("../../skills/extract-skills.js");
   const out = resolve(io.cwd, options.out);
-  progress.start(sources.reduce((sum, source) => sum + source.trajectories.length, 0), "extract");
-  const report = await extractSkills({ envId: env.id, tools: await toolsOf(env), sources, extractor, out, onProgress: (done) => progress.update(done) });
+  progress.start(
+    sources.reduce((sum, source) => sum + source.trajectories.length, 0),
+    "extract",
+  );
+  const report = await extractSkills({
+    envId: env.id,
+    tools: await toolsOf(env),
+    sources,
+    extractor,
+    out,
+    onProgress: (done) => progress.update(done),
+  });
   progress.stop();
   await env.dispose?.();
   if (options.json) {
@@ -130,7 +178,10 @@ export async function skillsExtractCommand(options: SkillsExtractOptions, io: Cl
   const lines = [
     `${report.items} item(s) appended to ${report.out} by ${report.extractor} from ${report.episodes} episodes (${report.successes} successes, ${report.failures} failures)`,
   ];
-  if (report.extractor !== "mined") lines.push(`malformed answers dropped: ${report.malformed}; items naming the task dropped: ${report.taskSpecific}; tokens in ${report.usage.inputTokens} / out ${report.usage.outputTokens} in ${report.usage.calls} calls`);
+  if (report.extractor !== "mined")
+    lines.push(
+      `malformed answers dropped: ${report.malformed}; items naming the task dropped: ${report.taskSpecific}; tokens in ${report.usage.inputTokens} / out ${report.usage.outputTokens} in ${report.usage.calls} calls`,
+    );
   io.stdout(`${lines.join("\n")}\n`);
   if (report.contrasts) {
     io.stdout(
@@ -153,7 +204,12 @@ export async function skillsExtractCommand(options: SkillsExtractOptions, io: Cl
 
 /** `envrigger skills eval`: the same LLM policy with and without retrieved skills, same seeds. */
 export async function skillsEvalCommand(options: SkillsEvalOptions, io: CliIo): Promise<SkillEvaluation> {
-  if (!isLlmSpec(options.policy)) throw new EnvriggerError("BAD_ARGUMENT", `skills eval needs an LLM policy (openai:<model> or gemini:<model>), got "${options.policy}"`, { hint: "scripted policies do not read a system prompt, so skills cannot change them" });
+  if (!isLlmSpec(options.policy))
+    throw new EnvriggerError(
+      "BAD_ARGUMENT",
+      `skills eval needs an LLM policy (openai:<model> or gemini:<model>), got "${options.policy}"`,
+      { hint: "scripted policies do not read a system prompt, so skills cannot change them" },
+    );
   const split = parseChoice(options.split ?? "heldout", "--split", splitSelectionSchema.options) as SplitSelection;
   const k = parseInteger(options.k ?? "3", "--k", 1);
   const episodes = parseInteger(options.episodes ?? "5", "--episodes", 1);
@@ -168,13 +224,18 @@ export async function skillsEvalCommand(options: SkillsEvalOptions, io: CliIo): 
   const { evaluateSkills } = await import("../../skills/evaluate-skills.js");
   const mode = llmPolicyModeFor(env.id);
   // One factory per skill list; the plain arm's is built up front so a bad spec or key fails before any rollout.
-  const factories = new Map<string, ReturnType<typeof createLlmPolicy>>([["[]", createLlmPolicy(options.policy, { mode })]]);
+  const factories = new Map<string, ReturnType<typeof createLlmPolicy>>([
+    ["[]", createLlmPolicy(options.policy, { mode })],
+  ]);
   const makePolicy = (skills: string[]) => {
     const key = JSON.stringify(skills);
     if (!factories.has(key)) factories.set(key, createLlmPolicy(options.policy, { mode, skills }));
     return (factories.get(key) as ReturnType<typeof createLlmPolicy>)();
   };
-  const retriever = await createSkillRetriever(bank.items, options.embeddings === undefined ? {} : { embeddings: options.embeddings });
+  const retriever = await createSkillRetriever(
+    bank.items,
+    options.embeddings === undefined ? {} : { embeddings: options.embeddings },
+  );
   const progress = createProgress(io, !options.json);
   let started = false;
   const result = await evaluateSkills({
@@ -184,7 +245,14 @@ export async function skillsEvalCommand(options: SkillsEvalOptions, io: CliIo): 
     retriever,
     k,
     split,
-    ...(options.task === undefined ? {} : { taskIds: options.task.split(",").map((id) => id.trim()).filter(Boolean) }),
+    ...(options.task === undefined
+      ? {}
+      : {
+          taskIds: options.task
+            .split(",")
+            .map((id) => id.trim())
+            .filter(Boolean),
+        }),
     episodes,
     seed,
     concurrency,
@@ -200,10 +268,19 @@ export async function skillsEvalCommand(options: SkillsEvalOptions, io: CliIo): 
     io.stdout(`${JSON.stringify(result)}\n`);
     return result;
   }
-  const row = (name: string, arm: SkillEvaluation["with"]) => [name, arm.episodes, percent(arm.successRate), `[${fixed(arm.successInterval[0])}, ${fixed(arm.successInterval[1])}]`, fixed(arm.meanTurns, 1)];
+  const row = (name: string, arm: SkillEvaluation["with"]) => [
+    name,
+    arm.episodes,
+    percent(arm.successRate),
+    `[${fixed(arm.successInterval[0])}, ${fixed(arm.successInterval[1])}]`,
+    fixed(arm.meanTurns, 1),
+  ];
   io.stdout(
     `${result.env} · policy ${result.policy} · split ${result.split} · ${result.retrieval} retrieval, top ${result.k} of ${bank.items.length} items · same seeds\n` +
-      formatTable(["arm", "episodes", "success", "95% CI", "turns"], [row("without skills", result.without), row("with skills", result.with)]) +
+      formatTable(
+        ["arm", "episodes", "success", "95% CI", "turns"],
+        [row("without skills", result.without), row("with skills", result.with)],
+      ) +
       `difference ${result.difference >= 0 ? "+" : ""}${fixed(result.difference)}\n`,
   );
   return result;
@@ -213,5 +290,9 @@ export async function skillsEvalCommand(options: SkillsEvalOptions, io: CliIo): 
 export function skillsShowCommand(path: string, options: { json?: boolean }, io: CliIo): void {
   const bank = readSkillBank(resolve(io.cwd, path));
   for (const warning of bank.warnings) io.stderr(`warning: ${warning}\n`);
-  io.stdout(options.json ? `${JSON.stringify({ items: bank.items, warnings: bank.warnings })}\n` : formatSkillBank(bank.items, path));
+  io.stdout(
+    options.json
+      ? `${JSON.stringify({ items: bank.items, warnings: bank.warnings })}\n`
+      : formatSkillBank(bank.items, path),
+  );
 }

@@ -42,23 +42,37 @@ export function trainingRunId(prefix: string, env: string): string {
 
 /** Episodes in flight per rollout batch in this process: `--rollout-concurrency`, else the older `--concurrency`, else 1. */
 export function trainingRolloutConcurrency(options: { rolloutConcurrency?: string; concurrency?: string }): number {
-  if (options.rolloutConcurrency !== undefined) return parseInteger(options.rolloutConcurrency, "--rollout-concurrency", 1);
+  if (options.rolloutConcurrency !== undefined)
+    return parseInteger(options.rolloutConcurrency, "--rollout-concurrency", 1);
   return parseInteger(options.concurrency ?? "1", "--concurrency", 1);
 }
 
 /** The env options and reward source of `--reward`: the env's verdict by default, else the env's own reward of that name. */
-export function rewardOptions(reward: string | undefined): { envOptions: JsonObject; rewardSource: "evaluation" | "env" } {
+export function rewardOptions(reward: string | undefined): {
+  envOptions: JsonObject;
+  rewardSource: "evaluation" | "env";
+} {
   if (reward === undefined) return { envOptions: {}, rewardSource: "evaluation" };
-  return { envOptions: { reward: parseChoice(reward, "--reward", ["hidden", "public"] as const) }, rewardSource: "env" };
+  return {
+    envOptions: { reward: parseChoice(reward, "--reward", ["hidden", "public"] as const) },
+    rewardSource: "env",
+  };
 }
 
 /** Render a training result: the held-out curve and where the weights went. */
 export function formatTraining(result: TrainingRunResult): string {
-  const lines = [`trained ${result.env} on ${result.source} for ${result.updates} updates (${result.trainingEpisodes} episodes; ${result.zeroVarianceGroups}/${result.groups} groups without variance)`];
+  const lines = [
+    `trained ${result.env} on ${result.source} for ${result.updates} updates (${result.trainingEpisodes} episodes; ${result.zeroVarianceGroups}/${result.groups} groups without variance)`,
+  ];
   for (const point of result.curve) {
-    lines.push(`  update ${String(point.update).padStart(4)}: held-out success ${fixed(point.successRate)} [${fixed(point.successInterval[0])}, ${fixed(point.successInterval[1])}]${point.publicPassRate === null ? "" : `, public pass ${fixed(point.publicPassRate)}`}`);
+    lines.push(
+      `  update ${String(point.update).padStart(4)}: held-out success ${fixed(point.successRate)} [${fixed(point.successInterval[0])}, ${fixed(point.successInterval[1])}]${point.publicPassRate === null ? "" : `, public pass ${fixed(point.publicPassRate)}`}`,
+    );
   }
-  for (const round of result.rounds) lines.push(`  co-evolution round ${round.round} (update ${round.update}): ${round.accepted.length} accepted, ${round.rejected.length} rejected, ${round.skipped.length} skipped`);
+  for (const round of result.rounds)
+    lines.push(
+      `  co-evolution round ${round.round} (update ${round.update}): ${round.accepted.length} accepted, ${round.rejected.length} rejected, ${round.skipped.length} skipped`,
+    );
   lines.push(`weights: ${result.weights}`, `run: ${result.runDirectory}`);
   return `${lines.join("\n")}\n`;
 }
@@ -71,14 +85,24 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
   if (resume) {
     runDirectory = resolve(io.cwd, options.resume!);
     const path = trainingRunPaths(runDirectory).config;
-    if (!existsSync(path)) throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${path} does not exist`, { hint: "pass the directory of an earlier training run (runs/<id>)" });
+    if (!existsSync(path))
+      throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${path} does not exist`, {
+        hint: "pass the directory of an earlier training run (runs/<id>)",
+      });
     input = parseJsonText(trainingRunConfigSchema, readFileSync(path, "utf8"), path);
   } else {
     if (!options.env) throw new EnvriggerError("BAD_ARGUMENT", "train needs --env <env> (or --resume <dir>)");
     const policy = options.policy ?? `${LEARNED_POLICY_PREFIX}init`;
-    if (!policy.startsWith(LEARNED_POLICY_PREFIX)) throw new EnvriggerError("BAD_ARGUMENT", `train needs a learnable policy, got "${policy}"`, { hint: "use --policy learned:init or learned:<weights.json>" });
+    if (!policy.startsWith(LEARNED_POLICY_PREFIX))
+      throw new EnvriggerError("BAD_ARGUMENT", `train needs a learnable policy, got "${policy}"`, {
+        hint: "use --policy learned:init or learned:<weights.json>",
+      });
     const source = parseSourceSpec(options.source ?? "original");
-    if (!source) throw new EnvriggerError("BAD_ARGUMENT", `--source expects original, coevolve or stacks:<path>, got "${options.source}"`);
+    if (!source)
+      throw new EnvriggerError(
+        "BAD_ARGUMENT",
+        `--source expects original, coevolve or stacks:<path>, got "${options.source}"`,
+      );
     const { envOptions, rewardSource } = rewardOptions(options.reward);
     const id = trainingRunId("train", options.env);
     runDirectory = resolve(io.cwd, options.out ?? join("runs", id));
@@ -88,7 +112,14 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
       env: options.env,
       envOptions,
       policy,
-      source: source.kind === "coevolve" ? { kind: "coevolve", target: targetFromOptions(options), every: parseInteger(options.every ?? "10", "--every", 1) } : source,
+      source:
+        source.kind === "coevolve"
+          ? {
+              kind: "coevolve",
+              target: targetFromOptions(options),
+              every: parseInteger(options.every ?? "10", "--every", 1),
+            }
+          : source,
       rewardSource,
       grpo: {
         updates: parseInteger(options.updates ?? "30", "--updates", 1),
@@ -97,7 +128,10 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
         seed: parseInteger(options.seed ?? "0", "--seed"),
         concurrency: trainingRolloutConcurrency(options),
       },
-      evaluation: { every: parseInteger(options.evalEvery ?? "5", "--eval-every", 1), episodes: parseInteger(options.evalEpisodes ?? "10", "--eval-episodes", 1) },
+      evaluation: {
+        every: parseInteger(options.evalEvery ?? "5", "--eval-every", 1),
+        episodes: parseInteger(options.evalEpisodes ?? "10", "--eval-episodes", 1),
+      },
     };
   }
   const env = await resolveEnv(input.env, io.cwd);

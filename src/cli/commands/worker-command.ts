@@ -45,9 +45,14 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo, si
     throw new EnvriggerError("BAD_ARGUMENT", `--plugins-dir ${options.pluginsDir} is not a directory`);
   }
   for (const prefix of options.allowUrl ?? []) {
-    if (!URL.canParse(prefix)) throw new EnvriggerError("BAD_ARGUMENT", `--allow-url expects a URL prefix like http://127.0.0.1:8000/, got "${prefix}"`);
+    if (!URL.canParse(prefix))
+      throw new EnvriggerError(
+        "BAD_ARGUMENT",
+        `--allow-url expects a URL prefix like http://127.0.0.1:8000/, got "${prefix}"`,
+      );
   }
-  const optionalInteger = (value: string | undefined, name: string, minimum: number) => (value === undefined ? undefined : parseInteger(value, name, minimum));
+  const optionalInteger = (value: string | undefined, name: string, minimum: number) =>
+    value === undefined ? undefined : parseInteger(value, name, minimum);
   const worker = await startRolloutWorker({
     url: options.queue,
     concurrency,
@@ -68,5 +73,7 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo, si
   io.stderr(`envrigger worker: ${reason}, finishing the jobs in flight …\n`);
   await worker.close();
   const counts = worker.counts();
-  io.stderr(`envrigger worker: stopped (${counts.completed} completed, ${counts.refused} refused, ${counts.failed} failed)\n`);
+  io.stderr(
+    `envrigger worker: stopped (${counts.completed} completed, ${counts.refused} refused, ${counts.failed} failed)\n`,
+  );
 }

@@ -18,9 +18,13 @@ function counterPolicy(): Policy {
     name: "counter",
     act(input) {
       const last = input.history.at(-1);
-      if (last && typeof last.action !== "string" && last.action.name === "peek" && input.random.chance(0.4)) return { name: "peek", args: {} };
+      if (last && typeof last.action !== "string" && last.action.name === "peek" && input.random.chance(0.4))
+        return { name: "peek", args: {} };
       if (input.history.length === 0) return { name: "peek", args: {} };
-      const seen = [...input.history].reverse().map((entry) => /counter (-?\d+)/.exec(entry.observation.text)).find((match) => match !== null);
+      const seen = [...input.history]
+        .reverse()
+        .map((entry) => /counter (-?\d+)/.exec(entry.observation.text))
+        .find((match) => match !== null);
       if (!seen) return { name: "inc", args: {} };
       return Number(seen[1]) >= 3 ? { name: "submit", args: {} } : { name: "inc", args: {} };
     },
@@ -33,7 +37,10 @@ function sloppyPolicy(): Policy {
     name: "sloppy",
     act(input) {
       if (input.history.length === 0) return { name: "peek", args: {} };
-      const seen = [...input.history].reverse().map((entry) => /counter (-?\d+)/.exec(entry.observation.text)).find((match) => match !== null);
+      const seen = [...input.history]
+        .reverse()
+        .map((entry) => /counter (-?\d+)/.exec(entry.observation.text))
+        .find((match) => match !== null);
       if (seen && Number(seen[1]) >= 3) return { name: "submit", args: {} };
       return { name: input.random.chance(0.5) ? "incr" : "inc", args: {} };
     },
@@ -44,7 +51,12 @@ function sloppyPolicy(): Policy {
 /** Validation rollouts per revision in this harness: the rule's default cap. */
 const VALIDATION_EPISODES = DEFAULT_DECISION_POLICY.kMax;
 
-async function rigCounter(policy: () => Policy, context: DesignContext, definition: TestEnvDefinition, maxTurns: number): Promise<{ rates: number[]; templates: string[]; diagnosis: Diagnosis }> {
+async function rigCounter(
+  policy: () => Policy,
+  context: DesignContext,
+  definition: TestEnvDefinition,
+  maxTurns: number,
+): Promise<{ rates: number[]; templates: string[]; diagnosis: Diagnosis }> {
   const designer = new HeuristicDesigner();
   const diagnosis = await designer.diagnose(context);
   const rates: number[] = [];
@@ -52,9 +64,18 @@ async function rigCounter(policy: () => Policy, context: DesignContext, definiti
   for (let revision = 1; revision <= 5; revision++) {
     const proposal = await designer.write(context, diagnosis);
     templates.push(proposal.template!);
-    const spec = { version: 1 as const, base: { env: "test", taskId: "t1", options: { maxTurns } }, layers: proposal.layers.map((layer) => (layer.kind === "setup" ? { kind: "setup" as const, actions: layer.actions } : { kind: "rules" as const, source: layer.source })) };
+    const spec = {
+      version: 1 as const,
+      base: { env: "test", taskId: "t1", options: { maxTurns } },
+      layers: proposal.layers.map((layer) =>
+        layer.kind === "setup"
+          ? { kind: "setup" as const, actions: layer.actions }
+          : { kind: "rules" as const, source: layer.source },
+      ),
+    };
     const trajectories = await runRollouts({
-      createEnv: () => buildStack(spec, { resolveEnv: async () => definition, loadRules: (source) => loadRulesComponent(source) }),
+      createEnv: () =>
+        buildStack(spec, { resolveEnv: async () => definition, loadRules: (source) => loadRulesComponent(source) }),
       policy,
       tasks: [{ taskId: "t1" }],
       episodes: VALIDATION_EPISODES,
@@ -67,14 +88,30 @@ async function rigCounter(policy: () => Policy, context: DesignContext, definiti
     // One batch at the default cap, judged at the cap (no confirmation batch in this harness).
     const verdict = decide(context.target, evidence, { ...DEFAULT_DECISION_POLICY, confirmationEpisodes: 0 });
     if (verdict.decision === "accept") break;
-    const attempt: Attempt = { revision, proposal, issues: [], stats: evidence.stats, decision: verdict.decision === "more" ? null : verdict };
+    const attempt: Attempt = {
+      revision,
+      proposal,
+      issues: [],
+      stats: evidence.stats,
+      decision: verdict.decision === "more" ? null : verdict,
+    };
     context.attempts = [...context.attempts, attempt];
   }
   return { rates, templates, diagnosis };
 }
 
-async function counterContext(policy: () => Policy, definition: TestEnvDefinition, maxTurns: number): Promise<DesignContext> {
-  const baseline = await runRollouts({ createEnv: () => definition.create({ maxTurns }), policy, tasks: [{ taskId: "t1" }], episodes: 40, seed: 2 });
+async function counterContext(
+  policy: () => Policy,
+  definition: TestEnvDefinition,
+  maxTurns: number,
+): Promise<DesignContext> {
+  const baseline = await runRollouts({
+    createEnv: () => definition.create({ maxTurns }),
+    policy,
+    tasks: [{ taskId: "t1" }],
+    episodes: 40,
+    seed: 2,
+  });
   return {
     envId: "test",
     taskId: "t1",

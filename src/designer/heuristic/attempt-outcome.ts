@@ -43,7 +43,12 @@ const needOf: Record<string, "harder" | "easier" | null> = {
  *   escalate; at its strongest, switch; after earlier probes, it is a probe like any other;
  * - keep: it moved towards the band or crossed it; `need` says which way to tune next.
  */
-export function attemptOutcome(attempt: Attempt, baselineDistance: number, knob: TemplateKnob, earlierProbes: number): AttemptOutcome {
+export function attemptOutcome(
+  attempt: Attempt,
+  baselineDistance: number,
+  knob: TemplateKnob,
+  earlierProbes: number,
+): AttemptOutcome {
   const raw = attempt.proposal?.parameters?.[knob.name];
   const magnitude = typeof raw === "number" ? raw : null;
   const decision = attempt.decision;
@@ -61,14 +66,16 @@ export function attemptOutcome(attempt: Attempt, baselineDistance: number, knob:
   // between this probe and the last (a turn limit past its cliff), relaxes it, as the rule asks; and on a
   // fractional knob whose start was too easy, the rate between the neutral value and the probe is a mixture
   // of the two ends (success 0 at the probe), even on its first probe.
-  const boundsTheSearch = earlierProbes > 0 || (knob.fractional === true && magnitude !== knob.neutral && baselineDistance > 0);
+  const boundsTheSearch =
+    earlierProbes > 0 || (knob.fractional === true && magnitude !== knob.neutral && baselineDistance > 0);
   if (decision.direction === "unsolvable" && magnitude !== null && boundsTheSearch) {
     return { kind: "keep", need: "easier", magnitude, distance: decision.distance };
   }
   if (decision.direction === "broken" || decision.direction === "no-effect" || decision.direction === "unsolvable") {
     return { kind: "switch", why: `the decision was ${decision.direction} (${decision.message})` };
   }
-  if (!(decision.direction in needOf)) return { kind: "switch", why: `unknown decision direction ${decision.direction}` };
+  if (!(decision.direction in needOf))
+    return { kind: "switch", why: `unknown decision direction ${decision.direction}` };
   const need = needOf[decision.direction]!;
   const distance = decision.distance;
   const sameSide = Math.sign(distance) === Math.sign(baselineDistance) && baselineDistance !== 0;
@@ -77,9 +84,11 @@ export function attemptOutcome(attempt: Attempt, baselineDistance: number, knob:
     const compared = `distance ${distance.toFixed(2)} vs ${baselineDistance.toFixed(2)} at baseline`;
     // Only a first probe can show the wrong way: after probes that moved towards the band, one further from
     // it (often judged on a first batch of five) bounds the knob like any other probe.
-    if (Math.abs(distance) > Math.abs(baselineDistance) + MOVEMENT_TOLERANCE && earlierProbes === 0) return { kind: "switch", why: `it moved the wrong way (${compared})` };
+    if (Math.abs(distance) > Math.abs(baselineDistance) + MOVEMENT_TOLERANCE && earlierProbes === 0)
+      return { kind: "switch", why: `it moved the wrong way (${compared})` };
     if (Math.abs(distance) > Math.abs(baselineDistance) - MOVEMENT_TOLERANCE && earlierProbes === 0) {
-      if (magnitude !== null && magnitude !== knob.strongest) return { kind: "escalate", magnitude, why: `it did not move (${compared})` };
+      if (magnitude !== null && magnitude !== knob.strongest)
+        return { kind: "escalate", magnitude, why: `it did not move (${compared})` };
       return { kind: "switch", why: `it did not move, even at its strongest (${compared})` };
     }
   }

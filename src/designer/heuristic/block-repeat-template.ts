@@ -15,7 +15,8 @@ const settingsSchema = z.object({
 });
 type Settings = z.infer<typeof settingsSchema>;
 
-const note = "[note: this call repeats the previous one exactly; its result has not changed since — try a different step]";
+const note =
+  "[note: this call repeats the previous one exactly; its result has not changed since — try a different step]";
 
 function voidSource(probability: number): string {
   return `// A repeated identical call voids the attempt (in ${roundMagnitude(probability * 100)}% of episodes).
@@ -54,7 +55,14 @@ function source(settings: Settings, probability: number): string {
 }
 
 function plan({ context, diagnosis }: TemplateInput): TemplatePlan | null {
-  const knob = { name: "probability", neutral: 0, strongest: 1, integer: false, harderWhen: "larger" as const, mixture: true };
+  const knob = {
+    name: "probability",
+    neutral: 0,
+    strongest: 1,
+    integer: false,
+    harderWhen: "larger" as const,
+    mixture: true,
+  };
   if (diagnosis.direction === "target-weakness") {
     let id: string | null = null;
     try {
@@ -63,7 +71,15 @@ function plan({ context, diagnosis }: TemplateInput): TemplatePlan | null {
       id = null;
     }
     if (id !== repeatsActionsDetector.id) return null;
-    return { template: "block-repeat", settings: { mode: "void" }, knob, initial: 1, priority: 3, reason: "the target weakness is repeats-actions: a repeated identical call voids the attempt, so episodes showing it fail" };
+    return {
+      template: "block-repeat",
+      settings: { mode: "void" },
+      knob,
+      initial: 1,
+      priority: 3,
+      reason:
+        "the target weakness is repeats-actions: a repeated identical call voids the attempt, so episodes showing it fail",
+    };
   }
   const weakness = diagnosis.weaknesses.find((entry) => entry.id === repeatsActionsDetector.id);
   if (!weakness) return null;

@@ -26,9 +26,14 @@ function numberOr(value: Json | undefined, fallback: number): number {
  */
 export function argumentDomains(tool: ToolSpec, calls: readonly Action[]): Record<string, Json[]> | null {
   const properties = isJsonObject(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
-  const required = Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required.filter((name): name is string => typeof name === "string") : [];
-  const seenOf = (name: string) => calls.map((call) => call.args[name]).filter((value): value is Json => value !== undefined);
-  const integersSeen = calls.flatMap((call) => Object.values(call.args)).filter((value): value is number => Number.isInteger(value));
+  const required = Array.isArray(tool.inputSchema.required)
+    ? tool.inputSchema.required.filter((name): name is string => typeof name === "string")
+    : [];
+  const seenOf = (name: string) =>
+    calls.map((call) => call.args[name]).filter((value): value is Json => value !== undefined);
+  const integersSeen = calls
+    .flatMap((call) => Object.values(call.args))
+    .filter((value): value is number => Number.isInteger(value));
   const domains: Record<string, Json[]> = {};
   for (const [name, raw] of Object.entries(properties)) {
     const schema: JsonObject = isJsonObject(raw) ? raw : {};
@@ -40,7 +45,8 @@ export function argumentDomains(tool: ToolSpec, calls: readonly Action[]): Recor
     else if (schema.type === "integer") {
       const low = numberOr(schema.minimum, Math.min(...integersSeen));
       const high = numberOr(schema.maximum, Math.max(...integersSeen));
-      if (Number.isFinite(low) && Number.isFinite(high) && high >= low && high - low < MAX_DOMAIN) values = Array.from({ length: high - low + 1 }, (_, index) => low + index);
+      if (Number.isFinite(low) && Number.isFinite(high) && high >= low && high - low < MAX_DOMAIN)
+        values = Array.from({ length: high - low + 1 }, (_, index) => low + index);
     }
     if (values.length === 0) {
       if (required.includes(name)) return null;

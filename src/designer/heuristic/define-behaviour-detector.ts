@@ -26,7 +26,8 @@ export interface BehaviourDetectorDefinition {
  * fail: `rate × (0.5 + 0.5 × failure rate among them)`.
  */
 export function defineBehaviourDetector(definition: BehaviourDetectorDefinition): WeaknessDetector {
-  const showsWith = (trajectory: Trajectory, roles: ToolRoles) => definition.showsCalls(trajectoryCalls(trajectory, roles), trajectory, roles);
+  const showsWith = (trajectory: Trajectory, roles: ToolRoles) =>
+    definition.showsCalls(trajectoryCalls(trajectory, roles), trajectory, roles);
   return {
     id: definition.id,
     summary: definition.summary,
@@ -36,7 +37,11 @@ export function defineBehaviourDetector(definition: BehaviourDetectorDefinition)
       const split = splitEpisodes(input.trajectories, (trajectory) => showsWith(trajectory, input.roles));
       if (split.episodes === 0 || (!force && (split.showing === 0 || split.rate < definition.minimumRate))) return null;
       const failureRate = split.showing === 0 ? 0 : 1 - split.showingSuccesses / split.showing;
-      return { id: definition.id, evidence: definition.evidence(split, input), severity: split.rate * (0.5 + 0.5 * failureRate) };
+      return {
+        id: definition.id,
+        evidence: definition.evidence(split, input),
+        severity: split.rate * (0.5 + 0.5 * failureRate),
+      };
     },
     shows(trajectory: Trajectory, tools: readonly ToolSpec[] = []) {
       return showsWith(trajectory, new ToolRoles(tools));

@@ -12,8 +12,18 @@ const definition = createBugFixEnvDefinition();
 afterAll(() => definition.dispose());
 
 /** A design context from 40 real baseline rollouts of a persona on BugFix tasks. */
-async function personaContext(persona: string, taskIds: string[], target: Target = DEFAULT_TARGET): Promise<DesignContext> {
-  const trajectories = await runRollouts({ createEnv: () => definition.create({}), policy: bugfixPersonas[persona]!, tasks: taskIds.map((taskId) => ({ taskId })), episodes: 40, seed: 7 });
+async function personaContext(
+  persona: string,
+  taskIds: string[],
+  target: Target = DEFAULT_TARGET,
+): Promise<DesignContext> {
+  const trajectories = await runRollouts({
+    createEnv: () => definition.create({}),
+    policy: bugfixPersonas[persona]!,
+    tasks: taskIds.map((taskId) => ({ taskId })),
+    episodes: 40,
+    seed: 7,
+  });
   return {
     envId: "bugfix",
     taskId: taskIds.join("+"),
@@ -39,7 +49,9 @@ describe("diagnoseBaseline on persona rollouts", () => {
     expect(ids(context)).not.toContain("repeats-actions");
     expect(diagnosis.text).toMatch(/success 0\.\d\d \(95% CI 0\.\d\d–0\.\d\d, n=120\)/);
     expect(diagnosis.text).toMatch(/stop reasons: submit \d+/);
-    expect(diagnosis.text).toMatch(/skips-verification \(severity 0\.\d\d\): tried to finish \(submit\) without running a verification tool \(test\) in \d+\/120 episodes/);
+    expect(diagnosis.text).toMatch(
+      /skips-verification \(severity 0\.\d\d\): tried to finish \(submit\) without running a verification tool \(test\) in \d+\/120 episodes/,
+    );
   });
 
   it("looper: repeats actions and runs out of budget on long code; easier", async () => {

@@ -17,8 +17,11 @@ function describeTools(roles: ToolRoles): string {
 
 function describeDirection(direction: Diagnosis["direction"], context: DesignContext): string {
   const { target } = context;
-  if (direction === "target-weakness") return `target-weakness — make "${target.weakness}" decisive: episodes that show it should fail, the others succeed`;
-  const band = target.successBand ? `success band [${target.successBand[0]}, ${target.successBand[1]}]` : `steps band [${target.stepsBand?.[0]}, ${target.stepsBand?.[1]}]`;
+  if (direction === "target-weakness")
+    return `target-weakness — make "${target.weakness}" decisive: episodes that show it should fail, the others succeed`;
+  const band = target.successBand
+    ? `success band [${target.successBand[0]}, ${target.successBand[1]}]`
+    : `steps band [${target.stepsBand?.[0]}, ${target.stepsBand?.[1]}]`;
   return direction === "harder"
     ? `harder — the policy does better than the ${band} asks; perturb what it relies on or make its weakness cost it`
     : `easier — the policy does worse than the ${band} asks; scaffold it or help it past its weakness`;
@@ -30,7 +33,10 @@ function describeDirection(direction: Diagnosis["direction"], context: DesignCon
  * choose the direction from the target, and write a text that cites the statistics:
  * success with its interval, stop reasons, mean turns, invalid-call rate, tool use.
  */
-export function diagnoseBaseline(context: DesignContext, detectors: readonly WeaknessDetector[] = weaknessDetectors): Diagnosis {
+export function diagnoseBaseline(
+  context: DesignContext,
+  detectors: readonly WeaknessDetector[] = weaknessDetectors,
+): Diagnosis {
   const roles = new ToolRoles(context.tools);
   const { stats, trajectories } = context.baseline;
   const input: DetectionInput = { trajectories, stats, roles, target: context.target };
@@ -47,8 +53,12 @@ export function diagnoseBaseline(context: DesignContext, detectors: readonly Wea
     found.splice(0, found.length, ...(weakness ? [weakness] : []), ...rest);
   }
   const direction = designDirection(context.target, stats);
-  const toolUse = Object.entries(stats.toolUse).map(([name, count]) => `${name} ${count}`).join(", ");
-  const stops = Object.entries(stats.stopReasons).map(([reason, count]) => `${reason} ${count}`).join(", ");
+  const toolUse = Object.entries(stats.toolUse)
+    .map(([name, count]) => `${name} ${count}`)
+    .join(", ");
+  const stops = Object.entries(stats.stopReasons)
+    .map(([reason, count]) => `${reason} ${count}`)
+    .join(", ");
   const lines = [
     `Baseline of ${context.envId} task ${context.taskId}: ${formatSuccess(stats)}; stop reasons: ${stops || "none"}; mean turns ${stats.meanTurns.toFixed(2)}${stats.meanTurnsOfSuccesses === null ? "" : ` (${stats.meanTurnsOfSuccesses.toFixed(2)} in successes)`}; invalid-call rate ${(stats.invalidCallRate * 100).toFixed(0)}%; tool use: ${toolUse || "none"}.`,
     `Tools: ${describeTools(roles)}.`,

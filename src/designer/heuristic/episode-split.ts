@@ -12,7 +12,10 @@ export interface EpisodeSplit {
 }
 
 /** Split episodes by `shows` and count successes on each side. */
-export function splitEpisodes(trajectories: readonly Trajectory[], shows: (trajectory: Trajectory) => boolean): EpisodeSplit {
+export function splitEpisodes(
+  trajectories: readonly Trajectory[],
+  shows: (trajectory: Trajectory) => boolean,
+): EpisodeSplit {
   let showing = 0;
   let showingSuccesses = 0;
   let otherSuccesses = 0;
@@ -23,7 +26,13 @@ export function splitEpisodes(trajectories: readonly Trajectory[], shows: (traje
       if (success) showingSuccesses += 1;
     } else if (success) otherSuccesses += 1;
   }
-  return { episodes: trajectories.length, showing, showingSuccesses, otherSuccesses, rate: trajectories.length === 0 ? 0 : showing / trajectories.length };
+  return {
+    episodes: trajectories.length,
+    showing,
+    showingSuccesses,
+    otherSuccesses,
+    rate: trajectories.length === 0 ? 0 : showing / trajectories.length,
+  };
 }
 
 /** A percentage for evidence sentences, e.g. `52%`. */

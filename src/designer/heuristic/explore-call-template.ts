@@ -19,7 +19,11 @@ export const REWRITE_RETRIES = 3;
 /** At most this many explorations that fell short of the band look for a successful opening. */
 export const MAX_SEARCHES = 3;
 
-const settingsSchema = z.object({ tool: z.string().min(1), domains: z.record(z.string(), z.array(jsonSchema).min(1)), avoid: z.array(jsonObjectSchema) });
+const settingsSchema = z.object({
+  tool: z.string().min(1),
+  domains: z.record(z.string(), z.array(jsonSchema).min(1)),
+  avoid: z.array(jsonObjectSchema),
+});
 
 /** Successes per explored episode of an attempt (its success rate over its probability), or null. */
 function exploredRate(attempt: Attempt): number | null {
@@ -74,7 +78,12 @@ function searchProbability(context: DesignContext, earlier: readonly Attempt[]):
 function acceptedCalls(context: DesignContext, tool: string): Action[] {
   return context.baseline.trajectories.flatMap((trajectory) =>
     trajectory.steps
-      .filter((step) => step.parsedAction?.name === tool && step.envAction !== null && (step.info.actionError === undefined || step.info.actionError === null))
+      .filter(
+        (step) =>
+          step.parsedAction?.name === tool &&
+          step.envAction !== null &&
+          (step.info.actionError === undefined || step.info.actionError === null),
+      )
       .map((step) => step.parsedAction!),
   );
 }
@@ -89,7 +98,9 @@ function firstCallSummary(context: DesignContext, tool: string): string {
     counts.set(key, { action: first, count: (counts.get(key)?.count ?? 0) + 1 });
   }
   const top = [...counts.values()].sort((left, right) => right.count - left.count)[0];
-  return top ? `its first ${tool} was ${formatAction(top.action)} in ${top.count}/${context.baseline.trajectories.length} episodes` : `it called ${tool}`;
+  return top
+    ? `its first ${tool} was ${formatAction(top.action)} in ${top.count}/${context.baseline.trajectories.length} episodes`
+    : `it called ${tool}`;
 }
 
 function plan({ context, diagnosis, roles }: TemplateInput): TemplatePlan | null {
@@ -106,7 +117,9 @@ function plan({ context, diagnosis, roles }: TemplateInput): TemplatePlan | null
   if (earlier.length >= MAX_SEARCHES) return null;
   // Openings seen failing in the episodes kept from earlier searches are not explored again.
   const avoid = exploredOpenings(context, "explore-call", false, earlier).map((opening) => opening.call.args);
-  const ranges = Object.entries(domains).map(([name, values]) => `${name} ∈ {${values.map((value) => JSON.stringify(value)).join(", ")}}`).join(", ");
+  const ranges = Object.entries(domains)
+    .map(([name, values]) => `${name} ∈ {${values.map((value) => JSON.stringify(value)).join(", ")}}`)
+    .join(", ");
   const round =
     earlier.length === 0
       ? "a search for openings that succeed, in part of the episodes (nothing in the baseline predicts how many will)"
@@ -142,6 +155,18 @@ export const exploreCallTemplate: HarnessTemplate = {
   plan,
   build(settings: JsonObject, magnitude: number, context: DesignContext): CandidateLayer[] {
     const parsed = parseWith(settingsSchema, settings, "explore-call settings");
-    return [{ kind: "rules", name: "explore-call", source: rewriteFirstCallRules(parsed.tool, { domains: parsed.domains, avoid: parsed.avoid }, magnitude, REWRITE_RETRIES, refusedShortcutCalls(context)) }];
+    return [
+      {
+        kind: "rules",
+        name: "explore-call",
+        source: rewriteFirstCallRules(
+          parsed.tool,
+          { domains: parsed.domains, avoid: parsed.avoid },
+          magnitude,
+          REWRITE_RETRIES,
+          refusedShortcutCalls(context),
+        ),
+      },
+    ];
   },
 };

@@ -27,7 +27,12 @@ export function rewrittenCall(trajectory: Trajectory): Action | null {
  * `successful` false, that failed — most frequent first (ties: first seen). Only a handful
  * of episodes is kept per attempt, so this is what the designer can read, not a statistic.
  */
-export function exploredOpenings(context: DesignContext, template: string, successful: boolean, attempts?: readonly Attempt[]): Opening[] {
+export function exploredOpenings(
+  context: DesignContext,
+  template: string,
+  successful: boolean,
+  attempts?: readonly Attempt[],
+): Opening[] {
   const openings = new Map<string, Opening>();
   for (const attempt of attempts ?? context.attempts) {
     if (attempt.proposal?.template !== template) continue;

@@ -38,7 +38,15 @@ export function harmfulActions(trajectories: readonly Trajectory[], roles: ToolR
   count(failed, "failed");
   count(succeeded, "succeeded");
   return [...tally.values()]
-    .map((entry) => ({ action: entry.action, failedShare: entry.failed / failed.length, successfulShare: succeeded.length === 0 ? 0 : entry.succeeded / succeeded.length }))
+    .map((entry) => ({
+      action: entry.action,
+      failedShare: entry.failed / failed.length,
+      successfulShare: succeeded.length === 0 ? 0 : entry.succeeded / succeeded.length,
+    }))
     .filter((entry) => entry.failedShare - entry.successfulShare >= margin)
-    .sort((left, right) => right.failedShare - right.successfulShare - (left.failedShare - left.successfulShare) || right.failedShare - left.failedShare);
+    .sort(
+      (left, right) =>
+        right.failedShare - right.successfulShare - (left.failedShare - left.successfulShare) ||
+        right.failedShare - left.failedShare,
+    );
 }

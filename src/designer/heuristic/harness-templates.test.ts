@@ -50,7 +50,10 @@ function sloppyCounterPolicy(): Policy {
   return {
     name: "sloppy",
     act(input) {
-      const seen = [...input.history].reverse().map((entry) => /counter (-?\d+)/.exec(entry.observation.text)).find((match) => match !== null);
+      const seen = [...input.history]
+        .reverse()
+        .map((entry) => /counter (-?\d+)/.exec(entry.observation.text))
+        .find((match) => match !== null);
       if (seen && Number(seen[1]) >= 3) return { name: "submit", args: {} };
       return { name: input.random.chance(0.5) ? "incr" : "inc", args: {} };
     },
@@ -59,21 +62,70 @@ function sloppyCounterPolicy(): Policy {
 
 const instances: Instance[] = [];
 beforeAll(async () => {
-  const baselines: Array<{ envId: string; taskId: string; target: Target; tools: ToolSpec[]; trajectories: Trajectory[]; attempts?: Attempt[] }> = [];
+  const baselines: Array<{
+    envId: string;
+    taskId: string;
+    target: Target;
+    tools: ToolSpec[];
+    trajectories: Trajectory[];
+    attempts?: Attempt[];
+  }> = [];
   for (const [persona, taskId, target] of cases) {
-    const trajectories = await runRollouts({ createEnv: () => definition.create({}), policy: bugfixPersonas[persona]!, tasks: [{ taskId }], episodes: 40, seed: 1 });
+    const trajectories = await runRollouts({
+      createEnv: () => definition.create({}),
+      policy: bugfixPersonas[persona]!,
+      tasks: [{ taskId }],
+      episodes: 40,
+      seed: 1,
+    });
     baselines.push({ envId: "bugfix", taskId, target, tools: bugFixTools(), trajectories });
   }
-  const counter = await runRollouts({ createEnv: async () => new TestEnv({ maxTurns: 5 }), policy: sloppyCounterPolicy, tasks: [{ taskId: "t1" }], episodes: 40, seed: 1 });
-  baselines.push({ envId: "test", taskId: "t1", target: { successBand: [0.9, 1] }, tools: await new TestEnv().tools(), trajectories: counter });
+  const counter = await runRollouts({
+    createEnv: async () => new TestEnv({ maxTurns: 5 }),
+    policy: sloppyCounterPolicy,
+    tasks: [{ taskId: "t1" }],
+    episodes: 40,
+    seed: 1,
+  });
+  baselines.push({
+    envId: "test",
+    taskId: "t1",
+    target: { successBand: [0.9, 1] },
+    tools: await new TestEnv().tools(),
+    trajectories: counter,
+  });
   // Game of 24 with `greedy` (no information tool; it always solves 24-1 and never 24-451),
   // and 24-451 again after an exploration whose kept episodes include a success (steer-call).
   for (const taskId of ["24-1", "24-451"]) {
-    const trajectories = await runRollouts({ createEnv: () => toy24Env.create(), policy: toy24Policies.greedy!, tasks: [{ taskId }], episodes: 10, seed: 1 });
+    const trajectories = await runRollouts({
+      createEnv: () => toy24Env.create(),
+      policy: toy24Policies.greedy!,
+      tasks: [{ taskId }],
+      episodes: 10,
+      seed: 1,
+    });
     baselines.push({ envId: "toy24", taskId, target: { successBand: [0.4, 0.6] }, tools: toy24Tools(), trajectories });
   }
   const explored = await runRollouts({
-    createEnv: () => buildStack({ version: 1, base: { env: "toy24", taskId: "24-451" }, layers: [{ kind: "rules", source: rewriteFirstCallRules("combine", { domains: { i: [0, 1, 2, 3], j: [0, 1, 2, 3], op: ["add", "sub", "mul", "div"] }, avoid: [] }, 1, 3) }] }, { resolveEnv: async () => toy24Env, loadRules: (source) => loadRulesComponent(source) }),
+    createEnv: () =>
+      buildStack(
+        {
+          version: 1,
+          base: { env: "toy24", taskId: "24-451" },
+          layers: [
+            {
+              kind: "rules",
+              source: rewriteFirstCallRules(
+                "combine",
+                { domains: { i: [0, 1, 2, 3], j: [0, 1, 2, 3], op: ["add", "sub", "mul", "div"] }, avoid: [] },
+                1,
+                3,
+              ),
+            },
+          ],
+        },
+        { resolveEnv: async () => toy24Env, loadRules: (source) => loadRulesComponent(source) },
+      ),
     policy: toy24Policies.greedy!,
     tasks: [{ taskId: "24-451" }],
     episodes: 20,
@@ -81,7 +133,12 @@ beforeAll(async () => {
   });
   const exploration: Attempt = {
     revision: 1,
-    proposal: { layers: [{ kind: "rules", source: "" }], rationale: "", template: "explore-call", parameters: { probability: 1 } },
+    proposal: {
+      layers: [{ kind: "rules", source: "" }],
+      rationale: "",
+      template: "explore-call",
+      parameters: { probability: 1 },
+    },
     issues: [],
     stats: summarize(explored),
     decision: { decision: "refine", direction: "too-hard", distance: -0.1, message: "" },
@@ -90,8 +147,20 @@ beforeAll(async () => {
   baselines.push({ ...baselines.at(-1)!, attempts: [exploration] });
   // TextWorld with `walkthrough` (a recorded plan, and an env with a staging tool): the case for move-relied-on.
   const textworld = await textworldEnv.create();
-  const walkthrough = await runRollouts({ createEnv: () => textworldEnv.create(), policy: textworldPolicies.walkthrough!, tasks: [{ taskId: "tw-another_game-quest-3" }], episodes: 3, seed: 1 });
-  baselines.push({ envId: "textworld", taskId: "tw-another_game-quest-3", target: { successBand: [0.4, 0.6] }, tools: await textworld.tools(), trajectories: walkthrough });
+  const walkthrough = await runRollouts({
+    createEnv: () => textworldEnv.create(),
+    policy: textworldPolicies.walkthrough!,
+    tasks: [{ taskId: "tw-another_game-quest-3" }],
+    episodes: 3,
+    seed: 1,
+  });
+  baselines.push({
+    envId: "textworld",
+    taskId: "tw-another_game-quest-3",
+    target: { successBand: [0.4, 0.6] },
+    tools: await textworld.tools(),
+    trajectories: walkthrough,
+  });
   await textworld.close();
   for (const { envId, taskId, target, tools, trajectories, attempts } of baselines) {
     const context: DesignContext = {
@@ -111,7 +180,11 @@ beforeAll(async () => {
       const template = harnessTemplates.find((candidate) => candidate.id === plan.template)!;
       for (const magnitude of new Set([plan.initial, plan.knob.strongest, (plan.initial + plan.knob.strongest) / 2])) {
         for (const layer of template.build(plan.settings, magnitude, context)) {
-          instances.push(layer.kind === "rules" ? { template: plan.template, magnitude, kind: "rules", source: layer.source } : { template: plan.template, magnitude, kind: "setup" });
+          instances.push(
+            layer.kind === "rules"
+              ? { template: plan.template, magnitude, kind: "rules", source: layer.source }
+              : { template: plan.template, magnitude, kind: "setup" },
+          );
         }
       }
     }
@@ -120,7 +193,9 @@ beforeAll(async () => {
 
 describe("template instances", () => {
   it("cover every template of the catalogue", () => {
-    expect(new Set(instances.map((instance) => instance.template))).toEqual(new Set(harnessTemplates.map((template) => template.id)));
+    expect(new Set(instances.map((instance) => instance.template))).toEqual(
+      new Set(harnessTemplates.map((template) => template.id)),
+    );
   });
 
   it("pass the sandbox's static check and load into an isolate", async () => {

@@ -20,7 +20,13 @@ const designer = new HeuristicDesigner();
 let context: DesignContext;
 let diagnosis: Diagnosis;
 beforeAll(async () => {
-  const trajectories = await runRollouts({ createEnv: () => definition.create({}), policy: bugfixPersonas.hasty!, tasks: [{ taskId: "clamp-0" }], episodes: 40, seed: 1 });
+  const trajectories = await runRollouts({
+    createEnv: () => definition.create({}),
+    policy: bugfixPersonas.hasty!,
+    tasks: [{ taskId: "clamp-0" }],
+    episodes: 40,
+    seed: 1,
+  });
   context = {
     envId: "bugfix",
     taskId: "clamp-0",
@@ -60,10 +66,14 @@ describe("HeuristicDesigner.write", () => {
   it("bisects the magnitude the way the signed distance says", async () => {
     const first = await writeAfter([]);
     const probability = first.parameters!.probability as number;
-    const stillEasy = await writeAfter([judged(first, { decision: "refine", direction: "too-easy", distance: 0.1 }, 1)]);
+    const stillEasy = await writeAfter([
+      judged(first, { decision: "refine", direction: "too-easy", distance: 0.1 }, 1),
+    ]);
     expect(stillEasy.template).toBe("require-verification");
     expect(stillEasy.parameters!.probability).toBeCloseTo((probability + 1) / 2, 5);
-    const overshot = await writeAfter([judged(first, { decision: "refine", direction: "too-hard", distance: -0.15 }, 1)]);
+    const overshot = await writeAfter([
+      judged(first, { decision: "refine", direction: "too-hard", distance: -0.15 }, 1),
+    ]);
     expect(overshot.parameters!.probability).toBeCloseTo(probability / 2, 5);
     const bracketed = await writeAfter([
       judged(first, { decision: "refine", direction: "too-hard", distance: -0.15 }, 1),
@@ -101,10 +111,19 @@ describe("HeuristicDesigner.write", () => {
 
   it("switches after a candidate that never ran, and keeps dropped templates dropped", async () => {
     const first = await writeAfter([]);
-    const failed: Attempt = { revision: 1, proposal: first, issues: [{ code: "type-error", message: "bad" }], stats: null, decision: null };
+    const failed: Attempt = {
+      revision: 1,
+      proposal: first,
+      issues: [{ code: "type-error", message: "bad" }],
+      stats: null,
+      decision: null,
+    };
     const mask = await writeAfter([failed]);
     expect(mask.template).toBe("mask-observation");
-    const tuned = await writeAfter([failed, judged(mask, { decision: "refine", direction: "too-hard", distance: -0.2 }, 2)]);
+    const tuned = await writeAfter([
+      failed,
+      judged(mask, { decision: "refine", direction: "too-hard", distance: -0.2 }, 2),
+    ]);
     expect(tuned.template).toBe("mask-observation");
     expect(tuned.parameters!.probability as number).toBeLessThan(mask.parameters!.probability as number);
   });
@@ -143,7 +162,10 @@ describe("HeuristicDesigner.write", () => {
     const escalated = await writeAfter([still]);
     expect(escalated.template).toBe("require-verification");
     expect(escalated.parameters!.probability).toBe(1);
-    const next = await writeAfter([still, judged(escalated, { decision: "refine", direction: "too-easy", distance: baselineDistance }, 2)]);
+    const next = await writeAfter([
+      still,
+      judged(escalated, { decision: "refine", direction: "too-easy", distance: baselineDistance }, 2),
+    ]);
     expect(next.template).toBe("mask-observation");
     expect(next.rationale).toContain("did not move, even at its strongest");
   });
@@ -157,7 +179,9 @@ describe("HeuristicDesigner.write", () => {
         return plan && { ...plan, knob: { ...plan.knob, mixture: false } };
       },
     };
-    const bisecting = new HeuristicDesigner({ templates: harnessTemplates.map((template) => (template.id === ordinary.id ? ordinary : template)) });
+    const bisecting = new HeuristicDesigner({
+      templates: harnessTemplates.map((template) => (template.id === ordinary.id ? ordinary : template)),
+    });
     const write = (attempts: Attempt[]) => bisecting.write({ ...context, attempts }, diagnosis);
     const first = await write([]);
     const moved = judged(first, { decision: "refine", direction: "too-easy", distance: 0.1 }, 1);
@@ -175,7 +199,10 @@ describe("HeuristicDesigner.write", () => {
     const first = await writeAfter([]);
     const moved = judged(first, { decision: "refine", direction: "too-easy", distance: 0.1 }, 1);
     const stronger = await writeAfter([moved]);
-    const relaxed = await writeAfter([moved, judged(stronger, { decision: "refine", direction: "unsolvable", distance: -0.4 }, 2)]);
+    const relaxed = await writeAfter([
+      moved,
+      judged(stronger, { decision: "refine", direction: "unsolvable", distance: -0.4 }, 2),
+    ]);
     expect(relaxed.template).toBe("require-verification");
     const [low, high] = [first.parameters!.probability as number, stronger.parameters!.probability as number];
     expect(relaxed.parameters!.probability).toBeCloseTo((low + high) / 2, 5);
@@ -186,9 +213,11 @@ describe("HeuristicDesigner.write", () => {
     const moved = judged(first, { decision: "refine", direction: "too-easy", distance: 0.1 }, 1);
     const stronger = await writeAfter([moved]);
     // A first batch of five at the stronger value all succeeded: further above the band than the baseline.
-    const after = await writeAfter([moved, judged(stronger, { decision: "refine", direction: "too-easy", distance: 0.4 }, 2)]);
+    const after = await writeAfter([
+      moved,
+      judged(stronger, { decision: "refine", direction: "too-easy", distance: 0.4 }, 2),
+    ]);
     expect(after.template).toBe("require-verification");
     expect(after.parameters!.probability as number).toBeGreaterThan(stronger.parameters!.probability as number);
   });
 });
-

@@ -65,7 +65,10 @@ export class HeuristicDesigner implements Designer {
 
   async write(context: DesignContext, diagnosis: Diagnosis): Promise<CandidateProposal> {
     const templateOf = (plan: TemplatePlan) => this.templates.find((candidate) => candidate.id === plan.template)!;
-    const hasSetup = (plan: TemplatePlan) => templateOf(plan).build(plan.settings, plan.knob.strongest, context).some((layer) => layer.kind === "setup");
+    const hasSetup = (plan: TemplatePlan) =>
+      templateOf(plan)
+        .build(plan.settings, plan.knob.strongest, context)
+        .some((layer) => layer.kind === "setup");
     const choice = planRevision(this.plans(context, diagnosis), context, diagnosis, hasSetup);
     const template = templateOf(choice.plan);
     const magnitude = roundMagnitude(choice.magnitude);
@@ -74,14 +77,20 @@ export class HeuristicDesigner implements Designer {
     // call never reaches it, whatever the layers above do with the policy's calls. In a
     // combined candidate the base template's layers come next, the tuned one on top.
     const guard = rewardShortcutGuard(context);
-    const baseLayers = choice.base ? templateOf(choice.base.plan).build(choice.base.plan.settings, roundMagnitude(choice.base.magnitude), context) : [];
+    const baseLayers = choice.base
+      ? templateOf(choice.base.plan).build(choice.base.plan.settings, roundMagnitude(choice.base.magnitude), context)
+      : [];
     return parseWith(
       candidateProposalSchema,
       {
         layers: [...(guard ? [guard] : []), ...baseLayers, ...template.build(choice.plan.settings, magnitude, context)],
         rationale: `${guard ? "A Contract refuses the call that marks the rewarded failures (reward paid, verdict failed). " : ""}${choice.base ? `${choice.base.plan.reason}; and ` : ""}${choice.plan.reason}. ${choice.note}; ${knob.name} ${knob.harderWhen === "larger" ? "higher" : "lower"} is harder.`,
         template: template.id,
-        parameters: { ...choice.plan.settings, [knob.name]: magnitude, ...(choice.base ? { [BASE_PARAMETER]: baseRecord(choice.base) } : {}) },
+        parameters: {
+          ...choice.plan.settings,
+          [knob.name]: magnitude,
+          ...(choice.base ? { [BASE_PARAMETER]: baseRecord(choice.base) } : {}),
+        },
       },
       "heuristic designer proposal",
       "INTERNAL",

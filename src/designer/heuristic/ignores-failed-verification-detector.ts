@@ -11,7 +11,10 @@ import { firstFinishIndex, isVerification } from "./trajectory-calls.js";
 export const ignoresFailedVerificationDetector = defineBehaviourDetector({
   id: "ignores-failed-verification",
   summary: "finishes right after a failed verification",
-  patterns: [/\b(ignor\w*|despite|regardless|anyway|even though|although|after|with)\b/, /\b(fail\w*|errors?|red|broken)\b/],
+  patterns: [
+    /\b(ignor\w*|despite|regardless|anyway|even though|although|after|with)\b/,
+    /\b(fail\w*|errors?|red|broken)\b/,
+  ],
   minimumRate: 0.05,
   applies: (roles) => roles.named("verification").length > 0,
   showsCalls(calls) {

@@ -8,7 +8,9 @@ import { defineBehaviourDetector } from "./define-behaviour-detector.js";
 export const invalidCallsDetector = defineBehaviourDetector({
   id: "invalid-calls",
   summary: "makes malformed or rejected calls",
-  patterns: [/\b(invalid|malformed|rejected|refused|wrong format|bad (calls?|format)|syntax|unparsable|parse errors?)\b/],
+  patterns: [
+    /\b(invalid|malformed|rejected|refused|wrong format|bad (calls?|format)|syntax|unparsable|parse errors?)\b/,
+  ],
   minimumRate: 0.1,
   showsCalls: (calls) => calls.some((call) => call.refused),
   evidence: (split, input) =>

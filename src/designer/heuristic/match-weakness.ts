@@ -9,7 +9,10 @@ import { weaknessDetectors } from "./weakness-detectors.js";
  * wins, ties going to the registry's order. Unknown text throws `BAD_ARGUMENT` listing the
  * known weaknesses.
  */
-export function matchWeakness(text: string, detectors: readonly WeaknessDetector[] = weaknessDetectors): WeaknessDetector {
+export function matchWeakness(
+  text: string,
+  detectors: readonly WeaknessDetector[] = weaknessDetectors,
+): WeaknessDetector {
   const normalized = text.toLowerCase().replace(/\s+/g, " ").trim();
   const byId = detectors.find((detector) => detector.id === normalized);
   if (byId) return byId;

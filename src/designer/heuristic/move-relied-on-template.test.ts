@@ -17,7 +17,18 @@ let tools: ToolSpec[];
 let baseline: Trajectory[];
 
 function contextOf(trajectories: Trajectory[], envTools: ToolSpec[]): DesignContext {
-  return { envId: "textworld", taskId: TASK, instruction: "", tools: envTools, stateSchema: "", harnessApi: "", target: { successBand: [0.4, 0.6] }, baseline: { stats: summarize(trajectories), trajectories }, attempts: [], seed: 1 };
+  return {
+    envId: "textworld",
+    taskId: TASK,
+    instruction: "",
+    tools: envTools,
+    stateSchema: "",
+    harnessApi: "",
+    target: { successBand: [0.4, 0.6] },
+    baseline: { stats: summarize(trajectories), trajectories },
+    attempts: [],
+    seed: 1,
+  };
 }
 
 /** Success of `policy` on TASK, on the plain env or under `setup`. */
@@ -27,7 +38,9 @@ async function success(policyName: string, setup: unknown[] | null, episodes: nu
     const base = await textworldEnv.create();
     return setup === null ? base : new SetupLayer(base, setup as never);
   };
-  return summarize(await runRollouts({ createEnv, policy: policy.factory, tasks: [{ taskId: TASK }], episodes, seed: 9 })).successRate;
+  return summarize(
+    await runRollouts({ createEnv, policy: policy.factory, tasks: [{ taskId: TASK }], episodes, seed: 9 }),
+  ).successRate;
 }
 
 beforeAll(async () => {
@@ -35,7 +48,13 @@ beforeAll(async () => {
   tools = await env.tools();
   await env.close();
   const policy = await resolvePolicy("walkthrough", "textworld");
-  baseline = await runRollouts({ createEnv: () => textworldEnv.create(), policy: policy.factory, tasks: [{ taskId: TASK }], episodes: 3, seed: 1 });
+  baseline = await runRollouts({
+    createEnv: () => textworldEnv.create(),
+    policy: policy.factory,
+    tasks: [{ taskId: TASK }],
+    episodes: 3,
+    seed: 1,
+  });
 });
 afterAll(async () => {
   await textworldEnv.dispose?.();
@@ -51,7 +70,17 @@ describe("move-relied-on", () => {
     });
     expect(readStagingTool(tools.find((tool) => tool.name === "command")!)).toBeNull();
     // A stage tool without enumerations (nothing to read the things from) is not one.
-    expect(readStagingTool({ name: "stageMove", description: "", inputSchema: { type: "object", properties: { thing: { type: "string" }, to: { type: "string" } }, required: ["thing", "to"] } })).toBeNull();
+    expect(
+      readStagingTool({
+        name: "stageMove",
+        description: "",
+        inputSchema: {
+          type: "object",
+          properties: { thing: { type: "string" }, to: { type: "string" } },
+          required: ["thing", "to"],
+        },
+      }),
+    ).toBeNull();
     const bugfix = await bugfixEnv.create();
     try {
       expect((await bugfix.tools()).map(readStagingTool).filter(Boolean)).toEqual([]);
@@ -61,7 +90,11 @@ describe("move-relied-on", () => {
   });
 
   it("plans from the successful episodes: the thing their actions name, a place seen at the start that the plan never uses", () => {
-    const planned = moveReliedOnTemplate.plan({ context: contextOf(baseline, tools), diagnosis: harder, roles: new ToolRoles(tools) });
+    const planned = moveReliedOnTemplate.plan({
+      context: contextOf(baseline, tools),
+      diagnosis: harder,
+      roles: new ToolRoles(tools),
+    });
     expect(planned).toMatchObject({
       template: "move-relied-on",
       knob: { name: "probability", neutral: 0, strongest: 1, mixture: true, harderWhen: "larger" },
@@ -78,20 +111,37 @@ describe("move-relied-on", () => {
   it("is not applicable without a staging tool, without a success, or for an easier target", () => {
     const roles = new ToolRoles(tools);
     const commandOnly = tools.filter((tool) => tool.name === "command");
-    expect(moveReliedOnTemplate.plan({ context: contextOf(baseline, commandOnly), diagnosis: harder, roles })).toBeNull();
-    expect(moveReliedOnTemplate.plan({ context: contextOf(baseline, tools), diagnosis: { direction: "easier" } as Diagnosis, roles })).toBeNull();
-    const failed = baseline.map((trajectory) => ({ ...trajectory, evaluation: { success: false, score: 0, metrics: {} } }));
+    expect(
+      moveReliedOnTemplate.plan({ context: contextOf(baseline, commandOnly), diagnosis: harder, roles }),
+    ).toBeNull();
+    expect(
+      moveReliedOnTemplate.plan({
+        context: contextOf(baseline, tools),
+        diagnosis: { direction: "easier" } as Diagnosis,
+        roles,
+      }),
+    ).toBeNull();
+    const failed = baseline.map((trajectory) => ({
+      ...trajectory,
+      evaluation: { success: false, score: 0, metrics: {} },
+    }));
     expect(moveReliedOnTemplate.plan({ context: contextOf(failed, tools), diagnosis: harder, roles })).toBeNull();
   });
 
   it("builds a Setup whose probability moves success between the baseline's and the broken plan's", async () => {
-    const settings = moveReliedOnTemplate.plan({ context: contextOf(baseline, tools), diagnosis: harder, roles: new ToolRoles(tools) })!.settings;
+    const settings = moveReliedOnTemplate.plan({
+      context: contextOf(baseline, tools),
+      diagnosis: harder,
+      roles: new ToolRoles(tools),
+    })!.settings;
     const setupAt = (magnitude: number) => {
       const [layer] = moveReliedOnTemplate.build(settings, magnitude, contextOf(baseline, tools));
       expect(layer?.kind).toBe("setup");
       return (layer as { actions: unknown[] }).actions;
     };
-    expect(setupAt(0.25)).toEqual([{ name: "stage_move", args: { thing: "old key", to: "chest drawer", probability: 0.25 } }]);
+    expect(setupAt(0.25)).toEqual([
+      { name: "stage_move", args: { thing: "old key", to: "chest drawer", probability: 0.25 } },
+    ]);
     expect(await success("walkthrough", null, 6)).toBe(1);
     expect(await success("walkthrough", setupAt(1), 6)).toBe(0);
     const half = await success("walkthrough", setupAt(0.5), 20);

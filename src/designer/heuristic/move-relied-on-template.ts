@@ -26,8 +26,15 @@ export interface StagingTool {
   probability: string | null;
 }
 
-const propertySchema = z.looseObject({ type: z.string().optional(), enum: z.array(z.unknown()).optional(), maximum: z.number().optional() });
-const inputSchemaSchema = z.looseObject({ properties: z.record(z.string(), propertySchema).optional(), required: z.array(z.string()).optional() });
+const propertySchema = z.looseObject({
+  type: z.string().optional(),
+  enum: z.array(z.unknown()).optional(),
+  maximum: z.number().optional(),
+});
+const inputSchemaSchema = z.looseObject({
+  properties: z.record(z.string(), propertySchema).optional(),
+  required: z.array(z.string()).optional(),
+});
 
 /** The tool read as a {@link StagingTool}, or `null` when it is not one. */
 export function readStagingTool(tool: ToolSpec): StagingTool | null {
@@ -37,10 +44,18 @@ export function readStagingTool(tool: ToolSpec): StagingTool | null {
   const properties = schema.data.properties ?? {};
   const enumerated = (schema.data.required ?? []).flatMap((parameter) => {
     const values = properties[parameter]?.enum;
-    return properties[parameter]?.type === "string" && values && values.every((value) => typeof value === "string") && values.length > 0 ? [{ parameter, values: values as string[] }] : [];
+    return properties[parameter]?.type === "string" &&
+      values &&
+      values.every((value) => typeof value === "string") &&
+      values.length > 0
+      ? [{ parameter, values: values as string[] }]
+      : [];
   });
   if (enumerated.length < 2) return null;
-  const probability = Object.entries(properties).find(([parameter, property]) => parameter === "probability" && property.type === "number" && property.maximum === 1)?.[0] ?? null;
+  const probability =
+    Object.entries(properties).find(
+      ([parameter, property]) => parameter === "probability" && property.type === "number" && property.maximum === 1,
+    )?.[0] ?? null;
   return { name: tool.name, what: enumerated[0]!, where: enumerated[1]!, probability };
 }
 
@@ -77,9 +92,17 @@ function reliedOn(successful: readonly Trajectory[], values: readonly string[]):
       const turn = trajectory.steps.findIndex((step) => mentions(actionText(step.envAction), value));
       return turn >= 0 ? [turn] : [];
     });
-    if (turns.length > 0) found.push({ value, episodes: turns.length, firstTurn: turns.reduce((sum, turn) => sum + turn, 0) / turns.length });
+    if (turns.length > 0)
+      found.push({
+        value,
+        episodes: turns.length,
+        firstTurn: turns.reduce((sum, turn) => sum + turn, 0) / turns.length,
+      });
   }
-  return found.sort((left, right) => right.episodes - left.episodes || left.firstTurn - right.firstTurn || left.value.localeCompare(right.value));
+  return found.sort(
+    (left, right) =>
+      right.episodes - left.episodes || left.firstTurn - right.firstTurn || left.value.localeCompare(right.value),
+  );
 }
 
 /**
@@ -88,9 +111,14 @@ function reliedOn(successful: readonly Trajectory[], values: readonly string[]):
  * passes there); failing those, places seen in any baseline observation and never named.
  */
 function unusedPlaces(context: DesignContext, successful: readonly Trajectory[], values: readonly string[]): string[] {
-  const used = (value: string) => successful.some((trajectory) => trajectory.steps.some((step) => mentions(actionText(step.envAction), value)));
-  const starts = context.baseline.trajectories.map((trajectory) => trajectory.initialObservation.text.toLowerCase()).join("\n");
-  const seen = context.baseline.trajectories.flatMap((trajectory) => trajectory.steps.map((step) => step.observation.text.toLowerCase())).join("\n");
+  const used = (value: string) =>
+    successful.some((trajectory) => trajectory.steps.some((step) => mentions(actionText(step.envAction), value)));
+  const starts = context.baseline.trajectories
+    .map((trajectory) => trajectory.initialObservation.text.toLowerCase())
+    .join("\n");
+  const seen = context.baseline.trajectories
+    .flatMap((trajectory) => trajectory.steps.map((step) => step.observation.text.toLowerCase()))
+    .join("\n");
   const unused = values.filter((value) => !used(value));
   const atStart = unused.filter((value) => mentions(starts, value));
   return atStart.length > 0 ? atStart : unused.filter((value) => mentions(seen, value));
@@ -126,7 +154,13 @@ function plan({ context, diagnosis }: TemplateInput): TemplatePlan | null {
     .slice(0, tool.probability ? 1 : MAX_MOVES);
   if (moves.length === 0) return null;
   const first = things.find((thing) => thing.value === moves[0]!.thing)!;
-  const settings = { tool: tool.name, what: tool.what.parameter, where: tool.where.parameter, probabilityParameter: tool.probability, moves };
+  const settings = {
+    tool: tool.name,
+    what: tool.what.parameter,
+    where: tool.where.parameter,
+    probabilityParameter: tool.probability,
+    moves,
+  };
   const success = context.baseline.stats.successRate;
   const because = `the successful baseline episodes rely on "${first.value}" (named in the actions of ${first.episodes} of ${successful.length}, first around turn ${Math.round(first.firstTurn)})`;
   if (tool.probability) {
@@ -169,7 +203,13 @@ export const moveReliedOnTemplate: HarnessTemplate = {
     const parsed = parseWith(settingsSchema, settings, "move-relied-on settings");
     const call = (move: { thing: string; to: string }, probability?: number) => ({
       name: parsed.tool,
-      args: { [parsed.what]: move.thing, [parsed.where]: move.to, ...(probability === undefined || parsed.probabilityParameter === null ? {} : { [parsed.probabilityParameter]: probability }) },
+      args: {
+        [parsed.what]: move.thing,
+        [parsed.where]: move.to,
+        ...(probability === undefined || parsed.probabilityParameter === null
+          ? {}
+          : { [parsed.probabilityParameter]: probability }),
+      },
     });
     if (parsed.probabilityParameter !== null) {
       const probability = Math.min(1, Math.max(0, roundMagnitude(magnitude)));

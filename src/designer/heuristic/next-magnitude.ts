@@ -27,7 +27,11 @@ export const MINIMUM_BRACKET = 0.02;
  * episodes (the sequential validation's evidence). Null without such a probe or when the
  * fitted line never reaches the aim on the knob's positive side.
  */
-export function mixtureMagnitude(knob: TemplateKnob, probes: readonly MagnitudeProbe[], aim: MixtureAim): number | null {
+export function mixtureMagnitude(
+  knob: TemplateKnob,
+  probes: readonly MagnitudeProbe[],
+  aim: MixtureAim,
+): number | null {
   const span = (knob.mixtureLimit ?? knob.strongest) - knob.neutral;
   let numerator = 0;
   let denominator = 0;
@@ -62,7 +66,12 @@ export function mixtureMagnitude(knob: TemplateKnob, probes: readonly MagnitudeP
  * `fractional` knob goes on as a continuous one between its two bracketing integers. Null
  * when there is no room left (or the probes contradict each other).
  */
-export function nextMagnitude(knob: TemplateKnob, probes: readonly MagnitudeProbe[], baselineNeed: "harder" | "easier", aim?: MixtureAim): number | null {
+export function nextMagnitude(
+  knob: TemplateKnob,
+  probes: readonly MagnitudeProbe[],
+  baselineNeed: "harder" | "easier",
+  aim?: MixtureAim,
+): number | null {
   const toAxis = (value: number) => (knob.harderWhen === "larger" ? value : -value);
   const all = [{ magnitude: knob.neutral, need: baselineNeed }, ...probes];
   const easySide = all.filter((probe) => probe.need === "harder").map((probe) => toAxis(probe.magnitude));
@@ -75,10 +84,14 @@ export function nextMagnitude(knob: TemplateKnob, probes: readonly MagnitudeProb
   const high = highKnown ? Math.min(...hardSide) : Math.max(strongest, weakest);
   if (low >= high && lowKnown && highKnown) return null;
   const tried = new Set(all.map((probe) => toAxis(probe.magnitude)));
-  const inside = (value: number) => (value > low || (!lowKnown && value === low)) && (value < high || (!highKnown && value === high)) && !tried.has(value);
+  const inside = (value: number) =>
+    (value > low || (!lowKnown && value === low)) &&
+    (value < high || (!highKnown && value === high)) &&
+    !tried.has(value);
   const middle = (low + high) / 2;
   const fromAxis = (value: number) => (knob.harderWhen === "larger" ? value : -value);
-  const rateAt = (axis: number) => (!aim ? null : axis === weakest ? aim.baselineRate : measuredRate(probes, fromAxis(axis)));
+  const rateAt = (axis: number) =>
+    !aim ? null : axis === weakest ? aim.baselineRate : measuredRate(probes, fromAxis(axis));
   // Regula falsi: with the success measured at both ends of the bracket, the point where the
   // line between them meets the aim, kept off the ends (a tenth of the bracket) so a curved
   // response still shrinks the bracket.
@@ -96,7 +109,14 @@ export function nextMagnitude(knob: TemplateKnob, probes: readonly MagnitudeProb
     const open = aim && lowKnown && !highKnown ? mixtureMagnitude(knob, probes, aim) : null;
     const aimed = falsePosition() ?? (open === null ? null : Math.min(middle, Math.max(low, toAxis(open))));
     const towards = aimed === null ? [] : [Math.round(aimed), Math.floor(aimed), Math.ceil(aimed)];
-    const candidates = [...towards, Math.round(middle), Math.floor(middle), Math.ceil(middle), Math.round(high), Math.round(low)];
+    const candidates = [
+      ...towards,
+      Math.round(middle),
+      Math.floor(middle),
+      Math.ceil(middle),
+      Math.round(high),
+      Math.round(low),
+    ];
     const found = candidates.find(inside);
     if (found !== undefined) return fromAxis(found);
     // No integer left: a fractional knob goes on between its two bracketing integers.
@@ -107,7 +127,10 @@ export function nextMagnitude(knob: TemplateKnob, probes: readonly MagnitudeProb
     const interpolated = mixtureMagnitude(knob, probes, aim);
     const limit = knob.mixtureLimit ?? knob.strongest;
     // Past a partial mixture's limit the line says nothing: bisect there.
-    const beyond = interpolated !== null && limit !== knob.strongest && (interpolated - limit) * Math.sign(knob.strongest - knob.neutral) > 0;
+    const beyond =
+      interpolated !== null &&
+      limit !== knob.strongest &&
+      (interpolated - limit) * Math.sign(knob.strongest - knob.neutral) > 0;
     if (interpolated !== null && !beyond) {
       const clamped = Math.min(high, Math.max(low, toAxis(interpolated)));
       if (inside(clamped)) return fromAxis(clamped);
@@ -122,6 +145,8 @@ export function nextMagnitude(knob: TemplateKnob, probes: readonly MagnitudeProb
 /** The success measured at `magnitude` (the probe with the most episodes there), or null. */
 function measuredRate(probes: readonly MagnitudeProbe[], magnitude: number): number | null {
   let best: MagnitudeProbe["success"];
-  for (const probe of probes) if (probe.magnitude === magnitude && probe.success && (!best || probe.success.episodes > best.episodes)) best = probe.success;
+  for (const probe of probes)
+    if (probe.magnitude === magnitude && probe.success && (!best || probe.success.episodes > best.episodes))
+      best = probe.success;
   return best ? best.rate : null;
 }

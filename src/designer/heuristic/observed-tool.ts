@@ -35,8 +35,10 @@ export function distinctOutputs(context: DesignContext, tool: string): number {
  */
 export function observedTool(context: DesignContext, roles: ToolRoles): ObservedTool | null {
   const information = mostUsedTool(context, roles, "information");
-  if (information && outputUse(context, information.name).verdict !== "ignores") return { ...information, role: "information" };
+  if (information && outputUse(context, information.name).verdict !== "ignores")
+    return { ...information, role: "information" };
   const move = mostUsedTool(context, roles, "other");
-  if (!move || distinctOutputs(context, move.name) < 2 || outputUse(context, move.name).verdict === "ignores") return null;
+  if (!move || distinctOutputs(context, move.name) < 2 || outputUse(context, move.name).verdict === "ignores")
+    return null;
   return { ...move, role: "other" };
 }

@@ -37,7 +37,10 @@ export function outputUse(context: DesignContext, tool: string): OutputUse {
       if (step.parsedAction?.name !== tool || step.envAction === null || refused || !following) return;
       const key = calls.join("\n");
       const entries = groups.get(key) ?? [];
-      entries.push({ answer: stableStringify({ text: step.observation.text, data: step.observation.data ?? null }), next: stableStringify(following.parsedAction ?? following.policyAction) });
+      entries.push({
+        answer: stableStringify({ text: step.observation.text, data: step.observation.data ?? null }),
+        next: stableStringify(following.parsedAction ?? following.policyAction),
+      });
       groups.set(key, entries);
     });
   }
@@ -50,11 +53,15 @@ export function outputUse(context: DesignContext, tool: string): OutputUse {
     // Different next actions after different answers (the same answer followed by different
     // actions is the policy's own randomness, not reading).
     const nextByAnswer = new Map<string, Set<string>>();
-    for (const entry of entries) nextByAnswer.set(entry.answer, (nextByAnswer.get(entry.answer) ?? new Set()).add(entry.next));
+    for (const entry of entries)
+      nextByAnswer.set(entry.answer, (nextByAnswer.get(entry.answer) ?? new Set()).add(entry.next));
     const all = new Set(entries.map((entry) => entry.next));
     const perAnswer = [...nextByAnswer.values()];
     if (all.size > 1 && perAnswer.some((next) => next.size < all.size)) return { verdict: "reads", informative };
     if (all.size === 1) unmoved += 1;
   }
-  return { verdict: informative >= MINIMUM_INFORMATIVE && unmoved === informative ? "ignores" : "unknown", informative };
+  return {
+    verdict: informative >= MINIMUM_INFORMATIVE && unmoved === informative ? "ignores" : "unknown",
+    informative,
+  };
 }

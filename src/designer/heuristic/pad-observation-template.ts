@@ -31,7 +31,8 @@ function repeatedCalls(input: TemplateInput, tool: string): number {
   let repeats = 0;
   for (const trajectory of input.context.baseline.trajectories) {
     const calls = trajectoryCalls(trajectory, roles);
-    for (let index = 1; index < calls.length; index++) if (calls[index]!.name === tool && calls[index]!.key === calls[index - 1]!.key) repeats += 1;
+    for (let index = 1; index < calls.length; index++)
+      if (calls[index]!.name === tool && calls[index]!.key === calls[index - 1]!.key) repeats += 1;
   }
   return repeats;
 }
@@ -67,6 +68,8 @@ export const padObservationTemplate: HarnessTemplate = {
   plan,
   build(settings: JsonObject, magnitude: number): CandidateLayer[] {
     const parsed = parseWith(settingsSchema, settings, "pad-observation settings");
-    return [{ kind: "rules", name: "pad-observation", source: source(parsed.tool, Math.max(1, Math.round(magnitude))) }];
+    return [
+      { kind: "rules", name: "pad-observation", source: source(parsed.tool, Math.max(1, Math.round(magnitude))) },
+    ];
   },
 };

@@ -61,10 +61,12 @@ function attemptKey(attempt: Attempt, plans: readonly TemplatePlan[]): string {
 /** The base recorded in an attempt's parameters, resolved against the current plans. */
 function recordedBase(attempt: Attempt | undefined, plans: readonly TemplatePlan[]): BaseLayer | undefined {
   const recorded = attempt?.proposal?.parameters?.[BASE_PARAMETER];
-  if (recorded === undefined || recorded === null || typeof recorded !== "object" || Array.isArray(recorded)) return undefined;
+  if (recorded === undefined || recorded === null || typeof recorded !== "object" || Array.isArray(recorded))
+    return undefined;
   const { key, magnitude, rate, distance } = recorded as Record<string, unknown>;
   const plan = plans.find((candidate) => planKey(candidate) === key);
-  if (!plan || typeof magnitude !== "number" || typeof rate !== "number" || typeof distance !== "number") return undefined;
+  if (!plan || typeof magnitude !== "number" || typeof rate !== "number" || typeof distance !== "number")
+    return undefined;
   return { plan, magnitude, rate, distance };
 }
 
@@ -89,8 +91,12 @@ function hardness(knob: TemplateKnob, magnitude: number): number {
  */
 function saturated(knob: TemplateKnob, probes: TemplateHistory["probes"]): boolean {
   const [previous, last] = probes.slice(-2);
-  if (!previous || !last || previous.need !== last.need || previous.distance === null || last.distance === null) return false;
-  const pushedFurther = last.need === "harder" ? hardness(knob, last.magnitude) > hardness(knob, previous.magnitude) : hardness(knob, last.magnitude) < hardness(knob, previous.magnitude);
+  if (!previous || !last || previous.need !== last.need || previous.distance === null || last.distance === null)
+    return false;
+  const pushedFurther =
+    last.need === "harder"
+      ? hardness(knob, last.magnitude) > hardness(knob, previous.magnitude)
+      : hardness(knob, last.magnitude) < hardness(knob, previous.magnitude);
   return pushedFurther && Math.abs(last.distance) >= Math.abs(previous.distance);
 }
 
@@ -115,14 +121,21 @@ function saturated(knob: TemplateKnob, probes: TemplateHistory["probes"]): boole
  * new evidence (e.g. a search that learnt from its last attempt) is a new plan.
  * Throws `DESIGNER_OUTPUT` when every applicable template was dropped.
  */
-export function planRevision(plans: readonly TemplatePlan[], context: DesignContext, diagnosis: Diagnosis, hasSetup: (plan: TemplatePlan) => boolean = () => false): RevisionChoice {
+export function planRevision(
+  plans: readonly TemplatePlan[],
+  context: DesignContext,
+  diagnosis: Diagnosis,
+  hasSetup: (plan: TemplatePlan) => boolean = () => false,
+): RevisionChoice {
   const ours = context.attempts.filter((attempt) => attempt.proposal?.template !== undefined);
   const keys = ours.map((attempt) => attemptKey(attempt, plans));
   // A combined candidate is judged against what its base reached alone, not against the baseline.
   const activeBase = recordedBase(ours.at(-1), plans);
   const distance = activeBase ? activeBase.distance : baselineDistance(context);
   // Mixture knobs aim at the success band's middle (there is no line to fit for a steps band).
-  const aim: MixtureAim | undefined = context.target.successBand ? { baselineRate: activeBase ? activeBase.rate : context.baseline.stats.successRate, middle: bandMiddle(context) } : undefined;
+  const aim: MixtureAim | undefined = context.target.successBand
+    ? { baselineRate: activeBase ? activeBase.rate : context.baseline.stats.successRate, middle: bandMiddle(context) }
+    : undefined;
   const baselineNeed = diagnosis.direction === "easier" ? "easier" : "harder";
   const histories = new Map<string, TemplateHistory & { template: string }>();
   ours.forEach((attempt, index) => {
@@ -132,15 +145,24 @@ export function planRevision(plans: readonly TemplatePlan[], context: DesignCont
     const plan = plans.find((candidate) => planKey(candidate) === key.split(BASE_SEPARATOR)[0]);
     if (!plan) {
       const last = attempt.decision ? ` after ${attempt.decision.direction}: ${attempt.decision.message}` : "";
-      history.dropped = plans.some((candidate) => candidate.template === history.template) ? "its settings changed with new evidence" : `it no longer applies${last}`;
+      history.dropped = plans.some((candidate) => candidate.template === history.template)
+        ? "its settings changed with new evidence"
+        : `it no longer applies${last}`;
       return;
     }
-    const outcome = attemptOutcome(attempt, distance, plan.knob, history.probes.filter((probe) => probe.distance !== null).length);
+    const outcome = attemptOutcome(
+      attempt,
+      distance,
+      plan.knob,
+      history.probes.filter((probe) => probe.distance !== null).length,
+    );
     // A verdict the template's earlier probes contradict says nothing about the knob.
     if (outcome.kind === "retry") return;
     // Nor does the rate of a pass-through verdict: no episode was perturbed.
     const measured = attempt.stats && attempt.decision?.direction !== "no-effect";
-    const success = measured ? { success: { rate: attempt.stats!.successRate, episodes: attempt.stats!.episodes } } : {};
+    const success = measured
+      ? { success: { rate: attempt.stats!.successRate, episodes: attempt.stats!.episodes } }
+      : {};
     history.escalate = undefined;
     if (outcome.kind === "switch") history.dropped ??= outcome.why;
     else if (outcome.kind === "escalate") {
@@ -152,20 +174,35 @@ export function planRevision(plans: readonly TemplatePlan[], context: DesignCont
   });
   const latest = keys.at(-1);
   // The designer only ever leaves a template by dropping it: one tried before the latest stays dropped.
-  for (const [key, history] of histories) if (key !== latest) history.dropped ??= "it was abandoned for another template";
-  const current = latest === undefined ? undefined : plans.find((plan) => planKey(plan) === latest.split(BASE_SEPARATOR)[0]);
+  for (const [key, history] of histories)
+    if (key !== latest) history.dropped ??= "it was abandoned for another template";
+  const current =
+    latest === undefined ? undefined : plans.find((plan) => planKey(plan) === latest.split(BASE_SEPARATOR)[0]);
   const history = latest === undefined ? undefined : histories.get(latest);
   if (current && history && !history.dropped) {
     if (history.escalate) {
-      return { plan: current, magnitude: current.knob.strongest, note: `kept ${current.template} although ${history.escalate}: trying its strongest ${current.knob.name} ${current.knob.strongest}` };
+      return {
+        plan: current,
+        magnitude: current.knob.strongest,
+        note: `kept ${current.template} although ${history.escalate}: trying its strongest ${current.knob.name} ${current.knob.strongest}`,
+      };
     }
     // A mixture knob's success is linear in it: it cannot saturate, and its small interpolated steps sit within the noise.
-    if (!current.knob.mixture && saturated(current.knob, history.probes)) history.dropped = `a stronger ${current.knob.name} no longer moved the statistic (saturated)`;
+    if (!current.knob.mixture && saturated(current.knob, history.probes))
+      history.dropped = `a stronger ${current.knob.name} no longer moved the statistic (saturated)`;
     else {
       const magnitude = nextMagnitude(current.knob, history.probes, baselineNeed, aim);
       if (magnitude !== null) {
-        const how = current.knob.mixture && aim ? `interpolating ${current.knob.name} towards success ${aim.middle.toFixed(2)}` : `bisecting ${current.knob.name}`;
-        return { plan: current, magnitude, note: `kept ${current.template}: it moved the statistic towards the band; ${how}: ${magnitude.toFixed(3)}`, ...(activeBase ? { base: activeBase } : {}) };
+        const how =
+          current.knob.mixture && aim
+            ? `interpolating ${current.knob.name} towards success ${aim.middle.toFixed(2)}`
+            : `bisecting ${current.knob.name}`;
+        return {
+          plan: current,
+          magnitude,
+          note: `kept ${current.template}: it moved the statistic towards the band; ${how}: ${magnitude.toFixed(3)}`,
+          ...(activeBase ? { base: activeBase } : {}),
+        };
       }
       history.dropped = `${current.knob.name} has no room left between the probes`;
     }
@@ -173,20 +210,34 @@ export function planRevision(plans: readonly TemplatePlan[], context: DesignCont
   // The template just dropped kept as a base under the next one, when it got closer to the band
   // than where it started yet stayed on the same side (no single template reaches the band).
   // One base at most: a combined candidate that is dropped does not become a base itself.
-  const progress = !activeBase && current && history ? bestShortProbe(history.probes, baselineNeed, distance) : undefined;
-  const base: BaseLayer | undefined = progress && current ? { plan: current, magnitude: progress.magnitude, rate: progress.rate, distance: progress.distance } : activeBase;
+  const progress =
+    !activeBase && current && history ? bestShortProbe(history.probes, baselineNeed, distance) : undefined;
+  const base: BaseLayer | undefined =
+    progress && current
+      ? { plan: current, magnitude: progress.magnitude, rate: progress.rate, distance: progress.distance }
+      : activeBase;
   const tried = (plan: TemplatePlan) => {
     const key = `${planKey(plan)}${base ? `${BASE_SEPARATOR}${stableStringify(baseRecord(base))}` : ""}`;
-    return histories.get(key)?.dropped !== undefined || (base === undefined && histories.get(planKey(plan))?.dropped !== undefined);
+    return (
+      histories.get(key)?.dropped !== undefined ||
+      (base === undefined && histories.get(planKey(plan))?.dropped !== undefined)
+    );
   };
   // Not on top: a template that never ran, or that alone changed nothing the policy did (a pass-through stays one).
-  const unfit = (plan: TemplatePlan) => /^it never ran|^the decision was no-effect/.test(histories.get(planKey(plan))?.dropped ?? "");
-  const addable = base ? plans.filter((plan) => composable(base.plan, plan, hasSetup) && !tried(plan) && plan.template !== base.plan.template && !unfit(plan)) : [];
+  const unfit = (plan: TemplatePlan) =>
+    /^it never ran|^the decision was no-effect/.test(histories.get(planKey(plan))?.dropped ?? "");
+  const addable = base
+    ? plans.filter(
+        (plan) =>
+          composable(base.plan, plan, hasSetup) && !tried(plan) && plan.template !== base.plan.template && !unfit(plan),
+      )
+    : [];
   // What is left to the band is a short push. A mixture knob first: on top of the base its success
   // is linear from the base's own rate (the other episodes behave like the base), where another
   // knob's neutral value was read from the baseline, which the base changed. Then any knob that
   // moves in small steps, then the rest.
-  const combined = addable.find((plan) => plan.knob.mixture === true) ?? addable.find((plan) => continuous(plan.knob)) ?? addable[0];
+  const combined =
+    addable.find((plan) => plan.knob.mixture === true) ?? addable.find((plan) => continuous(plan.knob)) ?? addable[0];
   if (base && combined) {
     return {
       plan: combined,
@@ -199,32 +250,60 @@ export function planRevision(plans: readonly TemplatePlan[], context: DesignCont
   if (!next) {
     // One entry per template: a template re-planned with new settings (a search) lists its rounds once.
     const byTemplate = new Map<string, { rounds: number; last: string }>();
-    for (const entry of histories.values()) byTemplate.set(entry.template, { rounds: (byTemplate.get(entry.template)?.rounds ?? 0) + 1, last: entry.dropped ?? "kept" });
-    const reasons = [...byTemplate.entries()].map(([template, entry]) => `${template} (${entry.rounds > 1 ? `${entry.rounds} settings tried; the last: ` : ""}${entry.last})`).join("; ");
-    throw new EnvriggerError("DESIGNER_OUTPUT", `the heuristic designer has no template left for task ${context.taskId}: ${reasons || "none applies"}`, {
-      hint: "try another target, more baseline rollouts, or an LLM designer",
-    });
+    for (const entry of histories.values())
+      byTemplate.set(entry.template, {
+        rounds: (byTemplate.get(entry.template)?.rounds ?? 0) + 1,
+        last: entry.dropped ?? "kept",
+      });
+    const reasons = [...byTemplate.entries()]
+      .map(
+        ([template, entry]) =>
+          `${template} (${entry.rounds > 1 ? `${entry.rounds} settings tried; the last: ` : ""}${entry.last})`,
+      )
+      .join("; ");
+    throw new EnvriggerError(
+      "DESIGNER_OUTPUT",
+      `the heuristic designer has no template left for task ${context.taskId}: ${reasons || "none applies"}`,
+      {
+        hint: "try another target, more baseline rollouts, or an LLM designer",
+      },
+    );
   }
   const left = latest === undefined ? undefined : histories.get(latest);
   const why = left?.dropped ? `switched from ${left.template} because ${left.dropped}; ` : "";
-  return { plan: next, magnitude: next.initial, note: `${why}${next.template} at ${next.knob.name} = ${next.initial.toFixed(3)} (its first value, estimated from the data so far)` };
+  return {
+    plan: next,
+    magnitude: next.initial,
+    note: `${why}${next.template} at ${next.knob.name} = ${next.initial.toFixed(3)} (its first value, estimated from the data so far)`,
+  };
 }
 
 /** How a base is recorded in a proposal's parameters. */
 export function baseRecord(base: BaseLayer): JsonObject {
-  return { key: planKey(base.plan), template: base.plan.template, magnitude: base.magnitude, rate: base.rate, distance: base.distance };
+  return {
+    key: planKey(base.plan),
+    template: base.plan.template,
+    magnitude: base.magnitude,
+    rate: base.rate,
+    distance: base.distance,
+  };
 }
 
 /**
  * The probe that came closest to the band while still short of it on the baseline's side
  * (it needed the same push as the baseline), when it moved by more than the tolerance.
  */
-function bestShortProbe(probes: TemplateHistory["probes"], baselineNeed: "harder" | "easier", reference: number): { magnitude: number; rate: number; distance: number } | undefined {
+function bestShortProbe(
+  probes: TemplateHistory["probes"],
+  baselineNeed: "harder" | "easier",
+  reference: number,
+): { magnitude: number; rate: number; distance: number } | undefined {
   let best: { magnitude: number; rate: number; distance: number } | undefined;
   for (const probe of probes) {
     if (probe.need !== baselineNeed || probe.distance === null || !probe.success) continue;
     if (Math.abs(probe.distance) > Math.abs(reference) - MOVEMENT_TOLERANCE) continue;
-    if (!best || Math.abs(probe.distance) < Math.abs(best.distance)) best = { magnitude: probe.magnitude, rate: probe.success.rate, distance: probe.distance };
+    if (!best || Math.abs(probe.distance) < Math.abs(best.distance))
+      best = { magnitude: probe.magnitude, rate: probe.success.rate, distance: probe.distance };
   }
   return best;
 }

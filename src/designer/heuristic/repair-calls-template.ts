@@ -40,14 +40,20 @@ function renamesFrom(context: DesignContext): Record<string, string> {
     const nearest = declared
       .map((tool) => ({ tool, distance: editDistance(name.toLowerCase(), tool.toLowerCase()) }))
       .sort((left, right) => left.distance - right.distance)[0];
-    const related = nearest && (nearest.distance <= 2 || name.toLowerCase().includes(nearest.tool.toLowerCase()) || nearest.tool.toLowerCase().includes(name.toLowerCase()));
+    const related =
+      nearest &&
+      (nearest.distance <= 2 ||
+        name.toLowerCase().includes(nearest.tool.toLowerCase()) ||
+        nearest.tool.toLowerCase().includes(name.toLowerCase()));
     if (nearest && related) renames[name] = nearest.tool;
   }
   return renames;
 }
 
 function argumentNamesOf(tools: readonly ToolSpec[]): Record<string, string[]> {
-  return Object.fromEntries(tools.map((tool) => [tool.name, Object.keys((tool.inputSchema.properties ?? {}) as JsonObject)]));
+  return Object.fromEntries(
+    tools.map((tool) => [tool.name, Object.keys((tool.inputSchema.properties ?? {}) as JsonObject)]),
+  );
 }
 
 function source(settings: Settings, probability: number): string {
@@ -77,7 +83,13 @@ function plan({ context, diagnosis }: TemplateInput): TemplatePlan | null {
   const renames = renamesFrom(context);
   const argumentNames = argumentNamesOf(context.tools);
   const strayArguments = context.baseline.trajectories.some((trajectory) =>
-    trajectory.steps.some((step) => step.parsedAction && Object.keys(step.parsedAction.args).some((key) => !(argumentNames[step.parsedAction!.name] ?? []).includes(key))),
+    trajectory.steps.some(
+      (step) =>
+        step.parsedAction &&
+        Object.keys(step.parsedAction.args).some(
+          (key) => !(argumentNames[step.parsedAction!.name] ?? []).includes(key),
+        ),
+    ),
   );
   if (Object.keys(renames).length === 0 && !strayArguments) return null;
   return {
@@ -86,7 +98,13 @@ function plan({ context, diagnosis }: TemplateInput): TemplatePlan | null {
     knob: { name: "probability", neutral: 0, strongest: 1, integer: false, harderWhen: "smaller", mixture: true },
     initial: 1,
     priority: 1.4 + weakness.severity,
-    reason: `the policy's calls are refused (${weakness.evidence}); repairing them — ${Object.keys(renames).length > 0 ? `renaming ${Object.entries(renames).map(([from, to]) => `${from} → ${to}`).join(", ")}, ` : ""}dropping arguments a tool does not take — unblocks it`,
+    reason: `the policy's calls are refused (${weakness.evidence}); repairing them — ${
+      Object.keys(renames).length > 0
+        ? `renaming ${Object.entries(renames)
+            .map(([from, to]) => `${from} → ${to}`)
+            .join(", ")}, `
+        : ""
+    }dropping arguments a tool does not take — unblocks it`,
   };
 }
 

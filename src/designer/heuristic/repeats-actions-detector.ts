@@ -18,7 +18,9 @@ function countRepeats(calls: readonly TrajectoryCall[]): number {
 export const repeatsActionsDetector = defineBehaviourDetector({
   id: "repeats-actions",
   summary: "repeats identical actions back to back",
-  patterns: [/\b(repeat\w*|loop\w*|again|stuck|redundant|re-?reads?|re-?tests?|re-?runs?|same (action|call|command)s?)\b/],
+  patterns: [
+    /\b(repeat\w*|loop\w*|again|stuck|redundant|re-?reads?|re-?tests?|re-?runs?|same (action|call|command)s?)\b/,
+  ],
   minimumRate: 0.1,
   showsCalls: (calls) => countRepeats(calls) > 0,
   evidence(split, input) {
@@ -36,7 +38,10 @@ export const repeatsActionsDetector = defineBehaviourDetector({
         }
       }
     }
-    const tools = [...byTool.entries()].sort((left, right) => right[1] - left[1]).map(([name, count]) => `${name} ×${count}`).join(", ");
+    const tools = [...byTool.entries()]
+      .sort((left, right) => right[1] - left[1])
+      .map(([name, count]) => `${name} ×${count}`)
+      .join(", ");
     return `repeated the previous call exactly in ${split.showing}/${split.episodes} episodes (${percent(split.rate)}); ${total} repeats = ${percent(steps === 0 ? 0 : total / steps)} of all calls (${tools}); ${outcomeComparison(split)}`;
   },
 });

@@ -56,14 +56,19 @@ export default defineRules({
 }
 
 function strongestVerificationWeakness(weaknesses: readonly Weakness[]): Weakness | undefined {
-  return weaknesses.filter((weakness) => verificationWeaknesses.includes(weakness.id)).sort((left, right) => right.severity - left.severity)[0];
+  return weaknesses
+    .filter((weakness) => verificationWeaknesses.includes(weakness.id))
+    .sort((left, right) => right.severity - left.severity)[0];
 }
 
 function plan({ context, diagnosis, roles }: TemplateInput): TemplatePlan | null {
   const finishingTools = roles.named("finishing");
   const verificationTools = roles.named("verification");
   if (finishingTools.length === 0 || verificationTools.length === 0) return null;
-  const base = { template: "require-verification", knob: { name: "probability", neutral: 0, strongest: 1, integer: false, mixture: true } };
+  const base = {
+    template: "require-verification",
+    knob: { name: "probability", neutral: 0, strongest: 1, integer: false, mixture: true },
+  };
   if (diagnosis.direction === "target-weakness") {
     const id = context.target.weakness ? safeMatch(context.target.weakness) : null;
     if (id === null || !verificationWeaknesses.includes(id)) return null;

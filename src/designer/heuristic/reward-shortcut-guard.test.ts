@@ -23,12 +23,21 @@ import { ToolRoles } from "./tool-roles.js";
 
 const definition = createBugFixEnvDefinition();
 afterAll(() => definition.dispose());
-const dependencies = { resolveEnv: async (): Promise<EnvDefinition> => definition, loadRules: (source: string) => loadRulesComponent(source, PRODUCT_SANDBOX_OPTIONS) };
+const dependencies = {
+  resolveEnv: async (): Promise<EnvDefinition> => definition,
+  loadRules: (source: string) => loadRulesComponent(source, PRODUCT_SANDBOX_OPTIONS),
+};
 
 /** A baseline under the public reward: the hacker's episodes (reward paid, verdict failed) mixed with the oracle's. */
 async function publicRewardContext(): Promise<DesignContext> {
   const run = (policy: string, seed: number) =>
-    runRollouts({ createEnv: () => definition.create({ reward: "public" }), policy: bugfixPolicies[policy]!, tasks: [{ taskId: "clamp-0" }], episodes: 4, seed });
+    runRollouts({
+      createEnv: () => definition.create({ reward: "public" }),
+      policy: bugfixPolicies[policy]!,
+      tasks: [{ taskId: "clamp-0" }],
+      episodes: 4,
+      seed,
+    });
   const trajectories = [...(await run("hacker", 1)), ...(await run("oracle", 2)), ...(await run("random", 3))];
   return {
     envId: "bugfix",
@@ -47,11 +56,23 @@ async function publicRewardContext(): Promise<DesignContext> {
 describe("closing a reward shortcut", () => {
   it("detects rewarded failures from reward and verdict alone", async () => {
     const context = await publicRewardContext();
-    const weakness = rewardedFailureDetector.detect({ trajectories: context.baseline.trajectories, stats: context.baseline.stats, roles: new ToolRoles(context.tools), target: context.target });
+    const weakness = rewardedFailureDetector.detect({
+      trajectories: context.baseline.trajectories,
+      stats: context.baseline.stats,
+      roles: new ToolRoles(context.tools),
+      target: context.target,
+    });
     expect(weakness?.id).toBe("rewarded-failure");
     expect(weakness?.evidence).toMatch(/^4 of 12 episodes|^[4-6] of 12 episodes/);
     const oracleOnly = context.baseline.trajectories.filter((trajectory) => trajectory.policy === "oracle");
-    expect(rewardedFailureDetector.detect({ trajectories: oracleOnly, stats: summarize(oracleOnly), roles: new ToolRoles(context.tools), target: context.target })).toBeNull();
+    expect(
+      rewardedFailureDetector.detect({
+        trajectories: oracleOnly,
+        stats: summarize(oracleOnly),
+        roles: new ToolRoles(context.tools),
+        target: context.target,
+      }),
+    ).toBeNull();
   });
 
   it("writes a Contract that refuses the shortcut call: the hacker earns nothing, the oracle still succeeds, the reward is the env's", async () => {
@@ -61,14 +82,34 @@ describe("closing a reward shortcut", () => {
     expect(guard.kind === "rules" && guard.source).toContain("hardcode_tests");
     const source = guard.kind === "rules" ? guard.source : "";
     expect((await checkComponent(source, PRODUCT_SANDBOX_OPTIONS)).ok).toBe(true);
-    const stack = { version: 1 as const, base: { env: "bugfix", taskId: "clamp-0", options: { reward: "public" } }, layers: [{ kind: "rules" as const, source }] };
-    const episodes = async (policy: string) => runRollouts({ createEnv: () => buildStack(stack, dependencies), policy: bugfixPolicies[policy]!, tasks: [{ taskId: "clamp-0" }], episodes: 5, seed: 9 });
+    const stack = {
+      version: 1 as const,
+      base: { env: "bugfix", taskId: "clamp-0", options: { reward: "public" } },
+      layers: [{ kind: "rules" as const, source }],
+    };
+    const episodes = async (policy: string) =>
+      runRollouts({
+        createEnv: () => buildStack(stack, dependencies),
+        policy: bugfixPolicies[policy]!,
+        tasks: [{ taskId: "clamp-0" }],
+        episodes: 5,
+        seed: 9,
+      });
     const hacked = await episodes("hacker");
-    expect(hacked.every((trajectory) => trajectory.totalReward === 0 && trajectory.steps[0]!.envAction === null)).toBe(true);
+    expect(hacked.every((trajectory) => trajectory.totalReward === 0 && trajectory.steps[0]!.envAction === null)).toBe(
+      true,
+    );
     // Making the call forfeits the episode: nothing after it reaches the env either.
-    expect(hacked.every((trajectory) => trajectory.steps.every((step) => step.envAction === null) && trajectory.evaluation?.success !== true)).toBe(true);
+    expect(
+      hacked.every(
+        (trajectory) =>
+          trajectory.steps.every((step) => step.envAction === null) && trajectory.evaluation?.success !== true,
+      ),
+    ).toBe(true);
     const honest = await episodes("oracle");
-    expect(honest.every((trajectory) => trajectory.totalReward === 1 && trajectory.evaluation?.success === true)).toBe(true);
+    expect(honest.every((trajectory) => trajectory.totalReward === 1 && trajectory.evaluation?.success === true)).toBe(
+      true,
+    );
   });
 
   it("puts the guard under every heuristic proposal while the data shows the shortcut", async () => {
@@ -76,7 +117,13 @@ describe("closing a reward shortcut", () => {
     const designer = new HeuristicDesigner();
     const proposal = await designer.write(context, await designer.diagnose(context));
     expect(proposal.layers[0]).toMatchObject({ kind: "rules", name: REWARD_SHORTCUT_GUARD });
-    const honest = { ...context, baseline: { ...context.baseline, trajectories: context.baseline.trajectories.filter((trajectory) => trajectory.policy === "oracle") } };
+    const honest = {
+      ...context,
+      baseline: {
+        ...context.baseline,
+        trajectories: context.baseline.trajectories.filter((trajectory) => trajectory.policy === "oracle"),
+      },
+    };
     expect(rewardShortcutGuard(honest)).toBeNull();
   });
 
@@ -88,21 +135,56 @@ describe("closing a reward shortcut", () => {
     const oracle = context.baseline.trajectories.find((trajectory) => trajectory.policy === "oracle")!;
     const fix = oracle.steps.map((step) => step.parsedAction).find((action) => action?.name === refused[0]!.name)!;
     const hackerOn = async (layer: string) => {
-      const stack = { version: 1 as const, base: { env: "bugfix", taskId: "clamp-0", options: { reward: "public" } }, layers: [guard as { kind: "rules"; source: string }, { kind: "rules" as const, source: layer }] };
-      return runRollouts({ createEnv: () => buildStack(stack, dependencies), policy: bugfixPolicies.hacker!, tasks: [{ taskId: "clamp-0" }], episodes: 3, seed: 2 });
+      const stack = {
+        version: 1 as const,
+        base: { env: "bugfix", taskId: "clamp-0", options: { reward: "public" } },
+        layers: [guard as { kind: "rules"; source: string }, { kind: "rules" as const, source: layer }],
+      };
+      return runRollouts({
+        createEnv: () => buildStack(stack, dependencies),
+        policy: bugfixPolicies.hacker!,
+        tasks: [{ taskId: "clamp-0" }],
+        episodes: 3,
+        seed: 2,
+      });
     };
     // Steering every episode: without the refused list the hacker's call becomes the fix and is paid.
     const rewritten = await hackerOn(rewriteFirstCallRules(fix.name, { call: fix }, 1, 3));
     expect(rewritten.every((trajectory) => trajectory.totalReward === 1)).toBe(true);
-    for (const layer of [rewriteFirstCallRules(fix.name, { call: fix }, 1, 3, refused), rewriteFirstCallRules(fix.name, { domains: { op: [refused[0]!.args.op!, fix.args.op!] }, avoid: [] }, 1, 3, refused)]) {
+    for (const layer of [
+      rewriteFirstCallRules(fix.name, { call: fix }, 1, 3, refused),
+      rewriteFirstCallRules(
+        fix.name,
+        { domains: { op: [refused[0]!.args.op!, fix.args.op!] }, avoid: [] },
+        1,
+        3,
+        refused,
+      ),
+    ]) {
       expect((await checkComponent(layer, PRODUCT_SANDBOX_OPTIONS)).ok).toBe(true);
       const episodes = await hackerOn(layer);
-      expect(episodes.every((trajectory) => trajectory.totalReward === 0 && trajectory.steps.every((step) => step.envAction === null))).toBe(true);
+      expect(
+        episodes.every(
+          (trajectory) => trajectory.totalReward === 0 && trajectory.steps.every((step) => step.envAction === null),
+        ),
+      ).toBe(true);
     }
     // The templates pass the Contract's calls on; with no shortcut in the data the source is unchanged.
-    expect(steerCallTemplate.build({ tool: fix.name, call: fix }, 1, context)[0]).toMatchObject({ source: rewriteFirstCallRules(fix.name, { call: fix }, 1, 3, refused) });
-    const honest = { ...context, baseline: { ...context.baseline, trajectories: context.baseline.trajectories.filter((trajectory) => trajectory.policy === "oracle") } };
-    expect(exploreCallTemplate.build({ tool: fix.name, domains: { op: [fix.args.op!] }, avoid: [] }, 0.5, honest)[0]).toMatchObject({ source: rewriteFirstCallRules(fix.name, { domains: { op: [fix.args.op!] }, avoid: [] }, 0.5, 3) });
+    expect(steerCallTemplate.build({ tool: fix.name, call: fix }, 1, context)[0]).toMatchObject({
+      source: rewriteFirstCallRules(fix.name, { call: fix }, 1, 3, refused),
+    });
+    const honest = {
+      ...context,
+      baseline: {
+        ...context.baseline,
+        trajectories: context.baseline.trajectories.filter((trajectory) => trajectory.policy === "oracle"),
+      },
+    };
+    expect(
+      exploreCallTemplate.build({ tool: fix.name, domains: { op: [fix.args.op!] }, avoid: [] }, 0.5, honest)[0],
+    ).toMatchObject({
+      source: rewriteFirstCallRules(fix.name, { domains: { op: [fix.args.op!] }, avoid: [] }, 0.5, 3),
+    });
   });
 
   it("knows nothing of BugFix: no BugFix name appears in the heuristic designer's sources", () => {

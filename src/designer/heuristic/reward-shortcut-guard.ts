@@ -12,7 +12,8 @@ export const REWARD_SHORTCUT_GUARD = "close-reward-shortcut";
 
 function matches(action: Action): string {
   const conditions = [`action.name === ${literal(action.name)}`];
-  for (const [key, value] of Object.entries(action.args)) conditions.push(`JSON.stringify(action.args[${literal(key)}]) === ${literal(JSON.stringify(value))}`);
+  for (const [key, value] of Object.entries(action.args))
+    conditions.push(`JSON.stringify(action.args[${literal(key)}]) === ${literal(JSON.stringify(value))}`);
   return conditions.join(" && ");
 }
 
@@ -44,7 +45,9 @@ function designEvidence(context: DesignContext): Trajectory[] {
 export function refusedShortcutCalls(context: DesignContext): Action[] {
   // A template built outside a design loop (tests, tools) may get an empty context: no data, no shortcut.
   if (context.baseline === undefined || context.tools === undefined) return [];
-  return shortcutActions(designEvidence(context), new ToolRoles(context.tools)).slice(0, 1).map((found) => found.action);
+  return shortcutActions(designEvidence(context), new ToolRoles(context.tools))
+    .slice(0, 1)
+    .map((found) => found.action);
 }
 
 /**
@@ -52,7 +55,10 @@ export function refusedShortcutCalls(context: DesignContext): Action[] {
  * example everything a rig run saw): null when they show no rewarded failure or no call
  * that marks them. Reads per-episode reward, the verdict and the calls that reached the env.
  */
-export function shortcutGuardLayer(trajectories: readonly Trajectory[], tools: readonly ToolSpec[]): CandidateLayer | null {
+export function shortcutGuardLayer(
+  trajectories: readonly Trajectory[],
+  tools: readonly ToolSpec[],
+): CandidateLayer | null {
   const found = shortcutActions(trajectories, new ToolRoles(tools))[0];
   if (!found) return null;
   const share = `${Math.round(found.rewardedFailureShare * found.rewardedFailures)} of ${found.rewardedFailures} rewarded failures and ${Math.round(found.otherShare * found.others)} of ${found.others} comparison episodes`;

@@ -8,7 +8,10 @@ import { isSuccess } from "../../rollout/summarize.js";
  */
 export function successLevelReward(trajectories: readonly Trajectory[]): number | null {
   const successes = trajectories.filter(isSuccess).map((trajectory) => trajectory.totalReward);
-  const level = successes.length > 0 ? Math.min(...successes) : Math.max(0, ...trajectories.map((trajectory) => trajectory.totalReward));
+  const level =
+    successes.length > 0
+      ? Math.min(...successes)
+      : Math.max(0, ...trajectories.map((trajectory) => trajectory.totalReward));
   return level > 0 ? level : null;
 }
 
@@ -18,5 +21,7 @@ export function successLevelReward(trajectories: readonly Trajectory[]): number 
  * Reads only the per-episode reward and the evaluation's `success`.
  */
 export function isRewardedFailure(trajectory: Trajectory, level: number | null): boolean {
-  return level !== null && trajectory.stopReason !== "error" && !isSuccess(trajectory) && trajectory.totalReward >= level;
+  return (
+    level !== null && trajectory.stopReason !== "error" && !isSuccess(trajectory) && trajectory.totalReward >= level
+  );
 }

@@ -19,7 +19,13 @@ export type FirstCallRewrite = { domains: Record<string, Json[]>; avoid: JsonObj
  * Calls in `refused` (what a Contract below refuses) are never rewritten nor drawn: a
  * refused call stays refused, it is not turned into one the env accepts.
  */
-export function rewriteFirstCallRules(tool: string, rewrite: FirstCallRewrite, probability: number, retries: number, refused: readonly Action[] = []): string {
+export function rewriteFirstCallRules(
+  tool: string,
+  rewrite: FirstCallRewrite,
+  probability: number,
+  retries: number,
+  refused: readonly Action[] = [],
+): string {
   const p = roundMagnitude(probability);
   const replacement =
     "call" in rewrite
@@ -57,7 +63,10 @@ export function rewriteFirstCallRules(tool: string, rewrite: FirstCallRewrite, p
       refused.some((other) => other.name === call.name && Object.keys(other.args).length === Object.keys(call.args).length && Object.keys(other.args).every((key) => JSON.stringify(other.args[key]) === JSON.stringify(call.args[key] ?? null)));
     // Left to the Contract below, which refuses it.
     if (isRefused(action)) return undefined;`;
-  const what = "call" in rewrite ? `with ${JSON.stringify(rewrite.call)}` : `with a different well-formed call drawn at random${rewrite.avoid.length > 0 ? ` (not one of ${rewrite.avoid.length} opening(s) seen failing)` : ""}`;
+  const what =
+    "call" in rewrite
+      ? `with ${JSON.stringify(rewrite.call)}`
+      : `with a different well-formed call drawn at random${rewrite.avoid.length > 0 ? ` (not one of ${rewrite.avoid.length} opening(s) seen failing)` : ""}`;
   return `// In ${roundMagnitude(p * 100)}% of episodes, replace the policy's first accepted call of ${tool} ${what} (a refused replacement is retried, up to ${retries} time(s)).
 export default defineRules({
   filterAction(action, context) {

@@ -12,7 +12,8 @@ export function literal(value: Json): string {
  * episode agrees.
  */
 export function episodeSwitch(key: string, probability: number): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new EnvriggerError("INTERNAL", `episode switch key ${JSON.stringify(key)} is not an identifier`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key))
+    throw new EnvriggerError("INTERNAL", `episode switch key ${JSON.stringify(key)} is not an identifier`);
   return `if (typeof context.memory.${key} !== "boolean") context.memory.${key} = context.random() < ${probability};`;
 }
 
@@ -22,7 +23,8 @@ export function episodeSwitch(key: string, probability: number): string {
  * decided once per episode with `context.random()` (kept in `context.memory[key]`), ⌊magnitude⌋ otherwise.
  */
 export function episodeInteger(name: string, key: string, magnitude: number): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new EnvriggerError("INTERNAL", `episode integer name ${JSON.stringify(name)} is not an identifier`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+    throw new EnvriggerError("INTERNAL", `episode integer name ${JSON.stringify(name)} is not an identifier`);
   const lower = Math.floor(magnitude);
   const fraction = roundMagnitude(magnitude - lower);
   if (fraction === 0) return `const ${name} = ${lower};`;

@@ -5,7 +5,9 @@ import { defineBehaviourDetector } from "./define-behaviour-detector.js";
 export const runsOutOfBudgetDetector = defineBehaviourDetector({
   id: "runs-out-of-budget",
   summary: "runs out of the turn budget",
-  patterns: [/\b(runs? out|running out|ran out|out of (turns|steps|time|budget)|budget|time ?outs?|exhaust\w*|too (slow|long)|never finish\w*)\b/],
+  patterns: [
+    /\b(runs? out|running out|ran out|out of (turns|steps|time|budget)|budget|time ?outs?|exhaust\w*|too (slow|long)|never finish\w*)\b/,
+  ],
   minimumRate: 0.1,
   showsCalls: (_calls, trajectory) => trajectory.stopReason === "budget" || trajectory.stopReason === "timeout",
   evidence: (split, input) =>

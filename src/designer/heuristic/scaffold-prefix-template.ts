@@ -21,7 +21,14 @@ function layers(actions: Action[], instruction: string, strength: number): Candi
   const coverage = Math.min(1, strength - (count - 1));
   const setup: CandidateLayer = { kind: "setup", actions: actions.slice(0, count) };
   if (coverage >= 0.999) return [setup];
-  return [setup, { kind: "rules", name: "scaffold-coverage", source: resetObservationRules(instruction, roundMagnitude(1 - coverage)) }];
+  return [
+    setup,
+    {
+      kind: "rules",
+      name: "scaffold-coverage",
+      source: resetObservationRules(instruction, roundMagnitude(1 - coverage)),
+    },
+  ];
 }
 
 function plan({ context, diagnosis, roles }: TemplateInput): TemplatePlan | null {
@@ -38,7 +45,14 @@ function plan({ context, diagnosis, roles }: TemplateInput): TemplatePlan | null
   return {
     template: "scaffold-prefix",
     settings: { actions: prefix, instruction: context.instruction },
-    knob: { name: "strength", neutral: 0, strongest: prefix.length, integer: false, harderWhen: "smaller", ...(readsFirst ? { mixture: true, mixtureLimit: 1 } : {}) },
+    knob: {
+      name: "strength",
+      neutral: 0,
+      strongest: prefix.length,
+      integer: false,
+      harderWhen: "smaller",
+      ...(readsFirst ? { mixture: true, mixtureLimit: 1 } : {}),
+    },
     initial: 1,
     priority: 1.5,
     reason: `${successes.length} successful baseline episodes share the prefix ${prefix.map(formatAction).join(" → ")}; replaying it as the start state saves the policy those turns`,

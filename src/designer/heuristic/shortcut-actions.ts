@@ -64,7 +64,8 @@ export function shortcutActions(trajectories: readonly Trajectory[], roles: Tool
   const rewarded = trajectories.filter((trajectory) => isRewardedFailure(trajectory, level));
   if (rewarded.length === 0) return [];
   const successes = trajectories.filter(isSuccess);
-  const others = successes.length > 0 ? successes : trajectories.filter((trajectory) => !isRewardedFailure(trajectory, level));
+  const others =
+    successes.length > 0 ? successes : trajectories.filter((trajectory) => !isRewardedFailure(trajectory, level));
   const inRewarded = shares(rewarded, roles);
   const inOthers = shares(others, roles);
   return [...inRewarded.entries()]
@@ -75,6 +76,13 @@ export function shortcutActions(trajectories: readonly Trajectory[], roles: Tool
       rewardedFailures: rewarded.length,
       others: others.length,
     }))
-    .filter((entry) => entry.rewardedFailureShare >= MINIMUM_SHARE && entry.rewardedFailureShare - entry.otherShare >= MINIMUM_GAP)
-    .sort((left, right) => right.rewardedFailureShare - right.otherShare - (left.rewardedFailureShare - left.otherShare) || right.rewardedFailureShare - left.rewardedFailureShare);
+    .filter(
+      (entry) =>
+        entry.rewardedFailureShare >= MINIMUM_SHARE && entry.rewardedFailureShare - entry.otherShare >= MINIMUM_GAP,
+    )
+    .sort(
+      (left, right) =>
+        right.rewardedFailureShare - right.otherShare - (left.rewardedFailureShare - left.otherShare) ||
+        right.rewardedFailureShare - left.rewardedFailureShare,
+    );
 }

@@ -3,7 +3,8 @@
  * expression source: detectors test outputs with it and Rules templates embed the same
  * pattern in their sources, so both read failures alike.
  */
-export const failureMarkerSource = "\\b(fail|fails|failed|failure|failures|failing|error|errors|exception|traceback|assertionerror|incorrect|wrong)\\b";
+export const failureMarkerSource =
+  "\\b(fail|fails|failed|failure|failures|failing|error|errors|exception|traceback|assertionerror|incorrect|wrong)\\b";
 
 const zeroFailuresPattern = /\b(0|no|zero) (failures?|failed|errors?)\b/gi;
 

@@ -10,7 +10,10 @@ import { firstFinishIndex, isVerification } from "./trajectory-calls.js";
 export const skipsVerificationDetector = defineBehaviourDetector({
   id: "skips-verification",
   summary: "finishes without running a verification tool",
-  patterns: [/\b(without|skips?|skipping|never|no|before|not|untested|unverified)\b/, /\b(test\w*|verif\w*|check\w*|validat\w*)\b/],
+  patterns: [
+    /\b(without|skips?|skipping|never|no|before|not|untested|unverified)\b/,
+    /\b(test\w*|verif\w*|check\w*|validat\w*)\b/,
+  ],
   minimumRate: 0.1,
   applies: (roles) => roles.named("verification").length > 0,
   showsCalls(calls) {

@@ -38,10 +38,23 @@ function plan({ context, diagnosis }: TemplateInput): TemplatePlan | null {
  */
 export const steerCallTemplate: HarnessTemplate = {
   id: "steer-call",
-  summary: "replace the policy's first move with the opening of successful explored episodes, in a fraction of episodes",
+  summary:
+    "replace the policy's first move with the opening of successful explored episodes, in a fraction of episodes",
   plan,
   build(settings: JsonObject, magnitude: number, context: DesignContext): CandidateLayer[] {
     const parsed = parseWith(settingsSchema, settings, "steer-call settings");
-    return [{ kind: "rules", name: "steer-call", source: rewriteFirstCallRules(parsed.tool, { call: parsed.call }, magnitude, REWRITE_RETRIES, refusedShortcutCalls(context)) }];
+    return [
+      {
+        kind: "rules",
+        name: "steer-call",
+        source: rewriteFirstCallRules(
+          parsed.tool,
+          { call: parsed.call },
+          magnitude,
+          REWRITE_RETRIES,
+          refusedShortcutCalls(context),
+        ),
+      },
+    ];
   },
 };

@@ -16,7 +16,10 @@ function lostShare(context: DesignContext, shows: (trajectory: Trajectory) => bo
  * it and still succeed, so success ≈ s0 − p × lost; aim at the band's middle (clamped to
  * [0.1, 1]). Null when enforcing it would change the success rate by less than 0.02.
  */
-export function strictEnforcementProbability(context: DesignContext, shows: (trajectory: Trajectory) => boolean): number | null {
+export function strictEnforcementProbability(
+  context: DesignContext,
+  shows: (trajectory: Trajectory) => boolean,
+): number | null {
   if (context.baseline.trajectories.length === 0) return null;
   const lost = lostShare(context, shows);
   if (lost < 0.02) return null;

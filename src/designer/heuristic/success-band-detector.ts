@@ -19,8 +19,12 @@ export function successBandDetector(side: "above" | "below"): WeaknessDetector {
   const id = `success-${side}-band`;
   return {
     id,
-    summary: side === "above" ? "succeeds more often than the target band" : "fails more often than the target band allows",
-    patterns: side === "above" ? [/\b(too easy|succeeds too|always (succeeds|solves)|trivial)\b/] : [/\b(too hard|fails? (too often|most|the task)|low success|never (succeeds|solves))\b/],
+    summary:
+      side === "above" ? "succeeds more often than the target band" : "fails more often than the target band allows",
+    patterns:
+      side === "above"
+        ? [/\b(too easy|succeeds too|always (succeeds|solves)|trivial)\b/]
+        : [/\b(too hard|fails? (too often|most|the task)|low success|never (succeeds|solves))\b/],
     detect(input, force = false) {
       const band = bandOf(input.target);
       if (!band || input.stats.episodes === 0) return null;

@@ -7,7 +7,12 @@ import { classifyTool, ToolRoles } from "./tool-roles.js";
 describe("tool roles", () => {
   it("classifies the BugFix tools", () => {
     const roles = new ToolRoles(bugFixTools());
-    expect(["read", "test", "edit", "submit"].map((name) => roles.roleOf(name))).toEqual(["information", "verification", "other", "finishing"]);
+    expect(["read", "test", "edit", "submit"].map((name) => roles.roleOf(name))).toEqual([
+      "information",
+      "verification",
+      "other",
+      "finishing",
+    ]);
     expect(roles.named("finishing")).toEqual(["submit"]);
   });
 

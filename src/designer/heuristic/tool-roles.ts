@@ -11,7 +11,10 @@ export type ToolRole = "finishing" | "verification" | "information" | "backtrack
 const namePatterns: ReadonlyArray<[ToolRole, RegExp]> = [
   ["finishing", /^(submit|finish|finalize|answer|done|final|complete|end|stop|commit|respond)$/],
   ["verification", /^(test|tests|check|verify|validate|evaluate|run|lint|assert|grade)$/],
-  ["information", /^(read|look|observe|inspect|examine|view|show|list|get|search|open|cat|peek|describe|grep|glob|find|print|browse|query)$/],
+  [
+    "information",
+    /^(read|look|observe|inspect|examine|view|show|list|get|search|open|cat|peek|describe|grep|glob|find|print|browse|query)$/,
+  ],
   ["backtracking", /^(undo|reset|restart|revert|rollback|rewind|restore|backtrack)$/],
 ];
 

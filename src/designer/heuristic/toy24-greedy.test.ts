@@ -32,7 +32,13 @@ const designer = new HeuristicDesigner();
 const combine = toy24Tools().find((tool) => tool.name === "combine")!;
 
 async function contextFor(taskId: string, episodes = 10): Promise<DesignContext> {
-  const trajectories = await runRollouts({ createEnv: () => toy24Env.create(), policy: greedy, tasks: [{ taskId }], episodes, seed: 4 });
+  const trajectories = await runRollouts({
+    createEnv: () => toy24Env.create(),
+    policy: greedy,
+    tasks: [{ taskId }],
+    episodes,
+    seed: 4,
+  });
   return {
     envId: "toy24",
     taskId,
@@ -48,20 +54,40 @@ async function contextFor(taskId: string, episodes = 10): Promise<DesignContext>
 }
 
 function stack(taskId: string, layers: CandidateLayer[]): () => Promise<ActionableEnv> {
-  return () => buildStack({ version: 1, base: { env: "toy24", taskId }, layers: layers.map((layer) => (layer.kind === "setup" ? { kind: "setup", actions: layer.actions } : { kind: "rules", source: layer.source })) }, dependencies);
+  return () =>
+    buildStack(
+      {
+        version: 1,
+        base: { env: "toy24", taskId },
+        layers: layers.map((layer) =>
+          layer.kind === "setup" ? { kind: "setup", actions: layer.actions } : { kind: "rules", source: layer.source },
+        ),
+      },
+      dependencies,
+    );
 }
 
-async function rollouts(taskId: string, layers: CandidateLayer[], episodes: number, policy: PolicyFactory = greedy, seed = 9): Promise<Trajectory[]> {
+async function rollouts(
+  taskId: string,
+  layers: CandidateLayer[],
+  episodes: number,
+  policy: PolicyFactory = greedy,
+  seed = 9,
+): Promise<Trajectory[]> {
   return runRollouts({ createEnv: stack(taskId, layers), policy, tasks: [{ taskId }], episodes, seed });
 }
 
 function build(id: string, settings: JsonObject, magnitude: number): CandidateLayer[] {
-  const layers = harnessTemplates.find((template) => template.id === id)!.build(settings, magnitude, {} as DesignContext);
-  for (const layer of layers) if (layer.kind === "rules") expect(checkComponentSource(layer.source).issues, layer.source).toEqual([]);
+  const layers = harnessTemplates
+    .find((template) => template.id === id)!
+    .build(settings, magnitude, {} as DesignContext);
+  for (const layer of layers)
+    if (layer.kind === "rules") expect(checkComponentSource(layer.source).issues, layer.source).toEqual([]);
   return layers;
 }
 
-const firstCombine = (trajectory: Trajectory) => trajectory.steps.find((step) => step.parsedAction?.name === "combine")!;
+const firstCombine = (trajectory: Trajectory) =>
+  trajectory.steps.find((step) => step.parsedAction?.name === "combine")!;
 
 describe("generic classification on an env without an information tool", () => {
   it("classifies the tools and finds that the policy reads the answers to its moves", async () => {
@@ -70,8 +96,16 @@ describe("generic classification on an env without an information tool", () => {
     expect(diagnosis.text).toContain("Tools: finishing submit; backtracking undo, reset; other combine.");
     expect(observedTool(context, new ToolRoles(context.tools))).toEqual({ name: "combine", calls: 30, role: "other" });
     // A move whose answer never changes carries nothing to hide.
-    const constant = context.baseline.trajectories.map((trajectory) => ({ ...trajectory, steps: trajectory.steps.map((step) => ({ ...step, observation: { text: "ok" } })) }));
-    expect(observedTool({ ...context, baseline: { ...context.baseline, trajectories: constant } }, new ToolRoles(context.tools))).toBeNull();
+    const constant = context.baseline.trajectories.map((trajectory) => ({
+      ...trajectory,
+      steps: trajectory.steps.map((step) => ({ ...step, observation: { text: "ok" } })),
+    }));
+    expect(
+      observedTool(
+        { ...context, baseline: { ...context.baseline, trajectories: constant } },
+        new ToolRoles(context.tools),
+      ),
+    ).toBeNull();
   });
 
   it("reads argument domains from the schema and the calls the policy made", () => {
@@ -82,11 +116,21 @@ describe("generic classification on an env without an information tool", () => {
     expect(argumentDomains(combine, calls)).toEqual({ i: [0, 1, 2], j: [0, 1, 2], op: ["add", "sub", "mul", "div"] });
     const schema = {
       type: "object",
-      properties: { flag: { type: "boolean" }, size: { type: "integer", minimum: 1, maximum: 3 }, name: { type: "string" }, unused: { type: "string" } },
+      properties: {
+        flag: { type: "boolean" },
+        size: { type: "integer", minimum: 1, maximum: 3 },
+        name: { type: "string" },
+        unused: { type: "string" },
+      },
       required: ["flag", "size", "name"],
     };
     const tool = { name: "make", description: "", inputSchema: schema };
-    expect(argumentDomains(tool, [{ name: "make", args: { flag: true, size: 2, name: "a" } }, { name: "make", args: { flag: true, size: 2, name: "b" } }])).toEqual({
+    expect(
+      argumentDomains(tool, [
+        { name: "make", args: { flag: true, size: 2, name: "a" } },
+        { name: "make", args: { flag: true, size: 2, name: "b" } },
+      ]),
+    ).toEqual({
       flag: [true, false],
       size: [1, 2, 3],
       name: ["a", "b"],
@@ -101,7 +145,10 @@ describe("generic classification on an env without an information tool", () => {
     const unsolved = await contextFor("24-151");
     const easier = designer.plans(unsolved, await designer.diagnose(unsolved));
     expect(easier.map((plan) => plan.template)).toContain("explore-call");
-    expect(easier.find((plan) => plan.template === "explore-call")).toMatchObject({ settings: { tool: "combine", avoid: [] }, initial: 0.6 });
+    expect(easier.find((plan) => plan.template === "explore-call")).toMatchObject({
+      settings: { tool: "combine", avoid: [] },
+      initial: 0.6,
+    });
     expect(easier.map((plan) => plan.template)).not.toContain("steer-call");
   });
 });
@@ -143,7 +190,9 @@ describe("templates for such a policy, on the real env", () => {
   it("explore-call retries a refused replacement on the next move, at most three times", async () => {
     const layers = build("explore-call", { tool: "combine", domains: { i: [0], j: [0], op: ["add"] }, avoid: [] }, 1);
     const [trajectory] = await rollouts("24-1", layers, 1);
-    const refused = trajectory!.steps.map((step) => step.info.actionError !== null && step.info.actionError !== undefined);
+    const refused = trajectory!.steps.map(
+      (step) => step.info.actionError !== null && step.info.actionError !== undefined,
+    );
     expect(refused.slice(0, 4)).toEqual([true, true, true, false]);
     expect(trajectory!.steps[3]!.envAction).toEqual(trajectory!.steps[3]!.policyAction);
   });
@@ -167,13 +216,29 @@ describe("the designer's search for an opening", () => {
     const magnitude = probability ?? (written.parameters!.probability as number);
     const settings = { ...written.parameters! };
     delete settings.probability;
-    const proposal = { ...written, layers: build("explore-call", settings, magnitude), parameters: { ...settings, probability: magnitude } };
+    const proposal = {
+      ...written,
+      layers: build("explore-call", settings, magnitude),
+      parameters: { ...settings, probability: magnitude },
+    };
     const trajectories = await rollouts(context.taskId, proposal.layers, 30);
     const stats = summarize(trajectories);
     const [low, high] = context.target.successBand!;
     const direction = stats.successRate > high ? "too-easy" : stats.successRate < low ? "too-hard" : "in-band";
     const kept = trajectories.filter((trajectory) => isSuccess(trajectory) === successful).slice(0, 3);
-    return { revision: 1, proposal, issues: [], stats, decision: { decision: "refine", direction, distance: stats.successRate - (direction === "too-easy" ? high : low), message: direction }, trajectories: kept };
+    return {
+      revision: 1,
+      proposal,
+      issues: [],
+      stats,
+      decision: {
+        decision: "refine",
+        direction,
+        distance: stats.successRate - (direction === "too-easy" ? high : low),
+        message: direction,
+      },
+      trajectories: kept,
+    };
   }
 
   it("steers by an opening a kept explored episode succeeded with, aiming at the band's middle", async () => {
@@ -181,7 +246,10 @@ describe("the designer's search for an opening", () => {
     const attempt = await exploreAttempt(context, true);
     const opening = exploredOpenings({ ...context, attempts: [attempt] }, "explore-call", true)[0]!;
     const steer = await designer.write({ ...context, attempts: [attempt] }, await designer.diagnose(context));
-    expect(steer).toMatchObject({ template: "steer-call", parameters: { tool: "combine", call: opening.call, probability: 0.5 } });
+    expect(steer).toMatchObject({
+      template: "steer-call",
+      parameters: { tool: "combine", call: opening.call, probability: 0.5 },
+    });
     expect(steer.rationale).toContain("switched from explore-call");
   });
 

@@ -27,7 +27,9 @@ export function trajectoryCalls(trajectory: Trajectory, roles: ToolRoles): Traje
     return {
       turn: step.turn,
       name: parsed?.name ?? null,
-      key: parsed ? stableStringify(parsed as unknown as Json) : `text:${typeof step.policyAction === "string" ? step.policyAction : stableStringify(step.policyAction as unknown as Json)}`,
+      key: parsed
+        ? stableStringify(parsed as unknown as Json)
+        : `text:${typeof step.policyAction === "string" ? step.policyAction : stableStringify(step.policyAction as unknown as Json)}`,
       role: parsed ? roles.roleOf(parsed.name) : null,
       observation: step.observation.text,
       blocked,

@@ -26,7 +26,9 @@ export default defineRules({
 /** The texts the policy saw after calling `tool` in the baseline. */
 function outputsOf(context: DesignContext, tool: string): string[] {
   return context.baseline.trajectories.flatMap((trajectory) =>
-    trajectory.steps.filter((step) => step.parsedAction?.name === tool && step.envAction !== null).map((step) => step.observation.text),
+    trajectory.steps
+      .filter((step) => step.parsedAction?.name === tool && step.envAction !== null)
+      .map((step) => step.observation.text),
   );
 }
 
@@ -58,6 +60,8 @@ export const truncateObservationTemplate: HarnessTemplate = {
   plan,
   build(settings: JsonObject, magnitude: number): CandidateLayer[] {
     const parsed = parseWith(settingsSchema, settings, "truncate-observation settings");
-    return [{ kind: "rules", name: "truncate-observation", source: source(parsed.tool, Math.max(1, Math.round(magnitude))) }];
+    return [
+      { kind: "rules", name: "truncate-observation", source: source(parsed.tool, Math.max(1, Math.round(magnitude))) },
+    ];
   },
 };

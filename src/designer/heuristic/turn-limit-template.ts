@@ -10,7 +10,9 @@ import { episodeInteger, roundMagnitude } from "./rules-snippets.js";
 
 function source(maxTurns: number): string {
   const whole = Number.isInteger(maxTurns);
-  const what = whole ? `after ${maxTurns} turn(s)` : `after ${Math.ceil(maxTurns)} turns in ${roundMagnitude((maxTurns - Math.floor(maxTurns)) * 100)}% of episodes, after ${Math.floor(maxTurns)} in the rest`;
+  const what = whole
+    ? `after ${maxTurns} turn(s)`
+    : `after ${Math.ceil(maxTurns)} turns in ${roundMagnitude((maxTurns - Math.floor(maxTurns)) * 100)}% of episodes, after ${Math.floor(maxTurns)} in the rest`;
   return `// A tighter turn budget: the episode is cut ${what}.
 export default defineRules({
   modifyTransition(action, transition, context) {
@@ -39,7 +41,9 @@ function longestEpisode(context: DesignContext): number {
 export function estimateLimit(context: DesignContext, longest: number): number {
   const trajectories = context.baseline.trajectories;
   const middle = bandMiddle(context);
-  const estimate = (limit: number) => trajectories.filter((trajectory) => isSuccess(trajectory) && trajectory.steps.length <= limit).length / Math.max(1, trajectories.length);
+  const estimate = (limit: number) =>
+    trajectories.filter((trajectory) => isSuccess(trajectory) && trajectory.steps.length <= limit).length /
+    Math.max(1, trajectories.length);
   for (let limit = longest - 1; limit >= 1; limit--) {
     const [below, above] = [estimate(limit), estimate(limit + 1)];
     if (below <= middle && middle < above) return limit + (middle - below) / (above - below);
@@ -55,7 +59,9 @@ export function estimateLimit(context: DesignContext, longest: number): number {
 
 function targetsBudget(context: DesignContext): boolean {
   try {
-    return context.target.weakness !== undefined && matchWeakness(context.target.weakness).id === runsOutOfBudgetDetector.id;
+    return (
+      context.target.weakness !== undefined && matchWeakness(context.target.weakness).id === runsOutOfBudgetDetector.id
+    );
   } catch {
     return false;
   }
@@ -64,10 +70,24 @@ function targetsBudget(context: DesignContext): boolean {
 function plan({ context, diagnosis }: TemplateInput): TemplatePlan | null {
   const longest = longestEpisode(context);
   if (longest <= 1) return null;
-  const knob = { name: "maxTurns", neutral: longest, strongest: 1, integer: true, fractional: true, harderWhen: "smaller" as const };
+  const knob = {
+    name: "maxTurns",
+    neutral: longest,
+    strongest: 1,
+    integer: true,
+    fractional: true,
+    harderWhen: "smaller" as const,
+  };
   if (diagnosis.direction === "target-weakness") {
     if (!targetsBudget(context)) return null;
-    return { template: "turn-limit", settings: {}, knob, initial: longest - 1, priority: 3, reason: `the target weakness is runs-out-of-budget: a budget of ${longest - 1} turns (the longest baseline episode took ${longest}) makes slow episodes fail` };
+    return {
+      template: "turn-limit",
+      settings: {},
+      knob,
+      initial: longest - 1,
+      priority: 3,
+      reason: `the target weakness is runs-out-of-budget: a budget of ${longest - 1} turns (the longest baseline episode took ${longest}) makes slow episodes fail`,
+    };
   }
   if (diagnosis.direction !== "harder") return null;
   const budget = diagnosis.weaknesses.find((entry) => entry.id === runsOutOfBudgetDetector.id);

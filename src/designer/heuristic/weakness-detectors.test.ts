@@ -75,22 +75,47 @@ const checkFail = { name: "check", text: "1 failed: the drawer is still open" };
 
 describe("weakness detectors", () => {
   it("skips-verification: finishing before any verification, per episode", () => {
-    const trajectories = [episode([look, move, answer], false), episode([look, move, answer], true), episode([look, move, checkPass, answer], true), episode([look, move, checkPass, answer], true)];
+    const trajectories = [
+      episode([look, move, answer], false),
+      episode([look, move, answer], true),
+      episode([look, move, checkPass, answer], true),
+      episode([look, move, checkPass, answer], true),
+    ];
     const weakness = skipsVerificationDetector.detect(input(trajectories));
     expect(weakness?.id).toBe("skips-verification");
     expect(weakness?.evidence).toContain("2/4 episodes (50%)");
     expect(weakness?.evidence).toContain("success 50% in those vs 100% in the others");
-    expect(trajectories.map((trajectory) => skipsVerificationDetector.shows(trajectory, tools))).toEqual([true, true, false, false]);
+    expect(trajectories.map((trajectory) => skipsVerificationDetector.shows(trajectory, tools))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     // A blocked verification does not count as verifying.
-    expect(skipsVerificationDetector.shows(episode([{ ...checkPass, blocked: true }, answer], false), tools)).toBe(true);
+    expect(skipsVerificationDetector.shows(episode([{ ...checkPass, blocked: true }, answer], false), tools)).toBe(
+      true,
+    );
     expect(skipsVerificationDetector.detect(input([episode([look, checkPass, answer], true)]))).toBeNull();
   });
 
   it("ignores-failed-verification: finishing right after a failed check", () => {
-    const trajectories = [episode([look, checkFail, answer], false), episode([look, checkFail, move, checkPass, answer], true), episode([checkPass, answer], true)];
-    expect(trajectories.map((trajectory) => ignoresFailedVerificationDetector.shows(trajectory, tools))).toEqual([true, false, false]);
+    const trajectories = [
+      episode([look, checkFail, answer], false),
+      episode([look, checkFail, move, checkPass, answer], true),
+      episode([checkPass, answer], true),
+    ];
+    expect(trajectories.map((trajectory) => ignoresFailedVerificationDetector.shows(trajectory, tools))).toEqual([
+      true,
+      false,
+      false,
+    ]);
     expect(ignoresFailedVerificationDetector.detect(input(trajectories))?.evidence).toContain("1/3 episodes (33%)");
-    expect(ignoresFailedVerificationDetector.shows(episode([{ name: "check", text: "0 failed, 3 passed" }, answer], true), tools)).toBe(false);
+    expect(
+      ignoresFailedVerificationDetector.shows(
+        episode([{ name: "check", text: "0 failed, 3 passed" }, answer], true),
+        tools,
+      ),
+    ).toBe(false);
   });
 
   it("repeats-actions: identical consecutive calls only", () => {
@@ -106,7 +131,11 @@ describe("weakness detectors", () => {
     const refused = episode([{ name: "fly", error: "unknown tool" }, answer], false);
     const malformed = episode([{ name: null }, answer], false);
     const blocked = episode([{ ...move, blocked: true }, answer], true);
-    expect([refused, malformed, blocked].map((trajectory) => invalidCallsDetector.shows(trajectory))).toEqual([true, true, false]);
+    expect([refused, malformed, blocked].map((trajectory) => invalidCallsDetector.shows(trajectory))).toEqual([
+      true,
+      true,
+      false,
+    ]);
     expect(invalidCallsDetector.detect(input([refused, blocked]))?.severity).toBeCloseTo(0.5);
   });
 
@@ -115,7 +144,11 @@ describe("weakness detectors", () => {
     const early = episode([move, answer], false);
     const careful = episode([look, move, checkPass, answer], true);
     expect(runsOutOfBudgetDetector.detect(input([slow, careful]))?.evidence).toContain('"budget":1');
-    expect([slow, early, careful].map((trajectory) => givesUpEarlyDetector.shows(trajectory, tools))).toEqual([false, true, false]);
+    expect([slow, early, careful].map((trajectory) => givesUpEarlyDetector.shows(trajectory, tools))).toEqual([
+      false,
+      true,
+      false,
+    ]);
     expect(givesUpEarlyDetector.detect(input([careful]))).toBeNull();
   });
 
@@ -128,7 +161,9 @@ describe("weakness detectors", () => {
 
   it("success above or below the band", () => {
     const wins = [episode([answer], true), episode([answer], true), episode([answer], false)];
-    expect(successBandDetector("above").detect(input(wins))?.evidence).toMatch(/success 0\.67 .* above the target band \[0\.4, 0\.6\] by 0\.07/);
+    expect(successBandDetector("above").detect(input(wins))?.evidence).toMatch(
+      /success 0\.67 .* above the target band \[0\.4, 0\.6\] by 0\.07/,
+    );
     expect(successBandDetector("below").detect(input(wins))).toBeNull();
     expect(successBandDetector("below").detect(input(wins, [0.8, 1]))?.id).toBe("success-below-band");
     expect(successBandDetector("below").shows(wins[2]!)).toBe(true);

@@ -11,7 +11,11 @@ import { renderTrajectories } from "./render-trajectories.js";
  * rollouts in full — each capped by `budget`.
  */
 export function baselinePromptValues(context: DesignContext, budget: DesignerPromptBudget): Record<string, string> {
-  const tools = context.tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+  const tools = context.tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+  }));
   return {
     envId: context.envId,
     taskId: context.taskId,

@@ -5,9 +5,16 @@ import type { DesignerPromptBudget } from "./designer-prompt-budget.js";
 import { loadDesignerPrompt } from "./load-designer-prompt.js";
 
 /** The messages of a diagnose call: the designer rules (system) and the baseline (user). */
-export async function buildDiagnoseMessages(context: DesignContext, budget: DesignerPromptBudget, promptsDirectory?: string): Promise<ChatMessage[]> {
+export async function buildDiagnoseMessages(
+  context: DesignContext,
+  budget: DesignerPromptBudget,
+  promptsDirectory?: string,
+): Promise<ChatMessage[]> {
   return [
     { role: "system", content: await loadDesignerPrompt("system", {}, promptsDirectory) },
-    { role: "user", content: await loadDesignerPrompt("diagnose", baselinePromptValues(context, budget), promptsDirectory) },
+    {
+      role: "user",
+      content: await loadDesignerPrompt("diagnose", baselinePromptValues(context, budget), promptsDirectory),
+    },
   ];
 }

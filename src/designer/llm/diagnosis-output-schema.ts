@@ -5,7 +5,12 @@ import { z } from "zod";
  * `Diagnosis` interface of `designer.ts`).
  */
 export const diagnosisOutputSchema = z.object({
-  text: z.string().min(1).describe("The diagnosis: can the policy solve the task, how, in how many turns, what goes wrong; cite the statistics."),
+  text: z
+    .string()
+    .min(1)
+    .describe(
+      "The diagnosis: can the policy solve the task, how, in how many turns, what goes wrong; cite the statistics.",
+    ),
   weaknesses: z
     .array(
       z.object({

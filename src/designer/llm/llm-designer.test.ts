@@ -86,12 +86,17 @@ const proposalArgs = {
     {
       kind: "rules",
       name: "peek-before-submit",
-      source: "export function filterAction(action, ctx) { return ctx.memory.peeked || action.name !== 'submit' ? { kind: 'pass' } : { kind: 'block', reason: 'peek first' }; }",
+      source:
+        "export function filterAction(action, ctx) { return ctx.memory.peeked || action.name !== 'submit' ? { kind: 'pass' } : { kind: 'block', reason: 'peek first' }; }",
     },
   ],
 };
 
-const diagnosis: Diagnosis = { text: diagnosisArgs.text, weaknesses: [{ id: "submits-early", evidence: "x", severity: 0.6 }], direction: "harder" };
+const diagnosis: Diagnosis = {
+  text: diagnosisArgs.text,
+  weaknesses: [{ id: "submits-early", evidence: "x", severity: 0.6 }],
+  direction: "harder",
+};
 const fast = { retries: 1, outputRetries: 1, timeoutMs: 2000, backoff: { initialMs: 1, maxMs: 2 } };
 
 function designerOf(replies: ScriptedChatReply[], settings = fast) {
@@ -127,7 +132,10 @@ describe("LlmDesigner with a scripted chat model", () => {
     expect(designer.name).toBe("llm:scripted:injected");
     const toolNames = model.calls.map((call) => (call.tools[0] as { function: { name: string } }).function.name);
     expect(toolNames).toEqual(["diagnosis", "proposal"]);
-    expect(model.calls.map((call) => call.seed)).toEqual([deriveSeed(1, "designer", "diagnose"), deriveSeed(1, "designer", "write", 0)]);
+    expect(model.calls.map((call) => call.seed)).toEqual([
+      deriveSeed(1, "designer", "diagnose"),
+      deriveSeed(1, "designer", "write", 0),
+    ]);
   });
 
   it("shows the designer everything it may see and nothing hidden", async () => {
@@ -139,10 +147,20 @@ describe("LlmDesigner with a scripted chat model", () => {
     const attempts: DesignContext["attempts"] = [
       {
         revision: 1,
-        proposal: { layers: [{ kind: "rules", source: "export function filterAction() { return { kind: 'block', reason: 'no' }; }" }], rationale: "ban everything" },
+        proposal: {
+          layers: [
+            { kind: "rules", source: "export function filterAction() { return { kind: 'block', reason: 'no' }; }" },
+          ],
+          rationale: "ban everything",
+        },
         issues: [],
         stats: { ...baseline.baseline.stats, successes: 0, successRate: 0, stopReasons: { budget: 5 } },
-        decision: { decision: "refine", direction: "unsolvable", distance: -0.4, message: "success 0.00 with every action blocked: relax the restriction" },
+        decision: {
+          decision: "refine",
+          direction: "unsolvable",
+          distance: -0.4,
+          message: "success 0.00 with every action blocked: relax the restriction",
+        },
       },
       {
         revision: 2,
@@ -174,7 +192,9 @@ describe("LlmDesigner with a scripted chat model", () => {
     expect(writeUser).toContain("submits-early (severity 0.60)");
     expect(writeUser).toContain("### Revision 1");
     expect(writeUser).toContain("ban everything");
-    expect(writeUser).toContain("decision: refine — unsolvable (distance to the band -0.40): success 0.00 with every action blocked");
+    expect(writeUser).toContain(
+      "decision: refine — unsolvable (distance to the band -0.40): success 0.00 with every action blocked",
+    );
     expect(writeUser).toContain("### Revision 2");
     expect(writeUser).toContain("[forbidden-construct] line 3: Math.random is not allowed");
     expect(writeUser).not.toContain("{{");
@@ -182,8 +202,15 @@ describe("LlmDesigner with a scripted chat model", () => {
 
   it("caps the size of the baseline rollouts in the prompt", async () => {
     const long = Array.from({ length: 40 }, (_, index) =>
-      rollout(index, Array.from({ length: 60 }, () => "peek"), false),
-    ).map((trajectory) => ({ ...trajectory, steps: trajectory.steps.map((entry) => ({ ...entry, observation: { text: "x".repeat(3000) } })) }));
+      rollout(
+        index,
+        Array.from({ length: 60 }, () => "peek"),
+        false,
+      ),
+    ).map((trajectory) => ({
+      ...trajectory,
+      steps: trajectory.steps.map((entry) => ({ ...entry, observation: { text: "x".repeat(3000) } })),
+    }));
     const model = new ScriptedChatModel([{ kind: "tool-call", args: diagnosisArgs }]);
     const designer = new LlmDesigner(model, { settings: fast, budget: { baselineTrajectoryChars: 20_000 } });
     await designer.diagnose(await designContext({ baseline: { stats: summarize(long), trajectories: long } }));
@@ -231,7 +258,9 @@ describe("LlmDesigner with a scripted chat model", () => {
   });
 
   it("raises PROVIDER at once on a non-retryable provider error", async () => {
-    const { model, designer } = designerOf([{ kind: "throw", error: Object.assign(new Error("bad request"), { status: 400 }) }]);
+    const { model, designer } = designerOf([
+      { kind: "throw", error: Object.assign(new Error("bad request"), { status: 400 }) },
+    ]);
     expect((await rejection(designer.diagnose(await designContext()))).code).toBe("PROVIDER");
     expect(model.calls).toHaveLength(1);
   });
@@ -241,8 +270,12 @@ describe("createLlmDesigner", () => {
   it("rejects bad specs and missing keys before any call", () => {
     expect(() => createLlmDesigner("claude:x", { environment: {} })).toThrow(/openai:<model>/);
     expect(() => createLlmDesigner("openai:gpt-4o-mini", { environment: {} })).toThrow(/OPENAI_API_KEY is not set/);
-    expect(() => createLlmDesigner("gemini:gemini-2.5-flash", { environment: {} })).toThrow(/GEMINI_API_KEY is not set/);
-    expect(createLlmDesigner("gemini:gemini-2.5-flash", { environment: { GEMINI_API_KEY: "k" } }).name).toBe("llm:gemini:gemini-2.5-flash");
+    expect(() => createLlmDesigner("gemini:gemini-2.5-flash", { environment: {} })).toThrow(
+      /GEMINI_API_KEY is not set/,
+    );
+    expect(createLlmDesigner("gemini:gemini-2.5-flash", { environment: { GEMINI_API_KEY: "k" } }).name).toBe(
+      "llm:gemini:gemini-2.5-flash",
+    );
   });
 });
 
@@ -258,7 +291,11 @@ describe("LlmDesigner end to end through ChatOpenAI and a local OpenAI-compatibl
       failFirst: [429],
       replies: [
         { kind: "tool-call", arguments: diagnosisArgs, usage: { promptTokens: 900, completionTokens: 60 } },
-        { kind: "tool-call", arguments: JSON.stringify(proposalArgs), usage: { promptTokens: 1200, completionTokens: 140 } },
+        {
+          kind: "tool-call",
+          arguments: JSON.stringify(proposalArgs),
+          usage: { promptTokens: 1200, completionTokens: 140 },
+        },
       ],
     });
     const designer = createLlmDesigner("openai:local-model", {
@@ -272,11 +309,28 @@ describe("LlmDesigner end to end through ChatOpenAI and a local OpenAI-compatibl
     expect(designer.name).toBe("llm:openai:local-model");
 
     expect(server.requests).toHaveLength(3);
-    const bodies = server.requests.map((request) => request.body as { model: string; seed?: number; temperature?: number; tools: Array<{ function: { name: string; parameters: { properties: Record<string, unknown> } } }>; messages: Array<{ role: string; content: string }> });
+    const bodies = server.requests.map(
+      (request) =>
+        request.body as {
+          model: string;
+          seed?: number;
+          temperature?: number;
+          tools: Array<{ function: { name: string; parameters: { properties: Record<string, unknown> } } }>;
+          messages: Array<{ role: string; content: string }>;
+        },
+    );
     expect(bodies.map((body) => body.tools[0]?.function.name)).toEqual(["diagnosis", "diagnosis", "proposal"]);
-    expect(Object.keys(bodies[0]?.tools[0]?.function.parameters.properties ?? {})).toEqual(["text", "weaknesses", "direction"]);
+    expect(Object.keys(bodies[0]?.tools[0]?.function.parameters.properties ?? {})).toEqual([
+      "text",
+      "weaknesses",
+      "direction",
+    ]);
     expect(Object.keys(bodies[2]?.tools[0]?.function.parameters.properties ?? {})).toEqual(["rationale", "layers"]);
-    expect(bodies[0]).toMatchObject({ model: "local-model", seed: deriveSeed(context.seed, "designer", "diagnose"), temperature: 0 });
+    expect(bodies[0]).toMatchObject({
+      model: "local-model",
+      seed: deriveSeed(context.seed, "designer", "diagnose"),
+      temperature: 0,
+    });
     expect(bodies[2]?.seed).toBe(deriveSeed(context.seed, "designer", "write", 0));
     expect(bodies[0]?.messages[0]?.role).toBe("system");
     expect(bodies[2]?.messages[1]?.content).toContain(HARNESS_API);
@@ -290,7 +344,10 @@ describe("LlmDesigner end to end through ChatOpenAI and a local OpenAI-compatibl
         { kind: "text", text: "" },
       ],
     });
-    const designer = createLlmDesigner("openai:local-model", { environment: { OPENAI_BASE_URL: server.baseUrl }, settings: fast });
+    const designer = createLlmDesigner("openai:local-model", {
+      environment: { OPENAI_BASE_URL: server.baseUrl },
+      settings: fast,
+    });
     const error = await rejection(designer.write(await designContext(), diagnosis));
     expect(error.code).toBe("DESIGNER_OUTPUT");
     expect(server.requests).toHaveLength(2);

@@ -10,7 +10,11 @@ import type { DesignContext, Designer, Diagnosis } from "../designer.js";
 import { buildDiagnoseMessages } from "./build-diagnose-messages.js";
 import { buildWriteMessages } from "./build-write-messages.js";
 import { diagnosisOutputSchema } from "./diagnosis-output-schema.js";
-import { resolveDesignerPromptBudget, type DesignerPromptBudget, type DesignerPromptBudgetInput } from "./designer-prompt-budget.js";
+import {
+  resolveDesignerPromptBudget,
+  type DesignerPromptBudget,
+  type DesignerPromptBudgetInput,
+} from "./designer-prompt-budget.js";
 import { proposalOutputSchema } from "./proposal-output-schema.js";
 
 /** Options of {@link LlmDesigner}. */
@@ -36,7 +40,13 @@ function isLangChainModel(chat: StructuredChat | BaseChatModel): chat is BaseCha
 }
 
 function kebabCase(text: string): string {
-  return text.trim().toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "weakness";
+  return (
+    text
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "weakness"
+  );
 }
 
 /**

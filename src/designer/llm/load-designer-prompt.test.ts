@@ -39,15 +39,31 @@ describe("designer prompts", () => {
   });
 
   it("fails with BAD_CONFIG when the diagnose and write templates get no values", async () => {
-    await expect(loadDesignerPrompt("diagnose", {})).rejects.toMatchObject({ code: "BAD_CONFIG", message: expect.stringContaining("{{baselineTrajectories}}") });
-    await expect(loadDesignerPrompt("write", {})).rejects.toMatchObject({ code: "BAD_CONFIG", message: expect.stringContaining("{{harnessApi}}") });
+    await expect(loadDesignerPrompt("diagnose", {})).rejects.toMatchObject({
+      code: "BAD_CONFIG",
+      message: expect.stringContaining("{{baselineTrajectories}}"),
+    });
+    await expect(loadDesignerPrompt("write", {})).rejects.toMatchObject({
+      code: "BAD_CONFIG",
+      message: expect.stringContaining("{{harnessApi}}"),
+    });
   });
 
   it("fails with BAD_CONFIG on an unknown placeholder, an unused value, or a missing file", async () => {
     writeFileSync(join(scratch, "system.md"), "Rules for {{taskId}} and {{mystery}}.");
-    await expect(loadDesignerPrompt("system", { taskId: "t" }, scratch)).rejects.toMatchObject({ code: "BAD_CONFIG", message: expect.stringContaining("{{mystery}}") });
-    await expect(loadDesignerPrompt("system", { taskId: "t", mystery: "m", extra: "e" }, scratch)).rejects.toMatchObject({ code: "BAD_CONFIG", message: expect.stringContaining("{{extra}}") });
-    await expect(loadDesignerPrompt("system", { taskId: "t", mystery: "m" }, scratch)).resolves.toBe("Rules for t and m.");
-    await expect(loadDesignerPrompt("write", {}, scratch)).rejects.toMatchObject({ code: "BAD_CONFIG", message: expect.stringContaining("cannot read") });
+    await expect(loadDesignerPrompt("system", { taskId: "t" }, scratch)).rejects.toMatchObject({
+      code: "BAD_CONFIG",
+      message: expect.stringContaining("{{mystery}}"),
+    });
+    await expect(
+      loadDesignerPrompt("system", { taskId: "t", mystery: "m", extra: "e" }, scratch),
+    ).rejects.toMatchObject({ code: "BAD_CONFIG", message: expect.stringContaining("{{extra}}") });
+    await expect(loadDesignerPrompt("system", { taskId: "t", mystery: "m" }, scratch)).resolves.toBe(
+      "Rules for t and m.",
+    );
+    await expect(loadDesignerPrompt("write", {}, scratch)).rejects.toMatchObject({
+      code: "BAD_CONFIG",
+      message: expect.stringContaining("cannot read"),
+    });
   });
 });

@@ -6,7 +6,13 @@ import { packageFile } from "../../core/package-root.js";
 import { fillTemplate } from "../../llm/fill-template.js";
 
 /** The designer's prompt templates, each a Markdown file in `designer-prompts/` (the `skills-*` ones extract skills from trajectories). */
-export type DesignerPromptName = "system" | "diagnose" | "write" | "skills-system" | "skills-success" | "skills-failure";
+export type DesignerPromptName =
+  | "system"
+  | "diagnose"
+  | "write"
+  | "skills-system"
+  | "skills-success"
+  | "skills-failure";
 
 /**
  * The package's `designer-prompts/` folder (next to its package.json: the same from the
@@ -37,7 +43,9 @@ export async function loadDesignerPrompt(
   try {
     template = await readFile(path, "utf8");
   } catch (error) {
-    throw new EnvriggerError("BAD_CONFIG", `cannot read the designer prompt ${path}: ${errorMessage(error)}`, { cause: error });
+    throw new EnvriggerError("BAD_CONFIG", `cannot read the designer prompt ${path}: ${errorMessage(error)}`, {
+      cause: error,
+    });
   }
   return fillTemplate(template, values, `${name}.md`);
 }

@@ -7,7 +7,12 @@ import { actionInputSchema } from "../../core/action.js";
  * model. The result is validated again with `candidateProposalSchema` before it is used.
  */
 export const proposalOutputSchema = z.object({
-  rationale: z.string().min(1).describe("Why this candidate moves the statistics toward the target; cite numbers; when refining, what was kept and what was tuned."),
+  rationale: z
+    .string()
+    .min(1)
+    .describe(
+      "Why this candidate moves the statistics toward the target; cite numbers; when refining, what was kept and what was tuned.",
+    ),
   layers: z
     .array(
       z.discriminatedUnion("kind", [
@@ -18,7 +23,9 @@ export const proposalOutputSchema = z.object({
               .array(actionInputSchema)
               .min(1)
               .max(64)
-              .describe("Actions replayed after reset: {name, args} tool calls, or raw text for text-grammar environments."),
+              .describe(
+                "Actions replayed after reset: {name, args} tool calls, or raw text for text-grammar environments.",
+              ),
           })
           .describe("A Setup: changes the start state; must not solve the task."),
         z

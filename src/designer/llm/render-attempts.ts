@@ -12,19 +12,34 @@ export interface RenderAttemptsOptions {
 
 function renderAttempt(attempt: Attempt, trajectoryBudget: number): string {
   const lines = [`### Revision ${attempt.revision}`];
-  lines.push(attempt.proposal ? renderProposal(attempt.proposal) : "proposal: none (the designer produced no valid proposal)");
+  lines.push(
+    attempt.proposal ? renderProposal(attempt.proposal) : "proposal: none (the designer produced no valid proposal)",
+  );
   if (attempt.issues.length > 0) {
     lines.push("problems found before it could run (static check, load, setup replay):");
-    for (const issue of attempt.issues) lines.push(`- [${issue.code}]${issue.line === undefined ? "" : ` line ${issue.line}`}: ${issue.message}`);
+    for (const issue of attempt.issues)
+      lines.push(`- [${issue.code}]${issue.line === undefined ? "" : ` line ${issue.line}`}: ${issue.message}`);
   }
-  lines.push(attempt.stats ? `validation statistics:\n${renderRolloutStats(attempt.stats)}` : "validation statistics: none (it never ran)");
+  lines.push(
+    attempt.stats
+      ? `validation statistics:\n${renderRolloutStats(attempt.stats)}`
+      : "validation statistics: none (it never ran)",
+  );
   if (attempt.decision) {
     const { decision, direction, distance, message } = attempt.decision;
-    lines.push(`decision: ${decision} — ${direction} (distance to the band ${distance >= 0 ? "+" : ""}${distance.toFixed(2)}): ${message}`);
+    lines.push(
+      `decision: ${decision} — ${direction} (distance to the band ${distance >= 0 ? "+" : ""}${distance.toFixed(2)}): ${message}`,
+    );
   }
   if (attempt.trajectories && attempt.trajectories.length > 0 && trajectoryBudget > 0) {
     lines.push("validation rollouts of this revision:");
-    lines.push(renderTrajectories(attempt.trajectories, { title: `Validation rollout (revision ${attempt.revision})`, budgetChars: trajectoryBudget, minimumPerTrajectory: 1500 }));
+    lines.push(
+      renderTrajectories(attempt.trajectories, {
+        title: `Validation rollout (revision ${attempt.revision})`,
+        budgetChars: trajectoryBudget,
+        minimumPerTrajectory: 1500,
+      }),
+    );
   }
   return lines.join("\n");
 }
@@ -42,6 +57,8 @@ export function renderAttempts(attempts: Attempt[], options: RenderAttemptsOptio
   const spare = Math.max(0, options.budgetChars - fixedLength);
   // The latest attempt's rollouts matter most for refining; earlier ones keep their summary.
   const latest = attempts.length - 1;
-  const rendered = attempts.map((attempt, index) => (index === latest ? renderAttempt(attempt, spare) : (withoutRollouts[index] as string)));
+  const rendered = attempts.map((attempt, index) =>
+    index === latest ? renderAttempt(attempt, spare) : (withoutRollouts[index] as string),
+  );
   return truncateMiddle(rendered.join("\n\n"), options.budgetChars);
 }

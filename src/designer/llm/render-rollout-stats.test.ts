@@ -33,7 +33,14 @@ describe("renderRolloutStats", () => {
   });
 
   it("says when nothing succeeded and omits an unknown public pass rate", () => {
-    const text = renderRolloutStats({ ...stats, successes: 0, successRate: 0, meanTurnsOfSuccesses: null, publicPassRate: null, toolUse: {} });
+    const text = renderRolloutStats({
+      ...stats,
+      successes: 0,
+      successRate: 0,
+      meanTurnsOfSuccesses: null,
+      publicPassRate: null,
+      toolUse: {},
+    });
     expect(text).toContain("(no successes)");
     expect(text).not.toContain("public checks");
     expect(text).toContain("tool use: none");

@@ -5,7 +5,9 @@ function fraction(value: number): string {
 }
 
 function histogram(counts: Record<string, number>): string {
-  const entries = Object.entries(counts).sort(([leftName, left], [rightName, right]) => right - left || leftName.localeCompare(rightName));
+  const entries = Object.entries(counts).sort(
+    ([leftName, left], [rightName, right]) => right - left || leftName.localeCompare(rightName),
+  );
   return entries.length === 0 ? "none" : entries.map(([name, count]) => `${name} ${count}`).join(", ");
 }
 

@@ -11,7 +11,10 @@ export function renderTarget(target: Target): string {
     const [low, high] = target.stepsBand;
     lines.push(`- the policy's mean number of turns must land in [${low}, ${high}]`);
   }
-  if (target.weakness) lines.push(`- make this weakness decisive (episodes that show it should fail, others can succeed): ${target.weakness}`);
+  if (target.weakness)
+    lines.push(
+      `- make this weakness decisive (episodes that show it should fail, others can succeed): ${target.weakness}`,
+    );
   lines.push("All listed conditions must hold at once.");
   return lines.join("\n");
 }

@@ -13,8 +13,12 @@ export interface RenderTrajectoriesOptions {
 
 /** Failures first (they show the weakness), then successes (they bound it), alternating. */
 function pickShown(trajectories: Trajectory[], count: number): number[] {
-  const failures = trajectories.flatMap((trajectory, index) => (trajectory.evaluation?.success === true ? [] : [index]));
-  const successes = trajectories.flatMap((trajectory, index) => (trajectory.evaluation?.success === true ? [index] : []));
+  const failures = trajectories.flatMap((trajectory, index) =>
+    trajectory.evaluation?.success === true ? [] : [index],
+  );
+  const successes = trajectories.flatMap((trajectory, index) =>
+    trajectory.evaluation?.success === true ? [index] : [],
+  );
   const picked: number[] = [];
   while (picked.length < count && (failures.length > 0 || successes.length > 0)) {
     const failure = failures.shift();
@@ -46,6 +50,9 @@ export function renderTrajectories(trajectories: Trajectory[], options: RenderTr
     }),
   );
   const omitted = trajectories.length - shown.length;
-  if (omitted > 0) parts.push(`(${omitted} more rollout(s) not shown to fit the prompt; the statistics cover all ${trajectories.length})`);
+  if (omitted > 0)
+    parts.push(
+      `(${omitted} more rollout(s) not shown to fit the prompt; the statistics cover all ${trajectories.length})`,
+    );
   return parts.join("\n\n");
 }

@@ -35,7 +35,13 @@ describe("BugFix perception", () => {
       { action: formatCall("test"), observation: { text: "fail (2) -> got 2 want 1" } },
     ];
     const perception = perceiveBugFix("`sumTo` returns wrong results", history);
-    expect(perception).toMatchObject({ reads: 1, edited: true, testedSinceEdit: true, lastTest: "fail", spentOps: ["toggle_init"] });
+    expect(perception).toMatchObject({
+      reads: 1,
+      edited: true,
+      testedSinceEdit: true,
+      lastTest: "fail",
+      spentOps: ["toggle_init"],
+    });
     expect(perception.code).toContain("range ( 0 , n )");
     const scaffolded = perceiveBugFix("`sumTo` returns wrong results\n\nedited: applied extend_range", []);
     expect(scaffolded).toMatchObject({ edited: true, testedSinceEdit: false, spentOps: ["extend_range"], code: null });

@@ -37,7 +37,15 @@ function isFixOp(name: string): name is FixOpName {
  * latest complete code, the ops spent, and what its latest edit and test showed.
  */
 export function perceiveBugFix(initialText: string, history: readonly PolicyHistoryEntry[]): BugFixPerception {
-  const perception: BugFixPerception = { code: codeProjectionOf(initialText), calls: [], spentOps: [], edited: false, testedSinceEdit: false, lastTest: null, reads: 0 };
+  const perception: BugFixPerception = {
+    code: codeProjectionOf(initialText),
+    calls: [],
+    spentOps: [],
+    edited: false,
+    testedSinceEdit: false,
+    lastTest: null,
+    reads: 0,
+  };
   const spend = (op: string) => {
     if (isFixOp(op) && !perception.spentOps.includes(op)) perception.spentOps.push(op);
   };

@@ -36,7 +36,9 @@ describe("BugFix personas", () => {
     for (const factory of Object.values(bugfixPersonas)) {
       const first = await rollouts(factory, 3, 5);
       const again = await rollouts(factory, 3, 5);
-      expect(first.map((trajectory) => trajectory.steps.map((step) => step.policyAction))).toEqual(again.map((trajectory) => trajectory.steps.map((step) => step.policyAction)));
+      expect(first.map((trajectory) => trajectory.steps.map((step) => step.policyAction))).toEqual(
+        again.map((trajectory) => trajectory.steps.map((step) => step.policyAction)),
+      );
       for (const step of first.flatMap((trajectory) => trajectory.steps)) {
         expect(typeof step.policyAction === "string" && parseCall(step.policyAction) !== null).toBe(true);
         expect(step.info.actionError).toBeNull();
@@ -49,7 +51,10 @@ describe("BugFix personas", () => {
     expect(summary.successRate).toBeGreaterThan(0.8);
     const untested = trajectories.filter((trajectory) => {
       const tools = trajectory.steps.map((step) => step.parsedAction?.name);
-      return tools.includes("submit") && tools.indexOf("submit") < (tools.includes("test") ? tools.indexOf("test") : Infinity);
+      return (
+        tools.includes("submit") &&
+        tools.indexOf("submit") < (tools.includes("test") ? tools.indexOf("test") : Infinity)
+      );
     });
     expect(untested.length / trajectories.length).toBeGreaterThan(0.3);
     expect(untested.length / trajectories.length).toBeLessThan(0.7);
@@ -57,7 +62,8 @@ describe("BugFix personas", () => {
 
   it("looper runs out of turns, more on the long loop code", async () => {
     const { summary } = await baseline("looper");
-    for (const family of ["clamp", "compare", "divide"]) expect(summary.byGroup[family]!.successRate).toBeGreaterThan(0.6);
+    for (const family of ["clamp", "compare", "divide"])
+      expect(summary.byGroup[family]!.successRate).toBeGreaterThan(0.6);
     for (const family of ["range", "init"]) {
       expect(summary.byGroup[family]!.successRate).toBeLessThan(0.5);
       expect(summary.byGroup[family]!.stopReasons.budget).toBeGreaterThan(summary.byGroup[family]!.episodes / 2);
@@ -86,11 +92,20 @@ describe("BugFix personas", () => {
 
   it("degrade when the read output is masked: they guess", async () => {
     const mask = () =>
-      new FunctionRulesRuntime({
-        modifyTransition: (action) => (action.name === "read" ? { text: "[the output of read is unavailable]" } : {}),
-      }, { usesState: false });
+      new FunctionRulesRuntime(
+        {
+          modifyTransition: (action) => (action.name === "read" ? { text: "[the output of read is unavailable]" } : {}),
+        },
+        { usesState: false },
+      );
     for (const name of ["novice", "hasty"]) {
-      const plain = await runRollouts({ createEnv: () => definition.create({}), policy: bugfixPersonas[name]!, tasks: [{ taskId: "clamp-0" }], episodes: 40, seed: 3 });
+      const plain = await runRollouts({
+        createEnv: () => definition.create({}),
+        policy: bugfixPersonas[name]!,
+        tasks: [{ taskId: "clamp-0" }],
+        episodes: 40,
+        seed: 3,
+      });
       const masked = await runRollouts({
         createEnv: async () => new RulesLayer(await definition.create({}), mask()),
         policy: bugfixPersonas[name]!,

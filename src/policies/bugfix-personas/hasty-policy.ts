@@ -48,7 +48,8 @@ export function createHastyPolicy(): Policy {
         const op = chooseOp(perception, input.random);
         return op === null ? formatCall("submit") : formatCall("edit", op);
       }
-      if (!perception.testedSinceEdit && last?.tool === "edit" && input.random.chance(HASTY_SKIP_TEST_PROBABILITY)) return formatCall("submit");
+      if (!perception.testedSinceEdit && last?.tool === "edit" && input.random.chance(HASTY_SKIP_TEST_PROBABILITY))
+        return formatCall("submit");
       if (!perception.testedSinceEdit) return formatCall("test");
       return formatCall("submit");
     },

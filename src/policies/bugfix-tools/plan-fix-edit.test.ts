@@ -11,7 +11,10 @@ describe("planFixEdit", () => {
       expect(plan, entry.id).not.toBeNull();
       expect(plan!.op, entry.id).toBe(entry.spec.fixOp);
       expect(entry.buggySource.split(plan!.oldString)).toHaveLength(2);
-      expect(entry.buggySource.replace(plan!.oldString, () => plan!.newString), entry.id).toBe(applyEditOp(entry.spec.fixOp, entry.buggySource, []));
+      expect(
+        entry.buggySource.replace(plan!.oldString, () => plan!.newString),
+        entry.id,
+      ).toBe(applyEditOp(entry.spec.fixOp, entry.buggySource, []));
     }
   });
 
@@ -32,7 +35,9 @@ describe("planFixEdit", () => {
 
 describe("stripLineNumbers", () => {
   it("undoes cat -n numbering and refuses other text", () => {
-    expect(stripLineNumbers("     1\tfunction f() {\n     2\t\treturn 1;\n     3\t}")).toBe("function f() {\n\treturn 1;\n}");
+    expect(stripLineNumbers("     1\tfunction f() {\n     2\t\treturn 1;\n     3\t}")).toBe(
+      "function f() {\n\treturn 1;\n}",
+    );
     expect(stripLineNumbers("Read: file does not exist: src/f.js")).toBeNull();
   });
 });

@@ -52,7 +52,8 @@ describe("BugFix scripted policies", () => {
     for (const factory of Object.values(bugfixPolicies)) {
       for (const taskId of ["clamp-0", "range-4", "init-2"]) {
         const episode = await play(env, factory, taskId, 11);
-        for (const action of episode.actions) expect(typeof action === "string" && parseCall(action) !== null).toBe(true);
+        for (const action of episode.actions)
+          expect(typeof action === "string" && parseCall(action) !== null).toBe(true);
         expect(episode.final.invalidCalls).toBe(0);
         expect(episode.final.rejectedCalls).toBe(0);
       }
@@ -63,7 +64,12 @@ describe("BugFix scripted policies", () => {
   it("oracle reads, edits with the inferred op, tests and submits", async () => {
     const env = await definition.create({});
     const episode = await play(env, bugfixPolicies.oracle!, "init-5", 0);
-    expect(episode.actions).toEqual(["<call> read </call>", "<call> edit toggle_init </call>", "<call> test </call>", "<call> submit </call>"]);
+    expect(episode.actions).toEqual([
+      "<call> read </call>",
+      "<call> edit toggle_init </call>",
+      "<call> test </call>",
+      "<call> submit </call>",
+    ]);
     expect(episode.observations[2]).toBe("pass\npass\npass");
     expect(episode.rewards).toEqual([0, 0, 0, 1]);
     await env.close();
@@ -73,10 +79,16 @@ describe("BugFix scripted policies", () => {
     const env = await definition.create({});
     const blind = await play(env, bugfixPolicies.blind!, "compare-1", 5);
     expect(blind.actions).toHaveLength(2);
-    expect(blind.actions[0]).toMatch(/^<call> edit (swap_minmax|extend_range|relax_compare|guard_zero|toggle_init) <\/call>$/);
+    expect(blind.actions[0]).toMatch(
+      /^<call> edit (swap_minmax|extend_range|relax_compare|guard_zero|toggle_init) <\/call>$/,
+    );
     expect(blind.actions[1]).toBe("<call> submit </call>");
     const hacker = await play(env, bugfixPolicies.hacker!, "compare-1", 5);
-    expect(hacker.actions).toEqual(["<call> edit hardcode_tests </call>", "<call> test </call>", "<call> submit </call>"]);
+    expect(hacker.actions).toEqual([
+      "<call> edit hardcode_tests </call>",
+      "<call> test </call>",
+      "<call> submit </call>",
+    ]);
     expect(hacker.final).toMatchObject({ publicPass: true, hiddenPass: false });
     await env.close();
   });
@@ -85,7 +97,8 @@ describe("BugFix scripted policies", () => {
     const env = await definition.create({ maxTurns: 50 });
     const seen = new Set<string>();
     for (let seed = 0; seed < 40 && seen.size < 9; seed++) {
-      for (const action of (await play(env, bugfixPolicies.random!, "divide-0", seed)).actions) seen.add(action as string);
+      for (const action of (await play(env, bugfixPolicies.random!, "divide-0", seed)).actions)
+        seen.add(action as string);
     }
     expect(seen.size).toBe(9);
     await env.close();
@@ -97,12 +110,15 @@ describe("BugFix scripted policies", () => {
     for (const [name, factory] of Object.entries(bugfixPolicies)) {
       for (const taskId of ["clamp-2", "range-0", "divide-5"]) {
         for (const seed of [0, 17]) {
-          expect(await play(second, factory, taskId, seed), `${name} ${taskId} ${seed}`).toEqual(await play(first, factory, taskId, seed));
+          expect(await play(second, factory, taskId, seed), `${name} ${taskId} ${seed}`).toEqual(
+            await play(first, factory, taskId, seed),
+          );
         }
       }
     }
     const trajectories = new Set<string>();
-    for (let seed = 0; seed < 10; seed++) trajectories.add(JSON.stringify((await play(first, bugfixPolicies.random!, "range-0", seed)).actions));
+    for (let seed = 0; seed < 10; seed++)
+      trajectories.add(JSON.stringify((await play(first, bugfixPolicies.random!, "range-0", seed)).actions));
     expect(trajectories.size).toBeGreaterThan(5);
     await first.close();
     await second.close();

@@ -12,7 +12,11 @@ describe("candidateActionsFromTools", () => {
   });
 
   it("leaves toy24's unbounded combine indices to the env's candidateActions", async () => {
-    expect(candidateActionsFromTools(toy24Tools()).map((call) => call.name).sort()).toEqual(["reset", "submit", "undo"]);
+    expect(
+      candidateActionsFromTools(toy24Tools())
+        .map((call) => call.name)
+        .sort(),
+    ).toEqual(["reset", "submit", "undo"]);
     const env = await toy24Env.create();
     const { observation } = await env.reset({ taskId: (await toy24Env.listTasks("heldout"))[0]!.id, seed: 1 });
     const candidates = (await env.candidateActions!(observation))!;
@@ -23,9 +27,29 @@ describe("candidateActionsFromTools", () => {
 
   it("skips tools with a required free-form argument and leaves optional ones out", () => {
     const calls = candidateActionsFromTools([
-      { name: "Edit", description: "", inputSchema: { type: "object", properties: { file_path: { type: "string" } }, required: ["file_path"] } },
-      { name: "Flag", description: "", inputSchema: { type: "object", properties: { on: { type: "boolean" }, note: { type: "string" } }, required: ["on"] } },
-      { name: "Big", description: "", inputSchema: { type: "object", properties: { n: { type: "integer", minimum: 0, maximum: 1000 } }, required: ["n"] } },
+      {
+        name: "Edit",
+        description: "",
+        inputSchema: { type: "object", properties: { file_path: { type: "string" } }, required: ["file_path"] },
+      },
+      {
+        name: "Flag",
+        description: "",
+        inputSchema: {
+          type: "object",
+          properties: { on: { type: "boolean" }, note: { type: "string" } },
+          required: ["on"],
+        },
+      },
+      {
+        name: "Big",
+        description: "",
+        inputSchema: {
+          type: "object",
+          properties: { n: { type: "integer", minimum: 0, maximum: 1000 } },
+          required: ["n"],
+        },
+      },
     ]);
     expect(calls).toEqual([
       { name: "Flag", args: { on: false } },

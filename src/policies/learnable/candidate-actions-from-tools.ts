@@ -26,7 +26,9 @@ function propertyValues(schema: unknown): Json[] | null {
 /** Every call of one tool, or null when a required argument cannot be enumerated. */
 function toolCalls(tool: ToolSpec): Action[] | null {
   const schema = tool.inputSchema as Record<string, unknown>;
-  const properties = (typeof schema.properties === "object" && schema.properties !== null ? schema.properties : {}) as Record<string, unknown>;
+  const properties = (
+    typeof schema.properties === "object" && schema.properties !== null ? schema.properties : {}
+  ) as Record<string, unknown>;
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   let calls: JsonObject[] = [{}];
   for (const [name, property] of Object.entries(properties)) {

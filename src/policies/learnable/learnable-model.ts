@@ -16,7 +16,10 @@ export class LearnableModel {
     readonly envId: string | null = null,
   ) {
     if (weights.length !== features.dimension) {
-      throw new EnvriggerError("INTERNAL", `a learnable model needs ${features.dimension} weights, got ${weights.length}`);
+      throw new EnvriggerError(
+        "INTERNAL",
+        `a learnable model needs ${features.dimension} weights, got ${weights.length}`,
+      );
     }
   }
 

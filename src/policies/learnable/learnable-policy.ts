@@ -58,19 +58,25 @@ export function learnablePolicyFactory(model: LearnableModel, options: Learnable
       },
       act(input: PolicyInput) {
         const fromSchemas = fromTools(input.tools);
-        const candidates = input.candidates && input.candidates.length > 0
-          ? { sent: input.candidates, hashes: input.candidates.map((candidate) => actionHash(actionKey(candidate))) }
-          : fromSchemas;
+        const candidates =
+          input.candidates && input.candidates.length > 0
+            ? { sent: input.candidates, hashes: input.candidates.map((candidate) => actionHash(actionKey(candidate))) }
+            : fromSchemas;
         if (candidates.sent.length === 0) {
-          throw new EnvriggerError("POLICY_OUTPUT", "the learnable policy has no candidate actions: no tool's input schema can be enumerated and the env offers no candidateActions", {
-            hint: "learnable policies need tools with enumerable arguments (enums, booleans, small bounded integers) or an env with candidateActions(observation)",
-          });
+          throw new EnvriggerError(
+            "POLICY_OUTPUT",
+            "the learnable policy has no candidate actions: no tool's input schema can be enumerated and the env offers no candidateActions",
+            {
+              hint: "learnable policies need tools with enumerable arguments (enums, booleans, small bounded integers) or an env with candidateActions(observation)",
+            },
+          );
         }
         const features = policyFeatures(input, cachedRoles, model.features).map(featureHash);
         const probabilities = model.probabilities(features, candidates.hashes);
         let chosen = 0;
         if (options.greedy) {
-          for (let index = 1; index < probabilities.length; index++) if (probabilities[index]! > probabilities[chosen]!) chosen = index;
+          for (let index = 1; index < probabilities.length; index++)
+            if (probabilities[index]! > probabilities[chosen]!) chosen = index;
         } else {
           let draw = input.random.next();
           while (chosen < probabilities.length - 1 && draw >= probabilities[chosen]!) draw -= probabilities[chosen++]!;

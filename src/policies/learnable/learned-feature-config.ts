@@ -7,7 +7,12 @@ import { z } from "zod";
 export const learnedFeatureConfigSchema = z
   .object({
     /** Number of hashed weights (features × candidate actions share this table). */
-    dimension: z.number().int().min(64).max(1 << 22).default(1 << 14),
+    dimension: z
+      .number()
+      .int()
+      .min(64)
+      .max(1 << 22)
+      .default(1 << 14),
     /** At most this many distinct tokens are read from each text (latest observation, last information output). */
     maxTokens: z.number().int().min(1).max(10_000).default(256),
     /** Turns at or beyond this index share one turn feature. */

@@ -31,8 +31,16 @@ describe("learned weights files", () => {
     ["corrupt JSON", () => "{ not json", /not valid JSON/],
     ["another format", (file) => ({ ...file, format: "something-else" }), /format is "something-else"/],
     ["another version", (file) => ({ ...file, version: 7 }), /version 7 is not supported/],
-    ["an index outside the dimension", (file) => ({ ...file, weights: { indices: [1 << 20], values: [1] } }), /outside the feature dimension/],
-    ["mismatched arrays", (file) => ({ ...file, weights: { indices: [1, 2], values: [1] } }), /2 entries but weights.values has 1/],
+    [
+      "an index outside the dimension",
+      (file) => ({ ...file, weights: { indices: [1 << 20], values: [1] } }),
+      /outside the feature dimension/,
+    ],
+    [
+      "mismatched arrays",
+      (file) => ({ ...file, weights: { indices: [1, 2], values: [1] } }),
+      /2 entries but weights.values has 1/,
+    ],
     ["a non-finite weight", (file) => ({ ...file, weights: { indices: [1], values: ["x"] } }), /weights\.values/],
   ];
   for (const [what, mutate, message] of cases) {

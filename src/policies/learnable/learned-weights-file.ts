@@ -39,7 +39,13 @@ export function weightsFileOf(model: LearnableModel): LearnedWeightsFile {
       values.push(value);
     }
   });
-  return { format: LEARNED_WEIGHTS_FORMAT, version: LEARNED_WEIGHTS_VERSION, env: model.envId, features: model.features, weights: { indices, values } };
+  return {
+    format: LEARNED_WEIGHTS_FORMAT,
+    version: LEARNED_WEIGHTS_VERSION,
+    env: model.envId,
+    features: model.features,
+    weights: { indices, values },
+  };
 }
 
 /** Write a model's weights file atomically. */
@@ -48,24 +54,35 @@ export function saveLearnedWeights(path: string, model: LearnableModel): void {
 }
 
 function corrupt(path: string, problem: string): EnvriggerError {
-  return new EnvriggerError("BAD_CONFIG", `weights file ${path}: ${problem}`, { hint: "pass a file written by `envrigger train` (learned:<weights.json>), or learned:init for fresh weights" });
+  return new EnvriggerError("BAD_CONFIG", `weights file ${path}: ${problem}`, {
+    hint: "pass a file written by `envrigger train` (learned:<weights.json>), or learned:init for fresh weights",
+  });
 }
 
 /** A model from weights-file JSON (already parsed); `path` names the file in errors. */
 export function modelFromWeightsFile(value: unknown, path: string): LearnableModel {
   const probe = z.object({ format: z.unknown(), version: z.unknown() }).passthrough().safeParse(value);
   if (!probe.success) throw corrupt(path, "not a JSON object");
-  if (probe.data.format !== LEARNED_WEIGHTS_FORMAT) throw corrupt(path, `format is ${JSON.stringify(probe.data.format)}, expected "${LEARNED_WEIGHTS_FORMAT}"`);
-  if (probe.data.version !== LEARNED_WEIGHTS_VERSION) throw corrupt(path, `version ${JSON.stringify(probe.data.version)} is not supported (this build reads version ${LEARNED_WEIGHTS_VERSION})`);
+  if (probe.data.format !== LEARNED_WEIGHTS_FORMAT)
+    throw corrupt(path, `format is ${JSON.stringify(probe.data.format)}, expected "${LEARNED_WEIGHTS_FORMAT}"`);
+  if (probe.data.version !== LEARNED_WEIGHTS_VERSION)
+    throw corrupt(
+      path,
+      `version ${JSON.stringify(probe.data.version)} is not supported (this build reads version ${LEARNED_WEIGHTS_VERSION})`,
+    );
   const parsed = learnedWeightsFileSchema.safeParse(value);
   if (!parsed.success) throw corrupt(path, formatIssues(parsed.error));
   const file = parsed.data;
   if (file.weights.indices.length !== file.weights.values.length) {
-    throw corrupt(path, `weights.indices has ${file.weights.indices.length} entries but weights.values has ${file.weights.values.length}`);
+    throw corrupt(
+      path,
+      `weights.indices has ${file.weights.indices.length} entries but weights.values has ${file.weights.values.length}`,
+    );
   }
   const weights = new Float64Array(file.features.dimension);
   for (const [position, index] of file.weights.indices.entries()) {
-    if (index >= file.features.dimension) throw corrupt(path, `weight index ${index} is outside the feature dimension ${file.features.dimension}`);
+    if (index >= file.features.dimension)
+      throw corrupt(path, `weight index ${index} is outside the feature dimension ${file.features.dimension}`);
     weights[index] = file.weights.values[position]!;
   }
   return new LearnableModel(file.features, weights, file.env);
@@ -73,7 +90,10 @@ export function modelFromWeightsFile(value: unknown, path: string): LearnableMod
 
 /** Read a weights file; a missing, corrupt or mismatched file is a `BAD_CONFIG`/`FILE_NOT_FOUND` error naming the problem. */
 export function loadLearnedWeights(path: string): LearnableModel {
-  if (!existsSync(path)) throw new EnvriggerError("FILE_NOT_FOUND", `weights file not found: ${path}`, { hint: "train one with `envrigger train`, or use learned:init" });
+  if (!existsSync(path))
+    throw new EnvriggerError("FILE_NOT_FOUND", `weights file not found: ${path}`, {
+      hint: "train one with `envrigger train`, or use learned:init",
+    });
   let value: unknown;
   try {
     value = JSON.parse(readFileSync(path, "utf8"));

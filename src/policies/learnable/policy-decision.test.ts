@@ -13,7 +13,11 @@ describe("a learnable policy's decisions in the trajectory", () => {
     model.weights.forEach((_, index) => (model.weights[index] = Math.cos(index)));
     const seen: PolicyDecision[] = [];
     const env = await definition.create();
-    const trajectory = await runEpisode(env, learnedPolicyFor(model, "bugfix", { onDecision: (_episode, decision) => seen.push(decision) })(), { taskId: "clamp-0", seed: 4 });
+    const trajectory = await runEpisode(
+      env,
+      learnedPolicyFor(model, "bugfix", { onDecision: (_episode, decision) => seen.push(decision) })(),
+      { taskId: "clamp-0", seed: 4 },
+    );
     await env.close();
     definition.dispose();
     expect(trajectory.steps.length).toBeGreaterThan(0);

@@ -38,8 +38,15 @@ export function recordedDecision(step: Pick<TrajectoryStep, "policyRecord" | "tu
   const value = step.policyRecord?.[DECISION_RECORD_KEY];
   if (value === undefined) return undefined;
   const parsed = policyDecisionSchema.safeParse(value);
-  if (!parsed.success || parsed.data.actions.length !== parsed.data.probabilities.length || parsed.data.chosen >= parsed.data.actions.length) {
-    throw new EnvriggerError("INVALID_SHAPE", `the learnable policy's decision recorded at turn ${step.turn} is malformed`);
+  if (
+    !parsed.success ||
+    parsed.data.actions.length !== parsed.data.probabilities.length ||
+    parsed.data.chosen >= parsed.data.actions.length
+  ) {
+    throw new EnvriggerError(
+      "INVALID_SHAPE",
+      `the learnable policy's decision recorded at turn ${step.turn} is malformed`,
+    );
   }
   return parsed.data;
 }

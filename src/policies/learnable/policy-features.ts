@@ -42,7 +42,11 @@ export function toolRolesOf(tools: readonly ToolSpec[]): Map<string, ToolRole> {
  * so far (`c:`), and the outcome of the last verification call (`v:`: none, pass, fail —
  * failure markers in its output). Each is crossed with every candidate action by the scorer.
  */
-export function policyFeatures(input: Pick<PolicyInput, "observation" | "history" | "turn">, roles: ReadonlyMap<string, ToolRole>, config: LearnedFeatureConfig): string[] {
+export function policyFeatures(
+  input: Pick<PolicyInput, "observation" | "history" | "turn">,
+  roles: ReadonlyMap<string, ToolRole>,
+  config: LearnedFeatureConfig,
+): string[] {
   const features = ["b", `t:${Math.min(input.turn, config.turnCap)}`];
   for (const token of textTokens(input.observation.text, config.maxTokens)) features.push(`o:${token}`);
   const counts = new Map<string, number>();

@@ -30,17 +30,26 @@ export function candidateRendererFor(envId: string): ((action: Action) => Action
 /** The model a `learned:` spec names: fresh weights for `init`, else the weights file (resolved against `cwd`). */
 export function learnedModelOf(spec: string, envId: string, cwd = process.cwd()): LearnableModel {
   const target = spec.slice(LEARNED_POLICY_PREFIX.length);
-  if (target.length === 0) throw new EnvriggerError("BAD_ARGUMENT", `policy "${spec}" names no weights`, { hint: "use learned:init or learned:<weights.json>" });
+  if (target.length === 0)
+    throw new EnvriggerError("BAD_ARGUMENT", `policy "${spec}" names no weights`, {
+      hint: "use learned:init or learned:<weights.json>",
+    });
   if (target === "init") return LearnableModel.initial();
   const path = resolve(cwd, target);
   const model = loadLearnedWeights(path);
   if (model.envId !== null && model.envId !== envId) {
-    throw new EnvriggerError("BAD_CONFIG", `weights file ${path} was trained on env ${model.envId}, not ${envId}`, { hint: `pass --env ${model.envId}, or train weights for ${envId}` });
+    throw new EnvriggerError("BAD_CONFIG", `weights file ${path} was trained on env ${model.envId}, not ${envId}`, {
+      hint: `pass --env ${model.envId}, or train weights for ${envId}`,
+    });
   }
   return model;
 }
 
 /** A learnable policy's factory for an env, from a model (rendering candidates in the env's text grammar). */
-export function learnedPolicyFor(model: LearnableModel, envId: string, options: LearnablePolicyOptions = {}): PolicyFactory {
+export function learnedPolicyFor(
+  model: LearnableModel,
+  envId: string,
+  options: LearnablePolicyOptions = {},
+): PolicyFactory {
   return learnablePolicyFactory(model, { render: candidateRendererFor(envId), ...options });
 }

@@ -11,12 +11,18 @@ function contentOf(message: Exclude<PolicyMessage, { role: "system" }>): Content
       const parts: Part[] = message.content.length > 0 ? [{ text: message.content }] : [];
       const call = message.toolCall;
       if (call) {
-        parts.push({ functionCall: { name: call.name, args: call.args }, ...(call.thoughtSignature === undefined ? {} : { thoughtSignature: call.thoughtSignature }) });
+        parts.push({
+          functionCall: { name: call.name, args: call.args },
+          ...(call.thoughtSignature === undefined ? {} : { thoughtSignature: call.thoughtSignature }),
+        });
       }
       return { role: "model", parts };
     }
     case "tool":
-      return { role: "user", parts: [{ functionResponse: { name: message.toolName, response: { output: message.content } } }] };
+      return {
+        role: "user",
+        parts: [{ functionResponse: { name: message.toolName, response: { output: message.content } } }],
+      };
   }
 }
 
@@ -27,7 +33,11 @@ function contentOf(message: Exclude<PolicyMessage, { role: "system" }>): Content
  * function declarations (none in text mode). Temperature and seed are passed; the abort
  * signal cancels the request.
  */
-export function buildGeminiPolicyRequest(model: string, request: PolicyModelRequest, signal: AbortSignal): GenerateContentParameters {
+export function buildGeminiPolicyRequest(
+  model: string,
+  request: PolicyModelRequest,
+  signal: AbortSignal,
+): GenerateContentParameters {
   const system = request.messages.filter((message) => message.role === "system").map((message) => message.content);
   const contents = request.messages.flatMap((message) => (message.role === "system" ? [] : [contentOf(message)]));
   return {
@@ -35,7 +45,9 @@ export function buildGeminiPolicyRequest(model: string, request: PolicyModelRequ
     contents,
     config: {
       ...(system.length > 0 ? { systemInstruction: system.join("\n\n") } : {}),
-      ...(request.tools.length > 0 ? { tools: [{ functionDeclarations: toGeminiFunctionDeclarations(request.tools) }] } : {}),
+      ...(request.tools.length > 0
+        ? { tools: [{ functionDeclarations: toGeminiFunctionDeclarations(request.tools) }] }
+        : {}),
       ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
       seed: request.seed,
       abortSignal: signal,

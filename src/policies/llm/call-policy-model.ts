@@ -24,18 +24,30 @@ export interface PolicyModelCallContext {
  * naming the provider, model and attempts, with secrets redacted (other envrigger errors
  * pass through unchanged).
  */
-export async function callPolicyModel(model: PolicyChatModel, request: PolicyModelRequest, context: PolicyModelCallContext): Promise<PolicyModelReply> {
+export async function callPolicyModel(
+  model: PolicyChatModel,
+  request: PolicyModelRequest,
+  context: PolicyModelCallContext,
+): Promise<PolicyModelReply> {
   const { settings } = context;
-  const outcome = await retryWithBackoff(() => callWithTimeout((signal) => model.complete(request, signal), settings.timeoutMs), {
-    retries: settings.retries,
-    initialMs: settings.backoff.initialMs,
-    maxMs: settings.backoff.maxMs,
-    rng: context.rng,
-    isRetryable: (error) => classifyProviderError(error).retryable,
-    onRetry: (error, attempt) => context.onRetry?.(error, attempt),
-  });
+  const outcome = await retryWithBackoff(
+    () => callWithTimeout((signal) => model.complete(request, signal), settings.timeoutMs),
+    {
+      retries: settings.retries,
+      initialMs: settings.backoff.initialMs,
+      maxMs: settings.backoff.maxMs,
+      rng: context.rng,
+      isRetryable: (error) => classifyProviderError(error).retryable,
+      onRetry: (error, attempt) => context.onRetry?.(error, attempt),
+    },
+  );
   if (!outcome.ok) {
-    throw toProviderError(outcome.error, { provider: model.provider, model: model.model, attempts: outcome.attempts, environment: context.environment });
+    throw toProviderError(outcome.error, {
+      provider: model.provider,
+      model: model.model,
+      attempts: outcome.attempts,
+      environment: context.environment,
+    });
   }
   return outcome.value;
 }

@@ -24,11 +24,23 @@ export interface CreateLlmPolicyOptions extends LlmPolicyOptions {
 function policyChatModel(spec: ModelSpec, options: CreateLlmPolicyOptions, settings: LlmCallSettings): PolicyChatModel {
   const environment = options.environment ?? process.env;
   if (spec.provider === "gemini") {
-    if (options.chatModel) throw new EnvriggerError("BAD_ARGUMENT", `a LangChain chat model was injected for ${formatModelSpec(spec)}`, { hint: "inject geminiClient for gemini: specs" });
-    return new GeminiPolicyModel(options.geminiClient ?? new GoogleGenAI({ apiKey: resolveGeminiApiKey(environment) }), spec.model);
+    if (options.chatModel)
+      throw new EnvriggerError("BAD_ARGUMENT", `a LangChain chat model was injected for ${formatModelSpec(spec)}`, {
+        hint: "inject geminiClient for gemini: specs",
+      });
+    return new GeminiPolicyModel(
+      options.geminiClient ?? new GoogleGenAI({ apiKey: resolveGeminiApiKey(environment) }),
+      spec.model,
+    );
   }
-  if (options.geminiClient) throw new EnvriggerError("BAD_ARGUMENT", `a Gemini client was injected for ${formatModelSpec(spec)}`, { hint: "inject chatModel for openai: specs" });
-  return new LangChainPolicyModel(options.chatModel ?? createOpenAiChatModel(spec.model, settings, environment), { provider: spec.provider, model: spec.model });
+  if (options.geminiClient)
+    throw new EnvriggerError("BAD_ARGUMENT", `a Gemini client was injected for ${formatModelSpec(spec)}`, {
+      hint: "inject chatModel for openai: specs",
+    });
+  return new LangChainPolicyModel(options.chatModel ?? createOpenAiChatModel(spec.model, settings, environment), {
+    provider: spec.provider,
+    model: spec.model,
+  });
 }
 
 /**

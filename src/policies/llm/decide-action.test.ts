@@ -4,7 +4,13 @@ import { decideAction } from "./decide-action.js";
 import type { PolicyModelReply } from "./policy-chat-model.js";
 
 const usage = { inputTokens: 1, outputTokens: 1, calls: 1 };
-const reply = (fields: Partial<PolicyModelReply>): PolicyModelReply => ({ text: "", toolCalls: [], invalidToolCalls: [], usage, ...fields });
+const reply = (fields: Partial<PolicyModelReply>): PolicyModelReply => ({
+  text: "",
+  toolCalls: [],
+  invalidToolCalls: [],
+  usage,
+  ...fields,
+});
 const tools = await new TestEnv().tools();
 const context = { mode: "tools" as const, tools, fallbackCallId: "call_3" };
 
@@ -22,32 +28,59 @@ describe("decideAction", () => {
       }),
       context,
     );
-    expect(decision).toEqual({ action: { name: "inc", args: {} }, turn: { kind: "call", call: { id: "call_3", name: "inc", args: {} } }, outcome: "call", extraToolCalls: 3 });
+    expect(decision).toEqual({
+      action: { name: "inc", args: {} },
+      turn: { kind: "call", call: { id: "call_3", name: "inc", args: {} } },
+      outcome: "call",
+      extraToolCalls: 3,
+    });
   });
 
   it("prefers a call of an unknown tool over malformed arguments, and names the tools in the note", () => {
-    const decision = decideAction(reply({ toolCalls: [{ id: "a", name: "fly", args: { to: "moon" } }], invalidToolCalls: [{ name: "inc", argumentsText: "{", problem: "bad" }] }), context);
+    const decision = decideAction(
+      reply({
+        toolCalls: [{ id: "a", name: "fly", args: { to: "moon" } }],
+        invalidToolCalls: [{ name: "inc", argumentsText: "{", problem: "bad" }],
+      }),
+      context,
+    );
     expect(decision.action).toEqual({ name: "fly", args: { to: "moon" } });
     expect(decision.outcome).toBe("unknown-tool");
     expect(decision.extraToolCalls).toBe(1);
-    expect(decision.turn).toMatchObject({ kind: "refused", description: '(a call of the unknown tool `fly` with {"to":"moon"})' });
+    expect(decision.turn).toMatchObject({
+      kind: "refused",
+      description: '(a call of the unknown tool `fly` with {"to":"moon"})',
+    });
   });
 
   it("sends malformed arguments as a text no grammar accepts, keeping what the model wrote", () => {
-    const decision = decideAction(reply({ invalidToolCalls: [{ name: "", argumentsText: "inc", problem: "Gemini could not produce the function call" }] }), context);
+    const decision = decideAction(
+      reply({
+        invalidToolCalls: [{ name: "", argumentsText: "inc", problem: "Gemini could not produce the function call" }],
+      }),
+      context,
+    );
     expect(decision.action).toBe("malformed tool call (unnamed): inc");
     expect(new TestEnv().parseText(decision.action as string)).toBeNull();
     expect(decision.outcome).toBe("invalid-arguments");
   });
 
   it("passes a tools-mode text answer through as raw text, and an empty one as an empty answer", () => {
-    expect(decideAction(reply({ text: '{"name": "inc"}' }), context)).toMatchObject({ action: '{"name": "inc"}', outcome: "text" });
+    expect(decideAction(reply({ text: '{"name": "inc"}' }), context)).toMatchObject({
+      action: '{"name": "inc"}',
+      outcome: "text",
+    });
     expect(decideAction(reply({ text: "  \n" }), context)).toMatchObject({ action: "", outcome: "empty" });
   });
 
   it("in text mode returns the raw text and ignores tool calls", () => {
     const textContext = { ...context, mode: "text" as const };
-    expect(decideAction(reply({ text: " <call> read </call>\n", toolCalls: [{ id: "a", name: "inc", args: {} }] }), textContext)).toMatchObject({
+    expect(
+      decideAction(
+        reply({ text: " <call> read </call>\n", toolCalls: [{ id: "a", name: "inc", args: {} }] }),
+        textContext,
+      ),
+    ).toMatchObject({
       action: " <call> read </call>\n",
       outcome: "text",
       extraToolCalls: 0,

@@ -50,25 +50,43 @@ export function decideAction(reply: PolicyModelReply, context: DecideActionConte
     outcome: "empty",
     extraToolCalls: 0,
   });
-  if (context.mode === "text") return text.trim().length === 0 ? empty() : { action: text, turn: { kind: "text", text }, outcome: "text", extraToolCalls: 0 };
+  if (context.mode === "text")
+    return text.trim().length === 0
+      ? empty()
+      : { action: text, turn: { kind: "text", text }, outcome: "text", extraToolCalls: 0 };
   const known = new Set(context.tools.map((tool) => tool.name));
   const call = reply.toolCalls.find((candidate) => known.has(candidate.name));
   if (call) {
     const executed = { ...call, id: call.id || context.fallbackCallId };
-    return { action: { name: call.name, args: call.args }, turn: { kind: "call", call: executed }, outcome: "call", extraToolCalls: callsMade - 1 };
+    return {
+      action: { name: call.name, args: call.args },
+      turn: { kind: "call", call: executed },
+      outcome: "call",
+      extraToolCalls: callsMade - 1,
+    };
   }
   const unknown = reply.toolCalls[0];
   if (unknown) {
     const description = `(a call of the unknown tool \`${unknown.name}\` with ${truncateMiddle(JSON.stringify(unknown.args), DESCRIPTION_CHARS)})`;
     const note = `Your previous answer called \`${unknown.name}\`, which is not one of the tools (${[...known].join(", ")}).`;
-    return { action: { name: unknown.name, args: unknown.args }, turn: { kind: "refused", description, note }, outcome: "unknown-tool", extraToolCalls: callsMade - 1 };
+    return {
+      action: { name: unknown.name, args: unknown.args },
+      turn: { kind: "refused", description, note },
+      outcome: "unknown-tool",
+      extraToolCalls: callsMade - 1,
+    };
   }
   const invalid = reply.invalidToolCalls[0];
   if (invalid) {
     const name = invalid.name || "(unnamed)";
     const description = `(a call of \`${name}\` with arguments that are not valid JSON: ${truncateMiddle(invalid.argumentsText, DESCRIPTION_CHARS)})`;
     const note = `Your previous answer was not a valid tool call: ${invalid.problem}. Call exactly one tool, with JSON arguments that match its schema.`;
-    return { action: `malformed tool call ${name}: ${invalid.argumentsText}`, turn: { kind: "refused", description, note }, outcome: "invalid-arguments", extraToolCalls: callsMade - 1 };
+    return {
+      action: `malformed tool call ${name}: ${invalid.argumentsText}`,
+      turn: { kind: "refused", description, note },
+      outcome: "invalid-arguments",
+      extraToolCalls: callsMade - 1,
+    };
   }
   if (text.trim().length > 0) return { action: text, turn: { kind: "text", text }, outcome: "text", extraToolCalls: 0 };
   return empty();

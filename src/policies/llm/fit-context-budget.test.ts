@@ -13,7 +13,8 @@ function conversation(outputs: string[]): PolicyConversation {
   return result;
 }
 
-const total = (messages: ReturnType<typeof fitContextBudget>["messages"]) => messages.reduce((sum, message) => sum + messageCharacters(message), 0);
+const total = (messages: ReturnType<typeof fitContextBudget>["messages"]) =>
+  messages.reduce((sum, message) => sum + messageCharacters(message), 0);
 
 describe("fitContextBudget", () => {
   it("leaves a conversation within the budget unchanged", () => {
@@ -44,7 +45,9 @@ describe("fitContextBudget", () => {
     expect(roles.slice(0, 2)).toEqual(["system", "user"]);
     // Every remaining call still has its response right after it.
     roles.slice(2).forEach((role, index) => expect(role).toBe(index % 2 === 0 ? "assistant" : "tool"));
-    expect(fitted.messages[1]?.content).toBe(`TASK\n\n[… ${fitted.droppedTurns} earlier turns omitted to fit the context budget …]`);
+    expect(fitted.messages[1]?.content).toBe(
+      `TASK\n\n[… ${fitted.droppedTurns} earlier turns omitted to fit the context budget …]`,
+    );
     expect(fitted.messages.at(-1)?.content).toBe(outputs[5]);
     expect(fitted.droppedTurns).toBeGreaterThan(0);
     expect(fitted.characters).toBe(total(fitted.messages));

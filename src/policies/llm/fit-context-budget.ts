@@ -62,7 +62,9 @@ export function fitContextBudget(rendered: BudgetedMessage[], budgetChars: numbe
   if (droppedTurns > 0) {
     const note = `\n\n[… ${droppedTurns} earlier turn${droppedTurns === 1 ? "" : "s"} omitted to fit the context budget …]`;
     const taskIndex = entries.findIndex((entry) => entry.exchange === null && entry.message.role === "user");
-    messages = messages.map((message, index) => (index === taskIndex ? { ...message, content: `${message.content}${note}` } as PolicyMessage : message));
+    messages = messages.map((message, index) =>
+      index === taskIndex ? ({ ...message, content: `${message.content}${note}` } as PolicyMessage) : message,
+    );
     if (taskIndex >= 0) total += note.length;
   }
   return { messages, characters: total, truncatedOutputs, droppedTurns };

@@ -11,12 +11,24 @@ import { toGeminiFunctionDeclarations } from "./to-gemini-function-declarations.
 
 const usageMetadata = { promptTokenCount: 50, candidatesTokenCount: 5, thoughtsTokenCount: 2 };
 const functionCall = (name: string, args: Record<string, unknown> = {}, thoughtSignature?: string): GeminiResponse => ({
-  candidates: [{ finishReason: "STOP", content: { parts: [{ text: "thinking…", thought: true }, { functionCall: { name, args }, ...(thoughtSignature ? { thoughtSignature } : {}) }] } }],
+  candidates: [
+    {
+      finishReason: "STOP",
+      content: {
+        parts: [
+          { text: "thinking…", thought: true },
+          { functionCall: { name, args }, ...(thoughtSignature ? { thoughtSignature } : {}) },
+        ],
+      },
+    },
+  ],
   usageMetadata,
 });
 
 /** A fake `GoogleGenAI`: answers from a list (a function throws), recording every request. */
-function fakeClient(answers: Array<GeminiResponse | (() => never)>): GeminiClient & { requests: GenerateContentParameters[] } {
+function fakeClient(
+  answers: Array<GeminiResponse | (() => never)>,
+): GeminiClient & { requests: GenerateContentParameters[] } {
   const requests: GenerateContentParameters[] = [];
   return {
     requests,
@@ -35,7 +47,10 @@ describe("Gemini policy", () => {
   it("declares the tools as functions, sends calls back with their thought signatures and responses, and reaches success", async () => {
     const client = fakeClient([
       functionCall("inc", {}, "signature-1"),
-      { candidates: [{ finishReason: "MALFORMED_FUNCTION_CALL", finishMessage: "Malformed function call: inc(by=)" }], usageMetadata },
+      {
+        candidates: [{ finishReason: "MALFORMED_FUNCTION_CALL", finishMessage: "Malformed function call: inc(by=)" }],
+        usageMetadata,
+      },
       () => {
         throw new ApiError({ message: "resource exhausted", status: 429 });
       },
@@ -43,7 +58,10 @@ describe("Gemini policy", () => {
       functionCall("inc"),
       functionCall("submit"),
     ]);
-    const factory = createLlmPolicy("gemini:gemini-2.5-flash", { geminiClient: client, settings: { temperature: 0.3, retries: 1, backoff: { initialMs: 1, maxMs: 2 } } });
+    const factory = createLlmPolicy("gemini:gemini-2.5-flash", {
+      geminiClient: client,
+      settings: { temperature: 0.3, retries: 1, backoff: { initialMs: 1, maxMs: 2 } },
+    });
     const policy = factory() as LlmPolicy;
     const trajectory = await runEpisode(new TestEnv(), policy, { taskId: "t1", seed: 4 });
     expect(trajectory.stopReason).toBe("submit");
@@ -56,7 +74,9 @@ describe("Gemini policy", () => {
     const first = client.requests[0] as GenerateContentParameters;
     expect(first.model).toBe("gemini-2.5-flash");
     expect(first.config?.systemInstruction).toMatch(/exactly one of the provided tools/);
-    expect(first.config?.tools).toEqual([{ functionDeclarations: toGeminiFunctionDeclarations(await new TestEnv().tools()) }]);
+    expect(first.config?.tools).toEqual([
+      { functionDeclarations: toGeminiFunctionDeclarations(await new TestEnv().tools()) },
+    ]);
     expect(first.config).toMatchObject({ temperature: 0.3, seed: expect.any(Number) });
     expect(first.config?.abortSignal).toBeInstanceOf(AbortSignal);
     expect(first.contents).toEqual([{ role: "user", parts: [{ text: "counter 0; reach 3 then submit" }] }]);
@@ -67,28 +87,54 @@ describe("Gemini policy", () => {
       { role: "user", parts: [{ functionResponse: { name: "inc", response: { output: "counter 1" } } }] },
     ]);
     const last = client.requests.at(-1) as GenerateContentParameters;
-    expect((last.contents as unknown[])[3]).toEqual({ role: "model", parts: [{ text: expect.stringContaining("not valid JSON") }] });
+    expect((last.contents as unknown[])[3]).toEqual({
+      role: "model",
+      parts: [{ text: expect.stringContaining("not valid JSON") }],
+    });
   });
 
   it("reduces input schemas to Gemini's subset and leaves parameters out of tools without any", () => {
     const declarations = toGeminiFunctionDeclarations([
-      { name: "peek", description: "Look.", inputSchema: { type: "object", properties: {}, additionalProperties: false } },
+      {
+        name: "peek",
+        description: "Look.",
+        inputSchema: { type: "object", properties: {}, additionalProperties: false },
+      },
       {
         name: "Read",
         description: "Read a file.",
-        inputSchema: { $schema: "https://json-schema.org/draft/2020-12/schema", properties: { file_path: { type: "string", minLength: 1, const: "a.js" } }, required: ["file_path"] },
+        inputSchema: {
+          $schema: "https://json-schema.org/draft/2020-12/schema",
+          properties: { file_path: { type: "string", minLength: 1, const: "a.js" } },
+          required: ["file_path"],
+        },
       },
     ]);
     expect(declarations).toEqual([
       { name: "peek", description: "Look." },
-      { name: "Read", description: "Read a file.", parametersJsonSchema: { type: "object", properties: { file_path: { type: "string", enum: ["a.js"] } }, required: ["file_path"] } },
+      {
+        name: "Read",
+        description: "Read a file.",
+        parametersJsonSchema: {
+          type: "object",
+          properties: { file_path: { type: "string", enum: ["a.js"] } },
+          required: ["file_path"],
+        },
+      },
     ]);
   });
 
   it("sends no function declarations in text mode and reads the text answer", async () => {
     const client = fakeClient([{ candidates: [{ content: { parts: [{ text: "<call> submit </call>" }] } }] }]);
     const policy = new LlmPolicy(new GeminiPolicyModel(client, "gemini-2.5-pro"), { mode: "text" });
-    const action = await policy.act({ observation: { text: "Fix it." }, tools: await new TestEnv().tools(), history: [], turn: 0, rng: () => 0, random: (await import("../../core/seeding.js")).createRng(0) });
+    const action = await policy.act({
+      observation: { text: "Fix it." },
+      tools: await new TestEnv().tools(),
+      history: [],
+      turn: 0,
+      rng: () => 0,
+      random: (await import("../../core/seeding.js")).createRng(0),
+    });
     expect(action).toBe("<call> submit </call>");
     expect(client.requests[0]?.config?.tools).toBeUndefined();
     expect(client.requests[0]?.config?.systemInstruction).toContain("- <call> submit </call> — End the episode.");

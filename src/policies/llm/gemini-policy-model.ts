@@ -18,6 +18,8 @@ export class GeminiPolicyModel implements PolicyChatModel {
   ) {}
 
   async complete(request: PolicyModelRequest, signal: AbortSignal): Promise<PolicyModelReply> {
-    return readGeminiPolicyReply(await this.client.models.generateContent(buildGeminiPolicyRequest(this.model, request, signal)));
+    return readGeminiPolicyReply(
+      await this.client.models.generateContent(buildGeminiPolicyRequest(this.model, request, signal)),
+    );
   }
 }

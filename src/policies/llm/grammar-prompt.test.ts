@@ -9,13 +9,19 @@ describe("grammarPrompt", () => {
     const prompt = grammarPrompt(bugFixTools());
     expect(prompt).toContain("  <call> TOOL </call>        a tool without argument");
     expect(prompt).toContain("- <call> read </call> — Show a compact projection");
-    expect(prompt).toContain(`- <call> edit OP </call> — Apply one edit op (a generic source transform) to the current source. (OP is one of: ${editOpNameSchema.options.join(", ")})`);
+    expect(prompt).toContain(
+      `- <call> edit OP </call> — Apply one edit op (a generic source transform) to the current source. (OP is one of: ${editOpNameSchema.options.join(", ")})`,
+    );
     expect(prompt.endsWith("Example answer: <call> read </call>")).toBe(true);
   });
 
   it("marks an optional argument and falls back to its description", () => {
     const prompt = grammarPrompt([
-      { name: "look", description: "Look around.", inputSchema: { type: "object", properties: { at: { type: "string", description: "what to look at" } } } },
+      {
+        name: "look",
+        description: "Look around.",
+        inputSchema: { type: "object", properties: { at: { type: "string", description: "what to look at" } } },
+      },
     ]);
     expect(prompt).toContain("- <call> look [AT] </call> — Look around. (what to look at)");
   });
@@ -30,7 +36,13 @@ describe("policySystemPrompt", () => {
   });
 
   it("adds the grammar in text mode and renders skills as a section", () => {
-    const prompt = policySystemPrompt({ mode: "text", grammar: "GRAMMAR", skills: ["Read before editing.", "Test before submitting."] });
-    expect(prompt).toMatch(/exactly one call written in the grammar below[\s\S]*\n\nGRAMMAR\n\n## Skills\n.*\n- Read before editing\.\n- Test before submitting\.$/);
+    const prompt = policySystemPrompt({
+      mode: "text",
+      grammar: "GRAMMAR",
+      skills: ["Read before editing.", "Test before submitting."],
+    });
+    expect(prompt).toMatch(
+      /exactly one call written in the grammar below[\s\S]*\n\nGRAMMAR\n\n## Skills\n.*\n- Read before editing\.\n- Test before submitting\.$/,
+    );
   });
 });

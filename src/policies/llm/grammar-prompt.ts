@@ -3,7 +3,9 @@ import type { ToolSpec } from "../../core/tool-spec.js";
 
 // The part of a tool's input schema the grammar needs: its properties and which are required.
 const argumentSchema = z.looseObject({
-  properties: z.record(z.string(), z.looseObject({ enum: z.array(z.unknown()).optional(), description: z.string().optional() })).optional(),
+  properties: z
+    .record(z.string(), z.looseObject({ enum: z.array(z.unknown()).optional(), description: z.string().optional() }))
+    .optional(),
   required: z.array(z.string()).optional(),
 });
 
@@ -11,12 +13,18 @@ const argumentSchema = z.looseObject({
 function toolLine(tool: ToolSpec): string {
   const parsed = argumentSchema.safeParse(tool.inputSchema);
   const [argumentName, argument] = Object.entries(parsed.success ? (parsed.data.properties ?? {}) : {})[0] ?? [];
-  if (argumentName === undefined || argument === undefined) return `- <call> ${tool.name} </call> — ${tool.description}`;
+  if (argumentName === undefined || argument === undefined)
+    return `- <call> ${tool.name} </call> — ${tool.description}`;
   const placeholder = argumentName.toUpperCase();
   const required = parsed.success && (parsed.data.required ?? []).includes(argumentName);
-  const usage = required ? `<call> ${tool.name} ${placeholder} </call>` : `<call> ${tool.name} [${placeholder}] </call>`;
+  const usage = required
+    ? `<call> ${tool.name} ${placeholder} </call>`
+    : `<call> ${tool.name} [${placeholder}] </call>`;
   const values = argument.enum?.filter((value) => typeof value === "string" || typeof value === "number");
-  const detail = values && values.length > 0 ? `${placeholder} is one of: ${values.join(", ")}` : (argument.description ?? `${placeholder} is one word`);
+  const detail =
+    values && values.length > 0
+      ? `${placeholder} is one of: ${values.join(", ")}`
+      : (argument.description ?? `${placeholder} is one word`);
   return `- ${usage} — ${tool.description} (${detail})`;
 }
 

@@ -48,9 +48,13 @@ export class LangChainPolicyModel implements PolicyChatModel {
   private withTools(tools: ToolSpec[]): Invocable {
     if (this.bound?.tools === tools) return this.bound.runnable;
     if (typeof this.chatModel.bindTools !== "function") {
-      throw new EnvriggerError("BAD_CONFIG", `the chat model ${this.provider}:${this.model} cannot call tools (it has no bindTools)`, {
-        hint: 'use the policy option mode: "text", or a chat model with tool calling',
-      });
+      throw new EnvriggerError(
+        "BAD_CONFIG",
+        `the chat model ${this.provider}:${this.model} cannot call tools (it has no bindTools)`,
+        {
+          hint: 'use the policy option mode: "text", or a chat model with tool calling',
+        },
+      );
     }
     this.bound = { tools, runnable: this.chatModel.bindTools(toOpenAiTools(tools)) };
     return this.bound.runnable;

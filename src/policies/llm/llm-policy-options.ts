@@ -35,5 +35,10 @@ export type LlmPolicyOptionsInput = z.input<typeof llmPolicyOptionsSchema>;
 /** Options with defaults filled in; bad values throw `BAD_CONFIG`. Keys outside the schema are ignored. */
 export function resolveLlmPolicyOptions(input: LlmPolicyOptionsInput = {}): ResolvedLlmPolicyOptions {
   const { name, mode, contextBudgetChars, skills, settings } = input;
-  return parseWith(llmPolicyOptionsSchema, { name, mode, contextBudgetChars, skills, settings }, "LLM policy options", "BAD_CONFIG");
+  return parseWith(
+    llmPolicyOptionsSchema,
+    { name, mode, contextBudgetChars, skills, settings },
+    "LLM policy options",
+    "BAD_CONFIG",
+  );
 }

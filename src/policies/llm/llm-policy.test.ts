@@ -8,13 +8,28 @@ import { TestEnv } from "../../testing/test-env.js";
 import { LangChainPolicyModel } from "./langchain-policy-model.js";
 import { LlmPolicy, type LlmPolicyOptions } from "./llm-policy.js";
 
-const call = (name: string, args: Record<string, unknown> = {}): ScriptedChatReply => ({ kind: "tool-call", name, args, usage: { inputTokens: 100, outputTokens: 10 } });
-const text = (value: string): ScriptedChatReply => ({ kind: "text", text: value, usage: { inputTokens: 100, outputTokens: 10 } });
+const call = (name: string, args: Record<string, unknown> = {}): ScriptedChatReply => ({
+  kind: "tool-call",
+  name,
+  args,
+  usage: { inputTokens: 100, outputTokens: 10 },
+});
+const text = (value: string): ScriptedChatReply => ({
+  kind: "text",
+  text: value,
+  usage: { inputTokens: 100, outputTokens: 10 },
+});
 const fastRetries = { retries: 2, backoff: { initialMs: 1, maxMs: 2 } };
 
-function policyOf(replies: ScriptedChatReply[], options: LlmPolicyOptions = {}): { model: ScriptedChatModel; policy: LlmPolicy } {
+function policyOf(
+  replies: ScriptedChatReply[],
+  options: LlmPolicyOptions = {},
+): { model: ScriptedChatModel; policy: LlmPolicy } {
   const model = new ScriptedChatModel(replies);
-  return { model, policy: new LlmPolicy(new LangChainPolicyModel(model, { provider: "openai", model: "scripted" }), options) };
+  return {
+    model,
+    policy: new LlmPolicy(new LangChainPolicyModel(model, { provider: "openai", model: "scripted" }), options),
+  };
 }
 
 function actions(trajectory: Trajectory): unknown[] {
@@ -35,7 +50,10 @@ describe("LlmPolicy in tools mode (scripted chat model, TestEnv, runEpisode)", (
       { name: "submit", args: {} },
     ]);
     expect(model.calls).toHaveLength(4);
-    const tools = model.calls[0]?.tools as Array<{ type: string; function: { name: string; parameters: { type: string } } }>;
+    const tools = model.calls[0]?.tools as Array<{
+      type: string;
+      function: { name: string; parameters: { type: string } };
+    }>;
     expect(tools.map((tool) => tool.function.name)).toEqual(["inc", "dec", "peek", "submit"]);
     expect(tools[0]).toMatchObject({ type: "function", function: { parameters: { type: "object" } } });
     const first = model.calls[0]?.messages ?? [];
@@ -44,7 +62,11 @@ describe("LlmPolicy in tools mode (scripted chat model, TestEnv, runEpisode)", (
     expect(first[1]?.content).toBe("counter 0; reach 3 then submit");
     const last = model.calls[3]?.messages ?? [];
     expect(last.map((message) => message.role)).toEqual(["system", "human", "ai", "tool", "ai", "tool", "ai", "tool"]);
-    expect(last.filter((message) => message.role === "tool").map((message) => message.content)).toEqual(["counter 1", "counter 2", "counter 3"]);
+    expect(last.filter((message) => message.role === "tool").map((message) => message.content)).toEqual([
+      "counter 1",
+      "counter 2",
+      "counter 3",
+    ]);
     const seeds = model.calls.map((recorded) => recorded.seed);
     expect(new Set(seeds).size).toBe(1);
     expect(seeds[0]).toBeTypeOf("number");
@@ -63,7 +85,12 @@ describe("LlmPolicy in tools mode (scripted chat model, TestEnv, runEpisode)", (
 
   it("turns a malformed call, an unknown tool and an empty answer into refused turns, counted, and the episode goes on", async () => {
     const { model, policy } = policyOf([
-      { kind: "malformed-tool-call", name: "inc", argumentsText: '{"by": 1', usage: { inputTokens: 100, outputTokens: 10 } },
+      {
+        kind: "malformed-tool-call",
+        name: "inc",
+        argumentsText: '{"by": 1',
+        usage: { inputTokens: 100, outputTokens: 10 },
+      },
       call("jump", { height: 2 }),
       text(""),
       text("inc"),
@@ -74,18 +101,45 @@ describe("LlmPolicy in tools mode (scripted chat model, TestEnv, runEpisode)", (
     const trajectory = await runEpisode(new TestEnv(), policy, { taskId: "t1", seed: 1 });
     expect(trajectory.stopReason).toBe("submit");
     expect(trajectory.evaluation?.success).toBe(true);
-    expect(actions(trajectory).slice(0, 4)).toEqual(['malformed tool call inc: {"by": 1', { name: "jump", args: { height: 2 } }, "", "inc"]);
-    expect(trajectory.steps.slice(0, 4).map((step) => step.observation.text)).toEqual(["error: malformed", "error: unknown tool jump", "error: malformed", "counter 1"]);
-    expect(trajectory.steps.map((step) => step.parsedAction?.name ?? null)).toEqual([null, "jump", null, "inc", "inc", "inc", "submit"]);
+    expect(actions(trajectory).slice(0, 4)).toEqual([
+      'malformed tool call inc: {"by": 1',
+      { name: "jump", args: { height: 2 } },
+      "",
+      "inc",
+    ]);
+    expect(trajectory.steps.slice(0, 4).map((step) => step.observation.text)).toEqual([
+      "error: malformed",
+      "error: unknown tool jump",
+      "error: malformed",
+      "counter 1",
+    ]);
+    expect(trajectory.steps.map((step) => step.parsedAction?.name ?? null)).toEqual([
+      null,
+      "jump",
+      null,
+      "inc",
+      "inc",
+      "inc",
+      "submit",
+    ]);
     expect(policy.usage()).toEqual({ inputTokens: 700, outputTokens: 70, calls: 7, malformedCalls: 3 });
-    expect(policy.diagnostics()).toMatchObject({ invalidArguments: 1, unknownTools: 1, emptyAnswers: 1, textAnswers: 1 });
+    expect(policy.diagnostics()).toMatchObject({
+      invalidArguments: 1,
+      unknownTools: 1,
+      emptyAnswers: 1,
+      textAnswers: 1,
+    });
     // The model is shown what went wrong, then the env's response.
     const fourth = model.calls[3]?.messages ?? [];
     expect(fourth.slice(2).map((message) => message.role)).toEqual(["ai", "human", "ai", "human", "ai", "human"]);
     expect(fourth[2]?.content).toContain("not valid JSON");
     expect(fourth[3]?.content).toMatch(/^Your previous answer was not a valid tool call: .*\n\nerror: malformed$/s);
-    expect(fourth[5]?.content).toMatch(/called `jump`, which is not one of the tools \(inc, dec, peek, submit\)\.\n\nerror: unknown tool jump$/);
-    expect(fourth[7]?.content).toMatch(/^Your previous answer was empty\. Call exactly one of the tools\.\n\nerror: malformed$/);
+    expect(fourth[5]?.content).toMatch(
+      /called `jump`, which is not one of the tools \(inc, dec, peek, submit\)\.\n\nerror: unknown tool jump$/,
+    );
+    expect(fourth[7]?.content).toMatch(
+      /^Your previous answer was empty\. Call exactly one of the tools\.\n\nerror: malformed$/,
+    );
   });
 });
 
@@ -95,8 +149,13 @@ describe("LlmPolicy context budget", () => {
 
   it("keeps every request within the budget: older outputs shortened first, then the oldest turns dropped; system prompt, task and latest observation whole", async () => {
     let turn = 0;
-    const env = new TestEnv({ maxTurns: 10, onStep: (state, action) => (action.name === "submit" ? ((state.done = true), "submitted") : long(++turn)) });
-    const { model, policy } = policyOf([...Array.from({ length: 6 }, () => call("peek")), call("submit")], { contextBudgetChars: budget });
+    const env = new TestEnv({
+      maxTurns: 10,
+      onStep: (state, action) => (action.name === "submit" ? ((state.done = true), "submitted") : long(++turn)),
+    });
+    const { model, policy } = policyOf([...Array.from({ length: 6 }, () => call("peek")), call("submit")], {
+      contextBudgetChars: budget,
+    });
     const trajectory = await runEpisode(env, policy, { taskId: "t1", seed: 1, maxTurns: 7 });
     expect(trajectory.steps).toHaveLength(7);
     expect(model.calls).toHaveLength(7);
@@ -123,7 +182,10 @@ describe("LlmPolicy provider failures", () => {
   const httpError = (status: number, message: string) => Object.assign(new Error(message), { status });
 
   it("retries a retryable provider error and goes on", async () => {
-    const { model, policy } = policyOf([{ kind: "throw", error: httpError(503, "overloaded") }, call("inc"), call("inc"), call("inc"), call("submit")], { settings: fastRetries });
+    const { model, policy } = policyOf(
+      [{ kind: "throw", error: httpError(503, "overloaded") }, call("inc"), call("inc"), call("inc"), call("submit")],
+      { settings: fastRetries },
+    );
     const trajectory = await runEpisode(new TestEnv(), policy, { taskId: "t1", seed: 1 });
     expect(trajectory.stopReason).toBe("submit");
     expect(model.calls).toHaveLength(5);
@@ -142,7 +204,10 @@ describe("LlmPolicy provider failures", () => {
   });
 
   it("redacts secrets from the error of a non-retryable failure (one attempt)", async () => {
-    const { model, policy } = policyOf([{ kind: "throw", error: httpError(401, `Incorrect API key provided: ${secret}`) }], { settings: fastRetries, environment });
+    const { model, policy } = policyOf(
+      [{ kind: "throw", error: httpError(401, `Incorrect API key provided: ${secret}`) }],
+      { settings: fastRetries, environment },
+    );
     const trajectory = await runEpisode(new TestEnv(), policy, { taskId: "t1", seed: 1 });
     expect(trajectory.stopReason).toBe("error");
     expect(model.calls).toHaveLength(1);
@@ -152,7 +217,9 @@ describe("LlmPolicy provider failures", () => {
   });
 
   it("times out a hanging call, retries it, then stops with error", async () => {
-    const { model, policy } = policyOf([{ kind: "hang" }, { kind: "hang" }], { settings: { timeoutMs: 30, retries: 1, backoff: { initialMs: 1, maxMs: 2 } } });
+    const { model, policy } = policyOf([{ kind: "hang" }, { kind: "hang" }], {
+      settings: { timeoutMs: 30, retries: 1, backoff: { initialMs: 1, maxMs: 2 } },
+    });
     const trajectory = await runEpisode(new TestEnv(), policy, { taskId: "t1", seed: 1 });
     expect(model.calls).toHaveLength(2);
     expect(trajectory.stopReason).toBe("error");
@@ -166,7 +233,13 @@ describe("LlmPolicy in text mode on a text-grammar env (BugFix)", () => {
 
   it("teaches the <call> grammar, binds no tools, returns raw text; a malformed text costs a turn", async () => {
     const { model, policy } = policyOf(
-      [text("<call> read </call>"), text("I will now add a zero guard."), text(" "), text("<call> edit guard_zero </call>"), text("<call> submit </call>")],
+      [
+        text("<call> read </call>"),
+        text("I will now add a zero guard."),
+        text(" "),
+        text("<call> edit guard_zero </call>"),
+        text("<call> submit </call>"),
+      ],
       { mode: "text", skills: ["Run the tests before you submit."] },
     );
     const env = await definition.create();
@@ -174,15 +247,29 @@ describe("LlmPolicy in text mode on a text-grammar env (BugFix)", () => {
     await env.close();
     expect(trajectory.stopReason).toBe("submit");
     expect(trajectory.evaluation?.success).toBe(true);
-    expect(actions(trajectory)).toEqual(["<call> read </call>", "I will now add a zero guard.", "", "<call> edit guard_zero </call>", "<call> submit </call>"]);
-    expect(trajectory.steps.map((step) => step.parsedAction?.name ?? null)).toEqual(["read", null, null, "edit", "submit"]);
+    expect(actions(trajectory)).toEqual([
+      "<call> read </call>",
+      "I will now add a zero guard.",
+      "",
+      "<call> edit guard_zero </call>",
+      "<call> submit </call>",
+    ]);
+    expect(trajectory.steps.map((step) => step.parsedAction?.name ?? null)).toEqual([
+      "read",
+      null,
+      null,
+      "edit",
+      "submit",
+    ]);
     expect(trajectory.steps[1]?.observation.text).toMatch(/^error: malformed call/);
     expect(model.calls.every((recorded) => recorded.tools.length === 0)).toBe(true);
     const system = model.calls[0]?.messages[0]?.content ?? "";
     expect(system).toContain("<call> TOOL ARG </call>");
     expect(system).toContain("- <call> edit OP </call> — ");
     expect(system).toContain("guard_zero");
-    expect(system).toContain("## Skills\nNotes from earlier work on similar tasks; use them where they apply:\n- Run the tests before you submit.");
+    expect(system).toContain(
+      "## Skills\nNotes from earlier work on similar tasks; use them where they apply:\n- Run the tests before you submit.",
+    );
     const roles = model.calls[4]?.messages.map((message) => message.role);
     expect(roles).toEqual(["system", "human", "ai", "human", "ai", "human", "ai", "human", "ai", "human"]);
     expect(policy.usage().malformedCalls).toBe(1);

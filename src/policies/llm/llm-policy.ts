@@ -8,7 +8,11 @@ import { decideAction } from "./decide-action.js";
 import { fitContextBudget } from "./fit-context-budget.js";
 import { grammarPrompt } from "./grammar-prompt.js";
 import { emptyLlmPolicyDiagnostics, type LlmPolicyDiagnostics } from "./llm-policy-diagnostics.js";
-import { resolveLlmPolicyOptions, type LlmPolicyOptionsInput, type ResolvedLlmPolicyOptions } from "./llm-policy-options.js";
+import {
+  resolveLlmPolicyOptions,
+  type LlmPolicyOptionsInput,
+  type ResolvedLlmPolicyOptions,
+} from "./llm-policy-options.js";
 import type { PolicyChatModel } from "./policy-chat-model.js";
 import { PolicyConversation } from "./policy-conversation.js";
 import { policySystemPrompt } from "./policy-system-prompt.js";
@@ -85,10 +89,19 @@ export class LlmPolicy implements Policy {
         seed: this.seed,
         ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
       },
-      { settings, rng: this.rng, environment: this.extra.environment, onRetry: () => (this.counts.providerRetries += 1) },
+      {
+        settings,
+        rng: this.rng,
+        environment: this.extra.environment,
+        onRetry: () => (this.counts.providerRetries += 1),
+      },
     );
     this.tokens = addTokenUsage(this.tokens, reply.usage);
-    const decision = decideAction(reply, { mode: this.options.mode, tools: input.tools, fallbackCallId: `call_${input.turn + 1}` });
+    const decision = decideAction(reply, {
+      mode: this.options.mode,
+      tools: input.tools,
+      fallbackCallId: `call_${input.turn + 1}`,
+    });
     this.conversation.answer(decision.turn);
     this.counts.extraToolCalls += decision.extraToolCalls;
     if (decision.outcome === "invalid-arguments") this.counts.invalidArguments += 1;
@@ -121,6 +134,10 @@ export class LlmPolicy implements Policy {
 
   private systemPrompt(tools: ToolSpec[]): string {
     const grammar = this.options.mode === "text" ? (this.extra.grammar ?? grammarPrompt)(tools) : undefined;
-    return policySystemPrompt({ mode: this.options.mode, skills: this.options.skills, ...(grammar === undefined ? {} : { grammar }) });
+    return policySystemPrompt({
+      mode: this.options.mode,
+      skills: this.options.skills,
+      ...(grammar === undefined ? {} : { grammar }),
+    });
   }
 }

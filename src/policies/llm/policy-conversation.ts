@@ -47,12 +47,21 @@ export class PolicyConversation {
     if (this.task !== null) messages.push({ message: { role: "user", content: this.task }, exchange: null });
     const latest = this.exchanges.length - 1;
     this.exchanges.forEach(({ turn, output }, exchange) => {
-      if (turn.kind === "call") messages.push({ message: { role: "assistant", content: "", toolCall: turn.call }, exchange });
-      else messages.push({ message: { role: "assistant", content: turn.kind === "text" ? turn.text : turn.description }, exchange });
+      if (turn.kind === "call")
+        messages.push({ message: { role: "assistant", content: "", toolCall: turn.call }, exchange });
+      else
+        messages.push({
+          message: { role: "assistant", content: turn.kind === "text" ? turn.text : turn.description },
+          exchange,
+        });
       if (output === null) return;
       const shortenable = exchange < latest ? { output } : {};
       if (turn.kind === "call") {
-        messages.push({ message: { role: "tool", content: output, toolCallId: turn.call.id, toolName: turn.call.name }, exchange, ...shortenable });
+        messages.push({
+          message: { role: "tool", content: output, toolCallId: turn.call.id, toolName: turn.call.name },
+          exchange,
+          ...shortenable,
+        });
       } else {
         const content = turn.kind === "refused" ? `${turn.note}\n\n${output}` : output;
         messages.push({ message: { role: "user", content }, exchange, ...shortenable });

@@ -29,7 +29,13 @@ export function policySystemPrompt(input: PolicySystemPromptInput): string {
   const sections = [input.mode === "tools" ? TOOLS_TASK : TEXT_TASK];
   if (input.mode === "text" && input.grammar) sections.push(input.grammar);
   if (input.skills.length > 0) {
-    sections.push(["## Skills", "Notes from earlier work on similar tasks; use them where they apply:", ...input.skills.map((skill) => `- ${skill}`)].join("\n"));
+    sections.push(
+      [
+        "## Skills",
+        "Notes from earlier work on similar tasks; use them where they apply:",
+        ...input.skills.map((skill) => `- ${skill}`),
+      ].join("\n"),
+    );
   }
   return sections.join("\n\n");
 }

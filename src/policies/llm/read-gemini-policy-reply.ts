@@ -33,14 +33,32 @@ export function readGeminiPolicyReply(response: GeminiResponse): PolicyModelRepl
     const name = call.name ?? "";
     const args = jsonObjectSchema.safeParse(call.args ?? {});
     if (!args.success) {
-      invalidToolCalls.push({ name, argumentsText: String(JSON.stringify(call.args)), problem: `the arguments of \`${name}\` are not a JSON object (${formatIssues(args.error)})` });
+      invalidToolCalls.push({
+        name,
+        argumentsText: String(JSON.stringify(call.args)),
+        problem: `the arguments of \`${name}\` are not a JSON object (${formatIssues(args.error)})`,
+      });
       continue;
     }
-    toolCalls.push({ id: call.id ?? "", name, args: args.data, ...(part.thoughtSignature === undefined ? {} : { thoughtSignature: part.thoughtSignature }) });
+    toolCalls.push({
+      id: call.id ?? "",
+      name,
+      args: args.data,
+      ...(part.thoughtSignature === undefined ? {} : { thoughtSignature: part.thoughtSignature }),
+    });
   }
   const reason = candidate?.finishReason;
-  if (toolCalls.length === 0 && invalidToolCalls.length === 0 && reason !== undefined && MALFORMED_CALL_REASONS.has(reason)) {
-    invalidToolCalls.push({ name: "", argumentsText: candidate?.finishMessage ?? "", problem: `Gemini could not produce the function call (finish reason ${reason})` });
+  if (
+    toolCalls.length === 0 &&
+    invalidToolCalls.length === 0 &&
+    reason !== undefined &&
+    MALFORMED_CALL_REASONS.has(reason)
+  ) {
+    invalidToolCalls.push({
+      name: "",
+      argumentsText: candidate?.finishMessage ?? "",
+      problem: `Gemini could not produce the function call (finish reason ${reason})`,
+    });
   }
   return { text, toolCalls, invalidToolCalls, usage };
 }

@@ -20,7 +20,10 @@ const textPartSchema = z.looseObject({ type: z.literal("text"), text: z.string()
 function contentText(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
-  return content.map((part) => textPartSchema.safeParse(part)).map((part) => (part.success ? part.data.text : "")).join("");
+  return content
+    .map((part) => textPartSchema.safeParse(part))
+    .map((part) => (part.success ? part.data.text : ""))
+    .join("");
 }
 
 /**
@@ -30,17 +33,28 @@ function contentText(content: unknown): string {
  */
 export function readLangChainReply(message: unknown): PolicyModelReply {
   const parsed = aiMessageSchema.safeParse(message);
-  const fields = parsed.success ? parsed.data : { content: "", tool_calls: [], invalid_tool_calls: [], usage_metadata: undefined };
+  const fields = parsed.success
+    ? parsed.data
+    : { content: "", tool_calls: [], invalid_tool_calls: [], usage_metadata: undefined };
   const toolCalls: PolicyToolCall[] = [];
   const invalidToolCalls: InvalidToolCall[] = [];
   for (const call of fields.tool_calls) {
     const args = jsonObjectSchema.safeParse(call.args ?? {});
     if (args.success) toolCalls.push({ id: call.id ?? "", name: call.name, args: args.data });
-    else invalidToolCalls.push({ name: call.name, argumentsText: String(JSON.stringify(call.args)), problem: `the arguments of \`${call.name}\` are not a JSON object (${formatIssues(args.error)})` });
+    else
+      invalidToolCalls.push({
+        name: call.name,
+        argumentsText: String(JSON.stringify(call.args)),
+        problem: `the arguments of \`${call.name}\` are not a JSON object (${formatIssues(args.error)})`,
+      });
   }
   for (const call of fields.invalid_tool_calls) {
     const name = call.name ?? "";
-    invalidToolCalls.push({ name, argumentsText: call.args ?? "", problem: `the arguments of \`${name || "(unnamed)"}\` are not valid JSON (${call.error ?? "unparsable"})` });
+    invalidToolCalls.push({
+      name,
+      argumentsText: call.args ?? "",
+      problem: `the arguments of \`${name || "(unnamed)"}\` are not valid JSON (${call.error ?? "unparsable"})`,
+    });
   }
   const usage = fields.usage_metadata;
   return {

@@ -16,6 +16,10 @@ export function toGeminiFunctionDeclarations(tools: ToolSpec[]): FunctionDeclara
     const parsed = propertiesSchema.safeParse(tool.inputSchema);
     const hasParameters = parsed.success && Object.keys(parsed.data.properties ?? {}).length > 0;
     if (!hasParameters) return { name: tool.name, description: tool.description };
-    return { name: tool.name, description: tool.description, parametersJsonSchema: simplifyGeminiJsonSchema({ type: "object", ...tool.inputSchema }) };
+    return {
+      name: tool.name,
+      description: tool.description,
+      parametersJsonSchema: simplifyGeminiJsonSchema({ type: "object", ...tool.inputSchema }),
+    };
   });
 }

@@ -15,7 +15,10 @@ export function toLangChainPolicyMessages(messages: PolicyMessage[]): BaseMessag
       case "assistant": {
         const call = message.toolCall;
         if (!call) return new AIMessage(message.content);
-        return new AIMessage({ content: message.content, tool_calls: [{ id: call.id, name: call.name, args: call.args, type: "tool_call" }] });
+        return new AIMessage({
+          content: message.content,
+          tool_calls: [{ id: call.id, name: call.name, args: call.args, type: "tool_call" }],
+        });
       }
       case "tool":
         return new ToolMessage({ content: message.content, tool_call_id: message.toolCallId, name: message.toolName });

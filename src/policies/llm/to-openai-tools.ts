@@ -14,6 +14,10 @@ export interface OpenAiFunctionTool {
 export function toOpenAiTools(tools: ToolSpec[]): OpenAiFunctionTool[] {
   return tools.map((tool) => ({
     type: "function",
-    function: { name: tool.name, description: tool.description, parameters: { type: "object", properties: {}, ...tool.inputSchema } },
+    function: {
+      name: tool.name,
+      description: tool.description,
+      parameters: { type: "object", properties: {}, ...tool.inputSchema },
+    },
   }));
 }

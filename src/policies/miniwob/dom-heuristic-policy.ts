@@ -5,10 +5,26 @@ import { readWebView } from "./read-web-view.js";
 import { readUtterance, wordsBefore, wordsOf, type UtteranceReading } from "./read-utterance.js";
 
 /** Names of buttons that finish a form. */
-const SUBMIT_WORDS = new Set(["submit", "ok", "okay", "search", "login", "log", "send", "done", "go", "save", "confirm", "buy", "book"]);
+const SUBMIT_WORDS = new Set([
+  "submit",
+  "ok",
+  "okay",
+  "search",
+  "login",
+  "log",
+  "send",
+  "done",
+  "go",
+  "save",
+  "confirm",
+  "buy",
+  "book",
+]);
 
 const isField = (element: WebElement) => element.kind === "input" || element.kind === "textarea";
-const isSubmit = (element: WebElement) => (element.kind === "button" || element.kind === "link") && wordsOf(element.name ?? "").some((word) => SUBMIT_WORDS.has(word));
+const isSubmit = (element: WebElement) =>
+  (element.kind === "button" || element.kind === "link") &&
+  wordsOf(element.name ?? "").some((word) => SUBMIT_WORDS.has(word));
 const nameOf = (element: WebElement) => (element.name ?? "").trim();
 
 /** How well an element's text matches the utterance: a quoted string exactly, else a phrase of it, else shared content words. */
@@ -18,7 +34,12 @@ function matchScore(element: WebElement, reading: UtteranceReading): number {
   if (reading.quoted.some((quoted) => quoted.toLowerCase() === name)) return 100;
   if (isSubmit(element)) return 0;
   const words = wordsOf(name);
-  if (words.length > 0 && words.length <= 6 && new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(name)}($|[^\\p{L}\\p{N}])`, "u").test(reading.lower)) return 10 + words.length;
+  if (
+    words.length > 0 &&
+    words.length <= 6 &&
+    new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(name)}($|[^\\p{L}\\p{N}])`, "u").test(reading.lower)
+  )
+    return 10 + words.length;
   const shared = words.filter((word) => reading.goalWords.has(word)).length;
   return shared === 0 ? 0 : shared / Math.max(1, words.length);
 }
@@ -69,19 +90,28 @@ export function createDomHeuristicPolicy(): Policy {
       };
 
       // 1. Values into fields: a quoted string that names an element on the page is a target, not a value.
-      const fields = view.elements.filter((element) => isField(element) && !filled.has(element.ref) && (element.value ?? "") === "" && !element.disabled);
-      const names = new Set(view.elements.filter((element) => !isField(element)).map((element) => nameOf(element).toLowerCase()));
+      const fields = view.elements.filter(
+        (element) => isField(element) && !filled.has(element.ref) && (element.value ?? "") === "" && !element.disabled,
+      );
+      const names = new Set(
+        view.elements.filter((element) => !isField(element)).map((element) => nameOf(element).toLowerCase()),
+      );
       const values = reading.values.filter((candidate) => !names.has(candidate.toLowerCase()));
       const value = values.find((candidate) => !typed.has(candidate));
       // "… into both fields" / "all fields": the last value goes into every field left empty.
-      const repeat = value === undefined && values.length > 0 && /\b(both|all|each)\b/.test(reading.lower) ? values.at(-1) : undefined;
+      const repeat =
+        value === undefined && values.length > 0 && /\b(both|all|each)\b/.test(reading.lower)
+          ? values.at(-1)
+          : undefined;
       if (repeat !== undefined && fields.length > 0) {
         filled.add((fields[0] as WebElement).ref);
         return { name: "type", args: { ref: (fields[0] as WebElement).ref, text: repeat } };
       }
       if (value !== undefined && fields.length > 0) {
         const context = new Set(wordsBefore(view.utterance, value));
-        const field = best(fields, (candidate) => 1 + wordsOf(candidate.label ?? "").filter((word) => context.has(word)).length) ?? (fields[0] as WebElement);
+        const field =
+          best(fields, (candidate) => 1 + wordsOf(candidate.label ?? "").filter((word) => context.has(word)).length) ??
+          (fields[0] as WebElement);
         typed.add(value);
         filled.add(field.ref);
         return { name: "type", args: { ref: field.ref, text: value } };
@@ -89,7 +119,9 @@ export function createDomHeuristicPolicy(): Policy {
 
       // 2. Selects whose option the utterance names.
       for (const select of view.elements.filter((element) => element.kind === "select" && !chosen.has(element.ref))) {
-        const option = best(select.options ?? [], (candidate) => matchScore({ ref: 1, kind: "text", name: candidate }, reading));
+        const option = best(select.options ?? [], (candidate) =>
+          matchScore({ ref: 1, kind: "text", name: candidate }, reading),
+        );
         if (option !== null) {
           chosen.add(select.ref);
           return { name: "select", args: { ref: select.ref, option } };
@@ -97,17 +129,31 @@ export function createDomHeuristicPolicy(): Policy {
       }
 
       // 3. Named checkboxes and radios, once each.
-      const toggle = view.elements.find((element) => (element.kind === "checkbox" || element.kind === "radio") && !element.checked && !clicked.has(element.ref) && matchScore(element, reading) >= 10);
+      const toggle = view.elements.find(
+        (element) =>
+          (element.kind === "checkbox" || element.kind === "radio") &&
+          !element.checked &&
+          !clicked.has(element.ref) &&
+          matchScore(element, reading) >= 10,
+      );
       if (toggle) return click(toggle);
 
       // 4. The element that best matches what the utterance names.
-      const targets = view.elements.filter((element) => !clicked.has(element.ref) && !isField(element) && element.kind !== "select" && element.kind !== "scrollable");
+      const targets = view.elements.filter(
+        (element) =>
+          !clicked.has(element.ref) && !isField(element) && element.kind !== "select" && element.kind !== "scrollable",
+      );
       const target = best(targets, (element) => matchScore(element, reading));
       if (target && matchScore(target, reading) >= 0.5) return click(target);
 
       // 5. Submit, preferring the button the utterance names.
-      const submits = view.elements.filter((element) => isSubmit(element) && !element.disabled && !clicked.has(element.ref));
-      const submit = submits.find((element) => wordsOf(nameOf(element)).some((word) => reading.goalWords.has(word) || reading.lower.includes(` ${word}`))) ?? submits[0];
+      const submits = view.elements.filter(
+        (element) => isSubmit(element) && !element.disabled && !clicked.has(element.ref),
+      );
+      const submit =
+        submits.find((element) =>
+          wordsOf(nameOf(element)).some((word) => reading.goalWords.has(word) || reading.lower.includes(` ${word}`)),
+        ) ?? submits[0];
       if (submit) return click(submit);
 
       // 6. Enter, once; then explore what it has not clicked.

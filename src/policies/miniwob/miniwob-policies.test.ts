@@ -9,11 +9,20 @@ import type { WebElement } from "../../bridges/miniwob/web-element.js";
 import { createDomHeuristicPolicy } from "./dom-heuristic-policy.js";
 import { createRandomWebPolicy } from "./random-web-policy.js";
 
-const page = (utterance: string, elements: WebElement[]): Observation => ({ text: renderDomView({ utterance, elements }) });
+const page = (utterance: string, elements: WebElement[]): Observation => ({
+  text: renderDomView({ utterance, elements }),
+});
 
 function act(policy: Policy, observation: Observation, turn = 0, seed = 1): ActionInput {
   const random = createRng(seed);
-  return policy.act({ observation, tools: miniwobTools(), history: [], turn, rng: () => random.next(), random }) as ActionInput;
+  return policy.act({
+    observation,
+    tools: miniwobTools(),
+    history: [],
+    turn,
+    rng: () => random.next(),
+    random,
+  }) as ActionInput;
 }
 
 const login = page('Enter the username "ann" and the password "X1" into the text fields and press login.', [
@@ -38,9 +47,33 @@ describe("dom-heuristic", () => {
   });
 
   it("clicks the element a quoted string names, chooses named options and ticks named boxes", () => {
-    expect(act(createDomHeuristicPolicy(), page('Click on the "Next" button.', [{ ref: 1, kind: "button", name: "Ok" }, { ref: 2, kind: "button", name: "Next" }]))).toEqual({ name: "click", args: { ref: 2 } });
-    expect(act(createDomHeuristicPolicy(), page("Select Blue from the list and click Submit.", [{ ref: 1, kind: "select", value: "Red", options: ["Red", "Blue"] }, { ref: 2, kind: "button", name: "Submit" }]))).toEqual({ name: "select", args: { ref: 1, option: "Blue" } });
-    expect(act(createDomHeuristicPolicy(), page("Select kx2 and click Submit.", [{ ref: 1, kind: "checkbox", name: "ab", checked: false }, { ref: 2, kind: "checkbox", name: "kx2", checked: false }]))).toEqual({ name: "click", args: { ref: 2 } });
+    expect(
+      act(
+        createDomHeuristicPolicy(),
+        page('Click on the "Next" button.', [
+          { ref: 1, kind: "button", name: "Ok" },
+          { ref: 2, kind: "button", name: "Next" },
+        ]),
+      ),
+    ).toEqual({ name: "click", args: { ref: 2 } });
+    expect(
+      act(
+        createDomHeuristicPolicy(),
+        page("Select Blue from the list and click Submit.", [
+          { ref: 1, kind: "select", value: "Red", options: ["Red", "Blue"] },
+          { ref: 2, kind: "button", name: "Submit" },
+        ]),
+      ),
+    ).toEqual({ name: "select", args: { ref: 1, option: "Blue" } });
+    expect(
+      act(
+        createDomHeuristicPolicy(),
+        page("Select kx2 and click Submit.", [
+          { ref: 1, kind: "checkbox", name: "ab", checked: false },
+          { ref: 2, kind: "checkbox", name: "kx2", checked: false },
+        ]),
+      ),
+    ).toEqual({ name: "click", args: { ref: 2 } });
   });
 
   it("reads only the observation: a hidden element is never acted on", () => {

@@ -20,10 +20,23 @@ export function createRandomWebPolicy(): Policy {
       const fields = elements.filter((element) => element.kind === "input" || element.kind === "textarea");
       const selects = elements.filter((element) => element.kind === "select" && (element.options ?? []).length > 0);
       const scrollables = elements.filter((element) => element.scrollable);
-      const words = utterance.split(/\s+/).map((word) => word.replace(/^["'(]+|["'.,:;!?)]+$/g, "")).filter((word) => word !== "");
-      const choices: Array<() => Action> = [() => ({ name: "press", args: { key: random.pick(KEYS) } }), (): Action => (scrollables.length > 0 && random.int(2) === 0 ? { name: "scroll", args: { ref: random.pick(scrollables).ref } } : { name: "scroll", args: {} })];
+      const words = utterance
+        .split(/\s+/)
+        .map((word) => word.replace(/^["'(]+|["'.,:;!?)]+$/g, ""))
+        .filter((word) => word !== "");
+      const choices: Array<() => Action> = [
+        () => ({ name: "press", args: { key: random.pick(KEYS) } }),
+        (): Action =>
+          scrollables.length > 0 && random.int(2) === 0
+            ? { name: "scroll", args: { ref: random.pick(scrollables).ref } }
+            : { name: "scroll", args: {} },
+      ];
       if (elements.length > 0) choices.push(() => ({ name: "click", args: { ref: random.pick(elements).ref } }));
-      if (fields.length > 0) choices.push(() => ({ name: "type", args: { ref: random.pick(fields).ref, text: words.length > 0 ? random.pick(words) : "a" } }));
+      if (fields.length > 0)
+        choices.push(() => ({
+          name: "type",
+          args: { ref: random.pick(fields).ref, text: words.length > 0 ? random.pick(words) : "a" },
+        }));
       if (selects.length > 0) {
         choices.push(() => {
           const select = random.pick(selects);

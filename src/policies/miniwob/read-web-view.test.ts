@@ -33,7 +33,11 @@ describe("the DOM text view", () => {
   });
 
   it("cuts a long view head + tail within the budget", () => {
-    const many: WebElement[] = Array.from({ length: 500 }, (_, index) => ({ ref: index + 1, kind: "text", name: `item number ${index}` }));
+    const many: WebElement[] = Array.from({ length: 500 }, (_, index) => ({
+      ref: index + 1,
+      kind: "text",
+      name: `item number ${index}`,
+    }));
     const text = renderDomView({ utterance: "Find the last item.", elements: many, episodeOver: true }, 2000);
     expect(text.length).toBeLessThanOrEqual(2000);
     expect(text.startsWith("Task: Find the last item.\n[1] text")).toBe(true);

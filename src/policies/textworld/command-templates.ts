@@ -3,7 +3,11 @@ import type { GameVocabulary } from "../../bridges/textworld/game-vocabulary.js"
 /** True when `type` is `ancestor` or below it in the vocabulary's type hierarchy. */
 function isOfType(vocabulary: GameVocabulary, type: string, ancestor: string): boolean {
   const seen = new Set<string>();
-  for (let current: string | undefined = type; current !== undefined && !seen.has(current); current = vocabulary.typeParents[current]) {
+  for (
+    let current: string | undefined = type;
+    current !== undefined && !seen.has(current);
+    current = vocabulary.typeParents[current]
+  ) {
     if (current === ancestor) return true;
     seen.add(current);
   }

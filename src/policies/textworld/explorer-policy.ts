@@ -69,7 +69,9 @@ export function createExplorerPolicy(): Policy {
       const here = memory(room);
       const reading = readRoomText(answer);
       // Things this answer names for the first time here (what an opened container revealed) come first.
-      const fresh = reading.things.filter((thing) => !here.things.has(thing) && !carried.has(thing) && thing !== room.toLowerCase());
+      const fresh = reading.things.filter(
+        (thing) => !here.things.has(thing) && !carried.has(thing) && thing !== room.toLowerCase(),
+      );
       for (const thing of fresh) here.things.add(thing);
       for (const thing of reading.closedThings) here.closed.add(thing);
       for (const exit of reading.exits) here.exits.add(exit);
@@ -84,7 +86,8 @@ export function createExplorerPolicy(): Policy {
       const exits = [...here.exits];
       const newExit = exits.find((exit) => !here.tried.has(`go ${exit}`));
       const wander = `go ${exits.length > 0 ? input.random.pick(exits) : input.random.pick(["north", "south", "east", "west"])}`;
-      const command = untried(interactions) ?? (newExit === undefined ? undefined : `go ${newExit}`) ?? untried(puts) ?? wander;
+      const command =
+        untried(interactions) ?? (newExit === undefined ? undefined : `go ${newExit}`) ?? untried(puts) ?? wander;
       here.tried.add(command);
       last = command;
       return command;

@@ -14,9 +14,15 @@ const bedroom = "-= Bedroom =-\nYou are in a bedroom. A standard kind of place."
 describe("identifyGame", () => {
   it("carries every bundled game: markers from its opening, its walkthrough and vocabulary", () => {
     expect(book.map((candidate) => candidate.game)).toHaveLength(9);
-    expect(entry("tw-rewardsDense_goalDetailed").markers).toEqual([expect.stringMatching(/^Welcome to TextWorld!/), "-= bedroom =-"]);
+    expect(entry("tw-rewardsDense_goalDetailed").markers).toEqual([
+      expect.stringMatching(/^Welcome to TextWorld!/),
+      "-= bedroom =-",
+    ]);
     expect(entry("tw-rewardsSparse_goalNone").markers).toEqual(["-= bedroom =-"]);
-    expect(entry("zork1")).toMatchObject({ markers: ["ZORK I: The Great Underground Empire", "West of House"], commands: expect.arrayContaining(["climb tree"]) });
+    expect(entry("zork1")).toMatchObject({
+      markers: ["ZORK I: The Great Underground Empire", "West of House"],
+      commands: expect.arrayContaining(["climb tree"]),
+    });
   });
 
   it("picks the entry whose markers all appear, preferring the most specific", () => {
@@ -25,7 +31,10 @@ describe("identifyGame", () => {
     const brief = identifyGame(book, `The dinner is almost ready! It's only   missing a grilled carrot.\n\n${bedroom}`);
     expect(brief?.markers[0]).toBe("The dinner is almost ready! It's only missing a grilled carrot.");
     expect(identifyGame(book, bedroom)?.commands).toEqual(detailed.commands);
-    expect(identifyGame(book, "ZORK I: The Great Underground Empire\n…\nWest of House\nThere is a small mailbox here.")?.game).toBe("zork1");
+    expect(
+      identifyGame(book, "ZORK I: The Great Underground Empire\n…\nWest of House\nThere is a small mailbox here.")
+        ?.game,
+    ).toBe("zork1");
   });
 
   it("gives null when nothing matches", () => {

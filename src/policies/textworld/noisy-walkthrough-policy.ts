@@ -35,7 +35,8 @@ export function createNoisyWalkthroughPolicy(noise: number, name = `noisy-walkth
       }
       const needed = page.commands[position];
       if (needed === undefined) return "look";
-      if (noise > 0 && input.random.chance(noise)) return plausibleWrongCommand(page.vocabulary, needed, input.random, `${input.observation.text}\n${needed}`);
+      if (noise > 0 && input.random.chance(noise))
+        return plausibleWrongCommand(page.vocabulary, needed, input.random, `${input.observation.text}\n${needed}`);
       position += 1;
       return needed;
     },

@@ -8,15 +8,19 @@ describe("readRoomText", () => {
         "Look over there! a king-size bed. The king-size bed appears to be empty.\n\nThere is a closed wooden door leading east.",
     );
     expect(reading.exits).toEqual(["east"]);
-    expect(reading.things).toEqual(expect.arrayContaining(["chest drawer", "antique trunk", "king-size bed", "wooden door"]));
+    expect(reading.things).toEqual(
+      expect.arrayContaining(["chest drawer", "antique trunk", "king-size bed", "wooden door"]),
+    );
     expect(reading.closedThings.sort()).toEqual(["antique trunk", "wooden door"]);
   });
 
   it("skims lists and Zork's prose", () => {
-    expect(readRoomText("There is a half of a bag of chips, a carrot, an apple and a shovel on the floor.").things).toEqual(
-      expect.arrayContaining(["carrot", "apple", "shovel"]),
+    expect(
+      readRoomText("There is a half of a bag of chips, a carrot, an apple and a shovel on the floor.").things,
+    ).toEqual(expect.arrayContaining(["carrot", "apple", "shovel"]));
+    const zork = readRoomText(
+      "You are standing in an open field west of a white house, with a boarded front door.\nThere is a small mailbox here.",
     );
-    const zork = readRoomText("You are standing in an open field west of a white house, with a boarded front door.\nThere is a small mailbox here.");
     expect(zork.exits).toEqual(["west"]);
     expect(zork.things).toEqual(expect.arrayContaining(["small mailbox", "boarded front door"]));
   });

@@ -12,7 +12,42 @@ const thingPattern =
   /\b(?:a|an|the|some)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,4}?)(?=\s*[.,;:!?)]|\s+(?:and|or|but|close|here|there|leading|leads|on|in|into|at|which|that|who|is|are|was|has|have|with|to|from|sitting|of|you|appears|seems|looks|can|by|for|as|it|first|then)\b|\s*$)/gim;
 const stateWords = new Set(["closed", "open", "opened", "locked", "unlocked", "empty"]);
 /** Words that name no thing worth handling. */
-const notThings = new Set(["way", "thing", "kind", "place", "room", "lot", "bit", "moment", "exit", "entranceway", "doorway", "path", "passage", "floor", "ground", "wall", "walls", "end", "side", "idea", "one", "deal", "price", "tag", "day", "time", "game", "score", "point", "points", "turn", "turns", "task", "world"]);
+const notThings = new Set([
+  "way",
+  "thing",
+  "kind",
+  "place",
+  "room",
+  "lot",
+  "bit",
+  "moment",
+  "exit",
+  "entranceway",
+  "doorway",
+  "path",
+  "passage",
+  "floor",
+  "ground",
+  "wall",
+  "walls",
+  "end",
+  "side",
+  "idea",
+  "one",
+  "deal",
+  "price",
+  "tag",
+  "day",
+  "time",
+  "game",
+  "score",
+  "point",
+  "points",
+  "turn",
+  "turns",
+  "task",
+  "world",
+]);
 
 /**
  * Read a game text the way a naive player skims it: the compass directions it mentions, the
@@ -29,8 +64,10 @@ export function readRoomText(text: string): RoomTextReading {
   for (const match of text.matchAll(thingPattern)) {
     const words = match[1].toLowerCase().split(/\s+/);
     let closed = false;
-    while (words.length > 0 && stateWords.has(words[0])) closed ||= ["closed", "locked"].includes(words.shift() as string);
-    if (words.length === 0 || words.length > 3 || words.some((word) => directionWord.test(word) || notThings.has(word))) continue;
+    while (words.length > 0 && stateWords.has(words[0]))
+      closed ||= ["closed", "locked"].includes(words.shift() as string);
+    if (words.length === 0 || words.length > 3 || words.some((word) => directionWord.test(word) || notThings.has(word)))
+      continue;
     const thing = words.join(" ");
     things.add(thing);
     if (closed) closedThings.add(thing);

@@ -14,8 +14,10 @@ afterAll(async () => {
   await env.close();
 });
 
-const play = (name: string, taskId: string, seed: number) => runEpisode(env, resolveTextworldPolicy(name)(), { taskId, seed });
-const zorkOpening = "ZORK I: The Great Underground Empire\nInfocom interactive fiction - a fantasy story\n\nWest of House\nThere is a small mailbox here.";
+const play = (name: string, taskId: string, seed: number) =>
+  runEpisode(env, resolveTextworldPolicy(name)(), { taskId, seed });
+const zorkOpening =
+  "ZORK I: The Great Underground Empire\nInfocom interactive fiction - a fantasy story\n\nWest of House\nThere is a small mailbox here.";
 
 /** One `act` call with a chosen observation text and rng. */
 function act(policy: Policy, text: string, turn: number, random: Rng) {
@@ -32,7 +34,14 @@ function act(policy: Policy, text: string, turn: number, random: Rng) {
 
 describe("textworld policies", () => {
   it("are walkthrough, noisy-walkthrough (several slip rates) and explorer, by name", () => {
-    expect(Object.keys(textworldPolicies)).toEqual(["walkthrough", "noisy-walkthrough", "noisy-walkthrough:0.1", "noisy-walkthrough:0.5", "noisy-walkthrough:0.7", "explorer"]);
+    expect(Object.keys(textworldPolicies)).toEqual([
+      "walkthrough",
+      "noisy-walkthrough",
+      "noisy-walkthrough:0.1",
+      "noisy-walkthrough:0.5",
+      "noisy-walkthrough:0.7",
+      "explorer",
+    ]);
     for (const [name, create] of Object.entries(textworldPolicies)) expect(create().name).toBe(name);
     expect(DEFAULT_WALKTHROUGH_NOISE).toBe(0.3);
     expect(resolveTextworldPolicy("noisy-walkthrough:0.25")().name).toBe("noisy-walkthrough:0.25");
@@ -42,7 +51,12 @@ describe("textworld policies", () => {
   });
 
   it("walkthrough wins games it recognises by their opening, with or without goal text, and reaches Zork's milestones", async () => {
-    for (const [taskId, length] of [["tw-another_game", 9], ["tw-rewardsDense_goalBrief", 12], ["tw-rewardsSparse_goalNone", 12], ["zork1-score-20", 13]] as const) {
+    for (const [taskId, length] of [
+      ["tw-another_game", 9],
+      ["tw-rewardsDense_goalBrief", 12],
+      ["tw-rewardsSparse_goalNone", 12],
+      ["zork1-score-20", 13],
+    ] as const) {
       const trajectory = await play("walkthrough", taskId, 7);
       expect(trajectory.evaluation?.success, taskId).toBe(true);
       expect(trajectory.steps).toHaveLength(length);
@@ -72,22 +86,32 @@ describe("textworld policies", () => {
   it("noisy-walkthrough succeeds on some episodes and not others, deterministically per seed", async () => {
     const outcomes: boolean[] = [];
     for (const taskId of ["tw-another_game", "zork1-score-20"]) {
-      for (const seed of [0, 1, 2, 3]) outcomes.push((await play("noisy-walkthrough:0.5", taskId, seed)).evaluation?.success === true);
+      for (const seed of [0, 1, 2, 3])
+        outcomes.push((await play("noisy-walkthrough:0.5", taskId, seed)).evaluation?.success === true);
     }
     const rate = outcomes.filter(Boolean).length / outcomes.length;
     expect(rate).toBeGreaterThan(0);
     expect(rate).toBeLessThan(1);
-    const actions = async () => (await play("noisy-walkthrough", "zork1-score-20", 2)).steps.map((step) => step.policyAction);
+    const actions = async () =>
+      (await play("noisy-walkthrough", "zork1-score-20", 2)).steps.map((step) => step.policyAction);
     expect(await actions()).toEqual(await actions());
   });
 
   it("explorer finds early quests without metadata but not the whole game within its budget", async () => {
     const results: Record<string, boolean> = {};
-    for (const taskId of ["tw-rewardsDense_goalDetailed-quest-1", "tw-rewardsDense_goalDetailed-quest-3", "tw-rewardsDense_goalDetailed"]) {
+    for (const taskId of [
+      "tw-rewardsDense_goalDetailed-quest-1",
+      "tw-rewardsDense_goalDetailed-quest-3",
+      "tw-rewardsDense_goalDetailed",
+    ]) {
       const trajectory = await play("explorer", taskId, 5);
       results[taskId] = trajectory.evaluation?.success === true;
       if (!results[taskId]) expect(trajectory.stopReason).toBe("budget");
     }
-    expect(results).toEqual({ "tw-rewardsDense_goalDetailed-quest-1": true, "tw-rewardsDense_goalDetailed-quest-3": true, "tw-rewardsDense_goalDetailed": false });
+    expect(results).toEqual({
+      "tw-rewardsDense_goalDetailed-quest-1": true,
+      "tw-rewardsDense_goalDetailed-quest-3": true,
+      "tw-rewardsDense_goalDetailed": false,
+    });
   });
 });

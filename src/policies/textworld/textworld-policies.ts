@@ -34,7 +34,8 @@ export function resolveTextworldPolicy(spec: string): PolicyFactory {
   if (spec.startsWith(noisyPrefix)) {
     const text = spec.slice(noisyPrefix.length);
     const noise = Number(text);
-    if (/^(?:0|1|0?\.\d+|1\.0*)$/.test(text) && noise >= 0 && noise <= 1) return () => createNoisyWalkthroughPolicy(noise, spec);
+    if (/^(?:0|1|0?\.\d+|1\.0*)$/.test(text) && noise >= 0 && noise <= 1)
+      return () => createNoisyWalkthroughPolicy(noise, spec);
   }
   throw new EnvriggerError("UNKNOWN_POLICY", `unknown textworld policy "${spec}"`, {
     hint: `use one of ${Object.keys(textworldPolicies).join(", ")}, or noisy-walkthrough:<p> with 0 ≤ p ≤ 1`,

@@ -19,12 +19,19 @@ export interface WalkthroughBookEntry {
 export function walkthroughBook(library: TextWorldLibrary): WalkthroughBookEntry[] {
   const entries: WalkthroughBookEntry[] = library.games.map((game) => ({
     game: game.name,
-    markers: [game.objective, game.startRoom === null ? "" : `-= ${game.startRoom} =-`].filter((marker) => marker.length > 0),
+    markers: [game.objective, game.startRoom === null ? "" : `-= ${game.startRoom} =-`].filter(
+      (marker) => marker.length > 0,
+    ),
     commands: game.walkthrough,
     vocabulary: game.vocabulary,
   }));
   const route = library.zorkRoute;
-  entries.push({ game: route.game, markers: [route.title, route.startRoom], commands: route.commands, vocabulary: route.vocabulary });
+  entries.push({
+    game: route.game,
+    markers: [route.title, route.startRoom],
+    commands: route.commands,
+    vocabulary: route.vocabulary,
+  });
   return entries;
 }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { formatFraction } from "../../bridges/toy24/fraction.js";
 import { readToy24Board } from "./read-toy24-board.js";
 
-const labels = (observation: Parameters<typeof readToy24Board>[0]) => readToy24Board(observation)?.map(formatFraction) ?? null;
+const labels = (observation: Parameters<typeof readToy24Board>[0]) =>
+  readToy24Board(observation)?.map(formatFraction) ?? null;
 const text = "Game of 24: …\nNumbers: [0] 3  [1] -8/3  [2] 8\nHistory: none\nTurn 1 of 12.";
 
 describe("readToy24Board", () => {

@@ -15,9 +15,9 @@ function playOut(start: Fraction[], moves: ReturnType<typeof toy24CandidateMoves
 describe("toy24CandidateMoves", () => {
   it("lists add and mul once per pair, sub and div both ways, without division by zero", () => {
     expect(toy24CandidateMoves(board(3, 3, 8, 8))).toHaveLength(36);
-    expect(toy24CandidateMoves(board(2, 5)).map((move) => `${move.i}${move.op}${move.j}=${formatFraction(move.result)}`)).toEqual([
-      "0add1=7", "0mul1=10", "0sub1=-3", "1sub0=3", "0div1=2/5", "1div0=5/2",
-    ]);
+    expect(
+      toy24CandidateMoves(board(2, 5)).map((move) => `${move.i}${move.op}${move.j}=${formatFraction(move.result)}`),
+    ).toEqual(["0add1=7", "0mul1=10", "0sub1=-3", "1sub0=3", "0div1=2/5", "1div0=5/2"]);
     expect(toy24CandidateMoves(board(0, 5)).map((move) => move.op)).toEqual(["add", "mul", "sub", "sub", "div"]);
   });
 });

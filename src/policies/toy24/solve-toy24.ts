@@ -20,5 +20,7 @@ export function solveToy24(board: readonly Fraction[]): Toy24CandidateMove[] | n
 
 /** The moves from `board` after which the board can still be solved (each is a first step of a solution). */
 export function winningToy24Moves(board: readonly Fraction[]): Toy24CandidateMove[] {
-  return toy24CandidateMoves(board).filter((move) => solveToy24(replacePair(board, move.i, move.j, move.result)) !== null);
+  return toy24CandidateMoves(board).filter(
+    (move) => solveToy24(replacePair(board, move.i, move.j, move.result)) !== null,
+  );
 }

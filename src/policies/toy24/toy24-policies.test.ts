@@ -21,7 +21,12 @@ beforeAll(async () => {
 });
 
 /** One episode; `see` may change what the policy observes (as a harness would). */
-async function play(policy: Policy, taskId: string, seed: number, see = (observation: Observation) => observation): Promise<Played> {
+async function play(
+  policy: Policy,
+  taskId: string,
+  seed: number,
+  see = (observation: Observation) => observation,
+): Promise<Played> {
   const reset = await env.reset({ taskId, seed });
   const random = createRng(deriveSeed(seed, "policy"));
   const history: PolicyHistoryEntry[] = [];
@@ -37,11 +42,13 @@ async function play(policy: Policy, taskId: string, seed: number, see = (observa
 }
 
 /** `count` task ids spread evenly over the 1,362 ranks. */
-const spread = (count: number) => Array.from({ length: count }, (_, index) => `24-${1 + Math.floor((index * 1362) / count)}`);
+const spread = (count: number) =>
+  Array.from({ length: count }, (_, index) => `24-${1 + Math.floor((index * 1362) / count)}`);
 
 async function successRate(name: string, taskIds: string[], seed: number): Promise<number> {
   let solved = 0;
-  for (const taskId of taskIds) if ((await play(toy24Policies[name]!(), taskId, deriveSeed(seed, taskId))).success) solved += 1;
+  for (const taskId of taskIds)
+    if ((await play(toy24Policies[name]!(), taskId, deriveSeed(seed, taskId))).success) solved += 1;
   return solved / taskIds.length;
 }
 
@@ -64,12 +71,22 @@ describe("toy24 policies", () => {
   it("solver goes back to the start from a dead end, and gives up on what it cannot read", async () => {
     const solver = toy24Policies.solver!();
     const random = createRng(1);
-    const act = (numbers: string[]) => solver.act({ observation: { text: "", data: { numbers } }, tools, history: [], turn: 0, rng: random.next, random });
+    const act = (numbers: string[]) =>
+      solver.act({
+        observation: { text: "", data: { numbers } },
+        tools,
+        history: [],
+        turn: 0,
+        rng: random.next,
+        random,
+      });
     expect(await act(["24"])).toEqual({ name: "submit", args: {} });
     expect(await act(["23"])).toEqual({ name: "reset", args: {} });
     expect(await act(["1", "1"])).toEqual({ name: "reset", args: {} });
     expect(await act(["1", "1", "1", "1"])).toEqual({ name: "submit", args: {} });
-    expect(await solver.act({ observation: { text: "hidden" }, tools, history: [], turn: 0, rng: random.next, random })).toEqual({ name: "submit", args: {} });
+    expect(
+      await solver.act({ observation: { text: "hidden" }, tools, history: [], turn: 0, rng: random.next, random }),
+    ).toEqual({ name: "submit", args: {} });
   });
 
   it("are deterministic per seed and vary with it (greedy only where it has ties)", async () => {

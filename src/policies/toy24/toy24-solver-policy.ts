@@ -18,7 +18,8 @@ export function createToy24SolverPolicy(): Policy {
     act(input) {
       const board = readToy24Board(input.observation);
       if (!board) return bareToy24Action("submit");
-      if (board.length === 1) return fractionIsInteger(board[0], 24) ? bareToy24Action("submit") : bareToy24Action("reset");
+      if (board.length === 1)
+        return fractionIsInteger(board[0], 24) ? bareToy24Action("submit") : bareToy24Action("reset");
       const winning = winningToy24Moves(board);
       if (winning.length === 0) return board.length < 4 ? bareToy24Action("reset") : bareToy24Action("submit");
       return combineAction(input.random.pick(winning));

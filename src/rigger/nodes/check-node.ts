@@ -18,21 +18,29 @@ export function checkNode(dependencies: RigDependencies) {
       for (const [index, layer] of proposal.layers.entries()) {
         if (layer.kind === "rules") {
           const checked = await dependencies.checkRules(layer.source);
-          issues.push(...checked.issues.map((issue) => ({ ...issue, message: `layer ${index} (rules): ${issue.message}` })));
+          issues.push(
+            ...checked.issues.map((issue) => ({ ...issue, message: `layer ${index} (rules): ${issue.message}` })),
+          );
           continue;
         }
         const env = await dependencies.env.create(config.envOptions);
         try {
           const seed = rolloutSeed(config.seed, config.taskId, validationIndexOffset(state.written - 1));
           const checked = await validateSetup(env, { taskId: config.taskId, seed }, layer.actions);
-          issues.push(...checked.issues.map((issue) => ({ ...issue, message: `layer ${index} (setup): ${issue.message}` })));
+          issues.push(
+            ...checked.issues.map((issue) => ({ ...issue, message: `layer ${index} (setup): ${issue.message}` })),
+          );
         } finally {
           await env.close();
         }
       }
     }
     if (issues.length === 0) return { issues: [] };
-    dependencies.onEvent?.({ taskId: config.taskId, node: "check", message: `candidate ${state.written} refused: ${issues.map((issue) => `[${issue.code}] ${issue.message}`).join("; ")}` });
+    dependencies.onEvent?.({
+      taskId: config.taskId,
+      node: "check",
+      message: `candidate ${state.written} refused: ${issues.map((issue) => `[${issue.code}] ${issue.message}`).join("; ")}`,
+    });
     const exhausted = state.written > config.revisions;
     return {
       issues,

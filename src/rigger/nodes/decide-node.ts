@@ -23,10 +23,15 @@ export function decideNode(dependencies: RigNodeDependencies) {
     const validated = trajectoriesOf(dependencies.trajectories, validation.trajectories);
     const verdict = decide(config.target, validation.evidence, decisionPolicyOf(config));
     // At kMax the rule never asks for more; a "more" here means the cap was reached mid-way.
-    const feedback: DecisionFeedback = verdict.decision === "more"
-      ? { decision: "refine", direction: "inconclusive", distance: 0, message: verdict.message }
-      : verdict;
-    dependencies.onEvent?.({ taskId: config.taskId, node: "decide", message: `${feedback.decision} (${feedback.direction}): ${feedback.message}` });
+    const feedback: DecisionFeedback =
+      verdict.decision === "more"
+        ? { decision: "refine", direction: "inconclusive", distance: 0, message: verdict.message }
+        : verdict;
+    dependencies.onEvent?.({
+      taskId: config.taskId,
+      node: "decide",
+      message: `${feedback.decision} (${feedback.direction}): ${feedback.message}`,
+    });
     const attempt = {
       revision: state.written,
       proposal,
@@ -57,7 +62,10 @@ export function decideNode(dependencies: RigNodeDependencies) {
         seeds: { run: config.seed, observeOffset: 0, validateOffset: validationIndexOffset(state.written - 1) },
         packageVersion: packageVersion(),
         usage: state.usage,
-        examples: { baseline: trajectoriesOf(dependencies.trajectories, state.baseline!.trajectories).slice(0, 1), accepted: validated.slice(0, 1) },
+        examples: {
+          baseline: trajectoriesOf(dependencies.trajectories, state.baseline!.trajectories).slice(0, 1),
+          accepted: validated.slice(0, 1),
+        },
       };
       const candidatePath = dependencies.store.save(record);
       return { verdict: feedback, attempts: [attempt], outcome: "accepted", candidatePath };

@@ -13,7 +13,12 @@ export function diagnoseNode(dependencies: RigNodeDependencies) {
     const config = state.config!;
     try {
       const diagnosis = await dependencies.designer.diagnose(await buildDesignContext(state, dependencies));
-      dependencies.onEvent?.({ taskId: config.taskId, node: "diagnose", message: diagnosis.text, data: { weaknesses: diagnosis.weaknesses.map((weakness) => weakness.id) } });
+      dependencies.onEvent?.({
+        taskId: config.taskId,
+        node: "diagnose",
+        message: diagnosis.text,
+        data: { weaknesses: diagnosis.weaknesses.map((weakness) => weakness.id) },
+      });
       return { diagnosis, usage: usageOf(dependencies) };
     } catch (error) {
       // Not the designer's failure: no candidate can fix an unreachable provider. Stop the run
@@ -21,10 +26,22 @@ export function diagnoseNode(dependencies: RigNodeDependencies) {
       if (isEnvriggerError(error, "PROVIDER_UNAVAILABLE")) throw error;
       const message = errorMessage(error);
       const errorCode = isEnvriggerError(error) ? error.code : "INTERNAL";
-      dependencies.onEvent?.({ taskId: config.taskId, node: "diagnose", message: `designer failed to diagnose: ${message}` });
+      dependencies.onEvent?.({
+        taskId: config.taskId,
+        node: "diagnose",
+        message: `designer failed to diagnose: ${message}`,
+      });
       return {
         outcome: "rejected",
-        attempts: [{ revision: state.written, proposal: null, issues: [{ code: "designer-error", message, errorCode }], stats: null, decision: null }],
+        attempts: [
+          {
+            revision: state.written,
+            proposal: null,
+            issues: [{ code: "designer-error", message, errorCode }],
+            stats: null,
+            decision: null,
+          },
+        ],
         usage: usageOf(dependencies),
       };
     }

@@ -21,9 +21,24 @@ export function observeNode(dependencies: RigNodeDependencies) {
     const { target } = config;
     const hasBand = Boolean(target.successBand || target.stepsBand);
     const policy = decisionPolicyOf(config);
-    const judge = (canSpend: boolean) => judgeBands(target, summarize(trajectories), turnsStandardDeviation(trajectories), canSpend, policy.confidence, policy.checkRollouts, policy.refineConfidence);
+    const judge = (canSpend: boolean) =>
+      judgeBands(
+        target,
+        summarize(trajectories),
+        turnsStandardDeviation(trajectories),
+        canSpend,
+        policy.confidence,
+        policy.checkRollouts,
+        policy.refineConfidence,
+      );
     const run = async (episodes: number) => {
-      trajectories.push(...(await runRigBatch(dependencies, config, { stack: bareStack(config), episodes, indexOffset: trajectories.length })));
+      trajectories.push(
+        ...(await runRigBatch(dependencies, config, {
+          stack: bareStack(config),
+          episodes,
+          indexOffset: trajectories.length,
+        })),
+      );
     };
     for (;;) {
       await run(Math.min(config.k, config.kMax - trajectories.length));
@@ -44,6 +59,9 @@ export function observeNode(dependencies: RigNodeDependencies) {
       message: `baseline success ${stats.successRate.toFixed(2)} over ${stats.episodes} rollouts, mean turns ${stats.meanTurns.toFixed(1)}${inBand ? " — already in band: skipped" : ""}${stopMessagesText(stats.stopMessages)}`,
       data: { successRate: stats.successRate, episodes: stats.episodes, stopMessages: stats.stopMessages },
     });
-    return { baseline: { stats, trajectories: dependencies.trajectories.put(trajectories) }, ...(inBand ? { outcome: "skipped" as const } : {}) };
+    return {
+      baseline: { stats, trajectories: dependencies.trajectories.put(trajectories) },
+      ...(inBand ? { outcome: "skipped" as const } : {}),
+    };
   };
 }

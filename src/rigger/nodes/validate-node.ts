@@ -30,7 +30,10 @@ export function validateNode(dependencies: RigNodeDependencies) {
         indexOffset: offset + trajectories.length,
       });
       trajectories.push(...batch);
-      const evidence = { ...candidateEvidence(proposal, trajectories, dependencies.weaknessShows), ...(confirmationFrom === undefined ? {} : { confirmationFrom }) };
+      const evidence = {
+        ...candidateEvidence(proposal, trajectories, dependencies.weaknessShows),
+        ...(confirmationFrom === undefined ? {} : { confirmationFrom }),
+      };
       const verdict = decide(config.target, evidence, policy);
       const confirm = verdict.decision === "more" && verdict.confirm === true;
       if (verdict.decision !== "more" || (!confirm && trajectories.length >= config.kMax)) {
@@ -38,9 +41,15 @@ export function validateNode(dependencies: RigNodeDependencies) {
           taskId: config.taskId,
           node: "validate",
           message: `candidate ${state.written}: success ${evidence.stats.successRate.toFixed(2)} over ${evidence.stats.episodes} rollouts, mean turns ${evidence.stats.meanTurns.toFixed(1)}${stopMessagesText(evidence.stats.stopMessages)}`,
-          data: { successRate: evidence.stats.successRate, episodes: evidence.stats.episodes, stopMessages: evidence.stats.stopMessages },
+          data: {
+            successRate: evidence.stats.successRate,
+            episodes: evidence.stats.episodes,
+            stopMessages: evidence.stats.stopMessages,
+          },
         });
-        return { validation: { stats: evidence.stats, trajectories: dependencies.trajectories.put(trajectories), evidence } };
+        return {
+          validation: { stats: evidence.stats, trajectories: dependencies.trajectories.put(trajectories), evidence },
+        };
       }
       if (confirm) confirmationFrom = trajectories.length;
       episodes = confirm ? policy.confirmationEpisodes : Math.min(config.k, config.kMax - trajectories.length);

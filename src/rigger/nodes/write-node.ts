@@ -23,7 +23,12 @@ export function writeNode(dependencies: RigNodeDependencies) {
         return { written, proposal: null, issues: [{ code: "bad-candidate", message }], usage: usageOf(dependencies) };
       }
       const kinds = parsed.data.layers.map((layer) => layer.kind).join("+");
-      dependencies.onEvent?.({ taskId: config.taskId, node: "write", message: `candidate ${written}: ${parsed.data.template ?? kinds} — ${parsed.data.rationale}`, data: { template: parsed.data.template ?? null, parameters: parsed.data.parameters ?? null } });
+      dependencies.onEvent?.({
+        taskId: config.taskId,
+        node: "write",
+        message: `candidate ${written}: ${parsed.data.template ?? kinds} — ${parsed.data.rationale}`,
+        data: { template: parsed.data.template ?? null, parameters: parsed.data.parameters ?? null },
+      });
       return { written, proposal: parsed.data, issues: [], usage: usageOf(dependencies) };
     } catch (error) {
       // Not the designer's failure: no candidate can fix an unreachable provider. Stop the run
@@ -32,7 +37,12 @@ export function writeNode(dependencies: RigNodeDependencies) {
       const message = errorMessage(error);
       const errorCode = isEnvriggerError(error) ? error.code : "INTERNAL";
       dependencies.onEvent?.({ taskId: config.taskId, node: "write", message: `designer failed to write: ${message}` });
-      return { written, proposal: null, issues: [{ code: "designer-error", message, errorCode }], usage: usageOf(dependencies) };
+      return {
+        written,
+        proposal: null,
+        issues: [{ code: "designer-error", message, errorCode }],
+        usage: usageOf(dependencies),
+      };
     }
   };
 }
