@@ -32,7 +32,12 @@ export async function benchBugfix(seconds = 3) {
       const stepStarted = performance.now();
       const result = await env.step(action);
       const elapsed = performance.now() - stepStarted;
-      if (episode % 16 === 0) (latencies[parsed?.name ?? "(malformed)"] ??= []).push(elapsed * 1000);
+      if (episode % 16 === 0) {
+        const tool = parsed?.name ?? "(malformed)";
+        const samples = latencies[tool] ?? [];
+        samples.push(elapsed * 1000);
+        latencies[tool] = samples;
+      }
       steps += 1;
       history.push({ action, observation: result.observation });
       observation = result.observation;

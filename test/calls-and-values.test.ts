@@ -2,23 +2,13 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CliIo } from "../src/cli/cli-io.js";
-import { runCli } from "../src/cli/program.js";
+import { runCapturedCli } from "./helpers/capture-io.js";
 
 const root = join(import.meta.dirname, "..");
 const fixture = (name: string) => `file:${join(root, "test", "fixtures", name)}`;
 
 async function cli(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIo = {
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-    interactive: false,
-    cwd: root,
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
+  return runCapturedCli(root, argv);
 }
 
 interface BaselineJson {

@@ -1,22 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../src/cli/program.js";
-import type { CliIo } from "../src/cli/cli-io.js";
+import { runCapturedCli } from "./helpers/capture-io.js";
 
 const root = join(import.meta.dirname, "..");
 
 async function cli(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIo = {
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-    interactive: false,
-    cwd: root,
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
+  return runCapturedCli(root, argv);
 }
 
 describe("envrigger CLI", () => {

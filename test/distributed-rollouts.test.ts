@@ -11,6 +11,7 @@ import { rolloutJobId, type RolloutJob } from "../src/queue/rollout-job.js";
 import { redisServerAvailable, startRedisTestServer, type RedisTestServer } from "../src/testing/redis-test-server.js";
 import { spawnCliWorker, type CliWorkerProcess } from "../src/testing/spawn-cli-worker.js";
 import { trajectoryWithoutTimings } from "../src/testing/trajectory-without-timings.js";
+import { captureIo } from "./helpers/capture-io.js";
 
 const TEST_LOCKS = ["--lock-duration-ms", "2000", "--stalled-interval-ms", "1000"];
 
@@ -63,21 +64,6 @@ async function curriculumCandidates(directory: string): Promise<string[]> {
     .map((name) => join(directory, name));
 }
 
-function quietIo(cwd: string) {
-  let stdout = "";
-  let stderr = "";
-  return {
-    io: {
-      stdout: (text: string) => void (stdout += text),
-      stderr: (text: string) => void (stderr += text),
-      interactive: false,
-      cwd,
-    },
-    out: () => stdout,
-    err: () => stderr,
-  };
-}
-
 if (!redisServerAvailable())
   console.warn(
     "distributed-rollout tests skipped: no redis-server at /usr/bin/redis-server (apt-get install redis-server)",
@@ -109,7 +95,7 @@ describe.skipIf(!redisServerAvailable())("distributed rollouts with envrigger wo
     const root = mkdtempSync(join(tmpdir(), "envrigger-distributed-"));
     await Promise.all([start(["--concurrency", "2", "--verbose"]), start(["--concurrency", "2", "--verbose"])]);
     const curriculum = async (name: string, extra: string[]) => {
-      const { io, out, err } = quietIo(root);
+      const { io, out, err } = captureIo(root);
       const code = await runCli(
         [
           "curriculum",
@@ -148,7 +134,7 @@ describe.skipIf(!redisServerAvailable())("distributed rollouts with envrigger wo
       expect(local.some((task) => task.outcome === "accepted")).toBe(true);
       // baseline and measure take --queue the same way.
       const baseline = async (extra: string[]) => {
-        const { io, out, err } = quietIo(root);
+        const { io, out, err } = captureIo(root);
         expect(
           await runCli(
             [
@@ -175,7 +161,7 @@ describe.skipIf(!redisServerAvailable())("distributed rollouts with envrigger wo
       expect(await baseline(["--queue", redis.url])).toEqual(await baseline([]));
       const candidate = (await curriculumCandidates(join(root, "local-candidates")))[0]!;
       const measure = async (extra: string[]) => {
-        const { io, out, err } = quietIo(root);
+        const { io, out, err } = captureIo(root);
         expect(
           await runCli(["measure", "--candidate", candidate, "--policy", "hasty", "--k", "6", "--json", ...extra], io),
           err(),

@@ -2,8 +2,6 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CliIo } from "../src/cli/cli-io.js";
-import { runCli } from "../src/cli/program.js";
 import { bugfixEnv } from "../src/bridges/bugfix/bugfix-env-definition.js";
 import { queueRolloutExecutor } from "../src/queue/queue-rollout-executor.js";
 import { runExperiment } from "../src/rl/run-experiment.js";
@@ -11,21 +9,13 @@ import { redisServerAvailable, startRedisTestServer, type RedisTestServer } from
 import { spawnCliWorker, type CliWorkerProcess } from "../src/testing/spawn-cli-worker.js";
 import { trainOnRewritingStacks } from "../src/testing/rewriting-stacks.js";
 import { tinyPublicRewardExperiment } from "../src/testing/tiny-public-reward-experiment.js";
+import { runCapturedCli } from "./helpers/capture-io.js";
 
 const TEST_LOCKS = ["--lock-duration-ms", "2000", "--stalled-interval-ms", "1000"];
 const scratch = mkdtempSync(join(tmpdir(), "envrigger-distributed-training-"));
 
 async function cli(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIo = {
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-    interactive: false,
-    cwd: scratch,
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
+  return runCapturedCli(scratch, argv);
 }
 
 const lines = (path: string) =>

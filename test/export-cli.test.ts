@@ -2,26 +2,18 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../src/cli/program.js";
 import type { Json, JsonObject } from "../src/core/json.js";
 import { productStackDependencies } from "../src/curriculum/create-rig-dependencies.js";
 import { chatEpisodeSchema } from "../src/export/chat-episode.js";
 import { corpusLineSchema } from "../src/export/corpus-line.js";
 import { loadServedSet } from "../src/serve/load-served-set.js";
 import { startServeServer } from "../src/serve/start-serve-server.js";
+import { runCapturedCli } from "./helpers/capture-io.js";
 
 const work = mkdtempSync(join(tmpdir(), "export-"));
 
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const code = await runCli(argv, {
-    stdout: (text) => void stdout.push(text),
-    stderr: (text) => void stderr.push(text),
-    interactive: false,
-    cwd: work,
-  });
-  return { code, stdout: stdout.join(""), stderr: stderr.join("") };
+async function cli(...argv: string[]) {
+  return runCapturedCli(work, argv);
 }
 
 const jsonLines = (path: string) =>

@@ -140,9 +140,7 @@ describe("heuristic designer, end to end on Game of 24 with greedy (no informati
   };
 
   /** The loop in small, as the rigger runs it: validations of 40 episodes, three kept per attempt. */
-  async function rigToy24(
-    taskId: string,
-  ): Promise<{
+  async function rigToy24(taskId: string): Promise<{
     context: DesignContext;
     accepted: CandidateProposal | null;
     templates: string[];

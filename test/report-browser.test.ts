@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { CliIo } from "../src/cli/cli-io.js";
 import { runCli } from "../src/cli/program.js";
+import { captureIo } from "./helpers/capture-io.js";
 
 const root = join(import.meta.dirname, "..");
 const chromiumPath = "/usr/bin/chromium";
@@ -16,14 +16,7 @@ if (!hasChromium) console.warn(`report-browser.test.ts skipped: ${skipReason}`);
 /** Run a small real curriculum (BugFix, hasty, three tasks) in-process; returns its report's path. */
 async function curriculumReport(): Promise<string> {
   const work = mkdtempSync(join(tmpdir(), "report-browser-"));
-  let stdout = "";
-  let stderr = "";
-  const io: CliIo = {
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-    interactive: false,
-    cwd: root,
-  };
+  const { io, out, err } = captureIo(root);
   const code = await runCli(
     [
       "curriculum",
@@ -41,9 +34,9 @@ async function curriculumReport(): Promise<string> {
     ],
     io,
   );
-  expect(code, stderr).toBe(0);
-  const { report } = JSON.parse(stdout) as { report: string | null };
-  expect(report, stderr).not.toBeNull();
+  expect(code, err()).toBe(0);
+  const { report } = JSON.parse(out()) as { report: string | null };
+  expect(report, err()).not.toBeNull();
   return report!;
 }
 

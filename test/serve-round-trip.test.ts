@@ -14,6 +14,7 @@ import { bugfixPersonas } from "../src/policies/bugfix-personas/bugfix-personas.
 import { runRollouts } from "../src/rollout/run-rollouts.js";
 import { loadServedSet } from "../src/serve/load-served-set.js";
 import { startServeServer, type ServeServer } from "../src/serve/start-serve-server.js";
+import { captureIo } from "./helpers/capture-io.js";
 
 /*
  * The round trip: envrigger's own `openenv:<url>` bridge against `envrigger serve`
@@ -122,14 +123,7 @@ describe("round trip: openenv bridge → envrigger serve", () => {
 
   it("a curriculum rigs a served env: the heuristic designer's stack is built on openenv:<url>", async () => {
     const work = mkdtempSync(join(tmpdir(), "serve-rig-"));
-    const output: string[] = [];
-    const errors: string[] = [];
-    const io = {
-      stdout: (text: string) => void output.push(text),
-      stderr: (text: string) => void errors.push(text),
-      interactive: false,
-      cwd: work,
-    };
+    const { io, out, err } = captureIo(work);
     const code = await runCli(
       [
         "curriculum",
@@ -151,8 +145,8 @@ describe("round trip: openenv bridge → envrigger serve", () => {
       ],
       io,
     );
-    expect(code, errors.join("")).toBe(0);
-    const result = JSON.parse(output.join("")) as {
+    expect(code, err()).toBe(0);
+    const result = JSON.parse(out()) as {
       tasks: Array<{ taskId: string; outcome: string; baseline: { episodes: number } | null; revisions: number }>;
     };
     expect(result.tasks).toHaveLength(1);

@@ -3,24 +3,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { bugfixEnv } from "../src/bridges/bugfix/bugfix-env-definition.js";
-import { runCli } from "../src/cli/program.js";
 import type { SkillEvaluation } from "../src/skills/evaluate-skills.js";
 import { storeMemoryItem } from "../src/skills/memory-item.js";
 import { appendToSkillBank } from "../src/skills/skill-bank.js";
 import { startOpenAiCompatibleServer } from "../src/testing/openai-compatible-server.js";
+import { runCapturedCli } from "./helpers/capture-io.js";
 
 const root = join(import.meta.dirname, "..");
 
-async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(argv, {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    interactive: false,
-    cwd: root,
-  });
-  return { code, stdout, stderr };
+async function cli(argv: string[]) {
+  return runCapturedCli(root, argv);
 }
 
 const provenance = {

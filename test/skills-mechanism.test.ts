@@ -3,23 +3,15 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../src/cli/program.js";
 import { readSkillBank } from "../src/skills/skill-bank.js";
 import type { ExtractionReport } from "../src/skills/extract-skills.js";
+import { runCapturedCli } from "./helpers/capture-io.js";
 
 const root = join(import.meta.dirname, "..");
 const bin = join(root, "bin", "envrigger.js");
 
-async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(argv, {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    interactive: false,
-    cwd: root,
-  });
-  return { code, stdout, stderr };
+async function cli(argv: string[]) {
+  return runCapturedCli(root, argv);
 }
 
 const verifying = (title: string, content: string) =>

@@ -2,24 +2,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CliIo } from "../src/cli/cli-io.js";
-import { runCli } from "../src/cli/program.js";
 import { deriveSeed } from "../src/core/seeding.js";
+import { runCapturedCli } from "./helpers/capture-io.js";
 
 const root = join(import.meta.dirname, "..");
 const scratch = mkdtempSync(join(tmpdir(), "envrigger-train-cli-"));
 
 async function cli(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIo = {
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-    interactive: false,
-    cwd: root,
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
+  return runCapturedCli(root, argv);
 }
 
 describe("envrigger train and learned: weights", () => {

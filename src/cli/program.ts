@@ -401,7 +401,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`error [${error.code}]: ${error.message}\n`);
       if (error.category === "system") io.stderr("This looks like a bug in envrigger; please report it.\n");
     } else {
-      io.stderr(`error: ${errorMessage(error)}\n${error instanceof Error && error.stack ? error.stack + "\n" : ""}`);
+      io.stderr(`error: ${errorMessage(error)}\n${error instanceof Error && error.stack ? `${error.stack}\n` : ""}`);
     }
     return code;
   }

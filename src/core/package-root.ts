@@ -17,7 +17,10 @@ export function packageRoot(): string {
   let directory = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = join(directory, "package.json");
-    if (existsSync(manifest) && isEnvriggerManifest(manifest)) return (cached = directory);
+    if (existsSync(manifest) && isEnvriggerManifest(manifest)) {
+      cached = directory;
+      return directory;
+    }
     const parent = dirname(directory);
     if (parent === directory) {
       throw new EnvriggerError("INTERNAL", "cannot find envrigger's package.json above its modules", {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Action } from "../core/action.js";
-import { EnvriggerError, isEnvriggerError } from "../core/errors.js";
+import { type EnvriggerError, isEnvriggerError } from "../core/errors.js";
 import type { JsonObject } from "../core/json.js";
 import type { StepResult } from "../core/step-result.js";
 import { FunctionRulesRuntime, type FunctionRulesHooks } from "../testing/function-rules-runtime.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ActionInput } from "../core/action.js";
-import { EnvriggerError, isEnvriggerError } from "../core/errors.js";
+import { type EnvriggerError, isEnvriggerError } from "../core/errors.js";
 import { TestEnv, type TestEnvOptions } from "../testing/test-env.js";
 import { SetupLayer } from "./setup-layer.js";
 import { validateSetup } from "./validate-setup.js";

@@ -163,9 +163,8 @@ export async function renderReportCharts(
       );
     revisions.set(figured.task.config.taskId, charts);
   }
-  const curvesSvg =
-    curves && curves.series.some((series) => series.points.length > 0)
-      ? await renderVegaLite(curvesChartSpec(curves))
-      : null;
+  const curvesSvg = curves?.series.some((series) => series.points.length > 0)
+    ? await renderVegaLite(curvesChartSpec(curves))
+    : null;
   return { success, steps, candidates, stopReasons, curves: curvesSvg, revisions };
 }

@@ -22,10 +22,9 @@ export async function writeRunReport(runDirectory: string): Promise<{ path: stri
   const kind = learningRunKind(runDirectory);
   if (kind !== null) {
     const record = readLearningRun(runDirectory, kind);
-    const curves =
-      record.curves && record.curves.series.some((series) => series.points.length > 0)
-        ? await renderVegaLite(curvesChartSpec(record.curves))
-        : null;
+    const curves = record.curves?.series.some((series) => series.points.length > 0)
+      ? await renderVegaLite(curvesChartSpec(record.curves))
+      : null;
     const path = runPaths(runDirectory).report;
     writeFileAtomic(path, renderLearningReportHtml(record, curves));
     return { path };

@@ -37,8 +37,10 @@ export class AdamOptimizer {
     const correction2 = 1 - beta2 ** this.step;
     for (let index = 0; index < this.size; index++) {
       const g = gradient[index]!;
-      const m = (this.first[index] = beta1 * this.first[index]! + (1 - beta1) * g);
-      const v = (this.second[index] = beta2 * this.second[index]! + (1 - beta2) * g * g);
+      const m = beta1 * this.first[index]! + (1 - beta1) * g;
+      const v = beta2 * this.second[index]! + (1 - beta2) * g * g;
+      this.first[index] = m;
+      this.second[index] = v;
       if (m === 0 && v === 0) continue;
       weights[index] = weights[index]! + (learningRate * (m / correction1)) / (Math.sqrt(v / correction2) + epsilon);
     }

@@ -8,7 +8,7 @@ import { EnvriggerError } from "../core/errors.js";
 import { parseJsonText, parseWith } from "../core/validate.js";
 import { coevolutionSource } from "../curriculum/coevolution-source.js";
 import type { CoevolutionRound } from "../curriculum/coevolution-round.js";
-import { LearnableModel } from "../policies/learnable/learnable-model.js";
+import type { LearnableModel } from "../policies/learnable/learnable-model.js";
 import { createRolloutExecutor } from "../queue/create-rollout-executor.js";
 import type { RolloutExecutor } from "../rollout/rollout-executor.js";
 import {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { ActionableEnv } from "../core/actionable-env.js";
-import { EnvriggerError, isEnvriggerError } from "../core/errors.js";
+import { type EnvriggerError, isEnvriggerError } from "../core/errors.js";
 import { buildStack, type BuildStackDependencies } from "../harness/build-stack.js";
 import type { LayerSpec } from "../harness/harness-stack-spec.js";
 import type { GroupCall } from "../harness/rules-group-runtime.js";

@@ -29,7 +29,7 @@ export function strictEqualJson(left: unknown, right: unknown): boolean {
   const leftKeys = Object.keys(leftObject);
   if (leftKeys.length !== Object.keys(rightObject).length) return false;
   for (const key of leftKeys) {
-    if (!Object.prototype.hasOwnProperty.call(rightObject, key)) return false;
+    if (!Object.hasOwn(rightObject, key)) return false;
     if (!strictEqualJson(leftObject[key], rightObject[key])) return false;
   }
   return true;

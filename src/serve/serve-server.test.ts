@@ -39,7 +39,7 @@ const loopingSpec: HarnessStackSpec = {
   layers: [
     {
       kind: "rules",
-      source: `export default defineRules({\n  filterObservation(observation, context) {\n    if (observation.text.startsWith(\"projection\")) { while (true) {} }\n    return observation;\n  },\n});\n`,
+      source: `export default defineRules({\n  filterObservation(observation, context) {\n    if (observation.text.startsWith("projection")) { while (true) {} }\n    return observation;\n  },\n});\n`,
     },
   ],
 };
@@ -49,7 +49,7 @@ const bombSpec: HarnessStackSpec = {
   layers: [
     {
       kind: "rules",
-      source: `export default defineRules({\n  filterObservation(observation, context) {\n    if (observation.text.startsWith(\"projection\")) {\n      const blocks: number[][] = [];\n      while (true) blocks.push(new Array(100_000).fill(blocks.length));\n    }\n    return observation;\n  },\n});\n`,
+      source: `export default defineRules({\n  filterObservation(observation, context) {\n    if (observation.text.startsWith("projection")) {\n      const blocks: number[][] = [];\n      while (true) blocks.push(new Array(100_000).fill(blocks.length));\n    }\n    return observation;\n  },\n});\n`,
     },
   ],
 };

@@ -1,6 +1,5 @@
 import type { Action } from "../core/action.js";
 import { errorMessage } from "../core/errors.js";
-import type { JsonObject } from "../core/json.js";
 import type { Observation } from "../core/observation.js";
 import { createRng, deriveSeed } from "../core/seeding.js";
 import type {

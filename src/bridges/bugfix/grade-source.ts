@@ -28,8 +28,7 @@ export function gradeSource(
   flake?: FlakeSettings,
 ): SourceGrade {
   const rng = flake && flake.rate > 0 ? createRng(flake.seed) : null;
-  const passes = (outcomes: TestOutcome[]) =>
-    outcomes.map((outcome) => outcome.passed && !(rng !== null && rng.chance(flake!.rate)));
+  const passes = (outcomes: TestOutcome[]) => outcomes.map((outcome) => outcome.passed && !rng?.chance(flake!.rate));
   const publicPasses = passes(store.publicOutcomes(task, source));
   const hiddenPasses = passes(store.hiddenOutcomes(task, source));
   const fraction = (values: boolean[]) => values.filter(Boolean).length / values.length;

@@ -165,7 +165,7 @@ export const DOM_VIEW_SCRIPT = String.raw`(() => {
  * error message when the page is not a MiniWoB task.
  */
 export function startEpisodeScript(seed: number, maxTimeMs: number): string {
-  return String.raw`(() => {
+  return `(() => {
     if (typeof core === "undefined" || typeof core.startEpisodeReal !== "function" || typeof Math.seedrandom !== "function") return "the page has no MiniWoB core";
     core.EPISODE_MAX_TIME = ${JSON.stringify(maxTimeMs)};
     Math.seedrandom(${JSON.stringify(seed)});
@@ -176,7 +176,7 @@ export function startEpisodeScript(seed: number, maxTimeMs: number): string {
 
 /** The page-side lookup of a ref: the element, or `null` when the ref is unknown or the element left the document. */
 export function elementOfRefScript(ref: number): string {
-  return String.raw`(() => {
+  return `(() => {
     const registry = window.__envrigger;
     const element = registry ? registry.byRef.get(${JSON.stringify(ref)}) : undefined;
     return element && element.isConnected ? element : null;

@@ -5,8 +5,8 @@
  * changed. Shared by the environment and the policies that plan on its boards.
  */
 export function replacePair<T>(items: readonly T[], first: number, second: number, result: T): T[] {
-  const low = first < second ? first : second;
-  const high = first < second ? second : first;
+  const low = Math.min(first, second);
+  const high = Math.max(first, second);
   const next: T[] = new Array<T>(items.length - 1);
   let write = 0;
   for (let read = 0; read < items.length; read++) {

@@ -224,8 +224,8 @@ describe("Toy24Env", () => {
     const view = await env.stateView();
     (view.numbers as string[]).push("24");
     const result = await env.step(combine(0, 1, "add"));
-    (result.observation.data?.numbers as string[]).splice(0);
-    (result.observation.data?.history as string[]).push("forged");
+    (result.observation.data!.numbers as string[]).splice(0);
+    (result.observation.data!.history as string[]).push("forged");
     expect(await env.stateView()).toMatchObject({
       startNumbers: ["3", "3", "8", "8"],
       numbers: ["6", "8", "8"],

@@ -14,7 +14,7 @@ const code = (action: () => unknown) => {
 
 describe("parseToy24Csv", () => {
   it("reads every column", () => {
-    expect(parseToy24Csv(csv(...rows) + "\n")).toEqual([
+    expect(parseToy24Csv(`${csv(...rows)}\n`)).toEqual([
       {
         rank: 1,
         numbers: [1, 1, 4, 6],

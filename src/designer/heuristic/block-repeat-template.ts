@@ -44,7 +44,7 @@ export default defineRules({
     const repeated = context.memory.lastCall === key;
     context.memory.lastCall = key;
     if (!repeated || context.memory.enforced !== true) return undefined;
-    return { text: transition.observation.text + ${literal("\n" + note)} };
+    return { text: transition.observation.text + ${literal(`\n${note}`)} };
   },
 });
 `;

@@ -16,12 +16,10 @@ function dominantTool(calls: readonly TrajectoryCall[]): { name: string; share: 
 
 function overallShares(trajectories: readonly Trajectory[], stats: Record<string, number>): string {
   const total = Object.values(stats).reduce((sum, count) => sum + count, 0);
-  return (
-    Object.entries(stats)
-      .sort((left, right) => right[1] - left[1])
-      .map(([name, count]) => `${name} ${percent(total === 0 ? 0 : count / total)}`)
-      .join(", ") + ` over ${trajectories.length} episodes`
-  );
+  return `${Object.entries(stats)
+    .sort((left, right) => right[1] - left[1])
+    .map(([name, count]) => `${name} ${percent(total === 0 ? 0 : count / total)}`)
+    .join(", ")} over ${trajectories.length} episodes`;
 }
 
 /**

@@ -34,7 +34,7 @@ function source(settings: Settings, probability: number): string {
     : "";
   const voidMark = settings.strict ? "\n      context.memory.attemptOver = true;" : "";
   const verdict = settings.requirePassing ? `!/${failureMarkerSource}/i.test(transition.observation.text)` : "true";
-  return `// Precondition: ${finish} is refused until ${requirement}${settings.strict ? "; a premature " + finish + " voids the attempt" : ""} (in ${roundMagnitude(probability * 100)}% of episodes).
+  return `// Precondition: ${finish} is refused until ${requirement}${settings.strict ? `; a premature ${finish} voids the attempt` : ""} (in ${roundMagnitude(probability * 100)}% of episodes).
 export default defineRules({
   filterAction(action, context) {
     const finishing: string[] = ${literal(settings.finishingTools)};

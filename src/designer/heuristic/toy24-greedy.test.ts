@@ -12,7 +12,6 @@ import { runRollouts } from "../../rollout/run-rollouts.js";
 import { isSuccess, summarize } from "../../rollout/summarize.js";
 import { loadRulesComponent } from "../../sandbox/component-loader.js";
 import { checkComponentSource } from "../../sandbox/static-check.js";
-import { SequencePolicy } from "../../testing/sequence-policy.js";
 import type { CandidateLayer } from "../candidate.js";
 import type { Attempt, DesignContext } from "../designer.js";
 import { DEFAULT_TARGET } from "../target.js";

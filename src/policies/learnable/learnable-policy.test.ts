@@ -9,7 +9,7 @@ import { learnedPolicyFor } from "./resolve-learned-policy.js";
 /** A plugin env whose only tool takes free text, so its candidates must come from `candidateActions`. */
 function freeTextEnv() {
   let said = "";
-  let turn = 0;
+  let _turn = 0;
   return new PluginEnv(
     "file:say",
     {
@@ -20,10 +20,10 @@ function freeTextEnv() {
           inputSchema: { type: "object", properties: { word: { type: "string" } }, required: ["word"] },
         },
       ],
-      reset: () => ((said = ""), (turn = 0), { observation: { text: "say hello" }, info: { maxTurns: 3 } }),
+      reset: () => ((said = ""), (_turn = 0), { observation: { text: "say hello" }, info: { maxTurns: 3 } }),
       step: (action: { args: { word: string } }) => (
         (said = action.args.word),
-        (turn += 1),
+        (_turn += 1),
         {
           observation: { text: `you said ${said}` },
           reward: 0,

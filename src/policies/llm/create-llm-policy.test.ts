@@ -183,7 +183,7 @@ describe("end to end with the real ChatOpenAI client against a local OpenAI-comp
     ).toEqual(["Read", "Edit", "Bash", "Submit"]);
     expect(trajectory.steps[2]?.observation.text.split("\n").every((line) => line === "pass")).toBe(true);
     const tools = (
-      server.requests[0]?.body as {
+      server.requests[0]!.body as {
         tools: Array<{ function: { name: string; parameters: { properties: Record<string, unknown> } } }>;
       }
     ).tools;
