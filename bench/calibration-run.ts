@@ -31,7 +31,7 @@ const ablations: CalibrationCurriculum[] = CALIBRATION_CURRICULA.filter(
 ).map((curriculum) => ({
   ...curriculum,
   name: `${curriculum.name}-no-confirm`,
-  config: { ...curriculum.config, confirm: 0 },
+  config: { ...curriculum.config, confirmationEpisodes: 0 },
 }));
 /**
  * A steps band most noisy-walkthrough baselines miss: chosen from a 10-episode baseline per

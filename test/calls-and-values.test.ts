@@ -177,7 +177,7 @@ describe("arguments a run cannot take", () => {
       "--json",
     );
     expect(first.code).toBe(0);
-    expect(JSON.parse(readFileSync(join(out, "run.json"), "utf8"))).toMatchObject({ check: 0, kMax: 20 });
+    expect(JSON.parse(readFileSync(join(out, "run.json"), "utf8"))).toMatchObject({ checkRollouts: 0, kMax: 20 });
     const refused = await cli("curriculum", "--resume", out, "--policy", "looper", "--check-rollouts", "100");
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--check-rollouts \(the run has 0, given "100"\)/);

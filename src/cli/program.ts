@@ -59,7 +59,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
         "100",
       )
       .option(
-        "--confirm <n>",
+        "--confirmation-episodes <n>",
         "fresh rollouts confirming a candidate that passed, before the final accept (0: none)",
         "20",
       )

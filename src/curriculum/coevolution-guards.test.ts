@@ -39,7 +39,7 @@ async function rigRound(name: string, policy: string, taskIds: string[]): Promis
       k: 4,
       kMax: 4,
       revisions: 0,
-      confirm: 0,
+      confirmationEpisodes: 0,
       seed: 3,
       candidatesDir: join(directory, `${name}-candidates`),
     },

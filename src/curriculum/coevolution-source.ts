@@ -36,7 +36,7 @@ export interface CoevolutionOptions {
   kMax: number;
   /** The decision rule's confidence and confirmation batch (curriculum defaults when absent). */
   confidence?: number;
-  confirm?: number;
+  confirmationEpisodes?: number;
   revisions: number;
   seed: number;
   /** Run the rig rounds' rollouts on queue workers at this Redis URL (else in this process). */
@@ -114,7 +114,7 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
         k: options.k,
         kMax: options.kMax,
         ...(options.confidence === undefined ? {} : { confidence: options.confidence }),
-        ...(options.confirm === undefined ? {} : { confirm: options.confirm }),
+        ...(options.confirmationEpisodes === undefined ? {} : { confirmationEpisodes: options.confirmationEpisodes }),
         revisions: options.revisions,
         seed: deriveSeed(options.seed, "coevolution round", round) & 0x7fffffff,
         candidatesDir: join(directory, "candidates"),

@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { jsonObjectSchema } from "../core/json.js";
+import { withRenamedKeys } from "../core/renamed-keys.js";
 import { splitSelectionSchema } from "../core/task.js";
 import { targetSchema } from "../designer/target.js";
 import { DEFAULT_DECISION_POLICY } from "../rigger/decision-rule.js";
+import { RENAMED_DECISION_SETTINGS } from "../rigger/rig-config.js";
 
-/**
- * A curriculum run's configuration, written to `runs/<id>/run.json` when the run starts;
- * `--resume` reads it back so a resumed run is the same run.
- */
-export const curriculumConfigSchema = z.object({
+const curriculumConfigObjectSchema = z.object({
   version: z.literal(1),
   runId: z.string(),
   env: z.string(),
@@ -21,12 +19,12 @@ export const curriculumConfigSchema = z.object({
   target: targetSchema,
   k: z.number().int().min(1).default(5),
   kMax: z.number().int().min(1).default(DEFAULT_DECISION_POLICY.kMax),
-  /** Probability that a fresh check of `check` rollouts lands in band, needed to accept or skip. */
+  /** Probability that a fresh check of `checkRollouts` rollouts lands in band, needed to accept or skip. */
   confidence: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
   /** Rollouts of the fresh check the decision rule targets (0: the posterior of the true rate instead). */
-  check: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.checkRollouts),
+  checkRollouts: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.checkRollouts),
   /** Fresh rollouts confirming a passing candidate before the final accept. */
-  confirm: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.confirmationEpisodes),
+  confirmationEpisodes: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.confirmationEpisodes),
   revisions: z.number().int().min(0).default(5),
   seed: z.number().int().nonnegative().default(0),
   maxTurns: z.number().int().positive().optional(),
@@ -37,5 +35,12 @@ export const curriculumConfigSchema = z.object({
   /** Where accepted candidates are stored. */
   candidatesDir: z.string(),
 });
-export type CurriculumConfig = z.infer<typeof curriculumConfigSchema>;
-export type CurriculumConfigInput = z.input<typeof curriculumConfigSchema>;
+
+/**
+ * A curriculum run's configuration, written to `runs/<id>/run.json` when the run starts;
+ * `--resume` reads it back so a resumed run is the same run (also one written under the
+ * older setting names `check` and `confirm`).
+ */
+export const curriculumConfigSchema = withRenamedKeys(curriculumConfigObjectSchema, RENAMED_DECISION_SETTINGS);
+export type CurriculumConfig = z.infer<typeof curriculumConfigObjectSchema>;
+export type CurriculumConfigInput = z.input<typeof curriculumConfigObjectSchema>;

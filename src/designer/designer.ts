@@ -37,11 +37,38 @@ export interface Attempt {
   trajectories?: Trajectory[];
 }
 
+/**
+ * Which way a decision says a candidate missed its target, or that it met it:
+ * - `too-easy` / `too-hard`: the success rate lies above / below the success band;
+ * - `too-long` / `too-short`: mean turns lie above / below the steps band;
+ * - `unsolvable`: no success, most episodes stalled (out of budget, time, or blocked);
+ * - `no-effect`: the candidate changed nothing (a pass-through);
+ * - `broken`: too many validation episodes errored;
+ * - `weakness-not-decisive`: a weakness target whose split does not show the weakness deciding success;
+ * - `inconclusive`: the validation cap was reached mid-way without a verdict;
+ * - `in-band`: the target is met (an accept).
+ */
+export const decisionDirections = [
+  "too-easy",
+  "too-hard",
+  "too-long",
+  "too-short",
+  "unsolvable",
+  "no-effect",
+  "broken",
+  "weakness-not-decisive",
+  "inconclusive",
+  "in-band",
+] as const;
+
+/** One of {@link decisionDirections}. */
+export type DecisionDirection = (typeof decisionDirections)[number];
+
 /** What the decision rule tells the designer. */
 export interface DecisionFeedback {
   decision: "accept" | "refine" | "reject";
-  /** `too-easy`, `too-hard`, `unsolvable`, `no-effect`, `broken`, `weakness-not-decisive`, `in-band`. */
-  direction: string;
+  /** Which way the candidate missed, or `in-band` (see {@link DecisionDirection}). */
+  direction: DecisionDirection;
   /** Signed distance to the band (positive: above it). */
   distance: number;
   message: string;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { trajectorySchema } from "../core/trajectory.js";
 import { candidateProposalSchema } from "../designer/candidate.js";
+import { decisionDirections } from "../designer/designer.js";
 import { rigConfigSchema } from "../rigger/rig-config.js";
 import { reportStatsSchema } from "./report-stats-schema.js";
 
@@ -9,7 +10,7 @@ const batchSchema = z.object({ stats: reportStatsSchema, trajectories: z.array(t
 /** The decision rule's verdict on one revision. */
 const revisionDecisionSchema = z.object({
   decision: z.enum(["accept", "refine", "reject"]),
-  direction: z.string(),
+  direction: z.enum(decisionDirections),
   distance: z.number(),
   message: z.string(),
 });

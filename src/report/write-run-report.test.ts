@@ -87,7 +87,7 @@ function dependencies(root: string): RigDependencies {
 async function fixtureRun(): Promise<string> {
   const root = mkdtempSync(join(tmpdir(), "report-"));
   const runDirectory = join(root, "run");
-  // `check: 0`: the rule on the true rate — the report needs an accepted task, and under the
+  // `checkRollouts: 0`: the rule on the true rate — the report needs an accepted task, and under the
   // default 100-rollout check the sabotage stack is not accepted within the fixture's revisions.
   await runCurriculum(
     {
@@ -97,7 +97,7 @@ async function fixtureRun(): Promise<string> {
       policy: "hesitant",
       designer: "scripted",
       target: { successBand: [0.1, 0.3] },
-      check: 0,
+      checkRollouts: 0,
       revisions: 2,
       seed: 1,
       candidatesDir: join(root, "candidates"),

@@ -125,27 +125,39 @@ describe("decide", () => {
   });
 
   it("skips a baseline by the same rule: in band only at the confidence", () => {
-    expect(judgeBands(band, stats(20, 40), 1, false).kind).toBe("out");
-    expect(judgeBands(band, stats(20, 40), 1, true).kind).toBe("more");
-    expect(judgeBands(band, stats(150, 300), 1, false).kind).toBe("in");
-    expect(judgeBands(band, stats(150, 300), 1, false, 0.95).kind).toBe("out");
-    expect(judgeBands(band, stats(60, 120), 1, false).kind).toBe("out");
-    expect(judgeBands(band, stats(60, 120), 1, false, 0.9, 0).kind).toBe("in");
+    expect(judgeBands(band, stats(20, 40), { turnsDeviation: 1, canSpend: false }).kind).toBe("out");
+    expect(judgeBands(band, stats(20, 40), { turnsDeviation: 1, canSpend: true }).kind).toBe("more");
+    expect(judgeBands(band, stats(150, 300), { turnsDeviation: 1, canSpend: false }).kind).toBe("in");
+    expect(judgeBands(band, stats(150, 300), { turnsDeviation: 1, canSpend: false, confidence: 0.95 }).kind).toBe(
+      "out",
+    );
+    expect(judgeBands(band, stats(60, 120), { turnsDeviation: 1, canSpend: false }).kind).toBe("out");
+    expect(
+      judgeBands(band, stats(60, 120), { turnsDeviation: 1, canSpend: false, confidence: 0.9, checkRollouts: 0 }).kind,
+    ).toBe("in");
   });
 
   it("refines a rate inside the band early when no check could confirm it (outside the core)", () => {
     // 120/320 = 0.375 and 130/320 = 0.41: a rate there passes a 100-rollout check at most
     // ~0.6 of the time; their posteriors put 0.999 and 0.971 below the core [≈0.46, ≈0.54].
-    const far = judgeBands(band, stats(120, 320), 1, true);
+    const far = judgeBands(band, stats(120, 320), { turnsDeviation: 1, canSpend: true });
     expect(far).toMatchObject({ kind: "out", direction: "too-hard" });
     expect((far as { distance: number }).distance).toBeCloseTo(120 / 320 - 0.4);
-    const edge = judgeBands(band, stats(130, 320), 1, true, 0.9, 100, 0.9);
+    const edge = judgeBands(band, stats(130, 320), {
+      turnsDeviation: 1,
+      canSpend: true,
+      confidence: 0.9,
+      checkRollouts: 100,
+      refineConfidence: 0.9,
+    });
     expect(edge).toMatchObject({ kind: "out", direction: "too-hard" });
     expect((edge as { distance: number }).distance).toBeCloseTo(130 / 320 - 0.5);
     // Under the default refine confidence (0.975), 0.971 is not enough yet: more rollouts.
-    expect(judgeBands(band, stats(130, 320), 1, true).kind).toBe("more");
+    expect(judgeBands(band, stats(130, 320), { turnsDeviation: 1, canSpend: true }).kind).toBe("more");
     // With the check off (the posterior rule), the same evidence is merely undecided.
-    expect(judgeBands(band, stats(130, 320), 1, true, 0.9, 0).kind).toBe("more");
+    expect(
+      judgeBands(band, stats(130, 320), { turnsDeviation: 1, canSpend: true, confidence: 0.9, checkRollouts: 0 }).kind,
+    ).toBe("more");
   });
 
   it("refines early on a short run only when the core's side holds ≥ 0.975 of the posterior", () => {

@@ -1,4 +1,4 @@
-import type { DecisionFeedback } from "../designer/designer.js";
+import type { DecisionDirection, DecisionFeedback } from "../designer/designer.js";
 import type { Target } from "../designer/target.js";
 import type { RolloutStats } from "../rollout/summarize.js";
 import {
@@ -103,11 +103,25 @@ export const DEFAULT_DECISION_POLICY: DecisionPolicy = {
 /** The rule's verdict: a final decision, or "spend more rollouts first" (`confirm`: the confirmation batch). */
 export type DecisionVerdict = DecisionFeedback | { decision: "more"; message: string; confirm?: boolean };
 
+/** What {@link judgeBands} needs beyond the target and the statistics. */
+export interface BandJudgementOptions {
+  /** Standard deviation of turns per episode (for the steps band). */
+  turnsDeviation: number;
+  /** Whether the validation may still spend rollouts (below the cap): undecided → `more`, else a verdict. */
+  canSpend: boolean;
+  /** See {@link DecisionPolicy.confidence} (default: the default policy's). */
+  confidence?: number;
+  /** See {@link DecisionPolicy.checkRollouts} (default: the default policy's). */
+  checkRollouts?: number;
+  /** See {@link DecisionPolicy.refineConfidence} (default: the default policy's, else `confidence`). */
+  refineConfidence?: number;
+}
+
 /** How the bands of a target judge some rollouts. */
 export type BandJudgement =
   | { kind: "in"; probability: number; message: string }
   | { kind: "more"; probability: number; message: string }
-  | { kind: "out"; direction: string; distance: number; message: string; probability: number };
+  | { kind: "out"; direction: DecisionDirection; distance: number; message: string; probability: number };
 
 interface BandView {
   band: [number, number];
@@ -117,8 +131,8 @@ interface BandView {
   /** Posterior of the true value relative to the core (the values the check confirms at the confidence): what refining reads. */
   core: BandPosterior;
   what: string;
-  up: string;
-  down: string;
+  up: DecisionDirection;
+  down: DecisionDirection;
 }
 
 const successCores = new Map<string, [number, number]>();
@@ -215,15 +229,11 @@ function describe(view: BandView, episodes: number, checkRollouts: number): stri
  * `canSpend`, and at the cap `out` towards the heavier side of the core (the distance then
  * measured from the band's middle when the estimate lies inside).
  */
-export function judgeBands(
-  target: Target,
-  stats: RolloutStats,
-  turnsDeviation: number,
-  canSpend: boolean,
-  confidence = DEFAULT_DECISION_POLICY.confidence,
-  checkRollouts = DEFAULT_DECISION_POLICY.checkRollouts,
-  refineConfidence = DEFAULT_DECISION_POLICY.refineConfidence ?? confidence,
-): BandJudgement {
+export function judgeBands(target: Target, stats: RolloutStats, options: BandJudgementOptions): BandJudgement {
+  const { turnsDeviation, canSpend } = options;
+  const confidence = options.confidence ?? DEFAULT_DECISION_POLICY.confidence;
+  const checkRollouts = options.checkRollouts ?? DEFAULT_DECISION_POLICY.checkRollouts;
+  const refineConfidence = options.refineConfidence ?? DEFAULT_DECISION_POLICY.refineConfidence ?? confidence;
   const views = bandViews(target, stats, turnsDeviation, confidence, checkRollouts);
   const probability = views.reduce((product, view) => product * view.landing.inside, 1);
   const message = views.map((view) => describe(view, stats.episodes, checkRollouts)).join("; ");
@@ -322,15 +332,13 @@ export function decide(
   }
   let passed = `target met at n=${stats.episodes}: success ${fmt(stats.successRate)}, mean turns ${fmt(stats.meanTurns)}`;
   if (target.successBand || target.stepsBand) {
-    const bands = judgeBands(
-      target,
-      stats,
-      evidence.turnsStandardDeviation,
+    const bands = judgeBands(target, stats, {
+      turnsDeviation: evidence.turnsStandardDeviation,
       canSpend,
-      policy.confidence,
-      policy.checkRollouts,
-      policy.refineConfidence ?? policy.confidence,
-    );
+      confidence: policy.confidence,
+      checkRollouts: policy.checkRollouts,
+      refineConfidence: policy.refineConfidence ?? policy.confidence,
+    });
     if (bands.kind === "more") return { decision: "more", message: bands.message };
     if (bands.kind === "out") return refine(bands.direction, bands.distance, bands.message);
     passed = `target met (confidence ${policy.confidence}): ${bands.message}`;
@@ -379,7 +387,7 @@ export function decide(
   return { decision: "accept", direction: "in-band", distance: 0, message: `${passed}${confirmed}` };
 }
 
-function refine(direction: string, distance: number, message: string): DecisionFeedback {
+function refine(direction: DecisionDirection, distance: number, message: string): DecisionFeedback {
   return { decision: "refine", direction, distance, message };
 }
 

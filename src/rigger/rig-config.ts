@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { jsonObjectSchema } from "../core/json.js";
+import { withRenamedKeys } from "../core/renamed-keys.js";
 import { targetSchema } from "../designer/target.js";
 import { DEFAULT_DECISION_POLICY, type DecisionPolicy } from "./decision-rule.js";
 
-/** Everything that defines one task's rigging, serialisable (it lives in the checkpoint). */
-export const rigConfigSchema = z.object({
+/** Setting names a stored rig configuration may still use (old → new). */
+export const RENAMED_DECISION_SETTINGS = { check: "checkRollouts", confirm: "confirmationEpisodes" } as const;
+
+const rigConfigObjectSchema = z.object({
   envId: z.string(),
   envOptions: jsonObjectSchema.default({}),
   taskId: z.string(),
@@ -16,12 +19,12 @@ export const rigConfigSchema = z.object({
   k: z.number().int().min(1).default(5),
   /** Cap on rollouts spent on one validation (sequential validation). */
   kMax: z.number().int().min(1).default(DEFAULT_DECISION_POLICY.kMax),
-  /** Probability that a fresh check of `check` rollouts lands in band, needed to accept (and to skip). */
+  /** Probability that a fresh check of `checkRollouts` rollouts lands in band, needed to accept (and to skip). */
   confidence: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
   /** Rollouts of the fresh check the rule targets (0: the posterior of the true rate instead). */
-  check: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.checkRollouts),
+  checkRollouts: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.checkRollouts),
   /** Fresh rollouts of the confirmation batch before a final accept (0: none). */
-  confirm: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.confirmationEpisodes),
+  confirmationEpisodes: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.confirmationEpisodes),
   /** Revisions after the first candidate. */
   revisions: z.number().int().min(0).default(5),
   seed: z.number().int().nonnegative().default(0),
@@ -31,8 +34,14 @@ export const rigConfigSchema = z.object({
   /** Deadline of each env and policy call in ms (default 30 000; see `DEFAULT_CALL_TIMEOUT_MS`). */
   callTimeoutMs: z.number().int().positive().optional(),
 });
-export type RigConfig = z.infer<typeof rigConfigSchema>;
-export type RigConfigInput = z.input<typeof rigConfigSchema>;
+
+/**
+ * Everything that defines one task's rigging, serialisable (it lives in the checkpoint).
+ * Reads configurations stored under the older names `check` and `confirm` too.
+ */
+export const rigConfigSchema = withRenamedKeys(rigConfigObjectSchema, RENAMED_DECISION_SETTINGS);
+export type RigConfig = z.infer<typeof rigConfigObjectSchema>;
+export type RigConfigInput = z.input<typeof rigConfigObjectSchema>;
 
 /** The index offset of validation rollouts of revision `revision` (never overlaps observation seeds). */
 export function validationIndexOffset(revision: number): number {
@@ -41,13 +50,13 @@ export function validationIndexOffset(revision: number): number {
 
 /** The decision policy of a rig configuration: the defaults with its kMax, confidence, check and confirmation batch. */
 export function decisionPolicyOf(
-  config: Pick<RigConfig, "kMax" | "confidence" | "confirm"> & { check?: number },
+  config: Pick<RigConfig, "kMax" | "confidence" | "confirmationEpisodes"> & { checkRollouts?: number },
 ): DecisionPolicy {
   return {
     ...DEFAULT_DECISION_POLICY,
     kMax: config.kMax,
     confidence: config.confidence,
-    confirmationEpisodes: config.confirm,
-    checkRollouts: config.check ?? DEFAULT_DECISION_POLICY.checkRollouts,
+    confirmationEpisodes: config.confirmationEpisodes,
+    checkRollouts: config.checkRollouts ?? DEFAULT_DECISION_POLICY.checkRollouts,
   };
 }

@@ -7,14 +7,16 @@ import type { EnvDefinition } from "../core/env-definition.js";
 import { EnvriggerError } from "../core/errors.js";
 import { jsonObjectSchema } from "../core/json.js";
 import { parseJsonText, parseWith } from "../core/validate.js";
+import { withRenamedKeys } from "../core/renamed-keys.js";
 import type { LearningCurves } from "../report/learning-curves-schema.js";
 import { createRolloutExecutor } from "../queue/create-rollout-executor.js";
 import type { HeldOutPoint } from "./evaluate-held-out.js";
 import { grpoConfigSchema } from "./grpo-config.js";
 import { runTraining, trainingRunPaths, type TrainingRunResult } from "./run-training.js";
 import {
+  coevolveSourceSchema,
+  RENAMED_COEVOLVE_SETTINGS,
   trainingRunConfigSchema,
-  trainingSourceSpecSchema,
   type TrainingRunConfigInput,
 } from "./training-run-config.js";
 import { trainingReward, type TrainingReward } from "./training-reward.js";
@@ -35,7 +37,7 @@ export const experimentConfigSchema = z.object({
   grpo: grpoConfigSchema.omit({ seed: true }),
   evaluation: trainingRunConfigSchema.shape.evaluation,
   /** The co-evolution settings of the harness arm. */
-  coevolution: trainingSourceSpecSchema.options[2].omit({ kind: true }),
+  coevolution: withRenamedKeys(coevolveSourceSchema.omit({ kind: true }), RENAMED_COEVOLVE_SETTINGS),
 });
 export type ExperimentConfig = z.infer<typeof experimentConfigSchema>;
 export type ExperimentConfigInput = z.input<typeof experimentConfigSchema>;

@@ -195,7 +195,7 @@ async function trainingRun(
       k: config.source.k,
       kMax: config.source.kMax,
       confidence: config.source.confidence,
-      confirm: config.source.confirm,
+      confirmationEpisodes: config.source.confirmationEpisodes,
       revisions: config.source.revisions,
       seed: config.grpo.seed,
       queue: options.queue,

@@ -1,27 +1,34 @@
 import { z } from "zod";
 import { jsonObjectSchema } from "../core/json.js";
+import { withRenamedKeys } from "../core/renamed-keys.js";
 import { targetSchema } from "../designer/target.js";
 import { DEFAULT_DECISION_POLICY } from "../rigger/decision-rule.js";
 import { grpoConfigSchema } from "./grpo-config.js";
+
+/** The co-evolution source's settings (`--source coevolve`). */
+export const coevolveSourceSchema = z.object({
+      kind: z.literal("coevolve"),
+      /** Re-rig every this many updates (M). */
+      every: z.number().int().min(1).default(10),
+      target: targetSchema.default({ successBand: [0.4, 0.6] }),
+      designer: z.string().default("heuristic"),
+      k: z.number().int().min(1).default(5),
+      /** Cap on rollouts per validation: the decision rule's own default (at confidence 0.9, 40 rollouts can never pass). */
+      kMax: z.number().int().min(1).default(DEFAULT_DECISION_POLICY.kMax),
+      /** The decision rule's confidence and confirmation batch for the rig rounds (its defaults). */
+      confidence: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
+      confirmationEpisodes: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.confirmationEpisodes),
+      revisions: z.number().int().min(0).default(5),
+    });
+
+/** Setting names a stored co-evolution source may still use (old → new). */
+export const RENAMED_COEVOLVE_SETTINGS = { confirm: "confirmationEpisodes" } as const;
 
 /** Where a training run's episodes come from. */
 export const trainingSourceSpecSchema = z.union([
   z.object({ kind: z.literal("original") }),
   z.object({ kind: z.literal("stacks"), path: z.string().min(1) }),
-  z.object({
-    kind: z.literal("coevolve"),
-    /** Re-rig every this many updates (M). */
-    every: z.number().int().min(1).default(10),
-    target: targetSchema.default({ successBand: [0.4, 0.6] }),
-    designer: z.string().default("heuristic"),
-    k: z.number().int().min(1).default(5),
-    /** Cap on rollouts per validation: the decision rule's own default (at confidence 0.9, 40 rollouts can never pass). */
-    kMax: z.number().int().min(1).default(DEFAULT_DECISION_POLICY.kMax),
-    /** The decision rule's confidence and confirmation batch for the rig rounds (its defaults). */
-    confidence: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
-    confirm: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.confirmationEpisodes),
-    revisions: z.number().int().min(0).default(5),
-  }),
+  withRenamedKeys(coevolveSourceSchema, RENAMED_COEVOLVE_SETTINGS),
 ]);
 export type TrainingSourceSpec = z.infer<typeof trainingSourceSpecSchema>;
 

@@ -26,7 +26,7 @@ export function tinyPublicRewardExperiment(
       revisions: 0,
       target: { successBand: [0.3, 0.95] },
       confidence: 0.6,
-      confirm: 0,
+      confirmationEpisodes: 0,
     },
   };
 }

@@ -29,7 +29,7 @@ export interface CurriculumCommandOptions extends TargetOptions {
   kMax?: string;
   confidence?: string;
   checkRollouts?: string;
-  confirm?: string;
+  confirmationEpisodes?: string;
   callTimeout?: string;
   revisions?: string;
   seed?: string;
@@ -125,8 +125,12 @@ function configFromOptions(
       k: parseInteger(options.k ?? "5", "--k", 1),
       kMax: parseInteger(options.kMax ?? String(DEFAULT_DECISION_POLICY.kMax), "--k-max", 1),
       confidence: parseProbability(options.confidence ?? String(DEFAULT_DECISION_POLICY.confidence), "--confidence"),
-      confirm: parseInteger(options.confirm ?? String(DEFAULT_DECISION_POLICY.confirmationEpisodes), "--confirm", 0),
-      check: parseInteger(
+      confirmationEpisodes: parseInteger(
+        options.confirmationEpisodes ?? String(DEFAULT_DECISION_POLICY.confirmationEpisodes),
+        "--confirmation-episodes",
+        0,
+      ),
+      checkRollouts: parseInteger(
         options.checkRollouts ?? String(DEFAULT_DECISION_POLICY.checkRollouts),
         "--check-rollouts",
         0,
@@ -156,8 +160,8 @@ const OPTION_FIELDS: Record<string, { flag: string; field: keyof CurriculumConfi
   k: { flag: "--k", field: "k" },
   kMax: { flag: "--k-max", field: "kMax" },
   confidence: { flag: "--confidence", field: "confidence" },
-  confirm: { flag: "--confirm", field: "confirm" },
-  checkRollouts: { flag: "--check-rollouts", field: "check" },
+  confirmationEpisodes: { flag: "--confirmation-episodes", field: "confirmationEpisodes" },
+  checkRollouts: { flag: "--check-rollouts", field: "checkRollouts" },
   revisions: { flag: "--revisions", field: "revisions" },
   seed: { flag: "--seed", field: "seed" },
   reward: { flag: "--reward", field: "envOptions" },

@@ -1,26 +1,51 @@
-import type { Attempt } from "../designer.js";
+import type { Attempt, DecisionDirection } from "../designer.js";
 import type { TemplateKnob } from "./harness-template.js";
 
 /** A change of the signed distance smaller than this counts as no movement. */
 export const MOVEMENT_TOLERANCE = 0.03;
 
 /**
+ * Why an attempt's template is escalated, retried or dropped:
+ * - `never-ran`: refused at check (static, load or setup issues);
+ * - `broken`, `no-effect`, `unsolvable`, `inconclusive`: the decision said so;
+ * - `no-effect-partial`: `no-effect` on a mixture knob short of its strongest value (the
+ *   perturbation was on in only part of the episodes);
+ * - `wrong-way`: its first probe moved the statistic away from the band;
+ * - `no-movement`: its first probe did not move the statistic.
+ */
+export type AttemptReason =
+  | "never-ran"
+  | "broken"
+  | "no-effect"
+  | "unsolvable"
+  | "inconclusive"
+  | "no-effect-partial"
+  | "wrong-way"
+  | "no-movement";
+
+/**
  * What an earlier attempt says about its template: tune it (which way, from where),
  * escalate it (no movement yet, at a magnitude short of its strongest), or drop it.
+ * `reason` is what code reads; `why` is the sentence shown to people.
  */
 export type AttemptOutcome =
   | { kind: "keep"; need: "harder" | "easier" | null; magnitude: number | null; distance: number }
-  | { kind: "escalate"; magnitude: number; why: string }
-  | { kind: "retry"; why: string }
-  | { kind: "switch"; why: string };
+  | { kind: "escalate"; magnitude: number; reason: AttemptReason; why: string }
+  | { kind: "retry"; reason: AttemptReason; why: string }
+  | { kind: "switch"; reason: AttemptReason; why: string };
 
-const needOf: Record<string, "harder" | "easier" | null> = {
+/** Which way a band miss asks the template to be tuned. */
+const needOf: Record<DecisionDirection, "harder" | "easier" | null> = {
   "too-easy": "harder",
   "too-short": "harder",
   "weakness-not-decisive": "harder",
   "too-hard": "easier",
   "too-long": "easier",
   "in-band": null,
+  unsolvable: "easier",
+  "no-effect": null,
+  broken: null,
+  inconclusive: null,
 };
 
 /**
@@ -54,12 +79,12 @@ export function attemptOutcome(
   const decision = attempt.decision;
   if (!decision) {
     const issues = attempt.issues.map((issue) => `[${issue.code}] ${issue.message}`).join("; ");
-    return { kind: "switch", why: `it never ran${issues ? `: ${issues}` : ""}` };
+    return { kind: "switch", reason: "never-ran", why: `it never ran${issues ? `: ${issues}` : ""}` };
   }
   if (decision.direction === "no-effect" && knob.mixture && magnitude !== null && magnitude !== knob.strongest) {
     const why = `the decision was no-effect (${decision.message}) although the perturbation is on in only part of the episodes`;
-    if (earlierProbes > 0) return { kind: "retry", why };
-    return { kind: "escalate", magnitude, why };
+    if (earlierProbes > 0) return { kind: "retry", reason: "no-effect-partial", why };
+    return { kind: "escalate", magnitude, reason: "no-effect-partial", why };
   }
   // An "unsolvable" probe (often judged on a first batch of five) that bounds the search instead of ending it:
   // after earlier probes that moved the statistic it went too far — a mixture's smaller fraction, or a knob
@@ -71,12 +96,16 @@ export function attemptOutcome(
   if (decision.direction === "unsolvable" && magnitude !== null && boundsTheSearch) {
     return { kind: "keep", need: "easier", magnitude, distance: decision.distance };
   }
-  if (decision.direction === "broken" || decision.direction === "no-effect" || decision.direction === "unsolvable") {
-    return { kind: "switch", why: `the decision was ${decision.direction} (${decision.message})` };
+  const direction = decision.direction;
+  if (
+    direction === "broken" ||
+    direction === "no-effect" ||
+    direction === "unsolvable" ||
+    direction === "inconclusive"
+  ) {
+    return { kind: "switch", reason: direction, why: `the decision was ${direction} (${decision.message})` };
   }
-  if (!(decision.direction in needOf))
-    return { kind: "switch", why: `unknown decision direction ${decision.direction}` };
-  const need = needOf[decision.direction]!;
+  const need = needOf[direction];
   const distance = decision.distance;
   const sameSide = Math.sign(distance) === Math.sign(baselineDistance) && baselineDistance !== 0;
   const isBandMiss = decision.direction !== "weakness-not-decisive" && need !== null;
@@ -85,11 +114,11 @@ export function attemptOutcome(
     // Only a first probe can show the wrong way: after probes that moved towards the band, one further from
     // it (often judged on a first batch of five) bounds the knob like any other probe.
     if (Math.abs(distance) > Math.abs(baselineDistance) + MOVEMENT_TOLERANCE && earlierProbes === 0)
-      return { kind: "switch", why: `it moved the wrong way (${compared})` };
+      return { kind: "switch", reason: "wrong-way", why: `it moved the wrong way (${compared})` };
     if (Math.abs(distance) > Math.abs(baselineDistance) - MOVEMENT_TOLERANCE && earlierProbes === 0) {
       if (magnitude !== null && magnitude !== knob.strongest)
-        return { kind: "escalate", magnitude, why: `it did not move (${compared})` };
-      return { kind: "switch", why: `it did not move, even at its strongest (${compared})` };
+        return { kind: "escalate", magnitude, reason: "no-movement", why: `it did not move (${compared})` };
+      return { kind: "switch", reason: "no-movement", why: `it did not move, even at its strongest (${compared})` };
     }
   }
   return { kind: "keep", need, magnitude, distance };

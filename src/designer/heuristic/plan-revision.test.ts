@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RolloutStats } from "../../rollout/summarize.js";
-import type { Attempt, DesignContext, Diagnosis } from "../designer.js";
+import type { Attempt, DecisionDirection, DesignContext, Diagnosis } from "../designer.js";
 import type { TemplatePlan } from "./harness-template.js";
 import { BASE_PARAMETER, planRevision } from "./plan-revision.js";
 
@@ -136,7 +136,7 @@ describe("planRevision: an integer knob past its cliff", () => {
     priority: 2,
     reason: "limit",
   };
-  const at = (revision: number, maxTurns: number, rate: number, direction: string): Attempt => ({
+  const at = (revision: number, maxTurns: number, rate: number, direction: DecisionDirection): Attempt => ({
     revision,
     proposal: { layers: [{ kind: "rules", source: "x" }], rationale: "", template: "limit", parameters: { maxTurns } },
     issues: [],

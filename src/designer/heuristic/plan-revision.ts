@@ -1,7 +1,7 @@
 import { EnvriggerError } from "../../core/errors.js";
 import { stableStringify, type JsonObject } from "../../core/json.js";
 import type { Attempt, DesignContext, Diagnosis } from "../designer.js";
-import { attemptOutcome, MOVEMENT_TOLERANCE } from "./attempt-outcome.js";
+import { attemptOutcome, MOVEMENT_TOLERANCE, type AttemptReason } from "./attempt-outcome.js";
 import { bandMiddle, baselineDistance } from "./baseline-distance.js";
 import type { TemplateKnob, TemplatePlan } from "./harness-template.js";
 import { nextMagnitude, type MagnitudeProbe, type MixtureAim } from "./next-magnitude.js";
@@ -32,11 +32,18 @@ export const BASE_PARAMETER = "base";
 /** Joins a plan's key and its base's in a combined candidate's key (never in a plan's own key). */
 const BASE_SEPARATOR = "\u0000over\u0000";
 
+/**
+ * Why a template was dropped: an attempt's verdict ({@link AttemptReason}), or what the
+ * search found — its settings changed with new evidence, it no longer applies, another
+ * template replaced it, its knob saturated, or its knob has no room left between probes.
+ */
+type DropReason = AttemptReason | "settings-changed" | "no-longer-applies" | "abandoned" | "saturated" | "no-room";
+
 /** What the attempts say about one template. */
 interface TemplateHistory {
   probes: Array<MagnitudeProbe & { distance: number | null }>;
-  /** Why it was dropped, if it was. */
-  dropped?: string;
+  /** Why it was dropped, if it was: the code, and the sentence shown in notes. */
+  dropped?: { reason: DropReason; why: string };
   /** Its latest attempt did not move and asks for the strongest value. */
   escalate?: string;
 }
@@ -146,8 +153,8 @@ export function planRevision(
     if (!plan) {
       const last = attempt.decision ? ` after ${attempt.decision.direction}: ${attempt.decision.message}` : "";
       history.dropped = plans.some((candidate) => candidate.template === history.template)
-        ? "its settings changed with new evidence"
-        : `it no longer applies${last}`;
+        ? { reason: "settings-changed", why: "its settings changed with new evidence" }
+        : { reason: "no-longer-applies", why: `it no longer applies${last}` };
       return;
     }
     const outcome = attemptOutcome(
@@ -164,7 +171,7 @@ export function planRevision(
       ? { success: { rate: attempt.stats!.successRate, episodes: attempt.stats!.episodes } }
       : {};
     history.escalate = undefined;
-    if (outcome.kind === "switch") history.dropped ??= outcome.why;
+    if (outcome.kind === "switch") history.dropped ??= { reason: outcome.reason, why: outcome.why };
     else if (outcome.kind === "escalate") {
       history.escalate = outcome.why;
       history.probes.push({ magnitude: outcome.magnitude, need: baselineNeed, distance: null, ...success });
@@ -175,7 +182,7 @@ export function planRevision(
   const latest = keys.at(-1);
   // The designer only ever leaves a template by dropping it: one tried before the latest stays dropped.
   for (const [key, history] of histories)
-    if (key !== latest) history.dropped ??= "it was abandoned for another template";
+    if (key !== latest) history.dropped ??= { reason: "abandoned", why: "it was abandoned for another template" };
   const current =
     latest === undefined ? undefined : plans.find((plan) => planKey(plan) === latest.split(BASE_SEPARATOR)[0]);
   const history = latest === undefined ? undefined : histories.get(latest);
@@ -189,7 +196,10 @@ export function planRevision(
     }
     // A mixture knob's success is linear in it: it cannot saturate, and its small interpolated steps sit within the noise.
     if (!current.knob.mixture && saturated(current.knob, history.probes))
-      history.dropped = `a stronger ${current.knob.name} no longer moved the statistic (saturated)`;
+      history.dropped = {
+        reason: "saturated",
+        why: `a stronger ${current.knob.name} no longer moved the statistic (saturated)`,
+      };
     else {
       const magnitude = nextMagnitude(current.knob, history.probes, baselineNeed, aim);
       if (magnitude !== null) {
@@ -204,7 +214,7 @@ export function planRevision(
           ...(activeBase ? { base: activeBase } : {}),
         };
       }
-      history.dropped = `${current.knob.name} has no room left between the probes`;
+      history.dropped = { reason: "no-room", why: `${current.knob.name} has no room left between the probes` };
     }
   }
   // The template just dropped kept as a base under the next one, when it got closer to the band
@@ -224,8 +234,10 @@ export function planRevision(
     );
   };
   // Not on top: a template that never ran, or that alone changed nothing the policy did (a pass-through stays one).
-  const unfit = (plan: TemplatePlan) =>
-    /^it never ran|^the decision was no-effect/.test(histories.get(planKey(plan))?.dropped ?? "");
+  const unfit = (plan: TemplatePlan) => {
+    const reason = histories.get(planKey(plan))?.dropped?.reason;
+    return reason === "never-ran" || reason === "no-effect";
+  };
   const addable = base
     ? plans.filter(
         (plan) =>
@@ -253,7 +265,7 @@ export function planRevision(
     for (const entry of histories.values())
       byTemplate.set(entry.template, {
         rounds: (byTemplate.get(entry.template)?.rounds ?? 0) + 1,
-        last: entry.dropped ?? "kept",
+        last: entry.dropped?.why ?? "kept",
       });
     const reasons = [...byTemplate.entries()]
       .map(
@@ -270,7 +282,7 @@ export function planRevision(
     );
   }
   const left = latest === undefined ? undefined : histories.get(latest);
-  const why = left?.dropped ? `switched from ${left.template} because ${left.dropped}; ` : "";
+  const why = left?.dropped ? `switched from ${left.template} because ${left.dropped.why}; ` : "";
   return {
     plan: next,
     magnitude: next.initial,

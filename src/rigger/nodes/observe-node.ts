@@ -12,7 +12,7 @@ import { bareStack, runRigBatch } from "../run-rig-batch.js";
  * in the band nor on one side of it at the configured confidence), spend more batches (up
  * to kMax), so "already in band" is judged by the same rule as a candidate. A task whose
  * baseline is in band at that confidence — and still is after the confirmation batch of
- * `confirm` fresh rollouts — is `skipped` (bands only; a weakness target is always rigged).
+ * `confirmationEpisodes` fresh rollouts — is `skipped` (bands only; a weakness target is always rigged).
  */
 export function observeNode(dependencies: RigNodeDependencies) {
   return async (state: RigState): Promise<RigUpdate> => {
@@ -22,15 +22,13 @@ export function observeNode(dependencies: RigNodeDependencies) {
     const hasBand = Boolean(target.successBand || target.stepsBand);
     const policy = decisionPolicyOf(config);
     const judge = (canSpend: boolean) =>
-      judgeBands(
-        target,
-        summarize(trajectories),
-        turnsStandardDeviation(trajectories),
+      judgeBands(target, summarize(trajectories), {
+        turnsDeviation: turnsStandardDeviation(trajectories),
         canSpend,
-        policy.confidence,
-        policy.checkRollouts,
-        policy.refineConfidence,
-      );
+        confidence: policy.confidence,
+        checkRollouts: policy.checkRollouts,
+        refineConfidence: policy.refineConfidence,
+      });
     const run = async (episodes: number) => {
       trajectories.push(
         ...(await runRigBatch(dependencies, config, {
@@ -47,9 +45,9 @@ export function observeNode(dependencies: RigNodeDependencies) {
     }
     let inBand = hasBand && !target.weakness && judge(false).kind === "in";
     // The same winner's curse as a candidate's: stopping at the first look that passes favours
-    // a lucky baseline, so a skip is confirmed on `confirm` fresh rollouts and judged again.
-    if (inBand && config.confirm > 0) {
-      await run(config.confirm);
+    // a lucky baseline, so a skip is confirmed on `confirmationEpisodes` fresh rollouts and judged again.
+    if (inBand && config.confirmationEpisodes > 0) {
+      await run(config.confirmationEpisodes);
       inBand = judge(false).kind === "in";
     }
     const stats = summarize(trajectories);
