@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { curriculumConfigSchema } from "../curriculum/curriculum-config.js";
 import { rigConfigSchema } from "../rigger/rig-config.js";
+import { configOf } from "../rigger/rig-state.js";
 import { trainingSourceSpecSchema } from "../rl/training-run-config.js";
 import { renameKeys } from "./renamed-keys.js";
 
@@ -38,6 +39,17 @@ describe("renamed setting keys", () => {
       confirm: 3,
     });
     expect(curriculum).toMatchObject({ checkRollouts: 0, confirmationEpisodes: 3 });
+    // A checkpoint's state written before the rename resumes with the same settings.
+    const stored = {
+      envId: "bugfix",
+      taskId: "clamp-0",
+      policy: "hasty",
+      designer: "heuristic",
+      target: { successBand: [0.4, 0.6] },
+      check: 0,
+      confirm: 7,
+    };
+    expect(configOf({ config: stored as never })).toMatchObject({ checkRollouts: 0, confirmationEpisodes: 7 });
     expect(trainingSourceSpecSchema.parse({ kind: "coevolve", confirm: 2 })).toMatchObject({ confirmationEpisodes: 2 });
   });
 });

@@ -2,7 +2,7 @@ import type { DesignContext } from "../designer/designer.js";
 import { deriveSeed } from "../core/seeding.js";
 import type { RigNodeDependencies } from "./rig-dependencies.js";
 import { trajectoriesOf } from "./trajectory-batch-store.js";
-import type { RigState } from "./rig-state.js";
+import { configOf, type RigState } from "./rig-state.js";
 
 /**
  * What the designer may see for this task: tools, state schema, the declared harness API,
@@ -11,7 +11,7 @@ import type { RigState } from "./rig-state.js";
  * trajectories come from the thread's trajectory store.
  */
 export async function buildDesignContext(state: RigState, dependencies: RigNodeDependencies): Promise<DesignContext> {
-  const config = state.config!;
+  const config = configOf(state);
   const baseline = {
     stats: state.baseline!.stats,
     trajectories: trajectoriesOf(dependencies.trajectories, state.baseline!.trajectories),

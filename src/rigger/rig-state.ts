@@ -1,9 +1,11 @@
 import { Annotation } from "@langchain/langgraph";
+import { EnvriggerError } from "../core/errors.js";
+import { parseWith } from "../core/validate.js";
 import type { CandidateProposal } from "../designer/candidate.js";
 import type { Attempt, DecisionFeedback, Diagnosis } from "../designer/designer.js";
 import type { RolloutStats } from "../rollout/summarize.js";
 import type { CandidateEvidence } from "./decision-rule.js";
-import type { RigConfig } from "./rig-config.js";
+import { rigConfigSchema, type RigConfig } from "./rig-config.js";
 import type { StoredTrajectories } from "./trajectory-batch-store.js";
 
 /** A problem found before a candidate ran (static check, load, setup replay, designer output). */
@@ -59,3 +61,21 @@ export const RigStateAnnotation = Annotation.Root({
 export type RigState = typeof RigStateAnnotation.State;
 /** A partial update returned by a node. */
 export type RigUpdate = typeof RigStateAnnotation.Update;
+
+const parsedConfigs = new WeakMap<object, RigConfig>();
+
+/**
+ * The task's configuration from its state, read through {@link rigConfigSchema}: a
+ * checkpoint written before a setting was renamed (`check`, `confirm`) resumes with the
+ * same settings. Parsed once per stored config object.
+ */
+export function configOf(state: Pick<RigState, "config">): RigConfig {
+  const stored = state.config;
+  if (!stored) throw new EnvriggerError("INTERNAL", "the rig state has no configuration");
+  let config = parsedConfigs.get(stored);
+  if (!config) {
+    config = parseWith(rigConfigSchema, stored, "checkpointed rig configuration", "BAD_CONFIG");
+    parsedConfigs.set(stored, config);
+  }
+  return config;
+}

@@ -4,7 +4,7 @@ import type { RolloutStats } from "../rollout/summarize.js";
 import { rigConfigSchema, type RigConfig, type RigConfigInput } from "./rig-config.js";
 import type { RigDependencies } from "./rig-dependencies.js";
 import { createRigGraph } from "./rig-graph.js";
-import type { RigOutcome, RigState } from "./rig-state.js";
+import { configOf, type RigOutcome, type RigState } from "./rig-state.js";
 import { parseWith } from "../core/validate.js";
 
 /** Success rate, mean steps and episodes of a batch of rollouts. */
@@ -47,7 +47,7 @@ function rates(stats: RolloutStats): RateSummary {
 
 /** The result of a finished task thread. */
 export function resultOf(state: RigState): RigTaskResult {
-  const config = state.config!;
+  const config = configOf(state);
   const measured = state.attempts.filter((attempt) => attempt.stats !== null && attempt.decision !== null);
   const best = measured.sort(
     (left, right) => Math.abs(left.decision!.distance) - Math.abs(right.decision!.distance),

@@ -2,7 +2,7 @@ import { validateSetup } from "../../harness/validate-setup.js";
 import { rolloutSeed } from "../../rollout/run-rollouts.js";
 import { validationIndexOffset } from "../rig-config.js";
 import type { RigDependencies } from "../rig-dependencies.js";
-import type { CandidateIssue, RigState, RigUpdate } from "../rig-state.js";
+import { configOf, type CandidateIssue, type RigState, type RigUpdate } from "../rig-state.js";
 
 /**
  * Check: every Rules source through the static check and a trial load; every Setup replayed
@@ -11,7 +11,7 @@ import type { CandidateIssue, RigState, RigUpdate } from "../rig-state.js";
  */
 export function checkNode(dependencies: RigDependencies) {
   return async (state: RigState): Promise<RigUpdate> => {
-    const config = state.config!;
+    const config = configOf(state);
     const proposal = state.proposal;
     const issues: CandidateIssue[] = [...state.issues];
     if (proposal) {

@@ -7,7 +7,7 @@ import { decisionPolicyOf, validationIndexOffset } from "../rig-config.js";
 import type { RigNodeDependencies } from "../rig-dependencies.js";
 import { trajectoriesOf } from "../trajectory-batch-store.js";
 import { attemptExamples } from "../attempt-examples.js";
-import type { RigState, RigUpdate } from "../rig-state.js";
+import { configOf, type RigState, type RigUpdate } from "../rig-state.js";
 
 /**
  * Decide: the numeric rule on the validation evidence. Accept → store the candidate
@@ -17,7 +17,7 @@ import type { RigState, RigUpdate } from "../rig-state.js";
  */
 export function decideNode(dependencies: RigNodeDependencies) {
   return async (state: RigState): Promise<RigUpdate> => {
-    const config = state.config!;
+    const config = configOf(state);
     const proposal = state.proposal!;
     const validation = state.validation!;
     const validated = trajectoriesOf(dependencies.trajectories, validation.trajectories);

@@ -1,7 +1,7 @@
 import { errorMessage, isEnvriggerError } from "../../core/errors.js";
 import { buildDesignContext } from "../design-context.js";
 import type { RigNodeDependencies } from "../rig-dependencies.js";
-import type { RigState, RigUpdate } from "../rig-state.js";
+import { configOf, type RigState, type RigUpdate } from "../rig-state.js";
 import { usageOf } from "./usage-of.js";
 
 /**
@@ -10,7 +10,7 @@ import { usageOf } from "./usage-of.js";
  */
 export function diagnoseNode(dependencies: RigNodeDependencies) {
   return async (state: RigState): Promise<RigUpdate> => {
-    const config = state.config!;
+    const config = configOf(state);
     try {
       const diagnosis = await dependencies.designer.diagnose(await buildDesignContext(state, dependencies));
       dependencies.onEvent?.({

@@ -3,7 +3,7 @@ import type { Trajectory } from "../../core/trajectory.js";
 import { judgeBands } from "../decision-rule.js";
 import { decisionPolicyOf } from "../rig-config.js";
 import type { RigNodeDependencies } from "../rig-dependencies.js";
-import type { RigState, RigUpdate } from "../rig-state.js";
+import { configOf, type RigState, type RigUpdate } from "../rig-state.js";
 import { stopMessagesText, turnsStandardDeviation } from "../candidate-evidence.js";
 import { bareStack, runRigBatch } from "../run-rig-batch.js";
 
@@ -16,7 +16,7 @@ import { bareStack, runRigBatch } from "../run-rig-batch.js";
  */
 export function observeNode(dependencies: RigNodeDependencies) {
   return async (state: RigState): Promise<RigUpdate> => {
-    const config = state.config!;
+    const config = configOf(state);
     const trajectories: Trajectory[] = [];
     const { target } = config;
     const hasBand = Boolean(target.successBand || target.stepsBand);

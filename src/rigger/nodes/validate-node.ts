@@ -4,7 +4,7 @@ import { candidateStack } from "../candidate-stack.js";
 import { decide } from "../decision-rule.js";
 import { decisionPolicyOf, validationIndexOffset } from "../rig-config.js";
 import type { RigNodeDependencies } from "../rig-dependencies.js";
-import type { RigState, RigUpdate } from "../rig-state.js";
+import { configOf, type RigState, type RigUpdate } from "../rig-state.js";
 import { runRigBatch } from "../run-rig-batch.js";
 
 /**
@@ -15,7 +15,7 @@ import { runRigBatch } from "../run-rig-batch.js";
  */
 export function validateNode(dependencies: RigNodeDependencies) {
   return async (state: RigState): Promise<RigUpdate> => {
-    const config = state.config!;
+    const config = configOf(state);
     const proposal = state.proposal!;
     const spec = candidateStack(config, proposal);
     const offset = validationIndexOffset(state.written - 1);

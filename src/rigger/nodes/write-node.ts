@@ -3,7 +3,7 @@ import { candidateProposalSchema } from "../../designer/candidate.js";
 import { formatIssues } from "../../core/validate.js";
 import { buildDesignContext } from "../design-context.js";
 import type { RigNodeDependencies } from "../rig-dependencies.js";
-import type { RigState, RigUpdate } from "../rig-state.js";
+import { configOf, type RigState, type RigUpdate } from "../rig-state.js";
 import { usageOf } from "./usage-of.js";
 
 /**
@@ -12,7 +12,7 @@ import { usageOf } from "./usage-of.js";
  */
 export function writeNode(dependencies: RigNodeDependencies) {
   return async (state: RigState): Promise<RigUpdate> => {
-    const config = state.config!;
+    const config = configOf(state);
     const written = state.written + 1;
     try {
       const raw = await dependencies.designer.write(await buildDesignContext(state, dependencies), state.diagnosis!);
