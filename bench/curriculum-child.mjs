@@ -13,12 +13,12 @@ const dist = (module) => import(new URL(`../dist/${module}.js`, import.meta.url)
 const [env = "bugfix", policy = "hasty", lanesText = "1", seedText = "0", taskList] = process.argv.slice(2);
 const lanes = Number(lanesText);
 // As the CLI does: the task processes start first, and load while this process loads.
-const { processExecutor } = await dist("curriculum/process-executor");
+const { processExecutor } = await dist("app/process-executor");
 // The tasks this process's lane rigged (on 2 lanes the task process rigged the others).
 const localTasks = [];
 const rigHere = async (input) => {
   localTasks.push(input.task.id);
-  return (await dist("curriculum/curriculum-worker")).default(input);
+  return (await dist("app/curriculum-worker")).default(input);
 };
 const pool = lanes > 1 ? processExecutor(lanes, { local: rigHere }) : null;
 const [
@@ -29,10 +29,10 @@ const [
   { processUsage },
 ] = await Promise.all([
   dist("bridges/env-registry"),
-  dist("curriculum/create-rig-dependencies"),
+  dist("app/create-rig-dependencies"),
   dist("curriculum/run-curriculum"),
   dist("designer/target"),
-  dist("curriculum/process-usage"),
+  dist("app/process-usage"),
 ]);
 // What loading the modules cost this process (on 1 lane: the whole curriculum's start-up).
 const parentStart = processUsage();

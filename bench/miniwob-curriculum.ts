@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { miniwobEnv } from "../src/bridges/miniwob/miniwob-env-definition.js";
-import { createRigDependencies } from "../src/curriculum/create-rig-dependencies.js";
+import { createRigDependencies } from "../src/app/create-rig-dependencies.js";
 import { inProcessExecutor, runCurriculum } from "../src/curriculum/run-curriculum.js";
 import { targetSchema } from "../src/designer/target.js";
 import { isSuccess } from "../src/rollout/summarize.js";

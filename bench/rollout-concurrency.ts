@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { Trajectory } from "../src/core/trajectory.js";
-import { createRigDependencies } from "../src/curriculum/create-rig-dependencies.js";
+import { createRigDependencies } from "../src/app/create-rig-dependencies.js";
 import { curriculumConfigSchema } from "../src/curriculum/curriculum-config.js";
 import { rigCurriculumTask } from "../src/curriculum/curriculum-task.js";
 import { buildStack } from "../src/harness/build-stack.js";

@@ -10,6 +10,7 @@ import { grpoConfigSchema } from "../src/rl/grpo-config.js";
 import { originalSource } from "../src/rl/original-source.js";
 import { runExperiment, type ExperimentResult } from "../src/rl/run-experiment.js";
 import { trainPolicy } from "../src/rl/train-policy.js";
+import { productRigDependencies } from "../src/app/create-rig-dependencies.js";
 
 /**
  * Train-step throughput on one core: GRPO updates of the learnable policy on the original
@@ -92,7 +93,7 @@ export async function benchExperiment(reward: "evaluation" | "public") {
       evaluation: {},
       coevolution: {},
     },
-    { runDirectory, env: bugfixEnv },
+    { runDirectory, env: bugfixEnv, rigDependencies: productRigDependencies() },
   );
   const used = process.cpuUsage(cpu);
   return experimentFigures(

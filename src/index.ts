@@ -29,10 +29,10 @@ export {
 
 // Environments and policies
 export { listEnvs, resolveEnv } from "./bridges/env-registry.js";
-export { bugfixEnv } from "./bridges/bugfix/bugfix-env-definition.js";
-export { bugfixToolsEnv } from "./bridges/bugfix-tools/bugfix-tools-env-definition.js";
-export { toy24Env } from "./bridges/toy24/toy24-env-definition.js";
-export { createOpenEnvDefinition } from "./bridges/openenv/openenv-env-definition.js";
+export { bugfixEnv } from "./bridges/bugfix/index.js";
+export { bugfixToolsEnv } from "./bridges/bugfix-tools/index.js";
+export { toy24Env } from "./bridges/toy24/index.js";
+export { createOpenEnvDefinition } from "./bridges/openenv/index.js";
 export { policiesFor, resolvePolicy, type ResolvedPolicy } from "./policies/policy-registry.js";
 
 // Rollouts
@@ -78,8 +78,9 @@ export { rigTask, type RigTaskResult } from "./rigger/rig-task.js";
 export { CandidateStore, readCandidateRecord, type CandidateRecord } from "./rigger/candidate-store.js";
 export { measureCandidate, type Measurement } from "./rigger/measure-candidate.js";
 export { runCurriculum, inProcessExecutor, type CurriculumResult } from "./curriculum/run-curriculum.js";
-export { processExecutor } from "./curriculum/process-executor.js";
-export { createRigDependencies, productStackDependencies } from "./curriculum/create-rig-dependencies.js";
+export { processExecutor } from "./app/process-executor.js";
+export { createRigDependencies } from "./app/create-rig-dependencies.js";
+export { productStackDependencies } from "./bridges/product-stack-dependencies.js";
 
 // Skills: memory items, banks, extraction (LLM and mined), retrieval, evaluation
 export {
@@ -127,8 +128,8 @@ export { isolateCrossingCount } from "./sandbox/isolate-crossings.js";
 export type { LoadRulesGroupResult } from "./harness/build-stack.js";
 export type { RulesGroupRuntime } from "./harness/rules-group-runtime.js";
 // Web tasks (MiniWoB++ in Chromium)
-export { miniwobEnv } from "./bridges/miniwob/miniwob-env-definition.js";
-export { findChromium } from "./bridges/miniwob/find-chromium.js";
+export { miniwobEnv } from "./bridges/miniwob/index.js";
+export { findChromium } from "./bridges/miniwob/index.js";
 // Learning: the learnable policy, the GRPO trainer, co-evolution and the experiment
 export { LearnableModel } from "./policies/learnable/learnable-model.js";
 export { learnablePolicyFactory, type LearnablePolicyOptions } from "./policies/learnable/learnable-policy.js";
@@ -138,7 +139,7 @@ export { trainPolicy, type TrainPolicyOptions, type TrainPolicyResult } from "./
 export { trainingReward, type TrainingReward, type RewardSource } from "./rl/training-reward.js";
 export { runTraining, type TrainingRunResult } from "./rl/run-training.js";
 export { runExperiment, type ExperimentResult } from "./rl/run-experiment.js";
-export { coevolutionSource } from "./curriculum/coevolution-source.js";
+export { coevolutionSource } from "./rl/coevolution-source.js";
 // Training rollouts through a RolloutExecutor (issue 10 × 13): decisions travel in trajectories
 export { policyDecisionSchema, recordedDecision, type PolicyDecision } from "./policies/learnable/policy-decision.js";
 export {

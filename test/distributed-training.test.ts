@@ -10,6 +10,7 @@ import { spawnCliWorker, type CliWorkerProcess } from "../src/testing/spawn-cli-
 import { trainOnRewritingStacks } from "../src/testing/rewriting-stacks.js";
 import { tinyPublicRewardExperiment } from "../src/testing/tiny-public-reward-experiment.js";
 import { runCapturedCli } from "./helpers/capture-io.js";
+import { productRigDependencies } from "../src/app/create-rig-dependencies.js";
 
 const TEST_LOCKS = ["--lock-duration-ms", "2000", "--stalled-interval-ms", "1000"];
 const scratch = mkdtempSync(join(tmpdir(), "envrigger-distributed-training-"));
@@ -115,6 +116,7 @@ describe.skipIf(!redisServerAvailable())("training rollouts on envrigger worker 
         runDirectory: join(scratch, name),
         env: bugfixEnv,
         cwd: scratch,
+        rigDependencies: productRigDependencies(queue ? { queue } : {}),
         ...(queue ? { queue } : {}),
       });
     const local = await experiment("experiment-local");

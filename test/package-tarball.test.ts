@@ -89,7 +89,7 @@ describe("the npm package (slow: npm pack + clean build)", () => {
       "dist/testing/index.js",
       "dist/testing/index.d.ts",
       "dist/cli/main.js",
-      "dist/curriculum/curriculum-process-entry.js",
+      "dist/app/curriculum-process-entry.js",
       "bin/envrigger.js",
       "designer-prompts/system.md",
       "data/toy24/24.csv",

@@ -3,7 +3,7 @@ import type { RigDependencies } from "../rigger/rig-dependencies.js";
 import { openCheckpointer } from "../rigger/open-checkpointer.js";
 import { rigTask, type RigTaskResult } from "../rigger/rig-task.js";
 import type { CurriculumConfig } from "./curriculum-config.js";
-import { runPaths } from "./run-paths.js";
+import { runPaths } from "../run-format/run-paths.js";
 
 /**
  * Rig one task of a curriculum as its own thread in the run's checkpointer (resuming it

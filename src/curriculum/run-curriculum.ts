@@ -10,7 +10,7 @@ import type { RigTaskResult } from "../rigger/rig-task.js";
 import { curriculumConfigSchema, type CurriculumConfig, type CurriculumConfigInput } from "./curriculum-config.js";
 import { summarizeCurriculum, type CurriculumSummary } from "./curriculum-summary.js";
 import { rigCurriculumTask } from "./curriculum-task.js";
-import { runPaths } from "./run-paths.js";
+import { runPaths } from "../run-format/run-paths.js";
 
 /** The result of a curriculum run (`result.json`, and the `curriculum --json` output). */
 export interface CurriculumResult {
@@ -22,6 +22,12 @@ export interface CurriculumResult {
 }
 
 /** How tasks are executed: in this process, or in a pool of task processes. */
+/**
+ * Builds the rig dependencies of one task of a curriculum (env, policy, designer, executor,
+ * stores); the product's is `createRigDependencies` in `src/app/`.
+ */
+export type RigDependenciesFactory = (config: CurriculumConfig, runDirectory: string) => Promise<RigDependencies>;
+
 export interface CurriculumExecutor {
   run(
     config: CurriculumConfig,
@@ -120,9 +126,7 @@ export function eventLogger(runDirectory: string): (event: RigEvent) => void {
  * Run tasks one after another in this thread, with dependencies built once per task by
  * `createDependencies` (fresh designer state per task).
  */
-export function inProcessExecutor(
-  createDependencies: (config: CurriculumConfig, runDirectory: string) => Promise<RigDependencies>,
-): CurriculumExecutor {
+export function inProcessExecutor(createDependencies: RigDependenciesFactory): CurriculumExecutor {
   return {
     async run(config, tasks, runDirectory, onDone) {
       const results: RigTaskResult[] = [];

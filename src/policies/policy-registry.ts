@@ -43,7 +43,7 @@ export function policiesFor(envId: string): string[] {
 export async function resolvePolicy(spec: string, envId: string, cwd?: string): Promise<ResolvedPolicy> {
   // Through `openenv:<url>` on an `envrigger serve` server, the served env's policies apply.
   if (envId.startsWith("openenv:") && !spec.startsWith("file:")) {
-    const { servedBaseEnv } = await import("../bridges/openenv/served-base-env.js");
+    const { servedBaseEnv } = await import("../bridges/openenv/index.js");
     const base = await servedBaseEnv(envId.slice("openenv:".length));
     if (base !== null) envId = base;
   }

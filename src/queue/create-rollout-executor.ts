@@ -1,4 +1,4 @@
-import { productRolloutExecutor } from "../curriculum/product-rollout-executor.js";
+import { productRolloutExecutor } from "../policies/product-rollout-executor.js";
 import type { RolloutExecutor } from "../rollout/rollout-executor.js";
 
 /** Options of {@link createRolloutExecutor}. */

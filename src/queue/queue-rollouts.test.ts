@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productRolloutExecutor } from "../curriculum/product-rollout-executor.js";
+import { productRolloutExecutor } from "../policies/product-rollout-executor.js";
 import { isEnvriggerError } from "../core/errors.js";
 import { freeLoopbackPort } from "../testing/free-loopback-port.js";
 import { redisServerAvailable, startRedisTestServer, type RedisTestServer } from "../testing/redis-test-server.js";

@@ -1,4 +1,4 @@
-import type { CheckpointedTask, RevisionRecord } from "./checkpointed-task-schema.js";
+import type { CheckpointedTask, RevisionRecord } from "../rigger/checkpointed-task-schema.js";
 
 /**
  * A task's measured revision closest to its target (smallest absolute distance to the

@@ -1,5 +1,5 @@
 import type { TopLevelSpec } from "vega-lite";
-import type { LearningCurves } from "./learning-curves-schema.js";
+import type { LearningCurves } from "../run-format/learning-curves-schema.js";
 
 /** A Vega-Lite line chart of a run's learning curves (`curves.json`): one line per series. */
 export function curvesChartSpec(curves: LearningCurves): TopLevelSpec {

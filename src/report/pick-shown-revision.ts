@@ -1,5 +1,5 @@
 import type { Trajectory } from "../core/trajectory.js";
-import type { CheckpointedTask, RevisionRecord } from "./checkpointed-task-schema.js";
+import type { CheckpointedTask, RevisionRecord } from "../rigger/checkpointed-task-schema.js";
 import { layerChanged } from "./layer-changed.js";
 import { bestRevision } from "./best-revision.js";
 

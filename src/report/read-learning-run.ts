@@ -2,13 +2,13 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { parseJsonText } from "../core/validate.js";
-import { coevolutionRoundSchema, type CoevolutionRound } from "../curriculum/coevolution-round.js";
+import { coevolutionRoundSchema, type CoevolutionRound } from "../run-format/coevolution-round.js";
 import type { HeldOutPoint } from "../rl/evaluate-held-out.js";
 import type { UpdateStats } from "../rl/grpo-update.js";
 import { experimentConfigSchema, type ExperimentConfig } from "../rl/run-experiment.js";
 import { trainingCurves, trainingRunPaths } from "../rl/run-training.js";
 import { trainingRunConfigSchema, type TrainingRunConfig } from "../rl/training-run-config.js";
-import { learningCurvesSchema, type LearningCurves } from "./learning-curves-schema.js";
+import { learningCurvesSchema, type LearningCurves } from "../run-format/learning-curves-schema.js";
 
 /** A held-out evaluation as the report reads it (from result.json or the checkpoint). */
 const heldOutPointSchema = z.object({

@@ -1,5 +1,5 @@
 import { packageVersion } from "../core/package-version.js";
-import type { CoevolutionRound } from "../curriculum/coevolution-round.js";
+import type { CoevolutionRound } from "../run-format/coevolution-round.js";
 import type { HeldOutPoint } from "../rl/evaluate-held-out.js";
 import { escapeHtml } from "./escape-html.js";
 import type { LearningRunRecord, TrainingRunRecord } from "./read-learning-run.js";

@@ -1,9 +1,9 @@
 import type { Target } from "../designer/target.js";
 import { candidatesChartSpec, type CandidateRow } from "./candidates-chart-spec.js";
-import type { CheckpointedTask } from "./checkpointed-task-schema.js";
+import type { CheckpointedTask } from "../rigger/checkpointed-task-schema.js";
 import { curvesChartSpec } from "./curves-chart-spec.js";
 import { estimateChartSpec, type EstimateRow } from "./estimate-chart-spec.js";
-import type { LearningCurves } from "./learning-curves-schema.js";
+import type { LearningCurves } from "../run-format/learning-curves-schema.js";
 import { renderVegaLite } from "./render-vega-lite.js";
 import { revisionChartSpec, type RevisionRow } from "./revision-chart-spec.js";
 import { stopReasonsChartSpec, type StopReasonRow } from "./stop-reasons-chart-spec.js";

@@ -1,7 +1,7 @@
 import { packageVersion } from "../core/package-version.js";
 import type { Target } from "../designer/target.js";
 import { escapeHtml } from "./escape-html.js";
-import type { RunRecord } from "./read-run.js";
+import type { RunRecord } from "../curriculum/read-run.js";
 import type { FiguredTask, ReportCharts } from "./render-report-charts.js";
 import { card, chartSection, pageHead } from "./report-html-parts.js";
 import { renderTaskSection } from "./render-task-section.js";

@@ -1,5 +1,5 @@
 import { escapeHtml } from "./escape-html.js";
-import type { RevisionRecord } from "./checkpointed-task-schema.js";
+import type { RevisionRecord } from "../rigger/checkpointed-task-schema.js";
 
 function fixed(value: number, digits = 2): string {
   return value.toFixed(digits);

@@ -1,4 +1,4 @@
-import type { CheckpointedTask } from "./checkpointed-task-schema.js";
+import type { CheckpointedTask } from "../rigger/checkpointed-task-schema.js";
 import { escapeHtml } from "./escape-html.js";
 import { pickShownRevision } from "./pick-shown-revision.js";
 import { renderRevisionsHtml } from "./render-revisions-html.js";

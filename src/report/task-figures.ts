@@ -1,8 +1,8 @@
 import type { Trajectory } from "../core/trajectory.js";
 import { turnsStandardDeviation } from "../rigger/candidate-evidence.js";
 import { bestRevision } from "./best-revision.js";
-import type { CheckpointedTask } from "./checkpointed-task-schema.js";
-import type { ReportStats } from "./report-stats-schema.js";
+import type { CheckpointedTask } from "../rigger/checkpointed-task-schema.js";
+import type { ReportStats } from "../run-format/report-stats-schema.js";
 
 /** A point estimate with its 95% interval (null bounds when the run kept too little to compute one). */
 export interface Estimate {

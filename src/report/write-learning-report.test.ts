@@ -7,6 +7,7 @@ import { isEnvriggerError } from "../core/errors.js";
 import { runExperiment } from "../rl/run-experiment.js";
 import { writeRunReport } from "./write-run-report.js";
 import { tinyPublicRewardExperiment } from "../testing/tiny-public-reward-experiment.js";
+import { productRigDependencies } from "../app/create-rig-dependencies.js";
 
 const definition = createBugFixEnvDefinition();
 const directory = mkdtempSync(join(tmpdir(), "envrigger-learning-report-"));
@@ -30,6 +31,7 @@ describe("envrigger report on training and experiment directories", () => {
     await runExperiment(tinyPublicRewardExperiment("learning-report", { tasksPerUpdate: 4, evaluationEvery: 1 }), {
       runDirectory: experiment,
       env: definition,
+      rigDependencies: productRigDependencies(),
     });
   }, 300_000);
 

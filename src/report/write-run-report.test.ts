@@ -11,7 +11,7 @@ import { FunctionRulesRuntime, type FunctionRulesHooks } from "../testing/functi
 import { ScriptedDesigner } from "../testing/scripted-designer.js";
 import { SequencePolicy } from "../testing/sequence-policy.js";
 import { TestEnvDefinition } from "../testing/test-env-definition.js";
-import { readRun } from "./read-run.js";
+import { readRun } from "../curriculum/read-run.js";
 import { renderReportCharts } from "./render-report-charts.js";
 import { taskFigures } from "./task-figures.js";
 import { writeRunReport } from "./write-run-report.js";

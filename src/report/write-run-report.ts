@@ -1,7 +1,7 @@
 import { writeFileAtomic } from "../core/atomic-write.js";
-import { runPaths } from "../curriculum/run-paths.js";
+import { runPaths } from "../run-format/run-paths.js";
 import { learningRunKind, readLearningRun } from "./read-learning-run.js";
-import { readRun } from "./read-run.js";
+import { readRun } from "../curriculum/read-run.js";
 import { renderReportCharts } from "./render-report-charts.js";
 import { curvesChartSpec } from "./curves-chart-spec.js";
 import { renderLearningReportHtml } from "./render-learning-report-html.js";

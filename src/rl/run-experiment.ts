@@ -8,9 +8,10 @@ import { EnvriggerError } from "../core/errors.js";
 import { jsonObjectSchema } from "../core/json.js";
 import { parseJsonText, parseWith } from "../core/validate.js";
 import { withRenamedKeys } from "../core/renamed-keys.js";
-import type { LearningCurves } from "../report/learning-curves-schema.js";
+import type { LearningCurves } from "../run-format/learning-curves-schema.js";
 import { createRolloutExecutor } from "../queue/create-rollout-executor.js";
 import type { HeldOutPoint } from "./evaluate-held-out.js";
+import type { RigDependenciesFactory } from "../curriculum/run-curriculum.js";
 import { grpoConfigSchema } from "./grpo-config.js";
 import { runTraining, trainingRunPaths, type TrainingRunResult } from "./run-training.js";
 import {
@@ -78,6 +79,8 @@ export interface RunExperimentOptions {
   cwd?: string;
   /** Run every rollout on queue workers at this Redis URL (see `RunTrainingOptions.queue`). */
   queue?: string;
+  /** How the harness arm's co-evolution builds each round's rig dependencies (see `RunTrainingOptions`). */
+  rigDependencies: RigDependenciesFactory;
   /** The one reward function both arms train with. */
   reward?: TrainingReward;
   onRunStart?: (arm: ExperimentArm, seed: number, index: number, total: number) => void;
@@ -193,6 +196,7 @@ export async function runExperiment(
           env: options.env,
           cwd: options.cwd,
           queue: options.queue,
+          rigDependencies: options.rigDependencies,
           reward,
         });
         finished = {

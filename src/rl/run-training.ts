@@ -6,8 +6,9 @@ import { appendJsonLine, writeJsonAtomic } from "../core/atomic-write.js";
 import type { EnvDefinition } from "../core/env-definition.js";
 import { EnvriggerError } from "../core/errors.js";
 import { parseJsonText, parseWith } from "../core/validate.js";
-import { coevolutionSource } from "../curriculum/coevolution-source.js";
-import type { CoevolutionRound } from "../curriculum/coevolution-round.js";
+import { coevolutionSource } from "./coevolution-source.js";
+import type { RigDependenciesFactory } from "../curriculum/run-curriculum.js";
+import type { CoevolutionRound } from "../run-format/coevolution-round.js";
 import type { LearnableModel } from "../policies/learnable/learnable-model.js";
 import { createRolloutExecutor } from "../queue/create-rollout-executor.js";
 import type { RolloutExecutor } from "../rollout/rollout-executor.js";
@@ -18,7 +19,7 @@ import {
   weightsFileOf,
 } from "../policies/learnable/learned-weights-file.js";
 import { learnedModelOf } from "../policies/learnable/resolve-learned-policy.js";
-import type { LearningCurves } from "../report/learning-curves-schema.js";
+import type { LearningCurves } from "../run-format/learning-curves-schema.js";
 import { evaluateHeldOut, type HeldOutPoint } from "./evaluate-held-out.js";
 import type { UpdateStats } from "./grpo-update.js";
 import { originalSource } from "./original-source.js";
@@ -80,6 +81,12 @@ export interface RunTrainingOptions {
    * absent, they run in this process. The weights come out the same for the same seed.
    */
   queue?: string;
+  /**
+   * How co-evolution builds each round's rig dependencies (`--source coevolve` needs it): the
+   * product's is `(config, directory) => createRigDependencies(config, directory, { queue })`
+   * from `src/app/`.
+   */
+  rigDependencies?: RigDependenciesFactory;
   /** The reward function (default: the trainer's one reward path). */
   reward?: TrainingReward;
   onUpdate?: (stats: UpdateStats, total: number) => void;
@@ -184,6 +191,11 @@ async function trainingRun(
       config.grpo.seed,
     );
   else {
+    if (!options.rigDependencies)
+      throw new EnvriggerError(
+        "BAD_CONFIG",
+        "a co-evolution source needs rigDependencies (how each round builds its rig dependencies)",
+      );
     const coevolution = coevolutionSource({
       env: options.env,
       envOptions: config.envOptions,
@@ -198,7 +210,7 @@ async function trainingRun(
       confirmationEpisodes: config.source.confirmationEpisodes,
       revisions: config.source.revisions,
       seed: config.grpo.seed,
-      queue: options.queue,
+      rigDependencies: options.rigDependencies,
       onRound: options.onRound,
     });
     rounds = coevolution.rounds;

@@ -1,6 +1,6 @@
 import type { EnvDefinition } from "../core/env-definition.js";
 import type { JsonObject } from "../core/json.js";
-import { productStackDependencies } from "../curriculum/create-rig-dependencies.js";
+import { productStackDependencies } from "../bridges/product-stack-dependencies.js";
 import { buildStack } from "../harness/build-stack.js";
 import type { HarnessStackSpec } from "../harness/harness-stack-spec.js";
 import type { TaskEnvironment } from "./training-source.js";

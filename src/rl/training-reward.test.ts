@@ -7,6 +7,7 @@ import type { Trajectory } from "../core/trajectory.js";
 import { runExperiment } from "./run-experiment.js";
 import { trainingReward, type RewardSource } from "./training-reward.js";
 import { tinyPublicRewardExperiment } from "../testing/tiny-public-reward-experiment.js";
+import { productRigDependencies } from "../app/create-rig-dependencies.js";
 
 describe("the trainer's reward", () => {
   it("is one code path for both arms of an experiment, and a stack pays what the env pays", async () => {
@@ -18,7 +19,12 @@ describe("the trainer's reward", () => {
     };
     const result = await runExperiment(
       tinyPublicRewardExperiment("reward-path", { tasksPerUpdate: 20, evaluationEvery: 2 }),
-      { runDirectory: mkdtempSync(join(tmpdir(), "envrigger-experiment-")), env: bugfixEnv, reward: spy },
+      {
+        runDirectory: mkdtempSync(join(tmpdir(), "envrigger-experiment-")),
+        env: bugfixEnv,
+        reward: spy,
+        rigDependencies: productRigDependencies(),
+      },
     );
     // 2 arms × 2 updates × 20 tasks × G = 2 episodes, every one paid by the spy.
     expect(calls).toHaveLength(160);

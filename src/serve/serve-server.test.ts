@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { productStackDependencies } from "../curriculum/create-rig-dependencies.js";
+import { productStackDependencies } from "../bridges/product-stack-dependencies.js";
 import type { HarnessStackSpec } from "../harness/harness-stack-spec.js";
 import { CandidateStore } from "../rigger/candidate-store.js";
 import { OpenEnvTestClient } from "../testing/openenv-test-client.js";

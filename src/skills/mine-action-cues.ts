@@ -1,7 +1,7 @@
 import { formatAction } from "../core/action.js";
 import type { Trajectory } from "../core/trajectory.js";
-import type { ToolRoles } from "../designer/heuristic/tool-roles.js";
-import { trajectoryCalls } from "../designer/heuristic/trajectory-calls.js";
+import type { ToolRoles } from "../analysis/tool-roles.js";
+import { trajectoryCalls } from "../analysis/trajectory-calls.js";
 import { isSuccess } from "../rollout/summarize.js";
 import { fisherExactTest } from "./fisher-exact-test.js";
 

@@ -1,7 +1,7 @@
 import type { ToolSpec } from "../core/tool-spec.js";
 import type { Trajectory } from "../core/trajectory.js";
-import { ToolRoles } from "../designer/heuristic/tool-roles.js";
-import { trajectoryCalls } from "../designer/heuristic/trajectory-calls.js";
+import { ToolRoles } from "../analysis/tool-roles.js";
+import { trajectoryCalls } from "../analysis/trajectory-calls.js";
 import { isSuccess } from "../rollout/summarize.js";
 import { fisherExactTest } from "./fisher-exact-test.js";
 import { mineActionCues, type ActionCue } from "./mine-action-cues.js";

@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import type { Trajectory } from "../core/trajectory.js";
-import { readRun } from "../report/read-run.js";
+import { readRun } from "../curriculum/read-run.js";
 
 /** The trajectories of one accepted stack. */
 export interface AcceptedStackTrajectories {

@@ -1,6 +1,6 @@
 import type { Trajectory } from "../core/trajectory.js";
-import type { ToolRoles } from "../designer/heuristic/tool-roles.js";
-import type { TrajectoryCall } from "../designer/heuristic/trajectory-calls.js";
+import type { ToolRoles } from "../analysis/tool-roles.js";
+import type { TrajectoryCall } from "../analysis/trajectory-calls.js";
 
 /** Wording of an item for one direction of a habit. */
 export interface HabitWording {

@@ -1,6 +1,6 @@
-import { showsFailure } from "../designer/heuristic/shows-failure.js";
-import type { ToolRole, ToolRoles } from "../designer/heuristic/tool-roles.js";
-import { firstFinishIndex, isVerification, type TrajectoryCall } from "../designer/heuristic/trajectory-calls.js";
+import { showsFailure } from "../analysis/shows-failure.js";
+import type { ToolRole, ToolRoles } from "../analysis/tool-roles.js";
+import { firstFinishIndex, isVerification, type TrajectoryCall } from "../analysis/trajectory-calls.js";
 import type { TrajectoryHabit } from "./trajectory-habit.js";
 
 /** The env's tools of a role, for wording: `test`, `test/check`, or a generic noun. */

@@ -1,4 +1,4 @@
-import { fixOpNames } from "../bridges/bugfix/edit-op-name.js";
+import { fixOpNames } from "../bridges/bugfix/index.js";
 import { hashString } from "../core/seeding.js";
 import type { ChatRequestBody, ScriptedServerReply } from "./openai-compatible-server.js";
 

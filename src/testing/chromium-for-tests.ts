@@ -1,4 +1,4 @@
-import { CHROMIUM_INSTALL_HINT, findChromium } from "../bridges/miniwob/find-chromium.js";
+import { CHROMIUM_INSTALL_HINT, findChromium } from "../bridges/miniwob/index.js";
 
 /**
  * True when the web tests can run (a Chromium is found). Where none is, says so once on

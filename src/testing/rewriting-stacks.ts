@@ -1,4 +1,4 @@
-import { bugfixEnv } from "../bridges/bugfix/bugfix-env-definition.js";
+import { bugfixEnv } from "../bridges/bugfix/index.js";
 import { LearnableModel } from "../policies/learnable/learnable-model.js";
 import type { RolloutExecutor } from "../rollout/rollout-executor.js";
 import type { UpdateStats } from "../rl/grpo-update.js";

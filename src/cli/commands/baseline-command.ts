@@ -1,13 +1,10 @@
 import { DEFAULT_CALL_TIMEOUT_MS } from "../../rollout/call-deadline.js";
-import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { z } from "zod";
 import { resolveEnv } from "../../bridges/env-registry.js";
 import { EnvriggerError } from "../../core/errors.js";
-import { parseJsonText } from "../../core/validate.js";
-import { productStackDependencies } from "../../curriculum/product-stack-dependencies.js";
+import { productStackDependencies } from "../../bridges/product-stack-dependencies.js";
 import { buildStack } from "../../harness/build-stack.js";
-import { harnessStackSpecSchema, type HarnessStackSpec } from "../../harness/harness-stack-spec.js";
+import { readStackFile } from "../../harness/read-stack-file.js";
 import { splitSelectionSchema, type SplitSelection } from "../../core/task.js";
 import type { JsonObject } from "../../core/json.js";
 import { resolvePolicy } from "../../policies/policy-registry.js";
@@ -32,16 +29,6 @@ export interface BaselineCommandOptions extends RolloutCommandOptions {
   groupBy?: string;
   json?: boolean;
   callTimeout?: string;
-}
-
-/** A stack file: a stack spec, or a stored candidate (which holds one under `stack`). */
-const stackFileSchema = z.union([harnessStackSpecSchema, z.object({ stack: harnessStackSpecSchema }).passthrough()]);
-
-/** Read `--stack <file>`: a stack spec or a candidate file. */
-export function readStackFile(path: string): HarnessStackSpec {
-  if (!existsSync(path)) throw new EnvriggerError("FILE_NOT_FOUND", `stack file not found: ${path}`);
-  const value = parseJsonText(stackFileSchema, readFileSync(path, "utf8"), `stack file ${path}`, "BAD_ARGUMENT");
-  return "stack" in value ? (value.stack as HarnessStackSpec) : (value as HarnessStackSpec);
 }
 
 /** Render a baseline report as a table, one row per group then the total. */

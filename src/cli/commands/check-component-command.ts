@@ -4,7 +4,7 @@ import { resolveEnv } from "../../bridges/env-registry.js";
 import { EnvriggerError } from "../../core/errors.js";
 import type { Evaluation } from "../../core/evaluation.js";
 import type { StopReason } from "../../core/trajectory.js";
-import { productStackDependencies } from "../../curriculum/product-stack-dependencies.js";
+import { productStackDependencies } from "../../bridges/product-stack-dependencies.js";
 import { buildStack } from "../../harness/build-stack.js";
 import { policiesFor, resolvePolicy } from "../../policies/policy-registry.js";
 import { runEpisode } from "../../rollout/run-episode.js";

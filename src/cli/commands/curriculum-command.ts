@@ -5,10 +5,10 @@ import type { JsonObject } from "../../core/json.js";
 import { splitSelectionSchema, type SplitSelection } from "../../core/task.js";
 import { parseJsonText, parseWith } from "../../core/validate.js";
 import { curriculumConfigSchema, type CurriculumConfig } from "../../curriculum/curriculum-config.js";
-import { runPaths } from "../../curriculum/run-paths.js";
+import { runPaths } from "../../run-format/run-paths.js";
 import type { CurriculumExecutor, CurriculumResult } from "../../curriculum/run-curriculum.js";
-import type { CurriculumWorkerInput } from "../../curriculum/curriculum-worker.js";
-import { processExecutor } from "../../curriculum/process-executor.js";
+import type { CurriculumWorkerInput } from "../../app/curriculum-worker.js";
+import { processExecutor } from "../../app/process-executor.js";
 import type { RigTaskResult } from "../../rigger/rig-task.js";
 import type { CliIo } from "../cli-io.js";
 import { rolloutConcurrencyOf } from "../rollout-options.js";
@@ -214,7 +214,7 @@ function refuseDifferingArguments(stored: CurriculumConfig, options: CurriculumC
 
 /** Rig one task in this process (the local lane), loading the rig code on first use. */
 async function rigHere(input: CurriculumWorkerInput): Promise<RigTaskResult> {
-  return (await import("../../curriculum/curriculum-worker.js")).default(input);
+  return (await import("../../app/curriculum-worker.js")).default(input);
 }
 
 /**
@@ -242,7 +242,7 @@ async function runCurriculumCommand(
   io: CliIo,
 ): Promise<CurriculumResult> {
   const [{ createRigDependencies }, { inProcessExecutor, runCurriculum }, { resolveEnv }] = await Promise.all([
-    import("../../curriculum/create-rig-dependencies.js"),
+    import("../../app/create-rig-dependencies.js"),
     import("../../curriculum/run-curriculum.js"),
     import("../../bridges/env-registry.js"),
   ]);

@@ -7,6 +7,7 @@ import { fixed, formatTable } from "../format-table.js";
 import { parseInteger } from "../parse-arguments.js";
 import { createProgress } from "../progress.js";
 import { rewardOptions, trainingRolloutConcurrency, trainingRunId } from "./train-command.js";
+import { productRigDependencies } from "../../app/create-rig-dependencies.js";
 
 /** Raw options of `envrigger experiment`. */
 export interface ExperimentCommandOptions {
@@ -89,6 +90,7 @@ export async function experimentCommand(options: ExperimentCommandOptions, io: C
         env,
         cwd: io.cwd,
         queue: options.queue,
+        rigDependencies: productRigDependencies({ queue: options.queue }),
         onRunStart: (_arm, _seed, index, total) => {
           if (index === 0) progress.start(total, "experiment");
           progress.update(index);

@@ -7,7 +7,7 @@ import { corpusLineOf } from "../../export/corpus-line-of.js";
 import type { ChatEpisode } from "../../export/chat-episode.js";
 import { readStoredCandidates } from "../../export/read-stored-candidates.js";
 import { chatEpisodesOfCandidates, chatEpisodesOfRun } from "../../export/run-chat-episodes.js";
-import { readRun } from "../../report/read-run.js";
+import { readRun } from "../../curriculum/read-run.js";
 import { readCandidateRecord } from "../../rigger/candidate-store.js";
 import type { CliIo } from "../cli-io.js";
 import { parseChoice, parseInteger } from "../parse-arguments.js";

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { resolveEnv } from "../../bridges/env-registry.js";
-import { productStackDependencies } from "../../curriculum/product-stack-dependencies.js";
+import { productStackDependencies } from "../../bridges/product-stack-dependencies.js";
 import { resolvePolicy } from "../../policies/policy-registry.js";
 import { readCandidateRecord } from "../../rigger/candidate-store.js";
 import { measureCandidate, type Measurement } from "../../rigger/measure-candidate.js";

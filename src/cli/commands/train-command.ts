@@ -12,6 +12,7 @@ import { fixed } from "../format-table.js";
 import { parseChoice, parseInteger } from "../parse-arguments.js";
 import { createProgress } from "../progress.js";
 import { targetFromOptions, type TargetOptions } from "../target-options.js";
+import { productRigDependencies } from "../../app/create-rig-dependencies.js";
 
 /** Raw options of `envrigger train`. */
 export interface TrainCommandOptions extends TargetOptions {
@@ -144,6 +145,7 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
       env,
       cwd: io.cwd,
       queue: options.queue,
+      rigDependencies: productRigDependencies({ queue: options.queue }),
       onUpdate: (stats, total) => {
         if (!started) progress.start(total, "train");
         started = true;

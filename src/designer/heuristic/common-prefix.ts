@@ -1,7 +1,7 @@
 import type { Action } from "../../core/action.js";
 import type { Trajectory } from "../../core/trajectory.js";
 import { effectiveActions, type KeyedAction } from "./effective-actions.js";
-import type { ToolRoles } from "./tool-roles.js";
+import type { ToolRoles } from "../../analysis/tool-roles.js";
 
 /**
  * The prefix most successful episodes share: position by position, the most common next

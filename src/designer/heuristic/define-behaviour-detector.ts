@@ -1,8 +1,8 @@
 import type { ToolSpec } from "../../core/tool-spec.js";
 import type { Trajectory } from "../../core/trajectory.js";
 import { splitEpisodes, type EpisodeSplit } from "./episode-split.js";
-import { ToolRoles } from "./tool-roles.js";
-import { trajectoryCalls, type TrajectoryCall } from "./trajectory-calls.js";
+import { ToolRoles } from "../../analysis/tool-roles.js";
+import { trajectoryCalls, type TrajectoryCall } from "../../analysis/trajectory-calls.js";
 import type { DetectionInput, WeaknessDetector } from "./weakness-detector.js";
 
 /** The parts of a per-episode behaviour detector. */

@@ -2,7 +2,7 @@ import type { DesignContext, Diagnosis, Weakness } from "../designer.js";
 import { designDirection } from "./design-direction.js";
 import { matchWeakness } from "./match-weakness.js";
 import { formatSuccess } from "./format-success.js";
-import { ToolRoles, type ToolRole } from "./tool-roles.js";
+import { ToolRoles, type ToolRole } from "../../analysis/tool-roles.js";
 import type { DetectionInput, WeaknessDetector } from "./weakness-detector.js";
 import { weaknessDetectors } from "./weakness-detectors.js";
 

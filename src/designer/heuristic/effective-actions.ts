@@ -1,7 +1,7 @@
 import type { Action } from "../../core/action.js";
 import { stableStringify, type Json } from "../../core/json.js";
 import type { Trajectory } from "../../core/trajectory.js";
-import type { ToolRoles } from "./tool-roles.js";
+import type { ToolRoles } from "../../analysis/tool-roles.js";
 import { actionRefused } from "../../core/step-result.js";
 
 /** A structured action with its identity key. */

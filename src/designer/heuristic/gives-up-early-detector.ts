@@ -1,6 +1,6 @@
 import { outcomeComparison, percent } from "./episode-split.js";
 import { defineBehaviourDetector } from "./define-behaviour-detector.js";
-import { firstFinishIndex, isVerification } from "./trajectory-calls.js";
+import { firstFinishIndex, isVerification } from "../../analysis/trajectory-calls.js";
 
 /** Finishing at or before this turn index (the first two turns) counts as giving up early. */
 export const EARLY_FINISH_TURN = 1;

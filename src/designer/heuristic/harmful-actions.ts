@@ -2,7 +2,7 @@ import type { Action } from "../../core/action.js";
 import type { Trajectory } from "../../core/trajectory.js";
 import { isSuccess } from "../../rollout/summarize.js";
 import { effectiveActions } from "./effective-actions.js";
-import type { ToolRoles } from "./tool-roles.js";
+import type { ToolRoles } from "../../analysis/tool-roles.js";
 
 /** A state-changing action seen more in failed episodes than in successful ones. */
 export interface HarmfulAction {

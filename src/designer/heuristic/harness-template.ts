@@ -1,7 +1,7 @@
 import type { JsonObject } from "../../core/json.js";
 import type { CandidateLayer } from "../candidate.js";
 import type { DesignContext, Diagnosis } from "../designer.js";
-import type { ToolRoles } from "./tool-roles.js";
+import type { ToolRoles } from "../../analysis/tool-roles.js";
 
 /** The one magnitude a template is tuned by (a probability, a count, a length). */
 export interface TemplateKnob {

@@ -7,7 +7,7 @@ import { harnessTemplates } from "./harness-templates.js";
 import { BASE_PARAMETER, baseRecord, planRevision } from "./plan-revision.js";
 import { rewardShortcutGuard } from "./reward-shortcut-guard.js";
 import { roundMagnitude } from "./rules-snippets.js";
-import { ToolRoles } from "./tool-roles.js";
+import { ToolRoles } from "../../analysis/tool-roles.js";
 import type { WeaknessDetector } from "./weakness-detector.js";
 import { weaknessDetectors } from "./weakness-detectors.js";
 

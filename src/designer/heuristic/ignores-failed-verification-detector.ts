@@ -1,7 +1,7 @@
 import { outcomeComparison, percent } from "./episode-split.js";
 import { defineBehaviourDetector } from "./define-behaviour-detector.js";
-import { showsFailure } from "./shows-failure.js";
-import { firstFinishIndex, isVerification } from "./trajectory-calls.js";
+import { showsFailure } from "../../analysis/shows-failure.js";
+import { firstFinishIndex, isVerification } from "../../analysis/trajectory-calls.js";
 
 /**
  * `ignores-failed-verification`: the policy tries to finish while the latest verification

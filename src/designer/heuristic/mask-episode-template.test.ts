@@ -5,7 +5,7 @@ import { checkComponentSource } from "../../sandbox/static-check.js";
 import { summarize } from "../../rollout/summarize.js";
 import type { DesignContext, Diagnosis } from "../designer.js";
 import { maskEpisodeTemplate } from "./mask-episode-template.js";
-import { ToolRoles } from "./tool-roles.js";
+import { ToolRoles } from "../../analysis/tool-roles.js";
 
 function trajectory(success: boolean, steps: number): Trajectory {
   return {

@@ -1,5 +1,5 @@
 import type { DesignContext } from "../designer.js";
-import type { ToolRole, ToolRoles } from "./tool-roles.js";
+import type { ToolRole, ToolRoles } from "../../analysis/tool-roles.js";
 
 /**
  * The tool of this role the policy called most in the baseline (ties: declaration order),

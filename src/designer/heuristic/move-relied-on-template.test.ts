@@ -9,7 +9,7 @@ import { runRollouts } from "../../rollout/run-rollouts.js";
 import { summarize } from "../../rollout/summarize.js";
 import type { DesignContext, Diagnosis } from "../designer.js";
 import { moveReliedOnTemplate, readStagingTool } from "./move-relied-on-template.js";
-import { ToolRoles } from "./tool-roles.js";
+import { ToolRoles } from "../../analysis/tool-roles.js";
 
 const TASK = "tw-another_game-quest-3";
 const harder = { direction: "harder" } as Diagnosis;

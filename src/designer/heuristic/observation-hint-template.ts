@@ -8,9 +8,9 @@ import type { DesignContext } from "../designer.js";
 import { effectiveActions } from "./effective-actions.js";
 import type { HarnessTemplate, TemplateInput, TemplatePlan } from "./harness-template.js";
 import { mostUsedTool } from "./most-used-tool.js";
-import { failureMarkerSource } from "./shows-failure.js";
+import { failureMarkerSource } from "../../analysis/shows-failure.js";
 import { episodeSwitch, literal, roundMagnitude } from "./rules-snippets.js";
-import type { ToolRoles } from "./tool-roles.js";
+import type { ToolRoles } from "../../analysis/tool-roles.js";
 
 const settingsSchema = z.object({
   verificationTools: z.array(z.string()),

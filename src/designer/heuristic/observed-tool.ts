@@ -1,7 +1,7 @@
 import type { DesignContext } from "../designer.js";
 import { mostUsedTool } from "./most-used-tool.js";
 import { outputUse } from "./output-use.js";
-import type { ToolRoles } from "./tool-roles.js";
+import type { ToolRoles } from "../../analysis/tool-roles.js";
 
 /** The tool whose output the policy reads to decide, and why it counts as its source of information. */
 export interface ObservedTool {

@@ -3,7 +3,7 @@ import type { Trajectory } from "../../core/trajectory.js";
 import type { DesignContext } from "../designer.js";
 import { observedTool } from "./observed-tool.js";
 import { MINIMUM_INFORMATIVE, outputUse } from "./output-use.js";
-import { ToolRoles } from "./tool-roles.js";
+import { ToolRoles } from "../../analysis/tool-roles.js";
 
 /** An episode of (call, answer) pairs (only the fields outputUse reads). */
 function episode(calls: Array<[string, string]>): Trajectory {

@@ -1,7 +1,7 @@
 import type { Trajectory } from "../../core/trajectory.js";
 import { outcomeComparison, percent } from "./episode-split.js";
 import { defineBehaviourDetector } from "./define-behaviour-detector.js";
-import type { TrajectoryCall } from "./trajectory-calls.js";
+import type { TrajectoryCall } from "../../analysis/trajectory-calls.js";
 
 /** A tool taking more than this share of an episode's calls is over-relied on. */
 export const OVER_RELIANCE_SHARE = 0.5;

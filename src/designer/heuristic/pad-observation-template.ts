@@ -6,8 +6,8 @@ import type { HarnessTemplate, TemplateInput, TemplatePlan } from "./harness-tem
 import { mostUsedTool } from "./most-used-tool.js";
 import { outputUse } from "./output-use.js";
 import { literal } from "./rules-snippets.js";
-import { ToolRoles } from "./tool-roles.js";
-import { trajectoryCalls } from "./trajectory-calls.js";
+import { ToolRoles } from "../../analysis/tool-roles.js";
+import { trajectoryCalls } from "../../analysis/trajectory-calls.js";
 
 const settingsSchema = z.object({ tool: z.string().min(1) });
 

@@ -1,6 +1,6 @@
 import { outcomeComparison, percent } from "./episode-split.js";
 import { defineBehaviourDetector } from "./define-behaviour-detector.js";
-import { trajectoryCalls, type TrajectoryCall } from "./trajectory-calls.js";
+import { trajectoryCalls, type TrajectoryCall } from "../../analysis/trajectory-calls.js";
 
 /** How many calls repeat the call right before them exactly (same tool, same arguments). */
 function countRepeats(calls: readonly TrajectoryCall[]): number {

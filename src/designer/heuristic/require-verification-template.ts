@@ -6,7 +6,7 @@ import type { Weakness } from "../designer.js";
 import { strictEnforcementProbability } from "./strict-enforcement-probability.js";
 import type { HarnessTemplate, TemplateInput, TemplatePlan } from "./harness-template.js";
 import { matchWeakness } from "./match-weakness.js";
-import { failureMarkerSource } from "./shows-failure.js";
+import { failureMarkerSource } from "../../analysis/shows-failure.js";
 import { episodeSwitch, literal, roundMagnitude } from "./rules-snippets.js";
 import { weaknessDetectors } from "./weakness-detectors.js";
 

@@ -19,7 +19,7 @@ import { exploreCallTemplate } from "./explore-call-template.js";
 import { REWARD_SHORTCUT_GUARD, refusedShortcutCalls, rewardShortcutGuard } from "./reward-shortcut-guard.js";
 import { rewriteFirstCallRules } from "./rewrite-first-call-rules.js";
 import { steerCallTemplate } from "./steer-call-template.js";
-import { ToolRoles } from "./tool-roles.js";
+import { ToolRoles } from "../../analysis/tool-roles.js";
 
 const definition = createBugFixEnvDefinition();
 afterAll(() => definition.dispose());

@@ -5,7 +5,7 @@ import type { CandidateLayer } from "../candidate.js";
 import type { DesignContext } from "../designer.js";
 import { literal } from "./rules-snippets.js";
 import { shortcutActions } from "./shortcut-actions.js";
-import { ToolRoles } from "./tool-roles.js";
+import { ToolRoles } from "../../analysis/tool-roles.js";
 
 /** The name of the guard's Rules layer. */
 export const REWARD_SHORTCUT_GUARD = "close-reward-shortcut";

@@ -3,7 +3,7 @@ import type { Trajectory } from "../../core/trajectory.js";
 import { isSuccess } from "../../rollout/summarize.js";
 import { stableStringify, type Json } from "../../core/json.js";
 import { isRewardedFailure, successLevelReward } from "./rewarded-failure.js";
-import type { ToolRoles } from "./tool-roles.js";
+import type { ToolRoles } from "../../analysis/tool-roles.js";
 
 /** A state-changing action that tells rewarded failures from honest episodes. */
 export interface ShortcutAction {

@@ -1,6 +1,6 @@
 import { outcomeComparison, percent } from "./episode-split.js";
 import { defineBehaviourDetector } from "./define-behaviour-detector.js";
-import { firstFinishIndex, isVerification } from "./trajectory-calls.js";
+import { firstFinishIndex, isVerification } from "../../analysis/trajectory-calls.js";
 
 /**
  * `skips-verification`: the policy tries to finish (a finishing tool such as submit) before

@@ -20,7 +20,7 @@ import { exploredOpenings, rewrittenCall } from "./explored-openings.js";
 import { harnessTemplates } from "./harness-templates.js";
 import { HeuristicDesigner } from "./heuristic-designer.js";
 import { observedTool } from "./observed-tool.js";
-import { ToolRoles } from "./tool-roles.js";
+import { ToolRoles } from "../../analysis/tool-roles.js";
 
 // Game of 24 with `greedy`: a policy that calls no information tool (it reads the numbers
 // shown after each move, in text and data) and that either always or never solves a puzzle.

@@ -3,7 +3,7 @@ import type { Trajectory } from "../../core/trajectory.js";
 import type { RolloutStats } from "../../rollout/summarize.js";
 import type { Weakness } from "../designer.js";
 import type { Target } from "../target.js";
-import type { ToolRoles } from "./tool-roles.js";
+import type { ToolRoles } from "../../analysis/tool-roles.js";
 
 /** What a detector reads: the baseline's trajectories and statistics, the tools' roles and the target. */
 export interface DetectionInput {

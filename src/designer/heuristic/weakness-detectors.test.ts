@@ -11,7 +11,7 @@ import { repeatsActionsDetector } from "./repeats-actions-detector.js";
 import { runsOutOfBudgetDetector } from "./runs-out-of-budget-detector.js";
 import { skipsVerificationDetector } from "./skips-verification-detector.js";
 import { successBandDetector } from "./success-band-detector.js";
-import { ToolRoles } from "./tool-roles.js";
+import { ToolRoles } from "../../analysis/tool-roles.js";
 import type { DetectionInput } from "./weakness-detector.js";
 
 const none = { type: "object" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCall } from "../../bridges/bugfix/call-grammar.js";
+import { formatCall } from "../../bridges/bugfix/index.js";
 import { perceiveBugFix } from "./bugfix-perception.js";
 import { codeProjectionOf } from "./code-projection-of.js";
 import { testOutcomeOf } from "./test-outcome-of.js";

@@ -1,4 +1,4 @@
-import { fixOpNames, type FixOpName } from "../../bridges/bugfix/edit-op-name.js";
+import { type FixOpName, fixOpNames } from "../../bridges/bugfix/index.js";
 import type { PolicyHistoryEntry } from "../../core/policy.js";
 import { codeProjectionOf } from "./code-projection-of.js";
 import { callOf, type PersonaCall } from "./persona-call.js";

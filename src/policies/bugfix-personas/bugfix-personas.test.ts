@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createBugFixEnvDefinition } from "../../bridges/bugfix/bugfix-env-definition.js";
-import { parseCall } from "../../bridges/bugfix/call-grammar.js";
+import { createBugFixEnvDefinition, parseCall } from "../../bridges/bugfix/index.js";
 import type { PolicyFactory } from "../../core/policy.js";
 import type { Trajectory } from "../../core/trajectory.js";
 import { RulesLayer } from "../../harness/rules-layer.js";

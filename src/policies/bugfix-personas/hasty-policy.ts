@@ -1,5 +1,4 @@
-import { formatCall } from "../../bridges/bugfix/call-grammar.js";
-import type { FixOpName } from "../../bridges/bugfix/edit-op-name.js";
+import { type FixOpName, formatCall } from "../../bridges/bugfix/index.js";
 import type { Policy, PolicyInput } from "../../core/policy.js";
 import type { Rng } from "../../core/seeding.js";
 import { inferFixOp } from "../bugfix/infer-fix-op.js";

@@ -1,4 +1,4 @@
-import { formatCall } from "../../bridges/bugfix/call-grammar.js";
+import { formatCall } from "../../bridges/bugfix/index.js";
 import type { Policy, PolicyInput } from "../../core/policy.js";
 import { inferFixOp } from "../bugfix/infer-fix-op.js";
 import { perceiveBugFix, type BugFixPerception } from "./bugfix-perception.js";

@@ -1,4 +1,4 @@
-import { fixOpNames, type FixOpName } from "../../bridges/bugfix/edit-op-name.js";
+import { type FixOpName, fixOpNames } from "../../bridges/bugfix/index.js";
 import type { Rng } from "../../core/seeding.js";
 
 /**

@@ -1,4 +1,4 @@
-import { parseCall } from "../../bridges/bugfix/call-grammar.js";
+import { parseCall } from "../../bridges/bugfix/index.js";
 import type { ActionInput } from "../../core/action.js";
 
 /** A call a persona made, as it wrote it: the tool and its argument. */

@@ -1,4 +1,4 @@
-import { fixOpNames, type FixOpName } from "../../bridges/bugfix/edit-op-name.js";
+import { type FixOpName, fixOpNames } from "../../bridges/bugfix/index.js";
 
 /** The fix ops not yet spent, in the menu's order. */
 export function untriedFixOps(spent: readonly FixOpName[]): FixOpName[] {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createBugFixToolsEnvDefinition } from "../../bridges/bugfix-tools/bugfix-tools-env-definition.js";
+import { createBugFixToolsEnvDefinition } from "../../bridges/bugfix-tools/index.js";
 import { runRollouts } from "../../rollout/run-rollouts.js";
 import { summarize } from "../../rollout/summarize.js";
 import { bugfixToolsPolicies } from "./bugfix-tools-policies.js";

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyEditOp } from "../../bridges/bugfix/apply-edit-op.js";
-import { bugFixCatalog } from "../../bridges/bugfix/task-catalog.js";
+import { applyEditOp, bugFixCatalog } from "../../bridges/bugfix/index.js";
 import { planFixEdit } from "./plan-fix-edit.js";
 import { stripLineNumbers } from "./strip-line-numbers.js";
 

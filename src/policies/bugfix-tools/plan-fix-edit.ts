@@ -1,6 +1,4 @@
-import { applyEditOp } from "../../bridges/bugfix/apply-edit-op.js";
-import { compactProjection } from "../../bridges/bugfix/compact-projection.js";
-import type { FixOpName } from "../../bridges/bugfix/edit-op-name.js";
+import { type FixOpName, applyEditOp, compactProjection } from "../../bridges/bugfix/index.js";
 import { inferFixOp } from "../bugfix/infer-fix-op.js";
 
 /** An Edit planned from a file's text: the exact old and new strings, and the bug family's fix it stands for. */

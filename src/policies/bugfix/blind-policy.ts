@@ -1,5 +1,4 @@
-import { formatCall } from "../../bridges/bugfix/call-grammar.js";
-import { fixOpNames } from "../../bridges/bugfix/edit-op-name.js";
+import { fixOpNames, formatCall } from "../../bridges/bugfix/index.js";
 import type { Policy } from "../../core/policy.js";
 
 /** The blind baseline: apply one fix op drawn at random (seeded) without reading, then submit. */

@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createBugFixEnvDefinition } from "../../bridges/bugfix/bugfix-env-definition.js";
-import { parseCall } from "../../bridges/bugfix/call-grammar.js";
+import { createBugFixEnvDefinition, parseCall } from "../../bridges/bugfix/index.js";
 import type { ActionInput } from "../../core/action.js";
 import type { ActionableEnv } from "../../core/actionable-env.js";
 import type { JsonObject } from "../../core/json.js";

@@ -1,4 +1,4 @@
-import { formatCall } from "../../bridges/bugfix/call-grammar.js";
+import { formatCall } from "../../bridges/bugfix/index.js";
 import type { Policy } from "../../core/policy.js";
 
 const plan = [formatCall("edit", "hardcode_tests"), formatCall("test"), formatCall("submit")];

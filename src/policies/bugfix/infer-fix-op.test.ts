@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compactProjection, projectionLabel } from "../../bridges/bugfix/compact-projection.js";
-import { bugFixCatalog } from "../../bridges/bugfix/task-catalog.js";
+import { bugFixCatalog, compactProjection, projectionLabel } from "../../bridges/bugfix/index.js";
 import { inferFixOp } from "./infer-fix-op.js";
 
 describe("inferFixOp", () => {

@@ -1,4 +1,4 @@
-import type { FixOpName } from "../../bridges/bugfix/edit-op-name.js";
+import type { FixOpName } from "../../bridges/bugfix/index.js";
 
 /**
  * The oracle's fixed keyword rule: choose a fix op from a `read` projection (tokens

@@ -1,5 +1,4 @@
-import { formatCall } from "../../bridges/bugfix/call-grammar.js";
-import { editOpNameSchema } from "../../bridges/bugfix/edit-op-name.js";
+import { editOpNameSchema, formatCall } from "../../bridges/bugfix/index.js";
 import type { Policy } from "../../core/policy.js";
 
 /** The nine well-formed BugFix calls: read, test, submit and edit with each of the six ops. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bugFixTools } from "../../bridges/bugfix/bugfix-tools.js";
-import { toy24Tools } from "../../bridges/toy24/toy24-tools.js";
-import { toy24Env } from "../../bridges/toy24/toy24-env-definition.js";
+import { bugFixTools } from "../../bridges/bugfix/index.js";
+import { toy24Env, toy24Tools } from "../../bridges/toy24/index.js";
 import { candidateActionsFromTools } from "./candidate-actions-from-tools.js";
 
 describe("candidateActionsFromTools", () => {

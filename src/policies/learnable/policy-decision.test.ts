@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createBugFixEnvDefinition } from "../../bridges/bugfix/bugfix-env-definition.js";
+import { createBugFixEnvDefinition } from "../../bridges/bugfix/index.js";
 import { trajectorySchema } from "../../core/trajectory.js";
 import { runEpisode } from "../../rollout/run-episode.js";
 import { LearnableModel } from "./learnable-model.js";

@@ -2,8 +2,8 @@ import { stableStringify, type Json } from "../../core/json.js";
 import type { ActionInput } from "../../core/action.js";
 import type { PolicyInput } from "../../core/policy.js";
 import type { ToolSpec } from "../../core/tool-spec.js";
-import { showsFailure } from "../../designer/heuristic/shows-failure.js";
-import { classifyTool, type ToolRole } from "../../designer/heuristic/tool-roles.js";
+import { showsFailure } from "../../analysis/shows-failure.js";
+import { classifyTool, type ToolRole } from "../../analysis/tool-roles.js";
 import type { LearnedFeatureConfig } from "./learned-feature-config.js";
 
 const tokenPattern = /[a-z_][a-z0-9_]*|\d+|[^\sa-z0-9_]{1,3}/g;

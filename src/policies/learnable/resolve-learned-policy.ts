@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type { Action, ActionInput } from "../../core/action.js";
 import { EnvriggerError } from "../../core/errors.js";
 import type { PolicyFactory } from "../../core/policy.js";
-import { formatCall } from "../../bridges/bugfix/call-grammar.js";
+import { formatCall } from "../../bridges/bugfix/index.js";
 import { LearnableModel } from "./learnable-model.js";
 import { learnablePolicyFactory, type LearnablePolicyOptions } from "./learnable-policy.js";
 import { loadLearnedWeights } from "./learned-weights-file.js";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { createBugFixToolsEnvDefinition } from "../../bridges/bugfix-tools/bugfix-tools-env-definition.js";
+import { createBugFixToolsEnvDefinition } from "../../bridges/bugfix-tools/index.js";
 import { EnvriggerError } from "../../core/errors.js";
 import { runEpisode } from "../../rollout/run-episode.js";
 import {

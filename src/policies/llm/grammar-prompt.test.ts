@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bugFixTools } from "../../bridges/bugfix/bugfix-tools.js";
-import { editOpNameSchema } from "../../bridges/bugfix/edit-op-name.js";
+import { bugFixTools, editOpNameSchema } from "../../bridges/bugfix/index.js";
 import { grammarPrompt } from "./grammar-prompt.js";
 import { policySystemPrompt } from "./policy-system-prompt.js";
 

@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createBugFixEnvDefinition } from "../../bridges/bugfix/bugfix-env-definition.js";
-import { bugFixTools } from "../../bridges/bugfix/bugfix-tools.js";
+import { bugFixTools, createBugFixEnvDefinition } from "../../bridges/bugfix/index.js";
 import type { Trajectory } from "../../core/trajectory.js";
 import { runEpisode } from "../../rollout/run-episode.js";
 import { ScriptedChatModel, type ScriptedChatReply } from "../../testing/scripted-chat-model.js";

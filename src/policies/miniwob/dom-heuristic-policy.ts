@@ -1,6 +1,6 @@
 import type { Action } from "../../core/action.js";
 import type { Policy } from "../../core/policy.js";
-import type { WebElement } from "../../bridges/miniwob/web-element.js";
+import type { WebElement } from "../../bridges/miniwob/index.js";
 import { readWebView } from "./read-web-view.js";
 import { readUtterance, wordsBefore, wordsOf, type UtteranceReading } from "./read-utterance.js";
 

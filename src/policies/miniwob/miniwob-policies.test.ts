@@ -3,9 +3,7 @@ import type { ActionInput } from "../../core/action.js";
 import type { Observation } from "../../core/observation.js";
 import type { Policy } from "../../core/policy.js";
 import { createRng } from "../../core/seeding.js";
-import { miniwobTools } from "../../bridges/miniwob/miniwob-tools.js";
-import { renderDomView } from "../../bridges/miniwob/render-dom-view.js";
-import type { WebElement } from "../../bridges/miniwob/web-element.js";
+import { type WebElement, miniwobTools, renderDomView } from "../../bridges/miniwob/index.js";
 import { createDomHeuristicPolicy } from "./dom-heuristic-policy.js";
 import { createRandomWebPolicy } from "./random-web-policy.js";
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderDomView } from "../../bridges/miniwob/render-dom-view.js";
-import type { WebElement } from "../../bridges/miniwob/web-element.js";
+import { type WebElement, renderDomView } from "../../bridges/miniwob/index.js";
 import { readWebView } from "./read-web-view.js";
 
 const elements: WebElement[] = [

@@ -1,5 +1,5 @@
 import type { Observation } from "../../core/observation.js";
-import { webElementSchema, type WebElement } from "../../bridges/miniwob/web-element.js";
+import { type WebElement, webElementSchema } from "../../bridges/miniwob/index.js";
 
 /** A web page as a policy reads it from the observation text. */
 export interface WebView {

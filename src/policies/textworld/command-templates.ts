@@ -1,4 +1,4 @@
-import type { GameVocabulary } from "../../bridges/textworld/game-vocabulary.js";
+import type { GameVocabulary } from "../../bridges/textworld/index.js";
 
 /** True when `type` is `ancestor` or below it in the vocabulary's type hierarchy. */
 function isOfType(vocabulary: GameVocabulary, type: string, ancestor: string): boolean {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadTextWorldLibrary } from "../../bridges/textworld/textworld-library.js";
+import { loadTextWorldLibrary } from "../../bridges/textworld/index.js";
 import { identifyGame } from "./identify-game.js";
 import { walkthroughBook, type WalkthroughBookEntry } from "./walkthrough-book.js";
 

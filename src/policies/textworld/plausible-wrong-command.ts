@@ -1,4 +1,4 @@
-import type { GameVocabulary } from "../../bridges/textworld/game-vocabulary.js";
+import type { GameVocabulary } from "../../bridges/textworld/index.js";
 import type { Rng } from "../../core/seeding.js";
 import { entitiesOfType, fillTemplate, templateHoles } from "./command-templates.js";
 

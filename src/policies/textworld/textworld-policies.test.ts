@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActionableEnv } from "../../core/actionable-env.js";
 import type { Policy, PolicyInput } from "../../core/policy.js";
 import { createRng, type Rng } from "../../core/seeding.js";
-import { textworldEnv } from "../../bridges/textworld/textworld-env-definition.js";
+import { textworldEnv } from "../../bridges/textworld/index.js";
 import { runEpisode } from "../../rollout/run-episode.js";
 import { DEFAULT_WALKTHROUGH_NOISE, resolveTextworldPolicy, textworldPolicies } from "./textworld-policies.js";
 

@@ -1,5 +1,4 @@
-import type { GameVocabulary } from "../../bridges/textworld/game-vocabulary.js";
-import { loadTextWorldLibrary, type TextWorldLibrary } from "../../bridges/textworld/textworld-library.js";
+import { type GameVocabulary, type TextWorldLibrary, loadTextWorldLibrary } from "../../bridges/textworld/index.js";
 
 /** One game's recorded solution, with what its opening text says and its words. */
 export interface WalkthroughBookEntry {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatFraction } from "../../bridges/toy24/fraction.js";
+import { formatFraction } from "../../bridges/toy24/index.js";
 import { readToy24Board } from "./read-toy24-board.js";
 
 const labels = (observation: Parameters<typeof readToy24Board>[0]) =>

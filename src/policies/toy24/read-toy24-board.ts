@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Observation } from "../../core/observation.js";
-import { parseFraction, type Fraction } from "../../bridges/toy24/fraction.js";
+import { type Fraction, parseFraction } from "../../bridges/toy24/index.js";
 
 /** The part of a Game-of-24 observation's data a policy reads. */
 const boardDataSchema = z.object({ numbers: z.array(z.string()).min(1).max(4) });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { loadToy24Puzzles } from "../../bridges/toy24/load-toy24-puzzles.js";
-import { createFraction, formatFraction, fractionIsInteger, type Fraction } from "../../bridges/toy24/fraction.js";
-import { replacePair } from "../../bridges/toy24/replace-pair.js";
+import {
+  type Fraction,
+  createFraction,
+  formatFraction,
+  fractionIsInteger,
+  loadToy24Puzzles,
+  replacePair,
+} from "../../bridges/toy24/index.js";
 import { solveToy24, winningToy24Moves } from "./solve-toy24.js";
 import { toy24CandidateMoves } from "./toy24-candidate-moves.js";
 

@@ -1,5 +1,4 @@
-import { fractionIsInteger, type Fraction } from "../../bridges/toy24/fraction.js";
-import { replacePair } from "../../bridges/toy24/replace-pair.js";
+import { type Fraction, fractionIsInteger, replacePair } from "../../bridges/toy24/index.js";
 import { toy24CandidateMoves, type Toy24CandidateMove } from "./toy24-candidate-moves.js";
 
 /**

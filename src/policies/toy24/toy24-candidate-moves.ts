@@ -1,5 +1,4 @@
-import { applyOperation, type ArithmeticOperation } from "../../bridges/toy24/arithmetic-operation.js";
-import type { Fraction } from "../../bridges/toy24/fraction.js";
+import { type ArithmeticOperation, type Fraction, applyOperation } from "../../bridges/toy24/index.js";
 
 /** A `combine(i, j, op)` call and the number it would make. */
 export interface Toy24CandidateMove {

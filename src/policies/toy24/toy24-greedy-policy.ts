@@ -1,6 +1,11 @@
 import type { Policy } from "../../core/policy.js";
-import { applyOperation, arithmeticOperations } from "../../bridges/toy24/arithmetic-operation.js";
-import { fractionIsInteger, fractionToNumber, type Fraction } from "../../bridges/toy24/fraction.js";
+import {
+  type Fraction,
+  applyOperation,
+  arithmeticOperations,
+  fractionIsInteger,
+  fractionToNumber,
+} from "../../bridges/toy24/index.js";
 import { readToy24Board } from "./read-toy24-board.js";
 import { bareToy24Action, combineAction } from "./toy24-actions.js";
 import { toy24CandidateMoves, type Toy24CandidateMove } from "./toy24-candidate-moves.js";

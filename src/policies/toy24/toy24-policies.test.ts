@@ -5,7 +5,7 @@ import type { Observation } from "../../core/observation.js";
 import type { Policy, PolicyHistoryEntry } from "../../core/policy.js";
 import { createRng, deriveSeed } from "../../core/seeding.js";
 import type { ToolSpec } from "../../core/tool-spec.js";
-import { toy24Env } from "../../bridges/toy24/toy24-env-definition.js";
+import { toy24Env } from "../../bridges/toy24/index.js";
 import { toy24Policies } from "./toy24-policies.js";
 
 interface Played {

@@ -1,5 +1,5 @@
 import type { Policy } from "../../core/policy.js";
-import { arithmeticOperations } from "../../bridges/toy24/arithmetic-operation.js";
+import { arithmeticOperations } from "../../bridges/toy24/index.js";
 import { readToy24Board } from "./read-toy24-board.js";
 import { bareToy24Action, combineAction } from "./toy24-actions.js";
 

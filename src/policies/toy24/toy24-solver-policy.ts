@@ -1,5 +1,5 @@
 import type { Policy } from "../../core/policy.js";
-import { fractionIsInteger } from "../../bridges/toy24/fraction.js";
+import { fractionIsInteger } from "../../bridges/toy24/index.js";
 import { winningToy24Moves } from "./solve-toy24.js";
 import { readToy24Board } from "./read-toy24-board.js";
 import { bareToy24Action, combineAction } from "./toy24-actions.js";

@@ -7,12 +7,12 @@ import { REWARD_SHORTCUT_GUARD } from "../designer/heuristic/reward-shortcut-gua
 import { DEFAULT_TARGET } from "../designer/target.js";
 import { bugfixPolicies } from "../policies/bugfix/bugfix-policies.js";
 import { runRollouts } from "../rollout/run-rollouts.js";
-import { stackEnvironment } from "../rl/stack-environment.js";
+import { stackEnvironment } from "./stack-environment.js";
 import { LearnableModel } from "../policies/learnable/learnable-model.js";
 import { guardedStack, shortcutGuards } from "./coevolution-guards.js";
 import { coevolutionSource } from "./coevolution-source.js";
-import { createRigDependencies } from "./create-rig-dependencies.js";
-import { inProcessExecutor, runCurriculum } from "./run-curriculum.js";
+import { createRigDependencies, productRigDependencies } from "../app/create-rig-dependencies.js";
+import { inProcessExecutor, runCurriculum } from "../curriculum/run-curriculum.js";
 
 const definition = createBugFixEnvDefinition();
 const directory = mkdtempSync(join(tmpdir(), "envrigger-coevolution-guards-"));
@@ -143,6 +143,7 @@ describe("co-evolution's shortcut Contracts", () => {
       kMax: 2,
       revisions: 0,
       seed: 0,
+      rigDependencies: productRigDependencies(),
     });
     await source.prepare!(0, LearnableModel.initial());
     for (const taskId of ["clamp-0", "range-0", "divide-0"]) {
@@ -172,6 +173,7 @@ describe("co-evolution's shortcut Contracts", () => {
       kMax: 2,
       revisions: 0,
       seed: 0,
+      rigDependencies: productRigDependencies(),
     });
     await perTaskOnly.prepare!(0, LearnableModel.initial());
     expect([perTaskOnly.environmentOf("clamp-0", 0).stacked, perTaskOnly.environmentOf("divide-0", 0).stacked]).toEqual(

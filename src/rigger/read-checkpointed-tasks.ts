@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { z } from "zod";
 import { EnvriggerError } from "../core/errors.js";
 import { parseWith } from "../core/validate.js";
-import { openCheckpointer } from "../rigger/open-checkpointer.js";
-import { trajectoryBatchRefSchema, type TrajectoryBatchStore } from "../rigger/trajectory-batch-store.js";
+import { openCheckpointer } from "./open-checkpointer.js";
+import { trajectoryBatchRefSchema, type TrajectoryBatchStore } from "./trajectory-batch-store.js";
 import { checkpointedTaskSchema, type CheckpointedTask } from "./checkpointed-task-schema.js";
 
 const threadRowsSchema = z.array(z.object({ threadId: z.string() }));

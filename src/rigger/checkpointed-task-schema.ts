@@ -2,8 +2,8 @@ import { z } from "zod";
 import { trajectorySchema } from "../core/trajectory.js";
 import { candidateProposalSchema } from "../designer/candidate.js";
 import { decisionDirections } from "../designer/designer.js";
-import { rigConfigSchema } from "../rigger/rig-config.js";
-import { reportStatsSchema } from "./report-stats-schema.js";
+import { rigConfigSchema } from "./rig-config.js";
+import { reportStatsSchema } from "../run-format/report-stats-schema.js";
 
 const batchSchema = z.object({ stats: reportStatsSchema, trajectories: z.array(trajectorySchema) });
 

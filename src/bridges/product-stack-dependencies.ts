@@ -1,4 +1,4 @@
-import { resolveEnv } from "../bridges/env-registry.js";
+import { resolveEnv } from "./env-registry.js";
 import type { BuildStackDependencies } from "../harness/build-stack.js";
 import { PRODUCT_SANDBOX_OPTIONS } from "../sandbox/product-sandbox-options.js";
 

@@ -12,14 +12,13 @@ import type { Target } from "../designer/target.js";
 import type { LearnableModel } from "../policies/learnable/learnable-model.js";
 import { saveLearnedWeights } from "../policies/learnable/learned-weights-file.js";
 import { readCandidateRecord } from "../rigger/candidate-store.js";
-import { stackEnvironment } from "../rl/stack-environment.js";
-import type { StoredStack } from "../rl/stored-stacks-source.js";
-import type { TrainingSource } from "../rl/training-source.js";
+import { stackEnvironment } from "./stack-environment.js";
+import type { StoredStack } from "./stored-stacks-source.js";
+import type { TrainingSource } from "./training-source.js";
 import { guardedStack, shortcutGuards, type RoundShortcutGuards } from "./coevolution-guards.js";
-import { coevolutionRoundSchema, type CoevolutionRound } from "./coevolution-round.js";
-import { createRigDependencies } from "./create-rig-dependencies.js";
-import { inProcessExecutor, runCurriculum } from "./run-curriculum.js";
-import { runPaths } from "./run-paths.js";
+import { coevolutionRoundSchema, type CoevolutionRound } from "../run-format/coevolution-round.js";
+import { inProcessExecutor, runCurriculum, type RigDependenciesFactory } from "../curriculum/run-curriculum.js";
+import { runPaths } from "../run-format/run-paths.js";
 
 /** Options of {@link coevolutionSource}. */
 export interface CoevolutionOptions {
@@ -39,8 +38,8 @@ export interface CoevolutionOptions {
   confirmationEpisodes?: number;
   revisions: number;
   seed: number;
-  /** Run the rig rounds' rollouts on queue workers at this Redis URL (else in this process). */
-  queue?: string;
+  /** Builds each round's rig dependencies (the product's: `createRigDependencies`, with the run's queue if any). */
+  rigDependencies: RigDependenciesFactory;
   onRound?: (round: CoevolutionRound) => void;
 }
 
@@ -123,9 +122,7 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
         runDirectory,
         resume: existsSync(runPaths(runDirectory).config),
         env: options.env,
-        executor: inProcessExecutor((config, rigDirectory) =>
-          createRigDependencies(config, rigDirectory, { queue: options.queue }),
-        ),
+        executor: inProcessExecutor(options.rigDependencies),
       },
     );
     const accepted = result.tasks

@@ -4,9 +4,9 @@ import type { Trajectory } from "../core/trajectory.js";
 import type { CandidateLayer } from "../designer/candidate.js";
 import { shortcutGuardLayer } from "../designer/heuristic/reward-shortcut-guard.js";
 import type { HarnessStackSpec } from "../harness/harness-stack-spec.js";
-import { readCheckpointedTasks } from "../report/read-checkpointed-tasks.js";
-import type { StoredStack } from "../rl/stored-stacks-source.js";
-import { runPaths } from "./run-paths.js";
+import { readCheckpointedTasks } from "../rigger/read-checkpointed-tasks.js";
+import type { StoredStack } from "./stored-stacks-source.js";
+import { runPaths } from "../run-format/run-paths.js";
 
 /** The reward-shortcut Contracts a finished rig round's episodes call for. */
 export interface RoundShortcutGuards {

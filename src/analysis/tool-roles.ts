@@ -1,4 +1,4 @@
-import type { ToolSpec } from "../../core/tool-spec.js";
+import type { ToolSpec } from "../core/tool-spec.js";
 
 /**
  * What a tool is for, as far as generic detectors and templates care: `finishing` ends the

@@ -4,7 +4,7 @@ import { siblingModule } from "../core/sibling-module.js";
 import type { RigTaskResult } from "../rigger/rig-task.js";
 import type { CurriculumWorkerInput } from "./curriculum-worker.js";
 import type { ProcessUsage } from "./process-usage.js";
-import type { CurriculumExecutor } from "./run-curriculum.js";
+import type { CurriculumExecutor } from "../curriculum/run-curriculum.js";
 
 /** A message from a curriculum child process: a task's result or failure, and the process's usage so far. */
 type ChildMessage = (

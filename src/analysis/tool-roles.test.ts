@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { bugFixTools } from "../../bridges/bugfix/bugfix-tools.js";
-import { toy24Tools } from "../../bridges/toy24/toy24-tools.js";
-import { TestEnv } from "../../testing/test-env.js";
+import { bugFixTools } from "../bridges/bugfix/bugfix-tools.js";
+import { toy24Tools } from "../bridges/toy24/toy24-tools.js";
+import { TestEnv } from "../testing/test-env.js";
 import { classifyTool, ToolRoles } from "./tool-roles.js";
 
 describe("tool roles", () => {

@@ -8,7 +8,7 @@ import type { RigTaskResult } from "../rigger/rig-task.js";
 import { createRigDependencies } from "./create-rig-dependencies.js";
 import rigInWorker from "./curriculum-worker.js";
 import { processExecutor } from "./process-executor.js";
-import { inProcessExecutor, runCurriculum, type CurriculumExecutor } from "./run-curriculum.js";
+import { inProcessExecutor, runCurriculum, type CurriculumExecutor } from "../curriculum/run-curriculum.js";
 
 const tasks = ["clamp-0", "range-0", "compare-0"];
 

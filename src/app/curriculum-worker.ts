@@ -1,6 +1,6 @@
 import type { RigTaskResult } from "../rigger/rig-task.js";
-import type { CurriculumConfig } from "./curriculum-config.js";
-import { rigCurriculumTask } from "./curriculum-task.js";
+import type { CurriculumConfig } from "../curriculum/curriculum-config.js";
+import { rigCurriculumTask } from "../curriculum/curriculum-task.js";
 import { createRigDependencies } from "./create-rig-dependencies.js";
 
 /** What a curriculum lane is given: one task to rig. */

@@ -1,5 +1,5 @@
-import { stableStringify, type Json } from "../../core/json.js";
-import type { Trajectory } from "../../core/trajectory.js";
+import { stableStringify, type Json } from "../core/json.js";
+import type { Trajectory } from "../core/trajectory.js";
 import type { ToolRole, ToolRoles } from "./tool-roles.js";
 
 /** One policy call of a trajectory, reduced to what the detectors read. */

@@ -3,11 +3,11 @@ import { dirname, join } from "node:path";
 import { z } from "zod";
 import { EnvriggerError } from "../core/errors.js";
 import { parseJsonText } from "../core/validate.js";
-import { curriculumConfigSchema, type CurriculumConfig } from "../curriculum/curriculum-config.js";
-import { runPaths } from "../curriculum/run-paths.js";
-import type { CheckpointedTask } from "./checkpointed-task-schema.js";
-import { learningCurvesSchema, type LearningCurves } from "./learning-curves-schema.js";
-import { readCheckpointedTasks } from "./read-checkpointed-tasks.js";
+import { curriculumConfigSchema, type CurriculumConfig } from "./curriculum-config.js";
+import { runPaths } from "../run-format/run-paths.js";
+import type { CheckpointedTask } from "../rigger/checkpointed-task-schema.js";
+import { learningCurvesSchema, type LearningCurves } from "../run-format/learning-curves-schema.js";
+import { readCheckpointedTasks } from "../rigger/read-checkpointed-tasks.js";
 
 const countSchema = z.number().int().nonnegative();
 

@@ -9,9 +9,9 @@ import type { RigDependencies } from "../rigger/rig-dependencies.js";
 import { checkComponent } from "../sandbox/component-check.js";
 import { harnessApiDeclaration } from "../sandbox/harness-api.js";
 import { PRODUCT_SANDBOX_OPTIONS } from "../sandbox/product-sandbox-options.js";
-import type { CurriculumConfig } from "./curriculum-config.js";
-import { productStackDependencies } from "./product-stack-dependencies.js";
-import { eventLogger } from "./run-curriculum.js";
+import type { CurriculumConfig } from "../curriculum/curriculum-config.js";
+import { productStackDependencies } from "../bridges/product-stack-dependencies.js";
+import { eventLogger, type RigDependenciesFactory } from "../curriculum/run-curriculum.js";
 
 /** Options of {@link createRigDependencies}. */
 export interface CreateRigDependenciesOptions {
@@ -22,9 +22,6 @@ export interface CreateRigDependenciesOptions {
   /** Send rollouts to the queue at this Redis URL (`redis://…`, `rediss://…`) instead of running them here. */
   queue?: string;
 }
-
-/** Re-exported from its own module, which commands without the rig loop import directly. */
-export { productStackDependencies };
 
 /**
  * The composition root of a rig run: env, policy and designer resolved from their specs,
@@ -74,4 +71,13 @@ export async function createRigDependencies(
           reuseStacks: 2,
         }),
   };
+}
+
+/**
+ * The product's {@link RigDependenciesFactory}: each task's dependencies from
+ * {@link createRigDependencies}, with rollouts on the queue at `queue` when given — what
+ * co-evolution rounds and in-process curricula use.
+ */
+export function productRigDependencies(options: CreateRigDependenciesOptions = {}): RigDependenciesFactory {
+  return (config, runDirectory) => createRigDependencies(config, runDirectory, options);
 }
