@@ -8,7 +8,7 @@ import { runRollouts } from "../src/rollout/run-rollouts.js";
 import { summarize } from "../src/rollout/summarize.js";
 import { chromiumForTests } from "../src/testing/chromium-for-tests.js";
 
-/** A Contract that hides every element of one kind (here: buttons) from the text view and the data. */
+/** A Rules layer that hides every element of one kind (here: buttons) from the text view and the data. */
 const hideButtons = `
 export default defineRules({
   filterObservation(observation) {
@@ -46,8 +46,8 @@ async function successOf(
   return { rate: summarize(trajectories).successRate, texts };
 }
 
-describe.skipIf(!chromiumForTests("miniwob harness examples"))("Stage and Contract on web tasks", () => {
-  it("Stage: a pre-filled field misleads dom-heuristic, which only types into empty fields", async () => {
+describe.skipIf(!chromiumForTests("miniwob harness examples"))("Setup and Rules on web tasks", () => {
+  it("Setup: a pre-filled field misleads dom-heuristic, which only types into empty fields", async () => {
     // enter-text: [5] is the text field, [6] Submit, whatever the seed (refs count every rendered element).
     const plain = await buildStack(spec("enter-text", []), productStackDependencies());
     const prefilled = await buildStack(
@@ -65,7 +65,7 @@ describe.skipIf(!chromiumForTests("miniwob harness examples"))("Stage and Contra
     }
   });
 
-  it("Stage: a menu opened before the policy acts shows its items in the first observation", async () => {
+  it("Setup: a menu opened before the policy acts shows its items in the first observation", async () => {
     // click-menu-2: [4] is the "Menu" button that opens the menu.
     const opened = await buildStack(
       spec("click-menu-2", [{ kind: "setup", actions: [{ name: "click", args: { ref: 4 } }] }]),
@@ -86,7 +86,7 @@ describe.skipIf(!chromiumForTests("miniwob harness examples"))("Stage and Contra
     }
   });
 
-  it("Contract: hiding the buttons from the observation takes click-button from solved to unsolved", async () => {
+  it("Rules: hiding the buttons from the observation takes click-button from solved to unsolved", async () => {
     const plain = await buildStack(spec("click-button", []), productStackDependencies());
     const hidden = await buildStack(
       spec("click-button", [{ kind: "rules", name: "hide-buttons", source: hideButtons }]),

@@ -13,14 +13,14 @@ export const baseEnvSpecSchema = z.strictObject({
 });
 export type BaseEnvSpec = z.infer<typeof baseEnvSpecSchema>;
 
-/** A Setup layer (Stage): actions replayed after every reset. */
+/** A Setup layer: actions replayed after every reset. */
 export const setupLayerSpecSchema = z.strictObject({
   kind: z.literal("setup"),
   actions: z.array(actionInputSchema),
 });
 export type SetupLayerSpec = z.infer<typeof setupLayerSpecSchema>;
 
-/** A Rules layer (Contract): designer-written TypeScript source, loaded into a sandbox. */
+/** A Rules layer: designer-written TypeScript source, loaded into a sandbox. */
 export const rulesLayerSpecSchema = z.strictObject({
   kind: z.literal("rules"),
   source: z.string().min(1),

@@ -19,7 +19,7 @@ export type SetupReplayOutcome =
   | { ok: false; issues: HarnessIssue[] };
 
 /**
- * Run a Setup (Stage) on `env`: `reset`, replay each action through `step`, then
+ * Run a Setup on `env`: `reset`, replay each action through `step`, then
  * `notifyReplayComplete()`. The Setup is invalid, and the issues say why, when an action
  * names a tool the env does not declare (or is unparsable text), when a replayed step
  * reports `info.actionError` or ends the episode, or when `evaluate()` already succeeds

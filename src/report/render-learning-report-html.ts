@@ -106,8 +106,8 @@ function roundsSection(runs: readonly TrainingRunRecord[]): string {
   );
   return (
     `<h2>Co-evolution rounds</h2><p class="caption">Each round froze the policy after <em>update</em> updates and rigged the train tasks against it. ` +
-    `Guarded: tasks whose episodes showed a reward shortcut (reward paid, verdict failed) and train under the Contract that refuses it; ` +
-    `"every other (pooled)": the round's episodes of all tasks together showed it, so every other task trains under that Contract too. ` +
+    `Guarded: tasks whose episodes showed a reward shortcut (reward paid, verdict failed) and train under the Rules layer that refuses it; ` +
+    `"every other (pooled)": the round's episodes of all tasks together showed it, so every other task trains under that Rules layer too. ` +
     `Stacked: tasks training on a stack after the round. Each round's rig directory is a curriculum run: <code>envrigger report &lt;rig&gt;</code> renders it.</p>` +
     table(
       [

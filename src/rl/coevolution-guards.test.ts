@@ -52,7 +52,7 @@ async function rigRound(name: string, policy: string, taskIds: string[]): Promis
   return runDirectory;
 }
 
-describe("co-evolution's shortcut Contracts", () => {
+describe("co-evolution's shortcut Rules layers", () => {
   it("guards the tasks whose rig episodes showed rewarded failures (and, from the pooled episodes, every other), and the guarded env pays the shortcut nothing", async () => {
     const hacked = await rigRound("hacker", "hacker", ["clamp-0", "range-0"]);
     const honest = await rigRound("oracle", "oracle", ["clamp-0"]);
@@ -65,7 +65,7 @@ describe("co-evolution's shortcut Contracts", () => {
     expect([none.perTask.size, none.shared]).toEqual([0, null]);
 
     // No stack was accepted for the hacker (revisions 0, nothing reaches the band): the task
-    // trains on the original env under the Contract, not on the exploitable original.
+    // trains on the original env under the Rules layer, not on the exploitable original.
     const stack = guardedStack(definition, publicReward, "clamp-0", guards.get("clamp-0")!, undefined);
     expect(stack.spec.layers).toHaveLength(1);
     const environment = stackEnvironment(definition, publicReward, "clamp-0", stack);
@@ -96,7 +96,7 @@ describe("co-evolution's shortcut Contracts", () => {
       ),
     ).toBe(true);
 
-    // Over an accepted stack, the Contract goes innermost and the stack's own layers stay on top.
+    // Over an accepted stack, the Rules layer goes innermost and the stack's own layers stay on top.
     const accepted = {
       spec: {
         version: 1 as const,
@@ -110,10 +110,10 @@ describe("co-evolution's shortcut Contracts", () => {
       REWARD_SHORTCUT_GUARD,
       "other",
     ]);
-    expect(layered.label).toBe("accepted.json + shortcut Contract");
+    expect(layered.label).toBe("accepted.json + shortcut Rules layer");
 
     // The co-evolution source: a round whose pooled episodes showed the shortcut puts every
-    // train task under a Contract — those with their own evidence under theirs, the others
+    // train task under a Rules layer — those with their own evidence under theirs, the others
     // (here divide-0, never rigged) under the shared one; the reward stays the env's.
     const coevolution = join(directory, "coevolution");
     const round = {

@@ -8,12 +8,12 @@ import { readCheckpointedTasks } from "../rigger/read-checkpointed-tasks.js";
 import type { StoredStack } from "./stored-stacks-source.js";
 import { runPaths } from "../run-format/run-paths.js";
 
-/** The reward-shortcut Contracts a finished rig round's episodes call for. */
+/** The reward-shortcut Rules layers a finished rig round's episodes call for. */
 export interface RoundShortcutGuards {
-  /** Per task, the Contract its own episodes call for; tasks without one are absent. */
+  /** Per task, the Rules layer its own episodes call for; tasks without one are absent. */
   perTask: Map<string, CandidateLayer>;
   /**
-   * The Contract the round's episodes of every task together call for (null: none). The
+   * The Rules layer the round's episodes of every task together call for (null: none). The
    * reward is the env's, the same function for all its tasks, so a call that marks its
    * rewarded failures across tasks is a shortcut of that reward wherever the learner meets
    * it — also on a task whose own few episodes did not show it.
@@ -22,7 +22,7 @@ export interface RoundShortcutGuards {
 }
 
 /**
- * The Contracts closing the reward shortcut a finished rig round's episodes showed
+ * The Rules layers closing the reward shortcut a finished rig round's episodes showed
  * (`shortcutGuardLayer` over everything the round observed: each task's baseline, latest
  * validation and the episodes each attempt kept) — per task, and over all tasks pooled.
  * Reads only reward, verdict and the calls that reached the env.
@@ -54,7 +54,7 @@ export async function shortcutGuards(
   return { perTask, shared: shortcutGuardLayer(pooled, tools) };
 }
 
-/** A stack with the shortcut Contract innermost (right above the env), under the stack's own layers. */
+/** A stack with the shortcut Rules layer innermost (right above the env), under the stack's own layers. */
 export function guardedStack(
   env: EnvDefinition,
   envOptions: JsonObject,
@@ -69,6 +69,6 @@ export function guardedStack(
   };
   return {
     spec: { ...base, layers: [guard as HarnessStackSpec["layers"][number], ...base.layers] },
-    label: `${stack?.label ?? "original env"} + shortcut Contract`,
+    label: `${stack?.label ?? "original env"} + shortcut Rules layer`,
   };
 }

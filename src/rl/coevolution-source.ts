@@ -55,21 +55,21 @@ function layerNames(path: string): string[] {
  * against that snapshot, and from then on train each task on its latest accepted stack
  * (a task never accepted trains on the original env) — the environments follow the
  * learner. A task whose round showed rewarded failures (reward paid, verdict failed) trains
- * under the Contract that refuses the call marking them, innermost, whether or not a stack
+ * under the Rules layer that refuses the call marking them, innermost, whether or not a stack
  * was accepted for it: the shortcut is never trained on while the band search for that
  * task is still failing, and the reward stays the env's. When the round's episodes of all
- * tasks together show such a call, every other task trains under that Contract too (the
+ * tasks together show such a call, every other task trains under that Rules layer too (the
  * reward is one function for all tasks; a learner that found the shortcut on some tasks
- * would learn it on any task left open). Contracts stay for the rest of training. Each round is a curriculum run under `<directory>/round-<r>/` plus its
+ * would learn it on any task left open). Those Rules layers stay for the rest of training. Each round is a curriculum run under `<directory>/round-<r>/` plus its
  * `round.json`; a finished round is read back instead of redone, an interrupted one resumes
  * from its checkpoints, so a killed training run continues where it stopped.
  */
 export function coevolutionSource(options: CoevolutionOptions): TrainingSource & { rounds: CoevolutionRound[] } {
   const stacks = new Map<string, StoredStack>();
-  // Per task, the Contract closing the reward shortcut its rig rounds saw (the latest one found);
+  // Per task, the Rules layer closing the reward shortcut its rig rounds saw (the latest one found);
   // kept for the rest of training: the reward that paid the shortcut does not change.
   const guards = new Map<string, CandidateLayer>();
-  // The Contract the latest round's pooled episodes called for, for every task without its own.
+  // The Rules layer the latest round's pooled episodes called for, for every task without its own.
   let sharedGuard: CandidateLayer | null = null;
   const taskIds = options.trainTasks.map((task) => task.id);
   const rounds: CoevolutionRound[] = [];

@@ -25,12 +25,12 @@ export const coevolutionRoundSchema = z.object({
   skipped: z.array(z.string()),
   /**
    * Tasks whose episodes in this round showed a reward shortcut (rewarded failures and the
-   * call that marks them): from now on they train under the Contract refusing that call.
+   * call that marks them): from now on they train under the Rules layer refusing that call.
    */
   guarded: z.array(z.string()).default([]),
   /**
    * Whether the round's episodes of all tasks together showed a reward shortcut: then every
-   * task without a Contract of its own trains under that one.
+   * task without a Rules layer of its own trains under that one.
    */
   guardedEnvWide: z.boolean().default(false),
   /** Tasks that train on a stack after this round (accepted or guarded, now or in an earlier round). */

@@ -28,7 +28,7 @@ export function stageMoveTool(layouts: readonly StageLayout[]): ToolSpec | null 
   return {
     name: STAGE_MOVE_TOOL,
     description:
-      "Setup only (a Stage): before the game starts, move a thing of the starting room into or onto another container or supporter there, or onto its floor, " +
+      "Setup only: before the game starts, move a thing of the starting room into or onto another container or supporter there, or onto its floor, " +
       "without the game noticing (no turn passes, no rule fires, the opening text stays as it was). It takes effect when a Setup's replay completes, " +
       "in a fraction `probability` of episodes (default 1, decided from the episode seed); typed by a player during the game it changes nothing.",
     inputSchema: {

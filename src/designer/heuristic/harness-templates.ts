@@ -21,7 +21,7 @@ import { turnLimitTemplate } from "./turn-limit-template.js";
  *   `mask-observation` (of an information tool, else of the move whose answer shows the
  *   state), `mask-episode` (every observation, the first included, for policies that act
  *   on the start observation), `pad-observation`, `turn-limit`, `truncate-observation`, `perturb-prefix`,
- *   `move-relied-on` (a Stage through the env's staging tool: the thing the plan relies on moved away);
+ *   `move-relied-on` (a Setup through the env's staging tool: the thing the plan relies on moved away);
  * - easier: `scaffold-prefix`, `repair-calls` (unblock), `require-verification`
  *   (lenient), `block-repeat` (note), `observation-hint`; and, when no baseline episode
  *   succeeded, `explore-call` then `steer-call` (the opening exploration found);

@@ -26,7 +26,7 @@ export interface HeuristicDesignerOptions {
  * template after no effect, breakage, unsolvability or a move the wrong way. Proposals
  * record `template` and `parameters` (settings and knob). When the baseline or an earlier
  * attempt shows rewarded failures (reward paid, verdict failed), every proposal starts with a
- * Contract refusing the call that marks them (`rewardShortcutGuard`), innermost. Deterministic: the
+ * Rules layer refusing the call that marks them (`rewardShortcutGuard`), innermost. Deterministic: the
  * same context gives the same proposal.
  */
 export class HeuristicDesigner implements Designer {
@@ -84,7 +84,7 @@ export class HeuristicDesigner implements Designer {
       candidateProposalSchema,
       {
         layers: [...(guard ? [guard] : []), ...baseLayers, ...template.build(choice.plan.settings, magnitude, context)],
-        rationale: `${guard ? "A Contract refuses the call that marks the rewarded failures (reward paid, verdict failed). " : ""}${choice.base ? `${choice.base.plan.reason}; and ` : ""}${choice.plan.reason}. ${choice.note}; ${knob.name} ${knob.harderWhen === "larger" ? "higher" : "lower"} is harder.`,
+        rationale: `${guard ? "A Rules layer refuses the call that marks the rewarded failures (reward paid, verdict failed). " : ""}${choice.base ? `${choice.base.plan.reason}; and ` : ""}${choice.plan.reason}. ${choice.note}; ${knob.name} ${knob.harderWhen === "larger" ? "higher" : "lower"} is harder.`,
         template: template.id,
         parameters: {
           ...choice.plan.settings,

@@ -29,7 +29,7 @@ function plan({ context, diagnosis, roles }: TemplateInput): TemplatePlan | null
 }
 
 /**
- * `perturb-prefix`: a silent Stage — a Setup replays `count` state-changing actions seen
+ * `perturb-prefix`: a silent Setup — a Setup replays `count` state-changing actions seen
  * far more in failed baseline episodes than in successful ones, and a Rules layer shows
  * the task's instruction as the start observation, so the policy starts, unaware, from
  * the perturbed state (an integer knob).

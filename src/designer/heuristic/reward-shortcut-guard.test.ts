@@ -75,7 +75,7 @@ describe("closing a reward shortcut", () => {
     ).toBeNull();
   });
 
-  it("writes a Contract that refuses the shortcut call: the hacker earns nothing, the oracle still succeeds, the reward is the env's", async () => {
+  it("writes a Rules layer that refuses the shortcut call: the hacker earns nothing, the oracle still succeeds, the reward is the env's", async () => {
     const context = await publicRewardContext();
     const guard = rewardShortcutGuard(context)!;
     expect(guard.kind).toBe("rules");
@@ -127,7 +127,7 @@ describe("closing a reward shortcut", () => {
     expect(rewardShortcutGuard(honest)).toBeNull();
   });
 
-  it("leaves a refused call to the Contract in the steer and explore layers above it, instead of rewriting it into one the env pays", async () => {
+  it("leaves a refused call to the Rules layer in the steer and explore layers above it, instead of rewriting it into one the env pays", async () => {
     const context = await publicRewardContext();
     const refused = refusedShortcutCalls(context);
     expect(refused).toHaveLength(1);
@@ -169,7 +169,7 @@ describe("closing a reward shortcut", () => {
         ),
       ).toBe(true);
     }
-    // The templates pass the Contract's calls on; with no shortcut in the data the source is unchanged.
+    // The templates pass the Rules layer's calls on; with no shortcut in the data the source is unchanged.
     expect(steerCallTemplate.build({ tool: fix.name, call: fix }, 1, context)[0]).toMatchObject({
       source: rewriteFirstCallRules(fix.name, { call: fix }, 1, 3, refused),
     });

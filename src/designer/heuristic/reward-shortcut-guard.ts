@@ -18,7 +18,7 @@ function matches(action: Action): string {
 }
 
 /**
- * A Contract that closes a reward shortcut: when the baseline (or an earlier attempt's
+ * A Rules layer that closes a reward shortcut: when the baseline (or an earlier attempt's
  * validation) shows rewarded failures — episodes the reward paid while the verifier failed
  * them — the state-changing action that marks them (see `shortcutActions`) is refused
  * before it reaches the env, and so is every later call of that episode: making the call
@@ -38,8 +38,8 @@ function designEvidence(context: DesignContext): Trajectory[] {
 }
 
 /**
- * The calls {@link rewardShortcutGuard}'s Contract refuses in this context (empty when it
- * writes none). Layers above the Contract that rewrite the policy's calls leave these
+ * The calls {@link rewardShortcutGuard}'s Rules layer refuses in this context (empty when it
+ * writes none). Layers above the Rules layer that rewrite the policy's calls leave these
  * alone, so a refused call is refused whatever else the stack does.
  */
 export function refusedShortcutCalls(context: DesignContext): Action[] {
@@ -51,7 +51,7 @@ export function refusedShortcutCalls(context: DesignContext): Action[] {
 }
 
 /**
- * The Contract of {@link rewardShortcutGuard} from any observed episodes of one task (for
+ * The Rules layer of {@link rewardShortcutGuard} from any observed episodes of one task (for
  * example everything a rig run saw): null when they show no rewarded failure or no call
  * that marks them. Reads per-episode reward, the verdict and the calls that reached the env.
  */

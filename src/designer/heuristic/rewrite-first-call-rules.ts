@@ -16,7 +16,7 @@ export type FirstCallRewrite = { domains: Record<string, Json[]>; avoid: JsonObj
  * with the fixed `call` (steering; a policy that chose it anyway is left alone). When the
  * env refuses the replacement, the next call of `tool` is replaced again, up to `retries`
  * times. Later calls are never touched: the policy continues from wherever that call led.
- * Calls in `refused` (what a Contract below refuses) are never rewritten nor drawn: a
+ * Calls in `refused` (what a Rules layer below refuses) are never rewritten nor drawn: a
  * refused call stays refused, it is not turned into one the env accepts.
  */
 export function rewriteFirstCallRules(
@@ -53,7 +53,7 @@ export function rewriteFirstCallRules(
       }
     }
     return undefined;`;
-  // Only when a Contract below refuses calls: otherwise the source is exactly what it was without them.
+  // Only when a Rules layer below refuses calls: otherwise the source is exactly what it was without them.
   const refusedCheck =
     refused.length === 0
       ? ""
@@ -61,7 +61,7 @@ export function rewriteFirstCallRules(
     const refused: { name: string; args: { [name: string]: Json } }[] = ${literal(refused as unknown as Json)};
     const isRefused = (call: { name: string; args: { [name: string]: Json } }) =>
       refused.some((other) => other.name === call.name && Object.keys(other.args).length === Object.keys(call.args).length && Object.keys(other.args).every((key) => JSON.stringify(other.args[key]) === JSON.stringify(call.args[key] ?? null)));
-    // Left to the Contract below, which refuses it.
+    // Left to the Rules layer below, which refuses it.
     if (isRefused(action)) return undefined;`;
   const what =
     "call" in rewrite
