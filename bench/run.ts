@@ -15,6 +15,8 @@ import { benchMiniwobCurriculum } from "./miniwob-curriculum.js";
 import { benchExperiment, benchTrainStep } from "./training-bench.js";
 import { benchCliStartup } from "./cli-startup.js";
 import { benchDecisionRuleSimulation } from "./decision-rule-simulation.js";
+import { benchCommit, currentLoad, writeBenchResult } from "./result-file.js";
+import { availableParallelism } from "node:os";
 
 /**
  * `npm run bench [-- --json]`: every figure measured in this one run, printed as one JSON
@@ -130,10 +132,30 @@ if (only) {
     process.exit(2);
   }
 }
+const command = ["npm run bench --", ...process.argv.slice(2)].join(" ").replace(/ --$/, "");
+const commit = benchCommit();
 for (const section of sections) {
   if (only && !only.has(section.name)) continue;
   log(`${section.title} …`);
-  Object.assign(figures, await section.run());
+  const date = new Date().toISOString();
+  const start = currentLoad();
+  const sectionFigures = await section.run();
+  Object.assign(figures, sectionFigures);
+  if (Object.keys(sectionFigures).length === 0) {
+    log("  (no figures: nothing written to bench/results/)");
+    continue;
+  }
+  // Each section's figures, with the command, commit, date, node and load they were measured under.
+  const path = writeBenchResult({
+    section: section.name,
+    command,
+    commit,
+    date,
+    node: process.version,
+    load: { start, end: currentLoad(), cores: availableParallelism() },
+    figures: sectionFigures,
+  });
+  log(`  → ${path}`);
 }
 
 // The sandboxed-stack ratios are measured inside the toy24-harness section, beside their own

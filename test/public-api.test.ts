@@ -3,7 +3,7 @@ import * as envrigger from "../src/index.js";
 import * as testing from "../src/testing/index.js";
 
 // The curated public surface. Adding or removing an export is a deliberate change: update
-// this list (and the README) in the same commit.
+// this list (and docs/library-api.md) in the same commit.
 const publicApi = [
   "CandidateStore",
   "ChainLayer",

@@ -40,7 +40,7 @@ export async function loadDefaultExport(path: string, what: string, cwd = proces
   }
   if (module.default === undefined) {
     throw new EnvriggerError("PLUGIN_SHAPE", `${what} module ${absolute} has no default export`, {
-      hint: "export default { ... } — see the README section on plugins",
+      hint: "export default { ... } — see docs/plugins.md",
     });
   }
   return module.default;

@@ -29,7 +29,7 @@ export interface CandidateEvidence {
   confirmationFrom?: number;
 }
 
-/** Thresholds of the rule (documented in the README; defaults below). */
+/** Thresholds of the rule (documented in docs/designer-and-decision-rule.md; defaults below). */
 export interface DecisionPolicy {
   /** Validation stops spending rollouts at this many episodes (the confirmation batch may add to it). */
   kMax: number;
@@ -74,7 +74,7 @@ export interface DecisionPolicy {
 }
 
 /**
- * Default thresholds, chosen by simulation before any real calibration (README, "The
+ * Default thresholds, chosen by simulation before any real calibration (docs/designer-and-decision-rule.md, "The
  * decision rule"; `bench/decision-rule-simulation.ts`): the promise is that 9 in 10
  * accepted stacks measure in band on a fresh check of 100 rollouts, so `confidence` 0.9 on
  * that check (`checkRollouts` 100). Only rates within ≈ [0.46, 0.54] of the band [0.4, 0.6]

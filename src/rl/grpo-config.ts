@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * The trainer's hyper-parameters. Defaults are sized for the BugFix experiment on two
- * shared CPU cores (see the README's training section).
+ * shared CPU cores (see docs/learning.md).
  */
 export const grpoConfigSchema = z
   .object({

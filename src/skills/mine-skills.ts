@@ -48,7 +48,7 @@ export interface MinedSkills {
   episodes: number;
 }
 
-/** The decision rule's weakness criterion (README, "The designer loop and the decision rule", step 5). */
+/** The decision rule's weakness criterion (docs/designer-and-decision-rule.md, step 5). */
 const DECISIVE_MINIMUM_SIDE = 3;
 const DECISIVE_FAILING_SUCCESS = 0.2;
 const DECISIVE_SUCCEEDING_SUCCESS = 0.5;

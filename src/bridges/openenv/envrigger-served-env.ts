@@ -228,7 +228,7 @@ export class EnvriggerServedEnv implements ActionableEnv {
     );
   }
 
-  /** Nothing to do locally; the served env's own turn budget keeps counting (see the README). */
+  /** Nothing to do locally; the served env's own turn budget keeps counting (see docs/serving-and-export.md). */
   async notifyReplayComplete(): Promise<void> {
     this.live();
   }

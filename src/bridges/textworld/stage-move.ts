@@ -3,7 +3,7 @@ import type { ToolSpec } from "../../core/tool-spec.js";
 import type { StageLayout } from "./stage-layout.js";
 import type { ZMachineSession } from "./z-machine-session.js";
 
-/** The staging tool of the `textworld` env (its name starts with `stage`: a Setup-only tool, see the README's plugin contract). */
+/** The staging tool of the `textworld` env (its name starts with `stage`: a Setup-only tool, see docs/plugins.md). */
 export const STAGE_MOVE_TOOL = "stage_move";
 
 /** The destination that means the starting room's floor. */

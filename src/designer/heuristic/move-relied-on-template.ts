@@ -13,7 +13,7 @@ import type { HarnessTemplate, TemplateInput, TemplatePlan } from "./harness-tem
 import { roundMagnitude } from "./rules-snippets.js";
 
 /**
- * A staging tool as the plugin contract describes it (README, "Staging tools"): its name's
+ * A staging tool as the plugin contract describes it (docs/plugins.md, "Staging tools"): its name's
  * first word is `stage`; its first two required parameters are strings with an `enum` — what
  * to move and where to — and an optional `probability` number in [0, 1] is the fraction of
  * episodes the change is made in.
