@@ -30,6 +30,11 @@ describe("the documentation pages", () => {
     expect(files.filter((file) => !reached.has(file))).toEqual([]);
   });
 
+  it("close every code block they open", () => {
+    const unbalanced = files.filter((file) => (readDocument(file).match(/^\s*```/gm)?.length ?? 0) % 2 === 1);
+    expect(unbalanced).toEqual([]);
+  });
+
   it("link only to files and headings that exist", () => {
     const broken: string[] = [];
     for (const file of files) {
