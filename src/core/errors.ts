@@ -52,6 +52,8 @@ export const errorCodes = {
   JOB_REFUSED: "user",
   /** No browser for a web environment (e.g. miniwob): Chromium is missing; the message says how to install it. */
   BROWSER_UNAVAILABLE: "user",
+  /** No OS sandbox (bubblewrap) for running real code, and the user did not ask to run it unconfined; the message says how to install one. */
+  ISOLATION_UNAVAILABLE: "user",
 } as const satisfies Record<string, ErrorCategory>;
 
 /** A stable error code. */
