@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { EnvriggerError } from "../../core/errors.js";
 import type { JsonObject } from "../../core/json.js";
 import type { OpenEnvOptions } from "./openenv-options.js";
-import type { OpenEnvObservationPayload } from "./openenv-protocol.js";
+import type { OpenEnvErrorPayload, OpenEnvObservationPayload } from "./openenv-protocol.js";
 import { describeOpenEnvError, openEnvServerError } from "./openenv-server-error.js";
 import { OpenEnvSocket } from "./openenv-socket.js";
 
@@ -15,7 +15,14 @@ export interface OpenEnvSession {
 type SessionOptions = Pick<
   OpenEnvOptions,
   "connectTimeoutMs" | "messageTimeoutMs" | "capacityAttempts" | "capacityBackoffMs" | "capacityBackoffMaxMs"
->;
+> & {
+  /**
+   * Told of each CAPACITY_REACHED refusal; resolves `true` once it waited for a session
+   * of this process to be freed (the next connection is then not counted as an attempt),
+   * `false` when the refusal is not ours to wait out (retry after the backoff).
+   */
+  onCapacityReached?: (payload: OpenEnvErrorPayload) => Promise<boolean>;
+};
 
 /** The wait before attempt `attempt + 1` (1-based): the backoff doubled per attempt, capped. */
 export function capacityBackoff(
@@ -30,7 +37,8 @@ export function capacityBackoff(
  * return the socket with the first observation. When the server answers CAPACITY_REACHED
  * (OpenEnv sends it on connect when every session slot is taken, then closes), the
  * connection is closed and retried after an exponential backoff, `capacityAttempts`
- * connections at most; then a `REMOTE_ENV` error says the server stayed full. Any other
+ * connections at most; then a `REMOTE_ENV` error says the server stayed full (a refusal
+ * that `onCapacityReached` waited out is not counted). Any other
  * error reply is a `REMOTE_ENV` error at once.
  */
 export async function openOpenEnvSession(
@@ -42,6 +50,7 @@ export async function openOpenEnvSession(
   let waited = 0;
   for (let attempt = 1; attempt <= options.capacityAttempts; attempt++) {
     const socket = await OpenEnvSocket.connect(webSocketUrl, options);
+    let refused: OpenEnvErrorPayload;
     try {
       const reply = await socket.request({ type: "reset", data }, "reset");
       if (reply.type === "observation") return { socket, payload: reply.data };
@@ -53,9 +62,14 @@ export async function openOpenEnvSession(
         );
       if (reply.data.code !== "CAPACITY_REACHED") throw openEnvServerError(reply.data, "reset", webSocketUrl);
       refusal = describeOpenEnvError(reply.data);
+      refused = reply.data;
     } catch (error) {
       await socket.close();
       throw error;
+    }
+    if (await options.onCapacityReached?.(refused)) {
+      attempt -= 1;
+      continue;
     }
     if (attempt < options.capacityAttempts) {
       const wait = capacityBackoff(attempt, options);

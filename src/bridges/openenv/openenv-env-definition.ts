@@ -7,6 +7,8 @@ import { fetchOpenEnvServerInfo } from "./fetch-openenv-server-info.js";
 import { EnvriggerServedEnv } from "./envrigger-served-env.js";
 import { OpenEnvEnv } from "./openenv-env.js";
 import { openEnvOptionsSchema } from "./openenv-options.js";
+import { openEnvSessionGate } from "./openenv-session-gate.js";
+import { probeOpenEnvCapacity } from "./probe-openenv-capacity.js";
 import { openEnvTaskInfos } from "./openenv-tasks.js";
 import { resolveOpenEnvUrls } from "./openenv-urls.js";
 
@@ -16,7 +18,10 @@ import { resolveOpenEnvUrls } from "./openenv-urls.js";
  * reads the server's `GET /health` and `GET /schema` (a clear `REMOTE_ENV` error when the
  * server is unreachable, unhealthy or not OpenEnv) and returns an {@link OpenEnvEnv}.
  * Options: see `openenv-options.ts` (maxTurns 50, successReward, timeouts, capacity
- * retries). Tasks: `default` (train) only — except on an `envrigger serve` server, which
+ * probe and retries, idle sessions). The first `create` for a server probes how many
+ * sessions it takes (`capacityProbeLimit`); each `create` then waits for a free session
+ * (see `OpenEnvSessionGate`), so rollouts beyond the server's capacity queue instead of
+ * failing. Tasks: `default` (train) only — except on an `envrigger serve` server, which
  * names its tasks and tools and gets an {@link EnvriggerServedEnv}.
  */
 export function createOpenEnvDefinition(url: string): EnvDefinition {
@@ -24,7 +29,7 @@ export function createOpenEnvDefinition(url: string): EnvDefinition {
   const id = `openenv:${url}`;
   return {
     id,
-    description: `An OpenEnv server at ${urls.httpBase} (WebSocket sessions on ${urls.webSocketUrl}); one tool, step, taking the server's action schema; one task, default. Options: maxTurns (50), successReward, httpTimeoutMs, connectTimeoutMs, messageTimeoutMs, capacityAttempts, capacityBackoffMs, capacityBackoffMaxMs, observationBudget, serverStateInView.`,
+    description: `An OpenEnv server at ${urls.httpBase} (WebSocket sessions on ${urls.webSocketUrl}); one tool, step, taking the server's action schema; one task, default. Options: maxTurns (50), successReward, httpTimeoutMs, connectTimeoutMs, messageTimeoutMs, capacityAttempts, capacityBackoffMs, capacityBackoffMaxMs, capacityProbeLimit (16), idleSessionMs (250), abandonedEpisodeMs (120000), observationBudget, serverStateInView.`,
     async listTasks(split: Split): Promise<TaskInfo[]> {
       // An `envrigger serve` server names its tasks; any other OpenEnv server has one, default.
       const server = await fetchOpenEnvServerInfo(urls.httpBase, 10_000).catch(() => null);
@@ -45,7 +50,15 @@ export function createOpenEnvDefinition(url: string): EnvDefinition {
           taskIds: server.envrigger.taskIds,
           options: parsed,
         });
-      return new OpenEnvEnv({ id, urls, server, options: parsed });
+      const gate = openEnvSessionGate(urls.webSocketUrl);
+      await gate.discover(async () =>
+        parsed.capacityProbeLimit === 0
+          ? null
+          : probeOpenEnvCapacity(urls.webSocketUrl, parsed.capacityProbeLimit, parsed),
+      );
+      const env = new OpenEnvEnv({ id, urls, server, options: parsed, gate });
+      await env.claimSession();
+      return env;
     },
   };
 }

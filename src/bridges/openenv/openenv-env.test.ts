@@ -25,6 +25,8 @@ async function setUp(serverOptions: OpenEnvTestServerOptions = {}, envOptions: J
     messageTimeoutMs: 2_000,
     connectTimeoutMs: 2_000,
     capacityBackoffMs: 10,
+    // The tests below count connections; the capacity probe has tests of its own.
+    capacityProbeLimit: 0,
     ...envOptions,
   });
   envs.push(env);
@@ -277,7 +279,11 @@ describe("OpenEnvEnv failures are bounded", () => {
 
   it("a second env on a one-session server waits for capacity while the first holds it, and gets it once freed", async () => {
     const { server, env } = await setUp({ maxSessions: 1 }, { capacityBackoffMs: 30, capacityAttempts: 6 });
-    const other = await createOpenEnvDefinition(server.url).create({ capacityBackoffMs: 30, capacityAttempts: 6 });
+    const other = await createOpenEnvDefinition(server.url).create({
+      capacityBackoffMs: 30,
+      capacityAttempts: 6,
+      capacityProbeLimit: 0,
+    });
     envs.push(other);
     await env.reset({ taskId: "default", seed: 0 });
     const waiting = other.reset({ taskId: "default", seed: 1 });

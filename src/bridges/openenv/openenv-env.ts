@@ -15,6 +15,9 @@ import { resetOpenEnvSession } from "./open-openenv-session.js";
 import type { OpenEnvOptions } from "./openenv-options.js";
 import type { OpenEnvErrorPayload, OpenEnvObservationPayload } from "./openenv-protocol.js";
 import { openEnvReward } from "./openenv-reward.js";
+import type { OpenEnvSessionGate } from "./openenv-session-gate.js";
+import { OpenEnvSessionLease } from "./openenv-session-lease.js";
+import { statedCapacity } from "./probe-openenv-capacity.js";
 import { openEnvServerError } from "./openenv-server-error.js";
 import type { OpenEnvSocket } from "./openenv-socket.js";
 import { openEnvStateSchemaText } from "./openenv-state-schema-text.js";
@@ -29,6 +32,8 @@ export interface OpenEnvEnvSettings {
   urls: OpenEnvUrls;
   server: OpenEnvServerInfo;
   options: OpenEnvOptions;
+  /** The server's session gate (one per server in a process; see `openEnvSessionGate`). */
+  gate: OpenEnvSessionGate;
 }
 
 /** One episode as seen from our side (the environment's own state lives on the server). */
@@ -45,6 +50,8 @@ interface OpenEnvEpisode {
   observation: Observation;
   /** Set when the connection was lost: every later step fails with it. */
   lost: EnvriggerError | null;
+  /** The server's state when the session was given up after the episode ended (what `stateView` then shows). */
+  finalServerState: JsonObject | null;
 }
 
 /** A step's reply as the env uses it: an observation, or a refused action. */
@@ -61,9 +68,14 @@ const malformedMessage =
  *
  * - One connection for many episodes: `reset` reuses the open socket (OpenEnv sessions
  *   take any number of resets, as TRL's pooled clients rely on); a lost socket is replaced
- *   by a new connection, retrying with backoff while the server answers
- *   CAPACITY_REACHED. One message is in flight at a time; every wait is bounded. A
- *   SESSION_ERROR reply loses the session (the server closes it).
+ *   by a new connection. One message is in flight at a time; every wait on the server is
+ *   bounded. A SESSION_ERROR reply loses the session (the server closes it).
+ * - Sessions are the server's to count: the env holds a session of its server's gate
+ *   (`OpenEnvSessionGate`, which knows the capacity) from `claimSession` on, and waits for
+ *   one when the server is full; idle between episodes for `idleSessionMs`, it gives its
+ *   session to an env waiting for one (keeping the server's final state for `stateView`)
+ *   and waits again at its next reset. A refusal the gate did not foresee (sessions of
+ *   other processes) is retried with backoff (`capacityAttempts`).
  * - The reset's reward is null (OpenEnv sends none); metadata never crosses the wire.
  * - One tool, `step`, whose input schema is the server's action schema (`GET /schema`);
  *   its arguments are sent as the action. Text actions: one JSON line
@@ -86,10 +98,18 @@ export class OpenEnvEnv implements ActionableEnv {
   private socket: OpenEnvSocket | null = null;
   private episode: OpenEnvEpisode | null = null;
   private closed = false;
+  private readonly lease: OpenEnvSessionLease;
 
   constructor(private readonly settings: OpenEnvEnvSettings) {
     this.id = settings.id;
     this.options = settings.options;
+    this.lease = new OpenEnvSessionLease(settings.gate, settings.options, () => this.giveUpSession());
+  }
+
+  /** Wait until this env holds one of the server's sessions (the definition's `create` does, so waiting is not charged to a reset's deadline). */
+  async claimSession(): Promise<void> {
+    this.open();
+    await this.lease.ensure();
   }
 
   describe(): string {
@@ -117,6 +137,10 @@ export class OpenEnvEnv implements ActionableEnv {
   }
 
   async reset(options: ResetOptions): Promise<ResetResult> {
+    return this.lease.use(() => this.startEpisode(options));
+  }
+
+  private async startEpisode(options: ResetOptions): Promise<ResetResult> {
     this.open();
     if (typeof options?.taskId !== "string" || !Number.isInteger(options.seed) || options.seed < 0) {
       throw new EnvriggerError("BAD_ARGUMENT", "reset needs { taskId: string, seed: non-negative integer }");
@@ -126,6 +150,8 @@ export class OpenEnvEnv implements ActionableEnv {
         hint: `an OpenEnv server has one task, "${OPENENV_TASK_ID}"`,
       });
     }
+    this.lease.setEpisodeOpen(false);
+    await this.lease.ensure();
     const previous = this.socket;
     this.socket = null;
     this.episode = null;
@@ -133,9 +159,10 @@ export class OpenEnvEnv implements ActionableEnv {
       previous,
       this.settings.urls.webSocketUrl,
       { seed: options.seed },
-      this.options,
+      { ...this.options, onCapacityReached: (payload) => this.waitForSession(payload) },
     );
     this.socket = session.socket;
+    this.lease.setEpisodeOpen(!(session.payload.done ?? false));
     const reward = openEnvReward(session.payload);
     const done = session.payload.done ?? false;
     const observation = this.observationOf(session.payload);
@@ -151,6 +178,7 @@ export class OpenEnvEnv implements ActionableEnv {
       lastActionError: null,
       observation,
       lost: null,
+      finalServerState: null,
     };
     return {
       observation,
@@ -163,6 +191,10 @@ export class OpenEnvEnv implements ActionableEnv {
   }
 
   async step(input: ActionInput): Promise<StepResult> {
+    return this.lease.use(() => this.takeStep(input));
+  }
+
+  private async takeStep(input: ActionInput): Promise<StepResult> {
     const episode = this.live();
     if (episode.done || episode.truncated)
       throw new EnvriggerError("EPISODE_OVER", "the OpenEnv episode is over; call reset() to start another");
@@ -198,6 +230,7 @@ export class OpenEnvEnv implements ActionableEnv {
       };
     }
     episode.truncated = !episode.done && episode.turns >= this.options.maxTurns;
+    if (episode.done || episode.truncated) this.lease.setEpisodeOpen(false);
     const stop = episode.done ? "terminated" : episode.truncated ? "budget" : null;
     const info: JsonObject = {
       stop,
@@ -293,12 +326,16 @@ export class OpenEnvEnv implements ActionableEnv {
       lastActionError: episode.lastActionError,
       observation: structuredClone(episode.observation.data ?? {}),
     };
-    if (this.options.serverStateInView) view.serverState = await this.serverState(episode);
+    if (this.options.serverStateInView)
+      view.serverState = structuredClone(
+        episode.finalServerState ?? (await this.lease.use(() => this.serverState(episode))),
+      );
     return view;
   }
 
   private async serverState(episode: OpenEnvEpisode): Promise<JsonObject> {
     if (episode.lost) throw episode.lost;
+    if (this.socket === null) throw this.reclaimedError();
     let reply;
     try {
       reply = await (this.socket as OpenEnvSocket).request({ type: "state" }, "state");
@@ -357,6 +394,46 @@ export class OpenEnvEnv implements ActionableEnv {
     this.closed = true;
     this.episode = null;
     await this.endSession();
+    this.lease.end();
+  }
+
+  /**
+   * The gate asks for this env's idle session: keep the server's final state of an ended
+   * episode (for `stateView`), mark an abandoned one lost, and close the socket.
+   */
+  private async giveUpSession(): Promise<void> {
+    const episode = this.episode;
+    if (episode !== null && episode.lost === null) {
+      if (episode.done || episode.truncated) {
+        if (this.options.serverStateInView && this.socket?.isOpen)
+          episode.finalServerState = await this.serverState(episode).catch(() => null);
+      } else episode.lost = this.reclaimedError();
+    }
+    const socket = this.socket;
+    this.socket = null;
+    await socket?.close();
+  }
+
+  /**
+   * A CAPACITY_REACHED refusal: learn the capacity it states; when this process holds more
+   * sessions than that (granted before the capacity was known), give this env's back and
+   * wait for one (`true`). Otherwise the refusal is someone else's: retry after the backoff.
+   */
+  private async waitForSession(payload: OpenEnvErrorPayload): Promise<boolean> {
+    const capacity = statedCapacity(payload);
+    if (capacity !== null) this.settings.gate.learnCapacity(capacity);
+    if (!this.settings.gate.overCommitted) return false;
+    this.lease.drop();
+    await this.lease.ensure();
+    return true;
+  }
+
+  private reclaimedError(): EnvriggerError {
+    return new EnvriggerError(
+      "REMOTE_ENV",
+      `this ${this.id} episode was idle for ${this.options.abandonedEpisodeMs} ms and its session went to another env waiting for the server's only sessions`,
+      { hint: "call reset() to start another episode; raise abandonedEpisodeMs for policies that think longer" },
+    );
   }
 
   private async endSession(): Promise<void> {

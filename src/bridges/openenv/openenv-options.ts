@@ -29,6 +29,16 @@ export const openEnvOptionsSchema = z.strictObject({
   capacityBackoffMs: milliseconds(500),
   /** Longest wait between two attempts. */
   capacityBackoffMaxMs: milliseconds(8_000),
+  /**
+   * Sessions opened one after another, on the first use of a server, to learn how many it
+   * takes (OpenEnv's default is one; the refusal states `max_sessions`). 0: no probe (the
+   * first refusal teaches it). A server that takes this many is treated as unlimited.
+   */
+  capacityProbeLimit: z.number().int().min(0).max(1_024).default(16),
+  /** Between episodes, a session idle this long goes to an env waiting for one (e.g. a pooled stack's, once the rig moved on). */
+  idleSessionMs: milliseconds(250),
+  /** Inside an episode, a session idle this long counts as abandoned and may go to a waiting env. */
+  abandonedEpisodeMs: milliseconds(120_000),
   /** Per-observation character budget of the rendered text (head and tail kept around a marker). */
   observationBudget: z.number().int().min(64).default(8_000),
   /** Whether `stateView()` includes the server's state (one `state` round trip per call). */
