@@ -13,12 +13,12 @@ export interface MarkdownLink {
   target: string;
 }
 
-/** The user-facing Markdown files: the README, CONTRIBUTING.md and every page under docs/. */
+/** The user-facing Markdown files: the README, CONTRIBUTING.md, bench/README.md and every page under docs/. */
 export function documentationFiles(): string[] {
   const pages = readdirSync(join(repositoryRoot, "docs"))
     .filter((name) => name.endsWith(".md"))
     .map((name) => `docs/${name}`);
-  return ["README.md", "CONTRIBUTING.md", ...pages.sort()];
+  return ["README.md", "CONTRIBUTING.md", "bench/README.md", ...pages.sort()];
 }
 
 export function readDocument(file: string): string {
