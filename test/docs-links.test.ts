@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   documentationFiles,
@@ -7,6 +9,7 @@ import {
   markdownLinks,
   proseLines,
   readDocument,
+  repositoryRoot,
   resolveLink,
 } from "./helpers/markdown-docs.js";
 
@@ -28,6 +31,16 @@ describe("the documentation pages", () => {
       }
     }
     expect(files.filter((file) => !reached.has(file))).toEqual([]);
+  });
+
+  it("include a README of at most 250 lines whose Layout names every folder of src/", () => {
+    const readme = readDocument("README.md");
+    expect(readme.split("\n").length).toBeLessThanOrEqual(250);
+    const layout = readme.slice(readme.indexOf("## Layout"));
+    const folders = readdirSync(join(repositoryRoot, "src"), { withFileTypes: true }).filter((entry) =>
+      entry.isDirectory(),
+    );
+    expect(folders.map((folder) => folder.name).filter((name) => !layout.includes(`\`src/${name}/\``))).toEqual([]);
   });
 
   it("close every code block they open", () => {
