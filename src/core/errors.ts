@@ -54,6 +54,8 @@ export const errorCodes = {
   BROWSER_UNAVAILABLE: "user",
   /** No OS sandbox (bubblewrap) for running real code, and the user did not ask to run it unconfined; the message says how to install one. */
   ISOLATION_UNAVAILABLE: "user",
+  /** npm could not install a repository's devDependencies (unknown version, registry unreachable); npm's message says which. */
+  DEPENDENCY_INSTALL: "external",
 } as const satisfies Record<string, ErrorCategory>;
 
 /** A stable error code. */
