@@ -43,6 +43,7 @@ describe("envrigger CLI", () => {
         "byGroup",
         "env",
         "episodes",
+        "errored",
         "invalidCallRate",
         "meanTurns",
         "policy",
@@ -115,6 +116,36 @@ describe("envrigger CLI", () => {
     );
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ policy: "counter-policy", successRate: 1, meanTurns: 3, episodes: 3 });
+  });
+
+  it("prints the report, then exits 1 when every episode errored (errors are not failures: no rate to report)", async () => {
+    const { code, stdout, stderr } = await cli(
+      "baseline",
+      "--env",
+      "file:test/fixtures/failing-reset-env-plugin.ts",
+      "--policy",
+      "file:test/fixtures/go-policy-plugin.ts",
+      "--episodes",
+      "3",
+      "--json",
+    );
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toMatchObject({ episodes: 0, errored: 3, stopReasons: { error: 3 } });
+    expect(stderr).toMatch(/error \[EPISODES_ERRORED\]: no episode ran: all 3 errored.*the server is down/);
+  });
+
+  it("refuses a split without tasks (exit 2) instead of printing a rate over nothing", async () => {
+    const { code, stderr } = await cli(
+      "baseline",
+      "--env",
+      "file:test/fixtures/counter-env-plugin.ts",
+      "--policy",
+      "file:test/fixtures/counter-policy-plugin.ts",
+      "--split",
+      "heldout",
+    );
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/UNKNOWN_TASK.*no task in split heldout/);
   });
 
   it("names the missing member of a plugin that does not fit", async () => {

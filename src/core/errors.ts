@@ -44,6 +44,11 @@ export const errorCodes = {
   INTERNAL: "system",
   /** A remote environment server (e.g. OpenEnv) is unreachable, refused, dropped the connection or answered with an error. */
   REMOTE_ENV: "external",
+  /**
+   * Too many episodes errored for reasons outside what was measured (a remote env, a
+   * provider, a queue) to compute a rate or take a decision from the rest; nothing was decided.
+   */
+  EPISODES_ERRORED: "external",
   /** The rollout queue's Redis is unreachable, refused the credentials, or dropped the connection. */
   QUEUE_UNREACHABLE: "external",
   /** A rollout job failed on a queue worker (refused, or its batch could not run); the reason is in the message. */
@@ -96,6 +101,11 @@ export class EnvriggerError extends Error {
 /** True when `error` is an {@link EnvriggerError}, optionally with the given code. */
 export function isEnvriggerError(error: unknown, code?: ErrorCode): error is EnvriggerError {
   return error instanceof EnvriggerError && (code === undefined || error.code === code);
+}
+
+/** The category of an error code (`undefined` for a string that is not one). */
+export function errorCategoryOf(code: string): ErrorCategory | undefined {
+  return Object.hasOwn(errorCodes, code) ? errorCodes[code as ErrorCode] : undefined;
 }
 
 /** The message of any thrown value. */

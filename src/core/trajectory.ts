@@ -61,6 +61,8 @@ export const trajectorySchema = z.object({
   totalReward: z.number(),
   /** Error text when `stopReason` is `error`, or `timeout` because a call outlived its deadline. */
   error: z.string().optional(),
+  /** The error's code when the episode errored with one of envrigger's errors (e.g. `REMOTE_ENV`, `COMPONENT_RUNTIME`). */
+  errorCode: z.string().optional(),
   /** Wall time of the whole episode, milliseconds. */
   durationMs: z.number().nonnegative(),
 });

@@ -6,6 +6,8 @@ import { decide, judgeBands, DEFAULT_DECISION_POLICY, type CandidateEvidence } f
 function stats(successes: number, episodes: number, overrides: Partial<RolloutStats> = {}): RolloutStats {
   return {
     episodes,
+    errored: 0,
+    erroredExternal: 0,
     successes,
     successRate: successes / episodes,
     successInterval: wilsonInterval(successes, episodes),
@@ -36,10 +38,25 @@ const atCap = (kMax: number) => ({ ...DEFAULT_DECISION_POLICY, kMax });
 
 describe("decide", () => {
   it("rejects a broken candidate at once", () => {
-    expect(decide(band, evidence(stats(2, 5, { errorRate: 0.2 })))).toMatchObject({
+    expect(decide(band, evidence(stats(2, 5, { errored: 1, errorRate: 1 / 6 })))).toMatchObject({
       decision: "reject",
       direction: "broken",
     });
+  });
+
+  it("never blames a candidate for episodes that errored outside it: decides on the rest, or refuses with EPISODES_ERRORED", () => {
+    const fewExternal = stats(50, 100, { errored: 1, erroredExternal: 1, errorRate: 1 / 101 });
+    expect(decide(band, evidence(fewExternal))).not.toMatchObject({ direction: "broken" });
+    const manyExternal = stats(50, 100, { errored: 20, erroredExternal: 20, errorRate: 20 / 120 });
+    expect(() => decide(band, evidence(manyExternal))).toThrow(
+      expect.objectContaining({
+        code: "EPISODES_ERRORED",
+        message: expect.stringMatching(/^20 of 120 validation episodes errored outside the candidate/),
+      }),
+    );
+    // The candidate's own errors still break it, however few.
+    const ownError = stats(50, 100, { errored: 2, erroredExternal: 1, errorRate: 2 / 102 });
+    expect(decide(band, evidence(ownError))).toMatchObject({ decision: "reject", direction: "broken" });
   });
 
   it("calls a pass-through no-effect only on minimum evidence", () => {

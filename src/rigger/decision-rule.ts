@@ -11,6 +11,7 @@ import {
   successPredictive,
   type BandPosterior,
 } from "./band-posterior.js";
+import { ownErrorRate, refuseOnExternalErrors } from "./errored-episodes.js";
 
 /** Evidence about a candidate's validation rollouts, beyond the aggregate statistics. */
 export interface CandidateEvidence {
@@ -61,8 +62,15 @@ export interface DecisionPolicy {
   confirmationEpisodes: number;
   /** Episodes needed before `unsolvable` or `no-effect` is called (fewer → spend another batch). */
   minimumEvidence: number;
-  /** Fraction of erroring episodes above which a candidate is broken. */
+  /** Fraction of erroring episodes above which a candidate is broken (errors outside it, category `external`, not counted). */
   maxErrorRate: number;
+  /**
+   * Fraction of episodes that errored outside the candidate (a remote env, a provider, a
+   * queue: errors of category `external`) above which the rule refuses to decide at all
+   * (`EPISODES_ERRORED`; see `refuseOnExternalErrors`). Below it, those episodes are left
+   * out of every rate.
+   */
+  maxExternalErrorRate: number;
   /** "Unsolvable": success 0 and at least this fraction ended by budget, timeout or with blocked actions. */
   unsolvableStopFraction: number;
   /** Weakness target: success among weakness-showing rollouts must be at most this… */
@@ -94,6 +102,7 @@ export const DEFAULT_DECISION_POLICY: DecisionPolicy = {
   confirmationEpisodes: 20,
   minimumEvidence: 10,
   maxErrorRate: 0,
+  maxExternalErrorRate: 0.1,
   unsolvableStopFraction: 0.5,
   weaknessMaxSuccess: 0.2,
   weaknessMinOtherSuccess: 0.5,
@@ -265,7 +274,9 @@ export function judgeBands(target: Target, stats: RolloutStats, options: BandJud
 /**
  * The numeric decision rule. It reads aggregate statistics only — never a single
  * trajectory, never a model's opinion — in this order:
- * 1. broken: error rate above `maxErrorRate` → reject;
+ * 0. refusal: more than `maxExternalErrorRate` of the episodes errored outside the
+ *    candidate (a remote env, a provider) → throws `EPISODES_ERRORED`, nothing decided;
+ * 1. broken: the rate of the candidate's own errors above `maxErrorRate` → reject;
  * 2. pass-through: the candidate changed nothing over ≥ `minimumEvidence` rollouts →
  *    reject (`no-effect`); fewer → `more`;
  * 3. unsolvable: success 0 over ≥ `minimumEvidence` rollouts and ≥ `unsolvableStopFraction`
@@ -289,12 +300,13 @@ export function decide(
   const { stats } = evidence;
   const canSpend = stats.episodes < policy.kMax;
   const enoughEvidence = stats.episodes >= policy.minimumEvidence;
-  if (stats.errorRate > policy.maxErrorRate) {
+  refuseOnExternalErrors(stats, policy.maxExternalErrorRate, "validation");
+  if (ownErrorRate(stats) > policy.maxErrorRate) {
     return {
       decision: "reject",
       direction: "broken",
       distance: 0,
-      message: `${(stats.errorRate * 100).toFixed(0)}% of validation episodes errored (component failure or invalid setup)`,
+      message: `${(ownErrorRate(stats) * 100).toFixed(0)}% of validation episodes errored (component failure or invalid setup)`,
     };
   }
   if (!evidence.changesSomething) {

@@ -12,7 +12,11 @@ import { summarize, type RolloutStats } from "./summarize.js";
 
 /** The statistics `baseline --json` prints for one group or overall. */
 export interface BaselineStats {
+  /** Episodes that ran (did not error): the `n` of the rates. */
   episodes: number;
+  /** Episodes that ended in an error, counted apart (never as failures). */
+  errored: number;
+  /** Successes over the episodes that ran. */
   successRate: number;
   successInterval: [number, number];
   publicPassRate: number | null;
@@ -64,6 +68,7 @@ export interface BaselineOptions {
 function pick(stats: RolloutStats): BaselineStats {
   return {
     episodes: stats.episodes,
+    errored: stats.errored,
     successRate: stats.successRate,
     successInterval: stats.successInterval,
     publicPassRate: stats.publicPassRate,
@@ -80,7 +85,11 @@ export async function tasksOf(env: EnvDefinition, split: SplitSelection): Promis
   return env.listTasks(split);
 }
 
-/** Run a policy on every task of a split and summarise, per group and overall. */
+/**
+ * Run a policy on every task of a split and summarise, per group and overall. Errored
+ * episodes are counted apart (`errored`); the rates are over the episodes that ran. A split
+ * with no task is an error (`UNKNOWN_TASK`), not a report of nothing.
+ */
 export async function runBaseline(
   options: BaselineOptions,
 ): Promise<{ report: BaselineReport; trajectories: Trajectory[] }> {
@@ -96,6 +105,14 @@ export async function runBaseline(
     }
     tasks = options.taskIds.map((id) => known.get(id)!);
   }
+  if (tasks.length === 0)
+    throw new EnvriggerError(
+      "UNKNOWN_TASK",
+      `env ${options.env.id} has no task in split ${options.split}: nothing to run`,
+      {
+        hint: 'pick a split that has tasks (see `envrigger tasks`); an OpenEnv server has one task, "default", in train',
+      },
+    );
   const rolloutTasks = tasks.map((task) => ({
     taskId: task.id,
     ...(task.group === undefined ? {} : { group: task.group }),

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { actionInputSchema, type Action, type ActionInput } from "../core/action.js";
 import type { ActionableEnv } from "../core/actionable-env.js";
-import { EnvriggerError, errorMessage } from "../core/errors.js";
+import { EnvriggerError, errorMessage, isEnvriggerError } from "../core/errors.js";
 import type { Evaluation } from "../core/evaluation.js";
 import type { JsonObject } from "../core/json.js";
 import { LAYER_TRACE_KEY, type LayerTrace } from "../core/layer-trace.js";
@@ -66,6 +66,7 @@ export async function runEpisode(env: ActionableEnv, policy: Policy, options: Ru
   let initialObservation: Observation = { text: "" };
   let stopReason: StopReason = "budget";
   let error: string | undefined;
+  let errorCode: string | undefined;
   let evaluation: Evaluation | undefined;
   let totalReward = 0;
   const envDeadline = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
@@ -145,6 +146,7 @@ export async function runEpisode(env: ActionableEnv, policy: Policy, options: Ru
     // A call past its deadline is a timeout, not a failure of the env's logic; either way the message is kept.
     stopReason = caught instanceof CallDeadlineError ? "timeout" : "error";
     error = errorMessage(caught);
+    if (isEnvriggerError(caught)) errorCode = caught.code;
     try {
       evaluation = caught instanceof CallDeadlineError ? undefined : await envCall(env.evaluate(), "evaluate");
     } catch {
@@ -164,6 +166,7 @@ export async function runEpisode(env: ActionableEnv, policy: Policy, options: Ru
     evaluation,
     totalReward,
     error,
+    ...(errorCode === undefined ? {} : { errorCode }),
     durationMs: performance.now() - started,
   };
 }

@@ -38,27 +38,34 @@ describe("summarize", () => {
   it("counts turns, blocked and refused steps, tool use in first-call order, public passes and stop messages", () => {
     const episodes = [
       episode([step("read"), step("edit", { refused: true }), step("submit")], true),
-      episode([step("edit", { blocked: true }), step(null), step("run")], false, {
-        stopReason: "error",
-        error: "boom",
-        evaluation: undefined,
-      }),
+      episode([step("edit", { blocked: true }), step(null), step("run")], false, { stopReason: "budget" }),
       episode([step("read"), step("read")], false, {
         evaluation: { success: false, score: 0, metrics: { publicPass: true, submitted: false } },
       }),
+      // Errored episodes are counted apart: in no rate but the error rate.
+      episode([step("read"), step("read")], false, {
+        stopReason: "error",
+        error: "boom",
+        errorCode: "REMOTE_ENV",
+        evaluation: undefined,
+      }),
+      episode([step("read")], false, { stopReason: "error", error: "bang", evaluation: undefined }),
     ];
     const summary = summarize(episodes);
     expect(summary).toMatchObject({
       episodes: 3,
+      errored: 2,
+      erroredExternal: 1,
       successes: 1,
+      successRate: 1 / 3,
       meanTurns: 8 / 3,
       meanTurnsOfSuccesses: 3,
-      publicPassRate: 0.5,
+      publicPassRate: 2 / 3,
       invalidCallRate: 2 / 8,
       blockedRate: 1 / 8,
       blockedEpisodeRate: 1 / 3,
-      errorRate: 1 / 3,
-      stopReasons: { submit: 2, error: 1 },
+      errorRate: 2 / 5,
+      stopReasons: { submit: 2, budget: 1, error: 2 },
       stopMessages: { error: "boom" },
     });
     expect(Object.entries(summary.toolUse)).toEqual([

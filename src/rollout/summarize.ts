@@ -1,11 +1,23 @@
 import type { Trajectory } from "../core/trajectory.js";
 import { wilsonInterval } from "./wilson-interval.js";
 import { actionRefused } from "../core/step-result.js";
+import { errorCategoryOf } from "../core/errors.js";
 
-/** Aggregate statistics of a set of episodes — the only evidence decisions are made from. */
+/**
+ * Aggregate statistics of a set of episodes — the only evidence decisions are made from.
+ * An episode that ended in an error (stop reason `error`) did not run to a verdict: it is
+ * counted in `errored` and `errorRate` only, never as a failure; every other rate is over
+ * the episodes that ran.
+ */
 export interface RolloutStats {
+  /** Episodes that ran (did not end in an error): the `n` of every rate below. */
   episodes: number;
+  /** Episodes that ended in an error, counted apart (not in `episodes`). */
+  errored: number;
+  /** Of `errored`, those whose error is not the episode's own (category `external`: a remote env, a provider, a queue). */
+  erroredExternal: number;
   successes: number;
+  /** Successes over the episodes that ran (0 when none ran). */
   successRate: number;
   /** 95% Wilson interval of the success rate. */
   successInterval: [number, number];
@@ -28,7 +40,7 @@ export interface RolloutStats {
   blockedRate: number;
   /** Fraction of episodes with at least one blocked step. */
   blockedEpisodeRate: number;
-  /** Fraction of episodes that ended in an error. */
+  /** Fraction of all episodes (those that ran and those that errored) that ended in an error. */
   errorRate: number;
   /** How often each tool was called (structured or parsed text actions). */
   toolUse: Record<string, number>;
@@ -47,6 +59,8 @@ export function isSuccess(trajectory: Trajectory): boolean {
 /** Running totals of {@link RolloutStats} over episodes added one at a time. */
 class StatsTotals {
   private episodes = 0;
+  private errored = 0;
+  private erroredExternal = 0;
   private successes = 0;
   private turns = 0;
   private successTurns = 0;
@@ -60,15 +74,21 @@ class StatsTotals {
   private readonly toolUse = new Map<string, number>();
 
   add(trajectory: Trajectory): void {
+    this.stopReasons.set(trajectory.stopReason, (this.stopReasons.get(trajectory.stopReason) ?? 0) + 1);
+    if (trajectory.error !== undefined && !this.stopMessages.has(trajectory.stopReason))
+      this.stopMessages.set(trajectory.stopReason, trajectory.error);
+    if (trajectory.stopReason === "error") {
+      this.errored += 1;
+      if (trajectory.errorCode !== undefined && errorCategoryOf(trajectory.errorCode) === "external")
+        this.erroredExternal += 1;
+      return;
+    }
     this.episodes += 1;
     this.turns += trajectory.steps.length;
     if (isSuccess(trajectory)) {
       this.successes += 1;
       this.successTurns += trajectory.steps.length;
     }
-    this.stopReasons.set(trajectory.stopReason, (this.stopReasons.get(trajectory.stopReason) ?? 0) + 1);
-    if (trajectory.error !== undefined && !this.stopMessages.has(trajectory.stopReason))
-      this.stopMessages.set(trajectory.stopReason, trajectory.error);
     const publicPass = trajectory.evaluation?.metrics.publicPass;
     if (typeof publicPass === "boolean") {
       this.publicKnown += 1;
@@ -88,10 +108,11 @@ class StatsTotals {
 
   /** The statistics so far (fresh objects each time). */
   stats(): RolloutStats {
-    const { episodes, successes, turns: steps } = this;
-    const errors = this.stopReasons.get("error") ?? 0;
+    const { episodes, errored, successes, turns: steps } = this;
     return {
       episodes,
+      errored,
+      erroredExternal: this.erroredExternal,
       successes,
       successRate: episodes === 0 ? 0 : successes / episodes,
       successInterval: wilsonInterval(successes, episodes),
@@ -103,7 +124,7 @@ class StatsTotals {
       invalidCallRate: steps === 0 ? 0 : this.invalid / steps,
       blockedRate: steps === 0 ? 0 : this.blocked / steps,
       blockedEpisodeRate: episodes === 0 ? 0 : this.blockedEpisodes / episodes,
-      errorRate: episodes === 0 ? 0 : errors / episodes,
+      errorRate: episodes + errored === 0 ? 0 : errored / (episodes + errored),
       toolUse: Object.fromEntries(this.toolUse),
     };
   }

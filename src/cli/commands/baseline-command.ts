@@ -36,6 +36,7 @@ export function formatBaselineReport(report: BaselineReport): string {
   const row = (name: string, stats: BaselineReport | BaselineReport["byGroup"][string]) => [
     name,
     stats.episodes,
+    stats.errored,
     percent(stats.successRate),
     `[${fixed(stats.successInterval[0])}, ${fixed(stats.successInterval[1])}]`,
     percent(stats.publicPassRate),
@@ -52,14 +53,17 @@ export function formatBaselineReport(report: BaselineReport): string {
   return (
     title +
     formatTable(
-      ["group", "episodes", "success", "95% CI", "public pass", "turns", "invalid", "stops"],
+      ["group", "episodes", "errored", "success", "95% CI", "public pass", "turns", "invalid", "stops"],
       [...Object.entries(report.byGroup).map(([group, stats]) => row(group, stats)), row("all", report)],
     ) +
     messages.join("")
   );
 }
 
-/** `envrigger baseline`: run a policy on every task of a split and summarise. */
+/**
+ * `envrigger baseline`: run a policy on every task of a split and summarise. Prints the
+ * report, then fails (`EPISODES_ERRORED`, exit 1) when every episode errored.
+ */
 export async function baselineCommand(options: BaselineCommandOptions, io: CliIo): Promise<BaselineReport> {
   const split = parseChoice(options.split ?? "train", "--split", splitSelectionSchema.options) as SplitSelection;
   const episodes = parseInteger(options.episodes ?? "10", "--episodes", 1);
@@ -117,5 +121,13 @@ export async function baselineCommand(options: BaselineCommandOptions, io: CliIo
   await env.dispose?.();
   if (stack) report.stack = stackName;
   io.stdout(options.json ? `${JSON.stringify(report)}\n` : formatBaselineReport(report));
+  if (report.episodes === 0) {
+    const first = report.stopMessages.error?.split("\n")[0];
+    throw new EnvriggerError(
+      "EPISODES_ERRORED",
+      `no episode ran: all ${report.errored} errored, so there is no success rate${first === undefined ? "" : ` (first error: ${first})`}`,
+      { hint: "fix what the first error names (a server down, a broken stack) and run again" },
+    );
+  }
   return report;
 }

@@ -18,6 +18,8 @@ const diagnosis: Diagnosis = { text: "", weaknesses: [], direction: "harder" };
 
 const stats = (rate: number): RolloutStats => ({
   episodes: 120,
+  errored: 0,
+  erroredExternal: 0,
   successes: Math.round(rate * 120),
   successRate: rate,
   successInterval: [rate - 0.05, rate + 0.05],

@@ -5,6 +5,8 @@ import { renderRolloutStats } from "./render-rollout-stats.js";
 describe("renderRolloutStats", () => {
   const stats: RolloutStats = {
     episodes: 5,
+    errored: 0,
+    erroredExternal: 0,
     successes: 2,
     successRate: 0.4,
     successInterval: [0.1176, 0.7693],

@@ -1,6 +1,7 @@
 import { summarize } from "../../rollout/summarize.js";
 import type { Trajectory } from "../../core/trajectory.js";
 import { judgeBands } from "../decision-rule.js";
+import { refuseOnExternalErrors } from "../errored-episodes.js";
 import { decisionPolicyOf } from "../rig-config.js";
 import type { RigNodeDependencies } from "../rig-dependencies.js";
 import { configOf, type RigState, type RigUpdate } from "../rig-state.js";
@@ -21,14 +22,17 @@ export function observeNode(dependencies: RigNodeDependencies) {
     const { target } = config;
     const hasBand = Boolean(target.successBand || target.stepsBand);
     const policy = decisionPolicyOf(config);
-    const judge = (canSpend: boolean) =>
-      judgeBands(target, summarize(trajectories), {
+    const judge = (canSpend: boolean) => {
+      const stats = summarize(trajectories);
+      refuseOnExternalErrors(stats, policy.maxExternalErrorRate, "baseline");
+      return judgeBands(target, stats, {
         turnsDeviation: turnsStandardDeviation(trajectories),
         canSpend,
         confidence: policy.confidence,
         checkRollouts: policy.checkRollouts,
         refineConfidence: policy.refineConfidence,
       });
+    };
     const run = async (episodes: number) => {
       trajectories.push(
         ...(await runRigBatch(dependencies, config, {
@@ -51,6 +55,7 @@ export function observeNode(dependencies: RigNodeDependencies) {
       inBand = judge(false).kind === "in";
     }
     const stats = summarize(trajectories);
+    refuseOnExternalErrors(stats, policy.maxExternalErrorRate, "baseline");
     dependencies.onEvent?.({
       taskId: config.taskId,
       node: "observe",
