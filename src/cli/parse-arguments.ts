@@ -1,15 +1,82 @@
+import type { Command } from "commander";
 import { EnvriggerError } from "../core/errors.js";
+import { MAX_TIMER_MS } from "../core/max-timer-ms.js";
 
-/** Parse a non-negative integer option; a bad value is a user error (exit code 2). */
-export function parseInteger(value: string, option: string, minimum = 0): number {
-  if (!/^\d+$/.test(value.trim())) {
-    throw new EnvriggerError("BAD_ARGUMENT", `${option} expects a whole number, got "${value}"`);
-  }
-  const number = Number(value);
-  if (!Number.isSafeInteger(number) || number < minimum) {
-    throw new EnvriggerError("BAD_ARGUMENT", `${option} expects a whole number ≥ ${minimum}, got "${value}"`);
+/** The range of one whole-number option, both ends inclusive. */
+export interface IntegerLimit {
+  minimum: number;
+  maximum: number;
+}
+
+/**
+ * Every whole-number option of the CLI with its range, in one table: {@link parseInteger}
+ * accepts only these names, `--help` shows each range (see {@link describeLimits}), and a
+ * test checks that every numeric option of every command is here. Counts are bounded so
+ * that what a run holds is bounded; timeouts so that a timer can hold them.
+ */
+export const integerOptionLimits = {
+  "--episodes": { minimum: 1, maximum: 100_000 },
+  "--seed": { minimum: 0, maximum: 2 ** 32 - 1 },
+  "--seeds": { minimum: 1, maximum: 1_000 },
+  "--k": { minimum: 1, maximum: 100_000 },
+  "--k-max": { minimum: 1, maximum: 100_000 },
+  "--check-rollouts": { minimum: 0, maximum: 100_000 },
+  "--confirmation-episodes": { minimum: 0, maximum: 100_000 },
+  "--revisions": { minimum: 0, maximum: 1_000 },
+  "--concurrency": { minimum: 1, maximum: 1_024 },
+  "--rollout-concurrency": { minimum: 1, maximum: 1_024 },
+  "--call-timeout": { minimum: 1, maximum: MAX_TIMER_MS },
+  "--port": { minimum: 0, maximum: 65_535 },
+  "--max-sessions": { minimum: 1, maximum: 10_000 },
+  "--idle-timeout": { minimum: 1, maximum: Math.floor(MAX_TIMER_MS / 1000) },
+  "--max-message-bytes": { minimum: 1_024, maximum: 256 * 1024 * 1024 },
+  "--lock-duration-ms": { minimum: 100, maximum: MAX_TIMER_MS },
+  "--stalled-interval-ms": { minimum: 100, maximum: MAX_TIMER_MS },
+  "--max-stalled-count": { minimum: 0, maximum: 1_000 },
+  "--updates": { minimum: 1, maximum: 100_000 },
+  "--group": { minimum: 2, maximum: 1_024 },
+  "--tasks-per-update": { minimum: 1, maximum: 10_000 },
+  "--every": { minimum: 1, maximum: 100_000 },
+  "--eval-every": { minimum: 1, maximum: 100_000 },
+  "--eval-episodes": { minimum: 1, maximum: 100_000 },
+} as const satisfies Record<string, IntegerLimit>;
+
+/** A whole-number option of the CLI (a key of {@link integerOptionLimits}). */
+export type IntegerOption = keyof typeof integerOptionLimits;
+
+/** The largest upper bound `--band-steps` accepts. */
+export const MAX_BAND_STEPS = 1_000_000;
+
+function rangeText(limit: IntegerLimit): string {
+  return `${limit.minimum}–${limit.maximum}`;
+}
+
+/**
+ * Parse a whole-number option within its range in {@link integerOptionLimits}; a bad value
+ * is a user error (exit code 2) naming the range.
+ */
+export function parseInteger(value: string, option: IntegerOption): number {
+  const limit: IntegerLimit = integerOptionLimits[option];
+  const text = value.trim();
+  const number = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(number) || number < limit.minimum || number > limit.maximum) {
+    throw new EnvriggerError("BAD_ARGUMENT", `${option} expects a whole number in ${rangeText(limit)}, got "${value}"`);
   }
   return number;
+}
+
+/**
+ * Append each whole-number option's range to its `--help` line, on every command of
+ * `program` (e.g. `episodes per task [1–100000]`).
+ */
+export function describeLimits(program: Command): Command {
+  for (const command of [program, ...program.commands]) {
+    for (const option of command.options) {
+      const limit: IntegerLimit | undefined = integerOptionLimits[option.long as IntegerOption];
+      if (limit) option.description = `${option.description} [${rangeText(limit)}]`;
+    }
+  }
+  return program;
 }
 
 /** Parse one of a fixed set of words. */
@@ -20,32 +87,34 @@ export function parseChoice<T extends string>(value: string, option: string, cho
   return value as T;
 }
 
-/** Parse `lo,hi` with 0 ≤ lo ≤ hi (and hi ≤ `maximum` when given). */
-export function parseBand(value: string, option: string, maximum?: number): [number, number] {
-  const parts = value.split(",").map((part) => Number(part.trim()));
-  const [low, high] = parts;
+/** A non-negative decimal number as people write it: `0`, `0.4`, `.4`, `12`. */
+const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/** Parse `lo,hi`, two decimals with 0 ≤ lo < hi ≤ `maximum`. */
+export function parseBand(value: string, option: string, maximum: number): [number, number] {
+  const parts = value.split(",").map((part) => part.trim());
+  const [low, high] = parts.map(Number);
   if (
     parts.length !== 2 ||
+    !parts.every((part) => DECIMAL.test(part)) ||
     low === undefined ||
     high === undefined ||
-    !Number.isFinite(low) ||
-    !Number.isFinite(high) ||
-    low < 0 ||
-    low > high ||
-    (maximum !== undefined && high > maximum)
+    !(low < high) ||
+    high > maximum
   ) {
     throw new EnvriggerError(
       "BAD_ARGUMENT",
-      `${option} expects "lo,hi" with 0 ≤ lo ≤ hi${maximum !== undefined ? ` ≤ ${maximum}` : ""}, got "${value}"`,
+      `${option} expects "lo,hi", two decimals with 0 ≤ lo < hi ≤ ${maximum}, got "${value}"`,
     );
   }
   return [low, high];
 }
 
-/** Parse a probability strictly between 0.5 and 1 (e.g. a confidence). */
+/** Parse a probability strictly between 0.5 and 1 (e.g. a confidence), written in decimal. */
 export function parseProbability(value: string, option: string): number {
-  const number = Number(value.trim());
-  if (value.trim() === "" || !Number.isFinite(number) || number <= 0.5 || number >= 1) {
+  const text = value.trim();
+  const number = Number(text);
+  if (!DECIMAL.test(text) || number <= 0.5 || number >= 1) {
     throw new EnvriggerError(
       "BAD_ARGUMENT",
       `${option} expects a probability between 0.5 and 1 (exclusive), got "${value}"`,

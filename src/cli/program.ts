@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { EnvriggerError, errorMessage, fromFileSystemError } from "../core/errors.js";
 import type { CliIo } from "./cli-io.js";
+import { describeLimits } from "./parse-arguments.js";
 
 /**
  * The envrigger command line, writing to `io`. Commands are registered here only; each
@@ -319,7 +320,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--verbose", "log every job")
     .action(async (options) => void (await (await import("./commands/worker-command.js")).workerCommand(options, io)));
 
-  return program;
+  return describeLimits(program);
 }
 
 /**

@@ -16,5 +16,5 @@ export interface RolloutCommandOptions {
 export function rolloutConcurrencyOf(options: RolloutCommandOptions, policySpec: string, envSpec: string): number {
   const given = options.rolloutConcurrency ?? options.concurrency;
   const option = options.rolloutConcurrency !== undefined ? "--rollout-concurrency" : "--concurrency";
-  return given === undefined ? defaultRolloutConcurrency(policySpec, envSpec) : parseInteger(given, option, 1);
+  return given === undefined ? defaultRolloutConcurrency(policySpec, envSpec) : parseInteger(given, option);
 }

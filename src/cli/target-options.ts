@@ -1,6 +1,6 @@
 import { EnvriggerError } from "../core/errors.js";
 import { DEFAULT_TARGET, type Target } from "../designer/target.js";
-import { parseBand } from "./parse-arguments.js";
+import { MAX_BAND_STEPS, parseBand } from "./parse-arguments.js";
 
 /** The target options shared by `rig` and `curriculum`. */
 export interface TargetOptions {
@@ -13,7 +13,7 @@ export interface TargetOptions {
 export function targetFromOptions(options: TargetOptions): Target {
   const target: Target = {};
   if (options.bandSuccess !== undefined) target.successBand = parseBand(options.bandSuccess, "--band-success", 1);
-  if (options.bandSteps !== undefined) target.stepsBand = parseBand(options.bandSteps, "--band-steps");
+  if (options.bandSteps !== undefined) target.stepsBand = parseBand(options.bandSteps, "--band-steps", MAX_BAND_STEPS);
   if (options.weakness !== undefined) {
     if (options.weakness.trim().length < 3)
       throw new EnvriggerError(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_TIMER_MS } from "../core/max-timer-ms.js";
 import { jsonObjectSchema } from "../core/json.js";
 import { withRenamedKeys } from "../core/renamed-keys.js";
 import { splitSelectionSchema } from "../core/task.js";
@@ -31,7 +32,7 @@ const curriculumConfigObjectSchema = z.object({
   /** Episodes of a rollout batch in flight at once (default: 16 for LLM policies and OpenEnv envs, else 1). */
   rolloutConcurrency: z.number().int().min(1).optional(),
   /** Deadline of each env and policy call in ms (default 30 000). */
-  callTimeoutMs: z.number().int().positive().optional(),
+  callTimeoutMs: z.number().int().positive().max(MAX_TIMER_MS).optional(),
   /** Where accepted candidates are stored. */
   candidatesDir: z.string(),
 });

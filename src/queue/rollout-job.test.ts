@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { rolloutBatchSchema } from "../rollout/rollout-batch.js";
-import { defaultEpisodesPerJob, episodesOf, MAX_EPISODES_PER_JOB, rolloutJobId, rolloutJobsOf } from "./rollout-job.js";
+import { MAX_TIMER_MS } from "../core/max-timer-ms.js";
+import {
+  defaultEpisodesPerJob,
+  episodesOf,
+  MAX_EPISODES_PER_JOB,
+  rolloutJobId,
+  rolloutJobSchema,
+  rolloutJobsOf,
+} from "./rollout-job.js";
 
 const batch = (policy: string, tasks: number, episodes: number, env = "toy24") =>
   rolloutBatchSchema.parse({
@@ -16,6 +24,13 @@ const batch = (policy: string, tasks: number, episodes: number, env = "toy24") =
   });
 
 describe("rollout jobs of a batch", () => {
+  it("refuse a call deadline no timer can hold (a larger one would fire at once and time every call out)", () => {
+    const job = { version: 1, stack: batch("greedy", 1, 1).stack, policy: "greedy", taskId: "24-1", seed: 0, index: 0 };
+    expect(rolloutJobSchema.safeParse({ ...job, callTimeoutMs: MAX_TIMER_MS }).success).toBe(true);
+    expect(rolloutJobSchema.safeParse({ ...job, callTimeoutMs: 9_999_999_999 }).success).toBe(false);
+    expect(rolloutJobSchema.safeParse({ ...job, timeoutMs: MAX_TIMER_MS + 1 }).success).toBe(false);
+  });
+
   it("carry one episode each for policies and envs that wait on I/O, and share jobs for scripted policies", () => {
     expect(defaultEpisodesPerJob(batch("openai:gpt-4o-mini", 20, 10))).toBe(1);
     expect(defaultEpisodesPerJob(batch("greedy", 20, 10, "openenv:http://127.0.0.1:8000"))).toBe(1);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_TIMER_MS } from "../core/max-timer-ms.js";
 import { contentHash } from "../core/content-hash.js";
 import type { Json } from "../core/json.js";
 import { harnessStackSpecSchema } from "../harness/harness-stack-spec.js";
@@ -26,8 +27,8 @@ export const rolloutJobSchema = z.strictObject({
   /** Consecutive episodes from `index` (absent: one). */
   count: z.number().int().min(2).max(MAX_EPISODES_PER_JOB).optional(),
   maxTurns: z.number().int().positive().max(100_000).optional(),
-  timeoutMs: z.number().positive().optional(),
-  callTimeoutMs: z.number().int().positive().optional(),
+  timeoutMs: z.number().positive().max(MAX_TIMER_MS).optional(),
+  callTimeoutMs: z.number().int().positive().max(MAX_TIMER_MS).optional(),
 });
 export type RolloutJob = z.infer<typeof rolloutJobSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_TIMER_MS } from "../core/max-timer-ms.js";
 import { jsonObjectSchema } from "../core/json.js";
 import { withRenamedKeys } from "../core/renamed-keys.js";
 import { targetSchema } from "../designer/target.js";
@@ -32,7 +33,7 @@ const rigConfigObjectSchema = z.object({
   /** Episodes of a batch in flight at once (default: `defaultRolloutConcurrency(policy, envId)`). */
   rolloutConcurrency: z.number().int().min(1).optional(),
   /** Deadline of each env and policy call in ms (default 30 000; see `DEFAULT_CALL_TIMEOUT_MS`). */
-  callTimeoutMs: z.number().int().positive().optional(),
+  callTimeoutMs: z.number().int().positive().max(MAX_TIMER_MS).optional(),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_TIMER_MS } from "../core/max-timer-ms.js";
 import { jsonSchema } from "../core/json.js";
 import { harnessStackSpecSchema } from "../harness/harness-stack-spec.js";
 
@@ -29,9 +30,9 @@ export const rolloutBatchSchema = z.strictObject({
   seed: z.number().int().nonnegative(),
   indexOffset: z.number().int().nonnegative().default(0),
   maxTurns: z.number().int().positive().optional(),
-  timeoutMs: z.number().positive().optional(),
+  timeoutMs: z.number().positive().max(MAX_TIMER_MS).optional(),
   /** Deadline of each env and policy call in ms (see `RunEpisodeOptions.callTimeoutMs`). */
-  callTimeoutMs: z.number().int().positive().optional(),
+  callTimeoutMs: z.number().int().positive().max(MAX_TIMER_MS).optional(),
   policyArtifacts: z.record(z.string().regex(/^[0-9a-f]{64}$/), jsonSchema).optional(),
 });
 export type RolloutBatch = z.infer<typeof rolloutBatchSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_TIMER_MS } from "../core/max-timer-ms.js";
 
 /** The listening and robustness settings of `envrigger serve`. */
 export const serveOptionsSchema = z.strictObject({
@@ -9,7 +10,7 @@ export const serveOptionsSchema = z.strictObject({
   /** Concurrent WebSocket sessions; one more gets CAPACITY_REACHED. */
   maxSessions: z.number().int().min(1).max(100_000).default(64),
   /** A session that sends nothing for this long is closed (code 1000, reason "idle timeout"). */
-  idleTimeoutMs: z.number().int().min(1).default(600_000),
+  idleTimeoutMs: z.number().int().min(1).max(MAX_TIMER_MS).default(600_000),
   /** Largest WebSocket message or HTTP body accepted (bytes); a larger message closes that socket with 1009, a larger body gets HTTP 413. */
   maxMessageBytes: z
     .number()

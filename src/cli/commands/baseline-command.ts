@@ -66,7 +66,7 @@ export function formatBaselineReport(report: BaselineReport): string {
  */
 export async function baselineCommand(options: BaselineCommandOptions, io: CliIo): Promise<BaselineReport> {
   const split = parseChoice(options.split ?? "train", "--split", splitSelectionSchema.options) as SplitSelection;
-  const episodes = parseInteger(options.episodes ?? "10", "--episodes", 1);
+  const episodes = parseInteger(options.episodes ?? "10", "--episodes");
   const seed = parseInteger(options.seed ?? "0", "--seed");
   const concurrency = rolloutConcurrencyOf(options, options.policy, options.env);
   const envOptions: JsonObject = {};
@@ -107,7 +107,7 @@ export async function baselineCommand(options: BaselineCommandOptions, io: CliIo
     envOptions,
     taskIds,
     concurrency,
-    callTimeoutMs: parseInteger(options.callTimeout ?? String(DEFAULT_CALL_TIMEOUT_MS), "--call-timeout", 1),
+    callTimeoutMs: parseInteger(options.callTimeout ?? String(DEFAULT_CALL_TIMEOUT_MS), "--call-timeout"),
     groupBy: parseChoice(options.groupBy ?? "group", "--group-by", ["group", "task"] as const),
     ...(stack ? { createEnv: () => buildStack(stack, stackDependencies) } : {}),
     ...(executor ? { rollouts: { executor, policySpec: options.policy, ...(stack ? { stack } : {}) } } : {}),

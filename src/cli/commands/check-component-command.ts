@@ -12,6 +12,7 @@ import { checkComponent } from "../../sandbox/component-check.js";
 import type { ComponentIssue } from "../../sandbox/component-issue.js";
 import { PRODUCT_SANDBOX_OPTIONS } from "../../sandbox/product-sandbox-options.js";
 import type { CliIo } from "../cli-io.js";
+import { parseInteger } from "../parse-arguments.js";
 
 /** Raw options of `envrigger check-component`. */
 export interface CheckComponentCommandOptions {
@@ -60,7 +61,7 @@ export async function checkComponentCommand(
     try {
       const trajectory = await runEpisode(env, policy.factory(), {
         taskId: options.task,
-        seed: Number(options.seed ?? 0),
+        seed: parseInteger(options.seed ?? "0", "--seed"),
       });
       report.smoke = {
         stopReason: trajectory.stopReason,

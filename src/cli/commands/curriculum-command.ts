@@ -107,6 +107,13 @@ function configFromOptions(
   const envOptions: JsonObject = {};
   if (options.reward !== undefined)
     envOptions.reward = parseChoice(options.reward, "--reward", ["hidden", "public"] as const);
+  const k = parseInteger(options.k ?? "5", "--k");
+  const kMax = parseInteger(options.kMax ?? String(DEFAULT_DECISION_POLICY.kMax), "--k-max");
+  if (k > kMax) {
+    throw new EnvriggerError("BAD_ARGUMENT", `--k ${k} is more than --k-max ${kMax}: a batch cannot exceed the cap`, {
+      hint: `lower --k to at most ${kMax} or raise --k-max to at least ${k}`,
+    });
+  }
   return parseWith(
     curriculumConfigSchema,
     {
@@ -122,23 +129,21 @@ function configFromOptions(
       policy: options.policy,
       designer: options.designer ?? "heuristic",
       target: targetFromOptions(options),
-      k: parseInteger(options.k ?? "5", "--k", 1),
-      kMax: parseInteger(options.kMax ?? String(DEFAULT_DECISION_POLICY.kMax), "--k-max", 1),
+      k,
+      kMax,
       confidence: parseProbability(options.confidence ?? String(DEFAULT_DECISION_POLICY.confidence), "--confidence"),
       confirmationEpisodes: parseInteger(
         options.confirmationEpisodes ?? String(DEFAULT_DECISION_POLICY.confirmationEpisodes),
         "--confirmation-episodes",
-        0,
       ),
       checkRollouts: parseInteger(
         options.checkRollouts ?? String(DEFAULT_DECISION_POLICY.checkRollouts),
         "--check-rollouts",
-        0,
       ),
-      revisions: parseInteger(options.revisions ?? "5", "--revisions", 0),
+      revisions: parseInteger(options.revisions ?? "5", "--revisions"),
       seed: parseInteger(options.seed ?? "0", "--seed"),
       callTimeoutMs:
-        options.callTimeout === undefined ? undefined : parseInteger(options.callTimeout, "--call-timeout", 1),
+        options.callTimeout === undefined ? undefined : parseInteger(options.callTimeout, "--call-timeout"),
       rolloutConcurrency: rolloutConcurrencyOf(options, options.policy, options.env),
       candidatesDir: resolve(cwd, options.candidates ?? "harness-candidates"),
     },
@@ -223,7 +228,7 @@ async function rigHere(input: CurriculumWorkerInput): Promise<RigTaskResult> {
  * TypeScript compiler, LangGraph: about a second) while this process loads its own copy.
  */
 export async function curriculumCommand(options: CurriculumCommandOptions, io: CliIo): Promise<CurriculumResult> {
-  const concurrency = parseInteger(options.concurrency ?? "1", "--concurrency", 1);
+  const concurrency = parseInteger(options.concurrency ?? "1", "--concurrency");
   const queue = options.queue;
   const pool =
     concurrency > 1

@@ -115,9 +115,9 @@ export async function exportCommand(options: ExportCommandOptions, io: CliIo): P
       {
         candidates: options.candidates as string,
         policy: options.policy,
-        episodes: parseInteger(options.episodes ?? "10", "--episodes", 1),
+        episodes: parseInteger(options.episodes ?? "10", "--episodes"),
         seed: parseInteger(options.seed ?? "0", "--seed"),
-        concurrency: parseInteger(options.concurrency ?? "1", "--concurrency", 1),
+        concurrency: parseInteger(options.concurrency ?? "1", "--concurrency"),
         cwd: io.cwd,
       },
       emit,

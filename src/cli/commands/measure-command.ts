@@ -21,7 +21,7 @@ export interface MeasureCommandOptions extends RolloutCommandOptions {
 
 /** `envrigger measure`: fresh rollouts of a stored candidate stack. */
 export async function measureCommand(options: MeasureCommandOptions, io: CliIo): Promise<Measurement> {
-  const k = parseInteger(options.k ?? "10", "--k", 1);
+  const k = parseInteger(options.k ?? "10", "--k");
   const seed = parseInteger(options.seed ?? "1", "--seed");
   const record = readCandidateRecord(resolve(io.cwd, options.candidate));
   const concurrency = rolloutConcurrencyOf(options, options.policy, record.stack.base.env);

@@ -42,13 +42,9 @@ export async function serveCommand(
   const weighting = parseChoice(options.weights ?? "uniform", "--weights", memberWeightingSchema.options);
   const host = options.host ?? "127.0.0.1";
   const port = parseInteger(options.port ?? "8000", "--port");
-  const maxSessions = parseInteger(options.maxSessions ?? "64", "--max-sessions", 1);
-  const idleTimeoutSeconds = parseInteger(options.idleTimeout ?? "600", "--idle-timeout", 1);
-  const maxMessageBytes = parseInteger(
-    options.maxMessageBytes ?? String(10 * 1024 * 1024),
-    "--max-message-bytes",
-    1_024,
-  );
+  const maxSessions = parseInteger(options.maxSessions ?? "64", "--max-sessions");
+  const idleTimeoutSeconds = parseInteger(options.idleTimeout ?? "600", "--idle-timeout");
+  const maxMessageBytes = parseInteger(options.maxMessageBytes ?? String(10 * 1024 * 1024), "--max-message-bytes");
   const tasks = options.task
     ?.split(",")
     .map((id) => id.trim())

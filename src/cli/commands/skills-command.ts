@@ -104,7 +104,7 @@ async function sourcesOf(
     tasks = run.stacks.map((stack) => ({ taskId: stack.taskId, episodes: stack.trajectories.length }));
   } else {
     const split = parseChoice(options.split ?? "train", "--split", splitSelectionSchema.options) as SplitSelection;
-    const episodes = parseInteger(options.episodes ?? "10", "--episodes", 1);
+    const episodes = parseInteger(options.episodes ?? "10", "--episodes");
     const wanted = options.task
       ?.split(",")
       .map((id) => id.trim())
@@ -130,7 +130,7 @@ async function sourcesOf(
     policy: policy.factory,
     tasks,
     seed: parseInteger(options.seed ?? "1", "--seed"),
-    concurrency: parseInteger(options.concurrency ?? "1", "--concurrency", 1),
+    concurrency: parseInteger(options.concurrency ?? "1", "--concurrency"),
     onEpisode: (done) => progress.update(done),
   });
   progress.stop();
@@ -211,10 +211,10 @@ export async function skillsEvalCommand(options: SkillsEvalOptions, io: CliIo): 
       { hint: "scripted policies do not read a system prompt, so skills cannot change them" },
     );
   const split = parseChoice(options.split ?? "heldout", "--split", splitSelectionSchema.options) as SplitSelection;
-  const k = parseInteger(options.k ?? "3", "--k", 1);
-  const episodes = parseInteger(options.episodes ?? "5", "--episodes", 1);
+  const k = parseInteger(options.k ?? "3", "--k");
+  const episodes = parseInteger(options.episodes ?? "5", "--episodes");
   const seed = parseInteger(options.seed ?? "0", "--seed");
-  const concurrency = parseInteger(options.concurrency ?? "1", "--concurrency", 1);
+  const concurrency = parseInteger(options.concurrency ?? "1", "--concurrency");
   const bank = readSkillBank(resolve(io.cwd, options.bank));
   for (const warning of bank.warnings) io.stderr(`warning: ${warning}\n`);
   const env = await resolveEnv(options.env, io.cwd);

@@ -44,8 +44,8 @@ export function trainingRunId(prefix: string, env: string): string {
 /** Episodes in flight per rollout batch in this process: `--rollout-concurrency`, else the older `--concurrency`, else 1. */
 export function trainingRolloutConcurrency(options: { rolloutConcurrency?: string; concurrency?: string }): number {
   if (options.rolloutConcurrency !== undefined)
-    return parseInteger(options.rolloutConcurrency, "--rollout-concurrency", 1);
-  return parseInteger(options.concurrency ?? "1", "--concurrency", 1);
+    return parseInteger(options.rolloutConcurrency, "--rollout-concurrency");
+  return parseInteger(options.concurrency ?? "1", "--concurrency");
 }
 
 /** The env options and reward source of `--reward`: the env's verdict by default, else the env's own reward of that name. */
@@ -118,20 +118,20 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
           ? {
               kind: "coevolve",
               target: targetFromOptions(options),
-              every: parseInteger(options.every ?? "10", "--every", 1),
+              every: parseInteger(options.every ?? "10", "--every"),
             }
           : source,
       rewardSource,
       grpo: {
-        updates: parseInteger(options.updates ?? "30", "--updates", 1),
-        group: parseInteger(options.group ?? "8", "--group", 2),
-        tasksPerUpdate: parseInteger(options.tasksPerUpdate ?? "10", "--tasks-per-update", 1),
+        updates: parseInteger(options.updates ?? "30", "--updates"),
+        group: parseInteger(options.group ?? "8", "--group"),
+        tasksPerUpdate: parseInteger(options.tasksPerUpdate ?? "10", "--tasks-per-update"),
         seed: parseInteger(options.seed ?? "0", "--seed"),
         concurrency: trainingRolloutConcurrency(options),
       },
       evaluation: {
-        every: parseInteger(options.evalEvery ?? "5", "--eval-every", 1),
-        episodes: parseInteger(options.evalEpisodes ?? "10", "--eval-episodes", 1),
+        every: parseInteger(options.evalEvery ?? "5", "--eval-every"),
+        episodes: parseInteger(options.evalEpisodes ?? "10", "--eval-episodes"),
       },
     };
   }

@@ -4,7 +4,7 @@ import { EnvriggerError } from "../../core/errors.js";
 import { ROLLOUT_QUEUE_NAME } from "../../queue/queue-keys.js";
 import { startRolloutWorker } from "../../queue/rollout-worker.js";
 import type { CliIo } from "../cli-io.js";
-import { parseInteger } from "../parse-arguments.js";
+import { type IntegerOption, parseInteger } from "../parse-arguments.js";
 
 /** Raw options of `envrigger worker`. */
 export interface WorkerCommandOptions {
@@ -39,7 +39,7 @@ function stopRequested(signal?: AbortSignal): Promise<string> {
  * then drain (finish the jobs in flight) and exit. Says where it listens on stderr.
  */
 export async function workerCommand(options: WorkerCommandOptions, io: CliIo, signal?: AbortSignal): Promise<void> {
-  const concurrency = parseInteger(options.concurrency ?? "8", "--concurrency", 1);
+  const concurrency = parseInteger(options.concurrency ?? "8", "--concurrency");
   const pluginsDirectory = options.pluginsDir === undefined ? undefined : resolve(io.cwd, options.pluginsDir);
   if (pluginsDirectory && (!existsSync(pluginsDirectory) || !statSync(pluginsDirectory).isDirectory())) {
     throw new EnvriggerError("BAD_ARGUMENT", `--plugins-dir ${options.pluginsDir} is not a directory`);
@@ -51,17 +51,17 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo, si
         `--allow-url expects a URL prefix like http://127.0.0.1:8000/, got "${prefix}"`,
       );
   }
-  const optionalInteger = (value: string | undefined, name: string, minimum: number) =>
-    value === undefined ? undefined : parseInteger(value, name, minimum);
+  const optionalInteger = (value: string | undefined, name: IntegerOption) =>
+    value === undefined ? undefined : parseInteger(value, name);
   const worker = await startRolloutWorker({
     url: options.queue,
     concurrency,
     pluginsDirectory,
     allowUrls: options.allowUrl ?? [],
     cwd: io.cwd,
-    lockDurationMs: optionalInteger(options.lockDurationMs, "--lock-duration-ms", 100),
-    stalledIntervalMs: optionalInteger(options.stalledIntervalMs, "--stalled-interval-ms", 100),
-    maxStalledCount: optionalInteger(options.maxStalledCount, "--max-stalled-count", 0),
+    lockDurationMs: optionalInteger(options.lockDurationMs, "--lock-duration-ms"),
+    stalledIntervalMs: optionalInteger(options.stalledIntervalMs, "--stalled-interval-ms"),
+    maxStalledCount: optionalInteger(options.maxStalledCount, "--max-stalled-count"),
     verbose: options.verbose,
     log: (line) => io.stderr(`${line}\n`),
   });
