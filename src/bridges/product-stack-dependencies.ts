@@ -1,6 +1,6 @@
 import { resolveEnv } from "./env-registry.js";
 import type { BuildStackDependencies } from "../harness/build-stack.js";
-import { PRODUCT_SANDBOX_OPTIONS } from "../sandbox/product-sandbox-options.js";
+import { PRODUCT_SANDBOX_OPTIONS } from "../sandbox/rules/product-sandbox-options.js";
 
 /**
  * How stacks are built everywhere in the product: registry envs, sandboxed Rules loaded
@@ -13,8 +13,8 @@ export function productStackDependencies(cwd?: string): BuildStackDependencies {
   return {
     resolveEnv: (id) => resolveEnv(id, cwd),
     loadRules: async (source) =>
-      (await import("../sandbox/component-loader.js")).loadRulesComponent(source, PRODUCT_SANDBOX_OPTIONS),
+      (await import("../sandbox/rules/component-loader.js")).loadRulesComponent(source, PRODUCT_SANDBOX_OPTIONS),
     loadRulesGroup: async (sources) =>
-      (await import("../sandbox/component-loader.js")).loadRulesGroup(sources, PRODUCT_SANDBOX_OPTIONS),
+      (await import("../sandbox/rules/component-loader.js")).loadRulesGroup(sources, PRODUCT_SANDBOX_OPTIONS),
   };
 }
