@@ -6,6 +6,7 @@ import {
   envriggerServedSchemaSchema,
   type EnvriggerServedSchema,
 } from "./envrigger-served-schema.js";
+import { readableErrorBody } from "./readable-error-body.js";
 import { openEnvHealthSchema, openEnvSchemaResponseSchema, type OpenEnvSchemas } from "./openenv-protocol.js";
 
 /** What an OpenEnv server says about itself at start. */
@@ -46,7 +47,7 @@ async function getJson<S extends z.ZodType>(url: string, schema: S, timeoutMs: n
   if (!response.ok) {
     throw new EnvriggerError(
       "REMOTE_ENV",
-      `the OpenEnv server answered GET ${url} with HTTP ${response.status}: ${text.slice(0, 200)}`,
+      `the OpenEnv server answered GET ${url} with HTTP ${response.status}: ${readableErrorBody(text)}`,
       {
         hint: "is this an OpenEnv server? it must answer GET /health and GET /schema",
       },
