@@ -361,6 +361,22 @@ describe("envrigger serve robustness", () => {
     expect(server.activeSessions).toBe(1);
   });
 
+  it("answers a message nested 100 000 deep with VALIDATION_ERROR and keeps the session; HTTP /step answers 422", async () => {
+    const server = await serve();
+    const client = await connect(server);
+    const deep = `{"type":"state","x":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+    const reply = await client.ask({ raw: deep });
+    expect(reply.data).toMatchObject({ code: "VALIDATION_ERROR", errors: [{ type: "json_too_deep", loc: [] }] });
+    // An unterminated one is refused the same way (the depth scan runs before the parse).
+    const open = await client.ask({ raw: `{"type":"state","x":${"[".repeat(100_000)}` });
+    expect(open.data.errors[0].type).toBe("json_too_deep");
+    expect((await client.ask({ type: "reset", data: { seed: 0, task_id: "clamp-0" } })).type).toBe("observation");
+    const action = `{"action":{"name":"read","args":{"x":${"[".repeat(100_000)}${"]".repeat(100_000)}}}}`;
+    const http = await postJson(`${server.url}/step`, action);
+    expect(http.status).toBe(422);
+    expect(http.body.detail[0]).toMatchObject({ type: "json_too_deep", loc: ["body"] });
+  });
+
   it("closes a socket that sends a message over the size limit (1009); other sessions continue", async () => {
     const server = await serve({ maxMessageBytes: 4_096 });
     const big = await connect(server);

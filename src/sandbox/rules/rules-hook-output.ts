@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseBoundedJson } from "../../core/bounded-json.js";
 import type { Action } from "../../core/action.js";
 import { jsonEqual, type Json, type JsonObject } from "../../core/json.js";
 import type { Observation } from "../../core/observation.js";
@@ -85,11 +86,13 @@ export function readHookAnswer(parsed: unknown): RawHookSuccess | HookFailure {
 export function parseSandboxAnswer(answer: unknown, limit: number): { ok: true; parsed: unknown } | HookFailure {
   if (typeof answer !== "string" || answer.length > limit)
     return unreadable("the sandbox gave an answer that is not a JSON string of sane size");
-  try {
-    return { ok: true, parsed: JSON.parse(answer) };
-  } catch {
-    return unreadable("the sandbox gave an answer that is not JSON");
-  }
+  const json = parseBoundedJson(answer, { maxCharacters: limit });
+  if (json.ok) return { ok: true, parsed: json.value };
+  return unreadable(
+    json.reason === "too-deep"
+      ? `the hook returned a value nested too deep (${json.message})`
+      : "the sandbox gave an answer that is not JSON",
+  );
 }
 
 /** A decoded hook value, or why it was refused (always `bad-output`). */
