@@ -6,7 +6,7 @@ import type { LayerSpec } from "../../harness/harness-stack-spec.js";
 import { toy24Policies } from "../../policies/toy24/toy24-policies.js";
 import { runRollouts } from "../../rollout/run-rollouts.js";
 import { summarize } from "../../rollout/summarize.js";
-import { loadRulesComponent } from "../../sandbox/component-loader.js";
+import { loadRulesComponent } from "../../sandbox/rules/component-loader.js";
 import { ToolRoles } from "../../analysis/tool-roles.js";
 import type { DesignContext } from "../designer.js";
 import { demonstrationPath } from "./demonstration-path.js";
