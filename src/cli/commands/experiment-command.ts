@@ -17,6 +17,7 @@ export interface ExperimentCommandOptions {
   group?: string;
   tasksPerUpdate?: string;
   every?: string;
+  roundTasks?: string;
   evalEvery?: string;
   evalEpisodes?: string;
   reward?: string;
@@ -82,7 +83,10 @@ export async function experimentCommand(options: ExperimentCommandOptions, io: C
           every: parseInteger(options.evalEvery ?? "5", "--eval-every", 1),
           episodes: parseInteger(options.evalEpisodes ?? "10", "--eval-episodes", 1),
         },
-        coevolution: { every: parseInteger(options.every ?? "10", "--every", 1) },
+        coevolution: {
+          every: parseInteger(options.every ?? "10", "--every", 1),
+          roundTasks: parseInteger(options.roundTasks ?? "24", "--round-tasks", 1),
+        },
       },
       {
         runDirectory,
