@@ -333,6 +333,11 @@ function trainingOptions(command: Command): Command {
     .option("--group <n>", "rollouts per task per update (G)", "8")
     .option("--tasks-per-update <n>", "train tasks sampled per update", "10")
     .option("--every <n>", "co-evolution (the harness arm): re-rig against a snapshot every n updates", "10")
+    .option(
+      "--round-tasks <n>",
+      "co-evolution: at most n tasks rigged per round (a seeded sample of the next block's tasks without an in-band stack)",
+      "24",
+    )
     .option("--eval-every <n>", "held-out evaluation every n updates", "5")
     .option("--eval-episodes <n>", "episodes per held-out task per evaluation", "10")
     .option("--reward <reward>", "train on the env's reward of this name (hidden | public) instead of its verdict")

@@ -201,6 +201,8 @@ async function trainingRun(
       envOptions: config.envOptions,
       trainTasks,
       every: config.source.every,
+      tasksPerUpdate: config.grpo.tasksPerUpdate,
+      roundTasks: config.source.roundTasks,
       directory: paths.coevolution,
       target: config.source.target,
       designer: config.source.designer,

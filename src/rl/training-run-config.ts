@@ -19,6 +19,11 @@ export const coevolveSourceSchema = z.object({
   confidence: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
   confirmationEpisodes: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.confirmationEpisodes),
   revisions: z.number().int().min(0).default(5),
+  /**
+   * At most this many tasks rigged per round: a seeded sample of the tasks the next block of
+   * `every` updates trains on that have no stack the learner still measures in band.
+   */
+  roundTasks: z.number().int().min(1).default(24),
 });
 
 /** Setting names a stored co-evolution source may still use (old → new). */

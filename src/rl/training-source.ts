@@ -1,6 +1,7 @@
 import type { ActionableEnv } from "../core/actionable-env.js";
 import type { HarnessStackSpec } from "../harness/harness-stack-spec.js";
 import type { LearnableModel } from "../policies/learnable/learnable-model.js";
+import type { UpdateStats } from "./grpo-update.js";
 
 /** Where one task's training group runs at one update. */
 export interface TaskEnvironment {
@@ -22,6 +23,8 @@ export interface TrainingSource {
   readonly kind: "original" | "stacks" | "coevolve";
   prepare?(update: number, model: LearnableModel): Promise<void>;
   environmentOf(taskId: string, update: number): TaskEnvironment;
+  /** What an update measured (every update in order, the ones a resumed run read back included). */
+  observe?(stats: UpdateStats): void;
   /** Release what the source holds (nothing for most). */
   close?(): Promise<void>;
 }

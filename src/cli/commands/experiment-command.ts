@@ -17,6 +17,7 @@ export interface ExperimentCommandOptions {
   group?: string;
   tasksPerUpdate?: string;
   every?: string;
+  roundTasks?: string;
   evalEvery?: string;
   evalEpisodes?: string;
   reward?: string;
@@ -82,7 +83,10 @@ export async function experimentCommand(options: ExperimentCommandOptions, io: C
           every: parseInteger(options.evalEvery ?? "5", "--eval-every"),
           episodes: parseInteger(options.evalEpisodes ?? "10", "--eval-episodes"),
         },
-        coevolution: { every: parseInteger(options.every ?? "10", "--every") },
+        coevolution: {
+          every: parseInteger(options.every ?? "10", "--every"),
+          roundTasks: parseInteger(options.roundTasks ?? "24", "--round-tasks"),
+        },
       },
       {
         runDirectory,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { actionSchema, type Action } from "../../core/action.js";
+import { type Action, type ActionInput, actionSchema } from "../../core/action.js";
 import type { JsonObject } from "../../core/json.js";
 import { parseWith } from "../../core/validate.js";
 import type { CandidateLayer } from "../candidate.js";
@@ -15,6 +15,11 @@ const settingsSchema = z.object({
 });
 type Settings = z.infer<typeof settingsSchema>;
 
+/** The calls of a path a Rules hook can compare (structured ones), or null when one is text. */
+export function structuredPath(calls: readonly ActionInput[]): Action[] | null {
+  return calls.some((call) => typeof call === "string") ? null : (calls as Action[]);
+}
+
 const REFUSAL = "refused: this call leaves the known path to the goal; try another call";
 
 /** The identity of a call, the same in the host and in the Rules source: its name and its arguments by sorted key. */
@@ -27,7 +32,8 @@ export function pathKey(action: Action): string {
   ]);
 }
 
-function source(settings: Settings, probability: number): string {
+/** The Rules source refusing calls off `settings.path` in a fraction `probability` of episodes. */
+export function refuseOffPathSource(settings: Settings, probability: number): string {
   return `// Refuses calls that leave a successful path (in ${roundMagnitude(probability * 100)}% of episodes): at each position only the path's next call is accepted (reading and checking tools always are).
 // It counts every call it lets through, a Setup's replay included when it sits under the Setup.
 export default defineRules({
@@ -62,13 +68,13 @@ function plan({ context, diagnosis, roles }: TemplateInput): TemplatePlan | null
   if (diagnosis.direction !== "easier") return null;
   const path = demonstrationPath(context, roles);
   if (!path) return null;
-  const calls = [...path.steps, ...(path.finish === null ? [] : [path.finish])];
   // Text calls have no structure to compare inside the Rules hook.
-  if (calls.some((call) => typeof call === "string")) return null;
+  const calls = structuredPath([...path.steps, ...(path.finish === null ? [] : [path.finish])]);
+  if (calls === null) return null;
   const freeTools = [...roles.named("information"), ...roles.named("verification")];
   return {
     template: "refuse-off-path",
-    settings: { path: calls as Action[], freeTools },
+    settings: { path: calls, freeTools },
     knob: { name: "probability", neutral: 0, strongest: 1, integer: false, harderWhen: "smaller", mixture: true },
     initial: 1,
     priority: 0.6,
@@ -89,6 +95,6 @@ export const refuseOffPathTemplate: HarnessTemplate = {
   plan,
   build(settings: JsonObject, magnitude: number): CandidateLayer[] {
     const parsed = parseWith(settingsSchema, settings, "refuse-off-path settings");
-    return [{ kind: "rules", name: "refuse-off-path", source: source(parsed, roundMagnitude(magnitude)) }];
+    return [{ kind: "rules", name: "refuse-off-path", source: refuseOffPathSource(parsed, roundMagnitude(magnitude)) }];
   },
 };

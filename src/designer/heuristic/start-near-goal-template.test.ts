@@ -77,10 +77,12 @@ describe("start-near-goal and refuse-off-path on the Game of 24", () => {
     const roles = new ToolRoles(designContext.tools);
     const plan = startNearGoalTemplate.plan({ context: designContext, diagnosis, roles })!;
     const refuse = refuseOffPathTemplate.plan({ context: designContext, diagnosis, roles })!;
-    expect(plan.knob).toMatchObject({ neutral: 3, strongest: 1 });
-    const near = startNearGoalTemplate.build(plan.settings, 1, designContext);
-    const far = startNearGoalTemplate.build(plan.settings, 2, designContext);
+    expect(plan.knob).toMatchObject({ name: "assist", neutral: 0, strongest: 3, harderWhen: "smaller" });
+    const near = startNearGoalTemplate.build(plan.settings, 2, designContext);
+    const far = startNearGoalTemplate.build(plan.settings, 1, designContext);
     const refusal = refuseOffPathTemplate.build(refuse.settings, 1, designContext);
+    // At the most help, the template itself puts the same refusal under its Setup.
+    expect(startNearGoalTemplate.build(plan.settings, 3, designContext)).toEqual([...refusal, ...near]);
     const bare = await successOf([]);
     const oneLeft = await successOf(near);
     const twoLeft = await successOf(far);
