@@ -15,6 +15,7 @@ import { benchMiniwobCurriculum } from "./miniwob-curriculum.js";
 import { benchExperiment, benchTrainStep } from "./training-bench.js";
 import { benchCliStartup } from "./cli-startup.js";
 import { benchDecisionRuleSimulation } from "./decision-rule-simulation.js";
+import { benchRepoRunner } from "./repo-runner.js";
 import { benchCommit, currentLoad, writeBenchResult } from "./result-file.js";
 import { availableParallelism } from "node:os";
 
@@ -121,6 +122,12 @@ const sections: BenchSection[] = [
     title:
       "decision rule in simulation: accepted stacks in band on a fresh 100-rollout check, per rule, and rollouts per task",
     run: () => benchDecisionRuleSimulation(),
+  },
+  {
+    name: "repo-runner",
+    title:
+      "repo runner on the 11 bundled repositories: workspace reset, test-run overhead over the runner's own time, oracle episodes",
+    run: benchRepoRunner,
   },
 ];
 if (only) {
