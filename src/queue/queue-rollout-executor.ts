@@ -10,6 +10,7 @@ import type { RolloutExecutor } from "../rollout/rollout-executor.js";
 import { artifactKey, DEFAULT_RESULT_TTL_SECONDS, resultKey, ROLLOUT_QUEUE_NAME } from "./queue-keys.js";
 import { checkRedisReachable, ioredisOptions, parseRedisUrl, scrub } from "./redis-connection.js";
 import { episodesOf, rolloutJobsOf, type RolloutJob } from "./rollout-job.js";
+import { withinDeadline } from "./within-deadline.js";
 
 /** Options of {@link queueRolloutExecutor}. */
 export interface QueueRolloutExecutorOptions {
@@ -40,6 +41,34 @@ const jobResultSchema = z.array(trajectorySchema);
 
 /** Failed reason BullMQ gives a job whose lock expired more often than `maxStalledCount`. */
 const STALLED_LIMIT = /stalled more than allowable limit/;
+
+/**
+ * How long one Redis round trip may take before the coordinator gives up with
+ * `QUEUE_UNREACHABLE`. A batch waiting on its workers talks to Redis at least every sweep
+ * (`sweepIntervalMs`, 2 s by default), so a Redis that stops answering is reported within
+ * sweep + this deadline, about 17 s.
+ */
+export const REDIS_ANSWER_DEADLINE_MS = 15_000;
+
+/** How long a graceful close may wait on Redis before the connections are cut. */
+const CLOSE_DEADLINE_MS = 3_000;
+
+/**
+ * Close BullMQ's queue and event stream gracefully if Redis answers within
+ * {@link CLOSE_DEADLINE_MS}, else cut their connections: a close never hangs on a frozen Redis.
+ */
+async function closeWithin(
+  closing: Promise<void>[],
+  connections: { disconnect(): Promise<void> }[],
+  client: Redis,
+): Promise<void> {
+  try {
+    await withinDeadline(Promise.allSettled(closing), CLOSE_DEADLINE_MS);
+  } catch {
+    await Promise.allSettled(connections.map((connection) => connection.disconnect()));
+  }
+  client.disconnect();
+}
 
 /** Keys per MGET / jobs per state check round. */
 const CHUNK = 500;
@@ -85,19 +114,12 @@ export async function queueRolloutExecutor(options: QueueRolloutExecutorOptions)
   const wake = ({ jobId }: { jobId: string }) => listeners.get(jobId)?.();
   events.on("completed", wake);
   events.on("failed", wake);
-  await events.waitUntilReady();
   let closed = false;
 
-  /** Run a Redis round trip, turning a lost connection into a clear error. */
+  /** Run a Redis round trip, turning a lost connection or a silent Redis into a clear error. */
   const talk = async <T>(what: string, body: () => Promise<T>): Promise<T> => {
-    let timer: NodeJS.Timeout | undefined;
     try {
-      return await Promise.race([
-        body(),
-        new Promise<never>((_resolve, reject) => {
-          timer = setTimeout(() => reject(new Error("no answer within 15 s")), 15_000);
-        }),
-      ]);
+      return await withinDeadline(body(), REDIS_ANSWER_DEADLINE_MS);
     } catch (error) {
       if (isEnvriggerError(error)) throw error;
       throw new EnvriggerError(
@@ -107,10 +129,15 @@ export async function queueRolloutExecutor(options: QueueRolloutExecutorOptions)
           hint: "check that redis-server still runs; a rig or curriculum run resumes from its checkpoints with --resume",
         },
       );
-    } finally {
-      clearTimeout(timer);
     }
   };
+
+  try {
+    await talk("subscribing to job events", () => events.waitUntilReady());
+  } catch (error) {
+    await closeWithin([events.close(), queue.close()], [events, queue], client);
+    throw error;
+  }
 
   return {
     description: `queue ${connection.display}`,
@@ -292,8 +319,7 @@ export async function queueRolloutExecutor(options: QueueRolloutExecutorOptions)
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.allSettled([events.close(), queue.close()]);
-      client.disconnect();
+      await closeWithin([events.close(), queue.close()], [events, queue], client);
     },
   };
 }

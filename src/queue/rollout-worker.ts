@@ -18,6 +18,7 @@ import { runEpisode } from "../rollout/run-episode.js";
 import { rolloutSeed } from "../rollout/run-rollouts.js";
 import { EnvPool } from "../rollout/env-pool.js";
 import { checkJobAllowed, type JobAllowance } from "./job-allowance.js";
+import { refusingWorkerClass, unreadableJobReason } from "./refusing-worker.js";
 import { artifactKey, DEFAULT_RESULT_TTL_SECONDS, resultKey, ROLLOUT_QUEUE_NAME } from "./queue-keys.js";
 import { checkRedisReachable, ioredisOptions, parseRedisUrl, scrub } from "./redis-connection.js";
 import { episodesOf, MAX_JOB_CHARACTERS, rolloutJobId, rolloutJobSchema, type RolloutJob } from "./rollout-job.js";
@@ -89,7 +90,7 @@ async function refusal(message: string): Promise<Error> {
 export async function startRolloutWorker(options: RolloutWorkerOptions): Promise<RunningRolloutWorker> {
   const connection = parseRedisUrl(options.url, options.environment);
   await checkRedisReachable(connection);
-  const { Worker } = await import("bullmq");
+  const Worker = await refusingWorkerClass();
   const { Redis } = await import("ioredis");
   const log = options.log ?? (() => {});
   const cwd = options.cwd ?? process.cwd();
@@ -130,6 +131,8 @@ export async function startRolloutWorker(options: RolloutWorkerOptions): Promise
 
   const serve = async (job: Job): Promise<{ stored: boolean }> => {
     const id = job.id ?? "";
+    const unreadable = unreadableJobReason(job.data);
+    if (unreadable !== undefined) throw await refusal(`job data that cannot be read: ${unreadable}`);
     const size = JSON.stringify(job.data ?? null).length;
     if (size > MAX_JOB_CHARACTERS)
       throw await refusal(`job data of ${size} characters is over the limit of ${MAX_JOB_CHARACTERS}`);
