@@ -67,6 +67,7 @@ export async function createRigDependencies(
           url: options.queue,
           cwd: options.cwd,
           onWaiting: (message) => process.stderr.write(`warning: ${message}\n`),
+          onWarning: (message) => process.stderr.write(`warning: ${message}\n`),
         })
       : localRolloutExecutor({
           buildEnv: (spec) => buildStack(spec, stack),
