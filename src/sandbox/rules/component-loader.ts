@@ -65,13 +65,23 @@ export async function loadRulesGroup(
   sources: readonly string[],
   options: RulesSandboxOptions = {},
 ): Promise<LoadedRulesGroup | RejectedRulesGroup> {
+  const scripts = prepareGroupComponents(sources);
+  if (!Array.isArray(scripts)) return scripts;
+  const sandbox = createRulesGroupSandbox(scripts, options);
+  if (!sandbox.ok) return sandbox;
+  return { ok: true, group: sandbox.group };
+}
+
+/**
+ * Check and transpile the sources of a group (innermost first) as {@link loadRulesComponent}
+ * does (once per distinct source): their scripts, or the first one that fails, by index.
+ */
+export function prepareGroupComponents(sources: readonly string[]): GroupComponentScript[] | RejectedRulesGroup {
   const scripts: GroupComponentScript[] = [];
   for (const [index, source] of sources.entries()) {
     const prepared = prepareComponent(source);
     if (!prepared.ok) return { ok: false, index, issues: prepared.issues };
     scripts.push({ script: prepared.script, usesState: prepared.check.usesState, inputs: prepared.check.inputs });
   }
-  const sandbox = createRulesGroupSandbox(scripts, options);
-  if (!sandbox.ok) return sandbox;
-  return { ok: true, group: sandbox.group };
+  return scripts;
 }
