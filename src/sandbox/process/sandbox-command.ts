@@ -69,9 +69,15 @@ export function bwrapArguments(
 ): string[] {
   const mounts = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
   mounts.push("--perms", "1777", "--size", String(limits.tmpBytes), "--tmpfs", "/tmp");
-  for (const hidden of hiddenHostDirectories()) mounts.push("--tmpfs", hidden);
-  for (const readOnly of withNodeInstallation(paths.readOnlyPaths)) mounts.push("--ro-bind", readOnly, readOnly);
-  for (const writable of [paths.workspace, ...paths.writablePaths]) mounts.push("--bind", writable, writable);
+  const hidden = hiddenHostDirectories();
+  for (const directory of hidden) mounts.push("--tmpfs", directory);
+  const readOnly = withNodeInstallation(paths.readOnlyPaths);
+  const writable = [paths.workspace, ...paths.writablePaths];
+  // bwrap would make the missing parents of a bind on a tmpfs private (0700): make them traversable.
+  for (const parent of parentsOnTmpfs([...readOnly, ...writable], ["/tmp", ...hidden]))
+    mounts.push("--perms", "0755", "--dir", parent);
+  for (const entry of readOnly) mounts.push("--ro-bind", entry, entry);
+  for (const entry of writable) mounts.push("--bind", entry, entry);
   const namespaces = identity.privileged
     ? ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]
     : ["--unshare-user", "--disable-userns", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts"];
@@ -101,6 +107,20 @@ export function bwrapArguments(
     ...prlimitArguments(limits, true),
     ...wrappedCommand(argv),
   ];
+}
+
+/** The directories between a tmpfs root and each path under it (outermost first, each once). */
+export function parentsOnTmpfs(paths: string[], tmpfsRoots: string[]): string[] {
+  const parents = new Set<string>();
+  for (const entry of paths) {
+    const root = tmpfsRoots.find((candidate) => candidate !== entry && isInside(entry, candidate));
+    if (!root) continue;
+    const chain: string[] = [];
+    for (let parent = path.dirname(entry); parent !== root && isInside(parent, root); parent = path.dirname(parent))
+      chain.unshift(parent);
+    for (const parent of chain) parents.add(parent);
+  }
+  return [...parents];
 }
 
 /** `paths` plus the running node's installation when a hidden directory would cover it (nvm, volta, …). */

@@ -1,0 +1,29 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parseTap } from "./parse-tap.js";
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
+
+describe("parseTap", () => {
+  it("groups tape's assertions by test: mri with its manifest's injected bug fails 5 of 23 test blocks", () => {
+    // `tape test/*.js` on lukeed/mri with src/index.js:83 `out[name] = false` -> `true`.
+    const records = parseTap(fixture("tape-mri-injected-bug.tap"));
+    expect(records).toHaveLength(23);
+    expect(records.filter((record) => record.status === "fail")).toHaveLength(5);
+    expect(records[0]).toEqual({ file: "", suite: [], name: "parse args", status: "fail" });
+  });
+
+  it("takes node --test's outermost test points, with SKIP, and not its subtests or totals", () => {
+    // node 20 `--test-reporter=tap` on: adds (pass), fails (fail), skipped ({skip:true}), outer with subtest inner.
+    expect(parseTap(fixture("node-test-runner.tap"))).toEqual([
+      { file: "", suite: [], name: "adds", status: "pass" },
+      { file: "", suite: [], name: "fails", status: "fail" },
+      { file: "", suite: [], name: "skipped", status: "skip" },
+      { file: "", suite: [], name: "outer", status: "pass" },
+    ]);
+  });
+
+  it("finds nothing in output that is not TAP", () => {
+    expect(parseTap("  Total:     44\n  Passed:    44\n")).toEqual([]);
+  });
+});
