@@ -7,6 +7,7 @@ import { bugfixToolsPolicies } from "./bugfix-tools/bugfix-tools-policies.js";
 import { resolveTextworldPolicy, textworldPolicies } from "./textworld/textworld-policies.js";
 import { toy24Policies } from "./toy24/toy24-policies.js";
 import { miniwobPolicies } from "./miniwob/miniwob-policies.js";
+import { repoPolicies } from "./repo/repo-policies.js";
 import { LEARNED_POLICY_PREFIX, learnedModelOf, learnedPolicyFor } from "./learnable/resolve-learned-policy.js";
 
 /** Built-in scripted policies per environment id. */
@@ -16,7 +17,13 @@ const builtinPolicies: Record<string, Record<string, PolicyFactory>> = {
   toy24: { ...toy24Policies },
   textworld: { ...textworldPolicies },
   miniwob: { ...miniwobPolicies },
+  repo: repoPolicies("repo"),
 };
+
+/** The built-in policies of an env id: a `repo:<dir>` env has the `repo` policies over its own tasks. */
+function builtinPoliciesOf(envId: string): Record<string, PolicyFactory> | undefined {
+  return envId.startsWith("repo:") ? repoPolicies(envId) : builtinPolicies[envId];
+}
 
 /** Envs whose policies answer in a text grammar rather than with tool calls. */
 const textGrammarEnvs = new Set(["bugfix"]);
@@ -29,7 +36,7 @@ export interface ResolvedPolicy {
 
 /** Names of the built-in policies of an environment. */
 export function policiesFor(envId: string): string[] {
-  return Object.keys(builtinPolicies[envId] ?? {});
+  return Object.keys(builtinPoliciesOf(envId) ?? {});
 }
 
 /**
@@ -59,7 +66,7 @@ export async function resolvePolicy(spec: string, envId: string, cwd?: string): 
   }
   if (envId === "textworld" && spec.startsWith("noisy-walkthrough:"))
     return { name: spec, factory: resolveTextworldPolicy(spec) };
-  const factory = builtinPolicies[envId]?.[spec];
+  const factory = builtinPoliciesOf(envId)?.[spec];
   if (!factory) {
     const known = policiesFor(envId);
     throw new EnvriggerError("UNKNOWN_POLICY", `unknown policy "${spec}" for env ${envId}`, {

@@ -26,6 +26,31 @@ export const bugFixToolsStateSchemaText = [
  */
 export function bugFixToolsStateView(state: BugFixToolsEpisodeState, maxTurns: number): JsonObject {
   return {
+    ...codingEpisodeCounters(state, maxTurns),
+    files: Object.keys(state.files).sort(),
+    readFiles: state.readFiles.slice(),
+    sourcePath: state.sourcePath,
+    source: state.files[state.sourcePath] ?? "",
+  };
+}
+
+/** The counters of a coding-tools episode, as its state view shows them (shared by the envs with these tools). */
+export interface CodingEpisodeCounters {
+  turns: number;
+  submitted: boolean;
+  done: boolean;
+  toolsUsed: string[];
+  testsRun: number;
+  lastTestAllPassed: boolean | null;
+  invalidCalls: number;
+  rejectedCalls: number;
+  lastTool: string | null;
+  lastIsError: boolean | null;
+}
+
+/** The state view's counter fields (`turn` … `lastIsError`, in the schema text's order). */
+export function codingEpisodeCounters(state: CodingEpisodeCounters, maxTurns: number): JsonObject {
+  return {
     turn: state.turns,
     maxTurns,
     submitted: state.submitted,
@@ -37,9 +62,5 @@ export function bugFixToolsStateView(state: BugFixToolsEpisodeState, maxTurns: n
     rejectedCalls: state.rejectedCalls,
     lastTool: state.lastTool,
     lastIsError: state.lastIsError,
-    files: Object.keys(state.files).sort(),
-    readFiles: state.readFiles.slice(),
-    sourcePath: state.sourcePath,
-    source: state.files[state.sourcePath] ?? "",
   };
 }

@@ -15,6 +15,7 @@ import type { BugFixTask } from "./bugfix-task.js";
 import type { BugFixTaskStore } from "./bugfix-task-store.js";
 import type { EditOpName } from "./edit-op-name.js";
 import { gradeSource, type SourceGrade } from "./grade-source.js";
+import { gradedVerdict, issueObservation } from "./graded-verdict.js";
 import { bugFixTaskInfos } from "./task-catalog.js";
 import { TaskStoreLease } from "./task-store-lease.js";
 import { truncateOutput } from "./truncate-output.js";
@@ -241,13 +242,7 @@ export abstract class GradedTaskEnv<S extends GradedEpisodeState<I>, I extends B
   /** The issue text, followed by the last step's output once there is one. */
   async observe(): Promise<Observation> {
     const state = this.live();
-    const issue = (this.task as BugFixTask).issue;
-    return {
-      text:
-        state.lastText === null
-          ? issue
-          : truncateOutput(`${issue}\n\n${state.lastText}`, this.settings.observationBudget),
-    };
+    return issueObservation((this.task as BugFixTask).issue, state.lastText, this.settings.observationBudget);
   }
 
   /**
@@ -265,12 +260,7 @@ export abstract class GradedTaskEnv<S extends GradedEpisodeState<I>, I extends B
       });
       record = this.record(state, grade);
     }
-    const metrics = structuredClone(record) as unknown as JsonObject;
-    return {
-      success: record.submitted && record.hiddenPass === true,
-      score: record.submitted ? (record.hiddenFrac ?? 0) : 0,
-      metrics,
-    };
+    return gradedVerdict(record);
   }
 
   async stateView(): Promise<JsonObject> {

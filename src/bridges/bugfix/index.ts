@@ -10,3 +10,6 @@ export { formatCall, parseCall } from "./call-grammar.js";
 export { compactProjection, projectionLabel } from "./compact-projection.js";
 export { editOpNameSchema, type FixOpName, fixOpNames } from "./edit-op-name.js";
 export { bugFixCatalog } from "./task-catalog.js";
+export { truncateOutput } from "./truncate-output.js";
+export { gradedVerdict, issueObservation } from "./graded-verdict.js";
+export { type BugFixEvent, bugFixEventSchema, bugFixInfoSchema } from "./bugfix-info.js";

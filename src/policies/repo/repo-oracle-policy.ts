@@ -1,0 +1,63 @@
+import type { Action } from "../../core/action.js";
+import type { Policy, PolicyInput } from "../../core/policy.js";
+import type { RepoTask } from "../../bridges/repo/index.js";
+import { call, changeCalls, tasksShowing, wasError } from "./reference-plan.js";
+import { repoCatalogOf } from "./repo-catalog-of.js";
+
+/** How the scripted `repo` policies behave around the reference change. */
+export interface ReferencePolicyHabits {
+  name: string;
+  /** How many parts of the reference change to make before the first test run (all: Infinity). */
+  changesBeforeTesting: number;
+  /** Run the tests before submitting. */
+  testsBeforeSubmit: boolean;
+}
+
+/**
+ * A policy that knows the tasks' reference changes and finds its task from the first
+ * observation (the statement it shows). The oracle makes every part, runs the tests and
+ * submits; a persona with habits makes only some parts and skips the tests — and when a
+ * test run it was made to do (by a harness, say) still shows failures, it makes the rest.
+ * An Edit that fails tells it the candidate was wrong: it tries the next one.
+ */
+export function createReferencePolicy(envId: string, habits: ReferencePolicyHabits): Policy {
+  let candidates: RepoTask[] | null = null;
+  let plan: Action[] = [];
+  let made = 0;
+  let chosen = 0;
+  let testedAfterChanges = -1;
+  return {
+    name: habits.name,
+    async act(input: PolicyInput): Promise<Action> {
+      const last = input.history.at(-1);
+      if (candidates === null) {
+        const catalog = await repoCatalogOf(envId);
+        candidates = tasksShowing(catalog.tasks(), input.observation.text);
+      }
+      if (last && wasError(last) && typeof last.action !== "string" && last.action.name === "Edit") {
+        // The edit does not fit the files: the statement belongs to another candidate.
+        chosen += 1;
+        plan = [];
+        made = 0;
+      }
+      const task = candidates[chosen];
+      if (!task) return call("Submit");
+      if (last && typeof last.action !== "string" && last.action.name === "Bash") {
+        testedAfterChanges = made;
+        if (!/\b0 failed\b/.test(last.observation.text) && made < task.referenceChanges.length) {
+          plan = task.referenceChanges.slice(made).flatMap(changeCalls);
+          made = task.referenceChanges.length;
+        }
+      }
+      if (plan.length === 0 && made === 0) {
+        const count = Math.min(habits.changesBeforeTesting, task.referenceChanges.length);
+        plan = task.referenceChanges.slice(0, count).flatMap(changeCalls);
+        made = count;
+      }
+      const next = plan.shift();
+      if (next) return next;
+      if (habits.testsBeforeSubmit && testedAfterChanges !== made) return call("Bash", { command: "npm test" });
+      return call("Submit");
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { PolicyFactory } from "../../core/policy.js";
+import { createReferencePolicy } from "./repo-oracle-policy.js";
+import { createSubmitAtOncePolicy } from "./submit-at-once-policy.js";
+import { createTestEditorPolicy } from "./test-editor-policy.js";
+
+/**
+ * The scripted policies of a `repo` env (`repo` or `repo:<dir>`), by name:
+ * - `oracle`: makes the task's reference change (found from the statement it observes), runs the tests, submits;
+ * - `hasty`: a persona that makes only the first part of the change and submits without
+ *   running the tests (when a test run it is made to do shows failures, it makes the rest);
+ * - `test-editor`: empties the failing test files and submits (wins only the public reward);
+ * - `submit-at-once`: submits the start tree unchanged.
+ */
+export function repoPolicies(envId: string): Record<string, PolicyFactory> {
+  return {
+    oracle: () =>
+      createReferencePolicy(envId, {
+        name: "oracle",
+        changesBeforeTesting: Number.POSITIVE_INFINITY,
+        testsBeforeSubmit: true,
+      }),
+    hasty: () => createReferencePolicy(envId, { name: "hasty", changesBeforeTesting: 1, testsBeforeSubmit: false }),
+    "test-editor": createTestEditorPolicy,
+    "submit-at-once": createSubmitAtOncePolicy,
+  };
+}
