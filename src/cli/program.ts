@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { EnvriggerError, errorMessage, fromFileSystemError } from "../core/errors.js";
 import type { CliIo } from "./cli-io.js";
 import { describeLimits } from "./parse-arguments.js";
+import { collectValues } from "./env-options.js";
 
 /**
  * The envrigger command line, writing to `io`. Commands are registered here only; each
@@ -31,6 +32,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--episodes <n>", "episodes per task", "10")
     .option("--seed <s>", "run seed", "0")
     .option("--reward <reward>", "hidden | public (envs with a pluggable reward, e.g. bugfix)")
+    .option(ENV_OPTION_FLAG, ENV_OPTION_HELP, collectValues)
     .option("--task <ids>", "only these task ids (comma-separated)")
     .option("--stack <spec.json>", "run on a stored harness stack (a stack spec, or a candidate file holding one)")
     .option("--group-by <key>", "byGroup keyed by the task's group or by task id: group | task", "group")
@@ -67,6 +69,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
       .option("--revisions <n>", "revisions after the first candidate", "5")
       .option("--seed <s>", "run seed", "0")
       .option("--reward <reward>", "hidden | public (envs with a pluggable reward)")
+      .option(ENV_OPTION_FLAG, ENV_OPTION_HELP, collectValues)
       .option("--candidates <dir>", "where accepted candidates are stored", "harness-candidates")
       .option("--json", "print one JSON object");
 
@@ -376,6 +379,10 @@ function rolloutOptions(
 function explicitOptions(command: Command): string[] {
   return Object.keys(command.opts()).filter((key) => command.getOptionValueSource(key) === "cli");
 }
+
+const ENV_OPTION_FLAG = "--env-option <key=value>";
+const ENV_OPTION_HELP =
+  "an env option, repeatable (JSON values: maxTurns=20, successReward=1); `envrigger envs` lists each env's options";
 
 /** Exit code for an error: 2 for bad input, 1 otherwise. */
 export function exitCodeOf(error: unknown): number {
