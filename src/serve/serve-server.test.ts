@@ -156,13 +156,15 @@ describe("envrigger serve over WebSocket /ws", () => {
     });
     expect(seeded.data.observation).toMatchObject({
       seed: 9,
-      episode_id: "ep-1",
       task_id: "clamp-0",
       stack: "bugfix",
       candidate_id: null,
     });
+    // The episode id is in the state only, as in OpenEnv's reference envs: the same seed gives the same observation.
+    expect(seeded.data.observation).not.toHaveProperty("episode_id");
+    expect(await client.ask({ type: "state" })).toMatchObject({ data: { episode_id: "ep-1" } });
     const again = await client.ask({ type: "reset", data: { seed: 9, stack_id: seeded.data.observation.stack_id } });
-    expect(again.data.observation.text).toBe(seeded.data.observation.text);
+    expect(again.data.observation).toEqual(seeded.data.observation);
     const unknown = await client.ask({ type: "reset", data: { task_id: "divide-9" } });
     expect(unknown).toMatchObject({
       type: "error",

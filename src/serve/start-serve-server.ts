@@ -86,6 +86,7 @@ function metadataOf(set: ServedSet, describeStack: Map<string, string>): JsonObj
       members: set.members.map((member, index) => ({
         stack_id: member.stackId,
         task_id: member.taskId,
+        group: member.group ?? null,
         stack: describeStack.get(member.stackId) ?? member.spec.base.env,
         candidate_id: member.candidateId ?? null,
         validated_success: member.validatedSuccess ?? null,

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { EnvriggerError, errorMessage } from "../../core/errors.js";
+import type { TaskInfo } from "../../core/task.js";
 import { parseJsonText } from "../../core/validate.js";
 import {
   envriggerServedMetadataSchema,
@@ -15,7 +16,7 @@ export interface OpenEnvServerInfo {
   health: string;
   schemas: OpenEnvSchemas;
   /** Set when the server is `envrigger serve` (its action schema carries `x-envrigger`): the served env and task ids. */
-  envrigger?: { schema: EnvriggerServedSchema; taskIds: string[] };
+  envrigger?: { schema: EnvriggerServedSchema; taskIds: string[]; tasks: TaskInfo[] };
 }
 
 const startHint = "start the OpenEnv server first, or check the address given as --env openenv:<url>";
@@ -79,6 +80,19 @@ export async function fetchOpenEnvServerInfo(httpBase: string, timeoutMs: number
     info.envrigger = {
       schema: marker.data,
       taskIds: [...new Set(metadata.served.members.map((member) => member.task_id))],
+      // The served tasks with their groups, first member of each task first.
+      tasks: [
+        ...new Map(
+          metadata.served.members.map((member) => [
+            member.task_id,
+            {
+              id: member.task_id,
+              split: "train" as const,
+              ...(typeof member.group === "string" ? { group: member.group } : {}),
+            },
+          ]),
+        ).values(),
+      ],
     };
   }
   return info;
