@@ -18,6 +18,7 @@ import { benchDecisionRuleSimulation } from "./decision-rule-simulation.js";
 import { benchRepoRunner } from "./repo-runner.js";
 import { benchCommit, currentLoad, writeBenchResult } from "./result-file.js";
 import { availableParallelism } from "node:os";
+import { benchOpenEnvReference } from "./openenv-reference.js";
 
 /**
  * `npm run bench [-- --json]`: every figure measured in this one run, printed as one JSON
@@ -116,6 +117,12 @@ const sections: BenchSection[] = [
     name: "startup",
     title: "CLI start-up: envrigger envs --json and --help beside a bare node -e 0",
     run: async () => benchCliStartup(),
+  },
+  {
+    name: "openenv-reference",
+    title:
+      "OpenEnv's one-session grid_world_env at its defaults: baseline and rig at the default rollout concurrency and at 1 (errored episodes, success, candidates rejected)",
+    run: () => benchOpenEnvReference(),
   },
   {
     name: "decision-rule-simulation",
