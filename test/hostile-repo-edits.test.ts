@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { homedir } from "node:os";
@@ -103,7 +103,11 @@ test.run();`;
   }, 60_000);
 
   it("a run that never ends stops at the wall-clock limit", async () => {
-    const run = await runHostile("setInterval(() => {}, 1000);", { wallMs: 4_000 });
+    // A test that waits for ever (uvu's CLI exits after its tests, so the wait is inside one).
+    const hang = `const { test } = require("uvu");
+test("hang", () => new Promise(() => setInterval(() => {}, 1000)));
+test.run();`;
+    const run = await runHostile(hang, { wallMs: 4_000 });
     expectStop(run, "wall-timeout");
   }, 60_000);
 
@@ -155,13 +159,34 @@ catch (error) { console.log("HIDDEN " + error.code); }`;
     expect(run.output).not.toMatch(/s3cret/);
   }, 60_000);
 
-  it("signals reach only the sandbox's own processes, and nothing it starts outlives the run", async () => {
+  it("kill(-1) reaches only the sandbox's own processes", async () => {
+    const bystander = spawn("sleep", ["60"], { stdio: "ignore" });
+    try {
+      const code = `const { test } = require("uvu");
+test("signal everyone", () => { process.kill(-1, "SIGKILL"); });
+test.run();`;
+      await runHostile(code);
+      expect(bystander.exitCode).toBeNull();
+      expect(bystander.signalCode).toBeNull();
+      expect(process.kill(bystander.pid as number, 0)).toBe(true);
+    } finally {
+      bystander.kill("SIGKILL");
+    }
+  }, 60_000);
+
+  it("a daemon it starts does not outlive the run", async () => {
     const marker = `envrigger-hostile-${process.pid}-${Date.now()}`;
     const code = `const { spawn } = require("child_process");
-spawn("sh", ["-c", "exec -a ${marker} sleep 300"], { detached: true, stdio: "ignore" }).unref();
-setTimeout(() => { try { process.kill(-1, "SIGKILL"); } catch (error) { console.log(error.code); } }, 300);`;
-    await runHostile(code);
-    // This process is alive (it asserts), and no process with the marker is left on the host.
+const { test } = require("uvu");
+test("start a daemon", async () => {
+  const daemon = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", "${marker}"], { detached: true, stdio: "ignore" });
+  daemon.unref();
+  await new Promise((go) => setTimeout(go, 300));
+  process.kill(daemon.pid, 0); // throws unless it runs
+});
+test.run();`;
+    const run = await runHostile(code);
+    expect(run.tests.find((test) => test.name === "start a daemon")?.status).toBe("pass");
     const processes = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" });
     expect(processes).not.toContain(marker);
   }, 60_000);
