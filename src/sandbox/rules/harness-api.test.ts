@@ -1,15 +1,9 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { harnessApiDeclaration } from "./harness-api.js";
 import { checkComponentSource } from "./static-check/static-check.js";
 import { globalHarnessDeclaration, harnessDeclarationDiagnostics } from "./static-check/static-check-project.js";
 
 describe("harness API declaration", () => {
-  it("is exactly the shipped harness-api.d.ts", () => {
-    const shipped = readFileSync(new URL("./harness-api.d.ts", import.meta.url), "utf8");
-    expect(harnessApiDeclaration).toBe(shipped);
-  });
-
   it("compiles without errors as the global script components see", () => {
     expect(globalHarnessDeclaration()).not.toMatch(/^\s*export\b/m);
     expect(globalHarnessDeclaration()).toContain("declare function defineRules(rules: Rules): Rules;");
