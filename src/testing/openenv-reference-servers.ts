@@ -2,14 +2,16 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { packageRoot } from "../core/package-root.js";
 import { freeLoopbackPort } from "./free-loopback-port.js";
 
 /** The reference envs of OpenEnv's repository that the tests run against. */
 export const OPENENV_REFERENCE_ENVS = ["grid_world_env", "maze_env", "echo_env"] as const;
 export type OpenEnvReferenceEnv = (typeof OPENENV_REFERENCE_ENVS)[number];
 
-/** Where OpenEnv's sources and `serve-env.sh` are: `$OPENENV_VENDOR`, else the machine's shared copy. */
-export const openEnvVendorDirectory = process.env.OPENENV_VENDOR ?? "/work/shared/vendor/openenv";
+/** Where OpenEnv's sources and `serve-env.sh` are: `$OPENENV_VENDOR`, else `shared/vendor/openenv` beside the checkout. */
+export const openEnvVendorDirectory =
+  process.env.OPENENV_VENDOR ?? join(packageRoot(), "..", "shared", "vendor", "openenv");
 
 /** Running reference servers, or why there are none. */
 export type OpenEnvReferenceServers =
