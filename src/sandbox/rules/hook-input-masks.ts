@@ -1,4 +1,4 @@
-import { hookInputKeys, type HookInputs, type InputKeys } from "./static-check/static-check-hook-inputs.js";
+import { hookInputKeys, type HookInputs, type InputKeys } from "./hook-inputs.js";
 
 /** One hook parameter's keys as the sandbox reads them: -1 the whole value, else one bit per known key (in `hookInputKeys` order). */
 export type InputMask = number;

@@ -2,42 +2,15 @@ import { ts } from "ts-morph";
 import type { HookName } from "../component-hooks.js";
 import { isDeclarationName } from "./static-check-declaration-name.js";
 import type { HookFunction } from "./static-check-shape.js";
+import { hookInputKeys, type HookInputs, type InputKeys } from "../hook-inputs.js";
 
-/**
- * Which parts of one hook input a hook may read: the keys it may touch (a subset of the
- * input's known keys, see {@link hookInputKeys}), or `null` when it may see the whole value
- * (it passes the value on, enumerates it, reads a key by a computed name or a key the
- * input does not have, or the hook's function cannot be found).
- */
-export type InputKeys = readonly string[] | null;
-
-/** What each parameter of each hook may read, in parameter order (the context last). */
-export interface HookInputs {
-  filterAction: [action: InputKeys, context: InputKeys];
-  modifyTransition: [action: InputKeys, transition: InputKeys, context: InputKeys];
-  filterObservation: [observation: InputKeys, context: InputKeys];
-}
-
-/** The known keys of each kind of hook input, in the order the sandbox builds them. */
-export const hookInputKeys = {
-  action: ["name", "args"],
-  transition: ["observation", "reward", "terminated", "truncated", "info"],
-  observation: ["text", "data"],
-  context: ["state", "memory", "turn", "seed", "random"],
-} as const;
+export { hookInputKeys, wholeHookInputs, type HookInputs, type InputKeys } from "../hook-inputs.js";
 
 /** The kinds of each hook's parameters, in order. */
 const parameterKinds: Record<HookName, readonly (keyof typeof hookInputKeys)[]> = {
   filterAction: ["action", "context"],
   modifyTransition: ["action", "transition", "context"],
   filterObservation: ["observation", "context"],
-};
-
-/** Every input of every hook read as a whole (what nothing is known about). */
-export const wholeHookInputs: HookInputs = {
-  filterAction: [null, null],
-  modifyTransition: [null, null, null],
-  filterObservation: [null, null],
 };
 
 /** The keys a destructuring pattern takes, or null (a rest element, a computed key, an array pattern). */
