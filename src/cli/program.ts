@@ -168,10 +168,15 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
   const experiment = program
     .command("experiment")
     .description(
-      "original vs co-evolved harness training of a learnable policy, evaluated on the original held-out tasks, over seeds",
+      "original vs co-evolved harness vs reverse-curriculum training of a learnable policy, evaluated on the original held-out tasks, over seeds",
     )
-    .requiredOption("--env <env>", "environment id (bugfix)")
-    .option("--seeds <n>", "seeds (each trains both arms)", "3");
+    .requiredOption("--env <env>", "environment id (toy24, bugfix, textworld, a file: plugin)")
+    .option("--seeds <n>", "seeds (each trains every arm)", "3")
+    .option("--arms <list>", "arms to run, comma-separated: original, harness, reverse (default all)")
+    .option(
+      "--preregistered",
+      "run the env's pre-registered design (src/rl/preregistered-experiments.ts); other flags are ignored",
+    );
   rolloutOptions(trainingOptions(experiment), { inProcessDefault: true }).action(
     async (options) => void (await (await import("./commands/experiment-command.js")).experimentCommand(options, io)),
   );

@@ -15,8 +15,8 @@ export interface DemonstrationPath {
   finish: ActionInput | null;
 }
 
-/** The accepted calls of a successful trajectory, split at its first finishing call. */
-function pathOf(trajectory: Trajectory, roles: ToolRoles, source: DemonstrationPath["source"]): DemonstrationPath {
+/** The accepted calls of a trajectory, split at its first finishing call. */
+export function pathOf(trajectory: Trajectory, roles: ToolRoles, source: DemonstrationPath["source"]): DemonstrationPath {
   const steps: ActionInput[] = [];
   for (const step of trajectory.steps) {
     if (step.envAction === null || actionRefused(step.info)) continue;
