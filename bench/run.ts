@@ -15,6 +15,7 @@ import { benchMiniwobCurriculum } from "./miniwob-curriculum.js";
 import { benchExperiment, benchTrainStep } from "./training-bench.js";
 import { benchCliStartup } from "./cli-startup.js";
 import { benchDecisionRuleSimulation } from "./decision-rule-simulation.js";
+import { benchRepoTasks, benchUnseenRepository } from "./repo-bench.js";
 import { benchCommit, currentLoad, writeBenchResult } from "./result-file.js";
 import { availableParallelism } from "node:os";
 
@@ -121,6 +122,18 @@ const sections: BenchSection[] = [
     title:
       "decision rule in simulation: accepted stacks in band on a fresh 100-rollout check, per rule, and rollouts per task",
     run: () => benchDecisionRuleSimulation(),
+  },
+  {
+    name: "repo-tasks",
+    title:
+      "repo: validated tasks per source, oracle and submit-at-once on a sample (ENVRIGGER_BENCH_REPO_SAMPLE per repository and source)",
+    run: benchRepoTasks,
+  },
+  {
+    name: "repo-unseen",
+    title:
+      "repo: a repository never seen before (made here, 4 commits), by path and test command: tasks built, oracle and submit-at-once on each",
+    run: benchUnseenRepository,
   },
 ];
 if (only) {
