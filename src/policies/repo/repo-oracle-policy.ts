@@ -16,8 +16,9 @@ export interface ReferencePolicyHabits {
 /**
  * A policy that knows the tasks' reference changes and finds its task from the first
  * observation (the statement it shows). The oracle makes every part, runs the tests and
- * submits; a persona with habits makes only some parts and skips the tests — and when a
- * test run it was made to do (by a harness, say) still shows failures, it makes the rest.
+ * submits; a persona with habits makes only some parts and skips the tests — when its
+ * Submit is refused (the episode goes on) it runs the tests, and when a test run still
+ * shows failures it makes the rest.
  * An Edit that fails tells it the candidate was wrong: it tries the next one.
  */
 export function createReferencePolicy(envId: string, habits: ReferencePolicyHabits): Policy {
@@ -42,6 +43,9 @@ export function createReferencePolicy(envId: string, habits: ReferencePolicyHabi
       }
       const task = candidates[chosen];
       if (!task) return call("Submit");
+      // A Submit that did not end the episode (a harness refused it): run the tests, as asked.
+      if (last && typeof last.action !== "string" && last.action.name === "Submit")
+        return call("Bash", { command: "npm test" });
       if (last && typeof last.action !== "string" && last.action.name === "Bash") {
         testedAfterChanges = made;
         if (!/\b0 failed\b/.test(last.observation.text) && made < task.referenceChanges.length) {
