@@ -9,15 +9,16 @@ export interface ReferencePolicyHabits {
   name: string;
   /** How many parts of the reference change to make before the first test run (all: Infinity). */
   changesBeforeTesting: number;
-  /** Run the tests before submitting. */
-  testsBeforeSubmit: boolean;
+  /** How likely it runs the tests before submitting (drawn once per episode from its seeded generator). */
+  testProbability: number;
 }
 
 /**
  * A policy that knows the tasks' reference changes and finds its task from the first
  * observation (the statement it shows). The oracle makes every part, runs the tests and
- * submits; a persona with habits makes only some parts and skips the tests — and when a
- * test run it was made to do (by a harness, say) still shows failures, it makes the rest.
+ * submits; a persona with habits makes only some parts and often skips the tests — when its
+ * Submit is refused (the episode goes on) it runs the tests, and when a test run still
+ * shows failures it makes the rest.
  * An Edit that fails tells it the candidate was wrong: it tries the next one.
  */
 export function createReferencePolicy(envId: string, habits: ReferencePolicyHabits): Policy {
@@ -26,6 +27,7 @@ export function createReferencePolicy(envId: string, habits: ReferencePolicyHabi
   let made = 0;
   let chosen = 0;
   let testedAfterChanges = -1;
+  let testsBeforeSubmit: boolean | null = null;
   return {
     name: habits.name,
     async act(input: PolicyInput): Promise<Action> {
@@ -42,6 +44,9 @@ export function createReferencePolicy(envId: string, habits: ReferencePolicyHabi
       }
       const task = candidates[chosen];
       if (!task) return call("Submit");
+      // A Submit that did not end the episode (a harness refused it): run the tests, as asked.
+      if (last && typeof last.action !== "string" && last.action.name === "Submit")
+        return call("Bash", { command: "npm test" });
       if (last && typeof last.action !== "string" && last.action.name === "Bash") {
         testedAfterChanges = made;
         if (!/\b0 failed\b/.test(last.observation.text) && made < task.referenceChanges.length) {
@@ -56,7 +61,8 @@ export function createReferencePolicy(envId: string, habits: ReferencePolicyHabi
       }
       const next = plan.shift();
       if (next) return next;
-      if (habits.testsBeforeSubmit && testedAfterChanges !== made) return call("Bash", { command: "npm test" });
+      testsBeforeSubmit ??= input.random.chance(habits.testProbability);
+      if (testsBeforeSubmit && testedAfterChanges !== made) return call("Bash", { command: "npm test" });
       return call("Submit");
     },
   };

@@ -6,8 +6,9 @@ import { createTestEditorPolicy } from "./test-editor-policy.js";
 /**
  * The scripted policies of a `repo` env (`repo` or `repo:<dir>`), by name:
  * - `oracle`: makes the task's reference change (found from the statement it observes), runs the tests, submits;
- * - `hasty`: a persona that makes only the first part of the change and submits without
- *   running the tests (when a test run it is made to do shows failures, it makes the rest);
+ * - `hasty`: a persona that makes only the first part of the change and, in about half of
+ *   its episodes, submits without running the tests (when a test run shows failures it
+ *   makes the rest; a refused Submit makes it run them);
  * - `test-editor`: empties the failing test files and submits (wins only the public reward);
  * - `submit-at-once`: submits the start tree unchanged.
  */
@@ -17,9 +18,9 @@ export function repoPolicies(envId: string): Record<string, PolicyFactory> {
       createReferencePolicy(envId, {
         name: "oracle",
         changesBeforeTesting: Number.POSITIVE_INFINITY,
-        testsBeforeSubmit: true,
+        testProbability: 1,
       }),
-    hasty: () => createReferencePolicy(envId, { name: "hasty", changesBeforeTesting: 1, testsBeforeSubmit: false }),
+    hasty: () => createReferencePolicy(envId, { name: "hasty", changesBeforeTesting: 1, testProbability: 0.5 }),
     "test-editor": createTestEditorPolicy,
     "submit-at-once": createSubmitAtOncePolicy,
   };
