@@ -16,7 +16,11 @@ export interface DemonstrationPath {
 }
 
 /** The accepted calls of a trajectory, split at its first finishing call. */
-export function pathOf(trajectory: Trajectory, roles: ToolRoles, source: DemonstrationPath["source"]): DemonstrationPath {
+export function pathOf(
+  trajectory: Trajectory,
+  roles: ToolRoles,
+  source: DemonstrationPath["source"],
+): DemonstrationPath {
   const steps: ActionInput[] = [];
   for (const step of trajectory.steps) {
     if (step.envAction === null || actionRefused(step.info)) continue;
