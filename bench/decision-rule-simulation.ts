@@ -1,39 +1,44 @@
 import { DEFAULT_DECISION_POLICY, type DecisionPolicy } from "../src/rigger/decision-rule.js";
 import { simulateCalibration, type CandidateModel } from "../src/testing/simulated-validation.js";
 
-/** The previous session's default (refine on the core at 0.9): the baseline every alternative is read against. */
-const PREVIOUS: DecisionPolicy = { ...DEFAULT_DECISION_POLICY, refineConfidence: 0.9 };
+/**
+ * The rule the default is read against: refine on the core at 0.9, cap 300. Every setting
+ * that differs from the default is written out, so a change of the default cannot change
+ * what an alternative runs.
+ */
+const BASE: DecisionPolicy = { ...DEFAULT_DECISION_POLICY, refineConfidence: 0.9, kMax: 300 };
 
 /** The rules compared: the chosen default and the alternatives the choice was made against. */
-const RULES: Array<{ name: string; policy: DecisionPolicy; closeCandidates?: number }> = [
-  {
-    name: "posterior 0.9, cap 120, confirm 20 (two sessions ago)",
-    policy: { ...PREVIOUS, checkRollouts: 0, kMax: 120 },
-  },
-  { name: "check 0.9, refine 0.9, cap 300, confirm 20 (last session)", policy: PREVIOUS },
-  { name: "check 0.9, refine 0.9, cap 300, confirm 0", policy: { ...PREVIOUS, confirmationEpisodes: 0 } },
-  { name: "check 0.9, refine 0.95, cap 300, confirm 20", policy: { ...PREVIOUS, refineConfidence: 0.95 } },
-  { name: "check 0.9, refine 0.975, cap 300, confirm 20", policy: { ...PREVIOUS, refineConfidence: 0.975 } },
-  {
-    name: "check 0.9, refine 0.975, cap 300, confirm 0",
-    policy: { ...PREVIOUS, refineConfidence: 0.975, confirmationEpisodes: 0 },
-  },
-  { name: "check 0.9, refine 0.975, cap 400, confirm 20", policy: { ...PREVIOUS, refineConfidence: 0.975, kMax: 400 } },
-  {
-    name: "check 0.9, refine 0.975, cap 400, confirm 0",
-    policy: { ...PREVIOUS, refineConfidence: 0.975, kMax: 400, confirmationEpisodes: 0 },
-  },
-  {
-    name: "check 0.9, refine 0.975, cap 300, confirm 20, +2 revisions when close",
-    policy: { ...PREVIOUS, refineConfidence: 0.975 },
-    closeCandidates: 2,
-  },
-  { name: "check 0.9, refine 0.99, cap 300, confirm 20", policy: { ...PREVIOUS, refineConfidence: 0.99 } },
-  {
-    name: "check 0.9, refine 0.99, cap 300, confirm 0",
-    policy: { ...PREVIOUS, refineConfidence: 0.99, confirmationEpisodes: 0 },
-  },
+const RULES: Array<{ policy: DecisionPolicy; closeCandidates?: number }> = [
+  { policy: { ...BASE, checkRollouts: 0, kMax: 120 } },
+  { policy: BASE },
+  { policy: { ...BASE, confirmationEpisodes: 0 } },
+  { policy: { ...BASE, refineConfidence: 0.95 } },
+  { policy: { ...BASE, refineConfidence: 0.975 } },
+  { policy: { ...BASE, refineConfidence: 0.975, confirmationEpisodes: 0 } },
+  { policy: { ...BASE, refineConfidence: 0.975, kMax: 400 } },
+  { policy: { ...BASE, refineConfidence: 0.975, kMax: 400, confirmationEpisodes: 0 } },
+  { policy: { ...BASE, refineConfidence: 0.975 }, closeCandidates: 2 },
+  { policy: { ...BASE, refineConfidence: 0.99 } },
+  { policy: { ...BASE, refineConfidence: 0.99, confirmationEpisodes: 0 } },
 ];
+
+/**
+ * A rule's name, read from the settings it runs (so a name cannot say one cap and run
+ * another): "check 0.9, refine 0.975, cap 400, confirm 20", "posterior 0.9, …" when it targets
+ * the true rate (`checkRollouts` 0), "(default)" when it is the default.
+ */
+export function ruleName(policy: DecisionPolicy, closeCandidates?: number): string {
+  const target = policy.checkRollouts === 0 ? "posterior" : "check";
+  const refine = policy.checkRollouts === 0 ? "" : `, refine ${policy.refineConfidence ?? policy.confidence}`;
+  const close = closeCandidates ? `, +${closeCandidates} revisions when close` : "";
+  const isDefault =
+    !closeCandidates &&
+    (Object.keys(DEFAULT_DECISION_POLICY) as (keyof DecisionPolicy)[]).every(
+      (key) => policy[key] === DEFAULT_DECISION_POLICY[key],
+    );
+  return `${target} ${policy.confidence}${refine}, cap ${policy.kMax}, confirm ${policy.confirmationEpisodes}${close}${isDefault ? " (default)" : ""}`;
+}
 
 const MODELS: CandidateModel[] = ["independent", "search", "aimed"];
 const SEEDS = [2026, 2027, 2028];
@@ -46,7 +51,7 @@ const SEEDS = [2026, 2027, 2028];
 const ACCEPTED_FLOOR = 0.91;
 
 /**
- * The decision rule in simulation (issue 14): for each rule and each candidate model
+ * The decision rule in simulation: for each rule and each candidate model
  * (`independent`, `search`, `aimed`; see `simulateCalibration`), `tasks` simulated tasks per
  * seed (three seeds, pooled) of up to 6 candidates on the band [0.4, 0.6], each accepted
  * stack measured on a fresh 100-rollout check — the fraction of accepted stacks truly in
@@ -58,7 +63,8 @@ const ACCEPTED_FLOOR = 0.91;
 export async function benchDecisionRuleSimulation(tasks = 1000) {
   const figures: Record<string, Record<string, unknown>> = {};
   let chosen: { name: string; tasksMeasuredInBand: number } | undefined;
-  for (const { name, policy, closeCandidates } of RULES) {
+  for (const { policy, closeCandidates } of RULES) {
+    const name = ruleName(policy, closeCandidates);
     const row: Record<string, unknown> = {};
     let floorMet = true;
     let tasksInBand = 0;
