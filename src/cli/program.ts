@@ -50,21 +50,21 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     rolloutOptions(targetOptions(command), { callTimeout: true })
       .option("--designer <designer>", "heuristic | openai:<model> | gemini:<model>", "heuristic")
       .option("--k <n>", "rollouts per batch (K)", "5")
-      .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "400")
+      .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "200")
       .option(
         "--confidence <p>",
-        "probability that a fresh check of --check-rollouts rollouts lands in band, needed to accept or skip",
+        "posterior probability that the true rate lies in the band (with --check-rollouts K: that a fresh K-rollout check lands in band), needed to accept or skip",
         "0.9",
       )
       .option(
         "--check-rollouts <n>",
-        "rollouts of the fresh check the rule targets (0: the posterior of the true rate)",
-        "100",
+        "target a fresh check of this many rollouts instead of the true rate (0: the true rate)",
+        "0",
       )
       .option(
         "--confirmation-episodes <n>",
         "fresh rollouts confirming a candidate that passed, before the final accept (0: none)",
-        "20",
+        "0",
       )
       .option("--revisions <n>", "revisions after the first candidate", "5")
       .option("--seed <s>", "run seed", "0")

@@ -21,6 +21,12 @@ export const layerTraceSchema = z.object({
   observationOut: observationSchema,
   /** Whether this layer marked the episode truncated. */
   truncatedByLayer: z.boolean().optional(),
+  /**
+   * A Rules layer's per-episode switches after the step: the boolean entries of its memory
+   * (e.g. the seeded draw deciding whether a perturbation is on in this episode — recorded
+   * whether or not it fired), so a mixture's episodes can be split by their draw. Absent when none.
+   */
+  switches: z.record(z.string(), z.boolean()).optional(),
 });
 export type LayerTrace = z.infer<typeof layerTraceSchema>;
 

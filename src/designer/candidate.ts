@@ -25,5 +25,25 @@ export const candidateProposalSchema = z.object({
   /** The template and parameters that produced it (heuristic designer), for refinement. */
   template: z.string().optional(),
   parameters: jsonObjectSchema.optional(),
+  /**
+   * The designer's declaration that this candidate is one point of a mixture experiment: its
+   * perturbation is switched on per episode with probability `share` (decided once per
+   * episode), and candidates with the same `experiment` differ in `share` only, so the
+   * success rate is (1 − share)·off + share·on and the rule pools every episode measured on
+   * the experiment. `offIsBaseline`: with the perturbation off, the stack behaves like the
+   * unmodified env (no other layer), so the baseline's episodes are the point at share 0.
+   * The draw is read per episode from the Rules layer named `layer`: its memory entry
+   * `switch` (see `LayerTrace.switches`); the rule pools only while the draws come out at
+   * the declared shares and the off episodes agree across candidates.
+   */
+  mixture: z
+    .object({
+      experiment: z.string().min(1),
+      share: z.number().min(0).max(1),
+      offIsBaseline: z.boolean(),
+      layer: z.string().min(1),
+      switch: z.string().min(1),
+    })
+    .optional(),
 });
 export type CandidateProposal = z.infer<typeof candidateProposalSchema>;

@@ -64,6 +64,18 @@ export const decisionDirections = [
 /** One of {@link decisionDirections}. */
 export type DecisionDirection = (typeof decisionDirections)[number];
 
+/**
+ * Why the rule stopped spending rollouts on a candidate:
+ * - `decided`: the evidence settled the verdict at the stated confidence;
+ * - `cap`: the validation cap (`kMax`) was reached first — the verdict leans to the heavier side;
+ * - `budget`: the caller's rollout budget ran out first — the same leaning verdict, or
+ *   `inconclusive` when the rule had not got that far (e.g. a pass before its confirmation batch).
+ */
+export const decisionStops = ["decided", "cap", "budget"] as const;
+
+/** One of {@link decisionStops}. */
+export type DecisionStop = (typeof decisionStops)[number];
+
 /** What the decision rule tells the designer. */
 export interface DecisionFeedback {
   decision: "accept" | "refine" | "reject";
@@ -72,6 +84,8 @@ export interface DecisionFeedback {
   /** Signed distance to the band (positive: above it). */
   distance: number;
   message: string;
+  /** Why the rule stopped spending (absent in records written before it was kept: `decided`). */
+  stop?: DecisionStop;
 }
 
 /** Everything a designer may see. Never hidden tests or verifier internals. */

@@ -7,6 +7,7 @@ import type { Observation } from "../core/observation.js";
 import type { ResetResult, StepResult } from "../core/step-result.js";
 import type { ResetOptions } from "../core/task.js";
 import { checkGroupHookResult, runtimeError, settleRulesCall } from "./call-rules-hook.js";
+import { episodeSwitches } from "./episode-switches.js";
 import { layerTracesOf, prependLayerTrace, withoutLayerTraces } from "./layer-trace-info.js";
 import { recordWithKey } from "./record-with-key.js";
 import type { RulesEpisode } from "./rules-episode.js";
@@ -311,6 +312,8 @@ export class FusedRulesLayers {
         observationOut,
         truncatedByLayer,
       };
+      const switches = episodeSwitches(episode.memory);
+      if (switches) (traces[top - layer] as JsonObject).switches = switches;
       observation = observationOut;
     }
     return {
@@ -349,6 +352,7 @@ export class FusedRulesLayers {
       actionOut: null,
       blockedReason: reason,
       observationOut: observation,
+      switches: episodeSwitches(episode.memory),
     };
     const info: JsonObject = { actionError: reason, blocked: true, stop: null };
     return { observation, reward: 0, terminated: false, truncated: false, info: prependLayerTrace(info, trace, []) };

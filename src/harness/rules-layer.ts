@@ -11,6 +11,7 @@ import { callRulesHook, checkRulesHookResult, settleRulesCall } from "./call-rul
 import { FusedRulesLayers, type FusedRulesMember } from "./fused-rules-layers.js";
 import { HarnessLayer } from "./harness-layer.js";
 import type { RulesLayerSpec } from "./harness-stack-spec.js";
+import { episodeSwitches } from "./episode-switches.js";
 import { layerTracesOf, prependLayerTrace, withoutLayerTraces } from "./layer-trace-info.js";
 import { rulesEpisodeSchema, type RulesEpisode } from "./rules-episode.js";
 import type { RulesGroupRuntime } from "./rules-group-runtime.js";
@@ -224,6 +225,7 @@ export class RulesLayer extends HarnessLayer implements FusedRulesMember {
       observationIn: inner.observation,
       observationOut: observation,
       truncatedByLayer,
+      switches: episodeSwitches(episode.memory),
     };
     return {
       observation,
@@ -294,6 +296,7 @@ export class RulesLayer extends HarnessLayer implements FusedRulesMember {
       actionOut: null,
       blockedReason: reason,
       observationOut: observation,
+      switches: episodeSwitches(episode.memory),
     };
     return {
       observation,

@@ -12,7 +12,7 @@ import {
   successPosterior,
   successPredictive,
 } from "./band-posterior.js";
-import { DEFAULT_DECISION_POLICY } from "./decision-rule.js";
+import { CHECK_DECISION_POLICY } from "./decision-rule.js";
 
 describe("band posterior", () => {
   it("computes the Beta posterior CDF exactly for small cases", () => {
@@ -76,13 +76,13 @@ describe("the decision rule on simulated candidates", () => {
   it("keeps ≥ 0.9 of accepted stacks in band on a fresh 100-rollout check, where the posterior rule keeps ≈ 0.85", () => {
     // The claim the calibration bench measures: K = 100 fresh rollouts of each accepted stack
     // (1 000 simulated tasks at the bench's first seed; the bench pools three).
-    const chosen = simulateCalibration(DEFAULT_DECISION_POLICY, "search", { tasks: 1000, seed: 2026 });
+    const chosen = simulateCalibration(CHECK_DECISION_POLICY, "search", { tasks: 1000, seed: 2026 });
     expect(chosen.accepted).toBeGreaterThan(0.8);
     expect(chosen.acceptedMeasuredInBand).toBeGreaterThanOrEqual(0.9);
     expect(chosen.acceptedTrulyInBand).toBeGreaterThanOrEqual(0.97);
     // The posterior rule (P(true rate in band) ≥ 0.9): truly in band, but edge rates that a
     // 100-rollout check measures outside the band.
-    const posteriorRule = simulateCalibration({ ...DEFAULT_DECISION_POLICY, checkRollouts: 0 }, "search", {
+    const posteriorRule = simulateCalibration({ ...CHECK_DECISION_POLICY, checkRollouts: 0 }, "search", {
       tasks: 1000,
       seed: 2026,
     });
@@ -91,7 +91,7 @@ describe("the decision rule on simulated candidates", () => {
   });
 
   it("accepts a rate at the band's middle most of the time within the default cap (half under last session's refine at 0.9), one at 0.42 rarely and one at 0.3 never", () => {
-    const rateOf = (rate: number, policy = DEFAULT_DECISION_POLICY) => {
+    const rateOf = (rate: number, policy = CHECK_DECISION_POLICY) => {
       const random = createRng(5).next;
       return (
         Array.from({ length: 200 }, () => simulateValidation(rate, target, policy, random)).filter(
@@ -101,23 +101,21 @@ describe("the decision rule on simulated candidates", () => {
     };
     const middle = rateOf(0.5);
     expect(middle).toBeGreaterThan(0.7);
-    expect(rateOf(0.5, { ...DEFAULT_DECISION_POLICY, refineConfidence: 0.9, kMax: 300 })).toBeLessThan(middle - 0.15);
+    expect(rateOf(0.5, { ...CHECK_DECISION_POLICY, refineConfidence: 0.9, kMax: 300 })).toBeLessThan(middle - 0.15);
     expect(rateOf(0.42)).toBeLessThan(0.2);
     expect(rateOf(0.3)).toBe(0);
   });
 
   it("simulates a search that aims from the rule's estimates, deterministically, and with extra revisions while close", () => {
     const options = { tasks: 200, seed: 3 };
-    const aimed = simulateCalibration(DEFAULT_DECISION_POLICY, "aimed", options);
-    expect(simulateCalibration(DEFAULT_DECISION_POLICY, "aimed", options)).toEqual(aimed);
-    expect(aimed.accepted).toBeGreaterThan(
-      simulateCalibration(DEFAULT_DECISION_POLICY, "independent", options).accepted,
-    );
+    const aimed = simulateCalibration(CHECK_DECISION_POLICY, "aimed", options);
+    expect(simulateCalibration(CHECK_DECISION_POLICY, "aimed", options)).toEqual(aimed);
+    expect(aimed.accepted).toBeGreaterThan(simulateCalibration(CHECK_DECISION_POLICY, "independent", options).accepted);
     // Two more candidates while close: the second run draws differently, so only its bounds are checked.
-    const close = simulateCalibration(DEFAULT_DECISION_POLICY, "aimed", { ...options, closeCandidates: 2 });
+    const close = simulateCalibration(CHECK_DECISION_POLICY, "aimed", { ...options, closeCandidates: 2 });
     expect(close.accepted).toBeGreaterThan(0);
     expect(close.rolloutsPerTask).toBeLessThan(
-      8 * (DEFAULT_DECISION_POLICY.kMax + DEFAULT_DECISION_POLICY.confirmationEpisodes),
+      8 * (CHECK_DECISION_POLICY.kMax + CHECK_DECISION_POLICY.confirmationEpisodes),
     );
   });
 });

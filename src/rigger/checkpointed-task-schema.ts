@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { trajectorySchema } from "../core/trajectory.js";
 import { candidateProposalSchema } from "../designer/candidate.js";
-import { decisionDirections } from "../designer/designer.js";
+import { decisionDirections, decisionStops } from "../designer/designer.js";
 import { rigConfigSchema } from "./rig-config.js";
 import { reportStatsSchema } from "../run-format/report-stats-schema.js";
 
@@ -13,6 +13,7 @@ const revisionDecisionSchema = z.object({
   direction: z.enum(decisionDirections),
   distance: z.number(),
   message: z.string(),
+  stop: z.enum(decisionStops).optional(),
 });
 
 /** One candidate the designer wrote: its proposal, the problems found before it ran, or its numbers, verdict and a few episodes. */

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { RolloutStats } from "../rollout/summarize.js";
 import { wilsonInterval } from "../rollout/wilson-interval.js";
-import { decide, judgeBands, DEFAULT_DECISION_POLICY, type CandidateEvidence } from "./decision-rule.js";
+import {
+  decide,
+  judgeBands,
+  CHECK_DECISION_POLICY,
+  type CandidateEvidence,
+  type DecisionPolicy,
+} from "./decision-rule.js";
 
 function stats(successes: number, episodes: number, overrides: Partial<RolloutStats> = {}): RolloutStats {
   return {
@@ -34,11 +40,14 @@ const evidence = (rolloutStats: RolloutStats, extra: Partial<CandidateEvidence> 
 const band = { successBand: [0.4, 0.6] as [number, number] };
 /** Evidence whose confirmation batch already ran (from episode `from` on). */
 const confirmed = (rolloutStats: RolloutStats, from: number) => evidence(rolloutStats, { confirmationFrom: from });
-const atCap = (kMax: number) => ({ ...DEFAULT_DECISION_POLICY, kMax });
+const check: DecisionPolicy = CHECK_DECISION_POLICY;
+/** The judgeBands options of the check rule. */
+const onCheck = { checkRollouts: 100, refineConfidence: 0.975 };
+const atCap = (kMax: number) => ({ ...check, kMax });
 
 describe("decide", () => {
   it("rejects a broken candidate at once", () => {
-    expect(decide(band, evidence(stats(2, 5, { errored: 1, errorRate: 1 / 6 })))).toMatchObject({
+    expect(decide(band, evidence(stats(2, 5, { errored: 1, errorRate: 1 / 6 })), check)).toMatchObject({
       decision: "reject",
       direction: "broken",
     });
@@ -60,37 +69,37 @@ describe("decide", () => {
   });
 
   it("calls a pass-through no-effect only on minimum evidence", () => {
-    expect(decide(band, evidence(stats(2, 5), { changesSomething: false })).decision).toBe("more");
-    expect(decide(band, evidence(stats(4, 10), { changesSomething: false }))).toMatchObject({
+    expect(decide(band, evidence(stats(2, 5), { changesSomething: false }), check).decision).toBe("more");
+    expect(decide(band, evidence(stats(4, 10), { changesSomething: false }), check)).toMatchObject({
       decision: "reject",
       direction: "no-effect",
     });
   });
 
   it("calls success 0 with most rollouts stalled unsolvable only on minimum evidence", () => {
-    expect(decide(band, evidence(stats(0, 5, { stopReasons: { budget: 4, submit: 1 } }))).decision).toBe("more");
-    expect(decide(band, evidence(stats(0, 10, { stopReasons: { budget: 8, submit: 2 } })))).toMatchObject({
+    expect(decide(band, evidence(stats(0, 5, { stopReasons: { budget: 4, submit: 1 } })), check).decision).toBe("more");
+    expect(decide(band, evidence(stats(0, 10, { stopReasons: { budget: 8, submit: 2 } })), check)).toMatchObject({
       decision: "refine",
       direction: "unsolvable",
     });
-    expect(decide(band, evidence(stats(0, 10, { blockedEpisodeRate: 0.8 })))).toMatchObject({
+    expect(decide(band, evidence(stats(0, 10, { blockedEpisodeRate: 0.8 })), check)).toMatchObject({
       direction: "unsolvable",
     });
   });
 
   it("refines early when the posterior mass lies on one side, with the signed distance", () => {
-    const tooEasy = decide(band, evidence(stats(20, 20)));
+    const tooEasy = decide(band, evidence(stats(20, 20)), check);
     expect(tooEasy).toMatchObject({ decision: "refine", direction: "too-easy" });
     expect((tooEasy as { distance: number }).distance).toBeCloseTo(0.4);
-    const tooHard = decide(band, evidence(stats(1, 40)));
+    const tooHard = decide(band, evidence(stats(1, 40)), check);
     expect(tooHard).toMatchObject({ decision: "refine", direction: "too-hard" });
     expect((tooHard as { distance: number }).distance).toBeCloseTo(0.025 - 0.4);
   });
 
   it("does not accept the borderline 15/40 and 25/40 that a point estimate in [0.4, 0.6] would", () => {
     // P(rate in band) = 0.39 for both: undecided → more rollouts while below kMax…
-    expect(decide(band, evidence(stats(15, 40))).decision).toBe("more");
-    expect(decide(band, evidence(stats(25, 40))).decision).toBe("more");
+    expect(decide(band, evidence(stats(15, 40)), check).decision).toBe("more");
+    expect(decide(band, evidence(stats(25, 40)), check).decision).toBe("more");
     // …and at the cap, refined towards the heavier side (the distance to the edge it misses).
     const low = decide(band, evidence(stats(15, 40)), atCap(40));
     expect(low).toMatchObject({ decision: "refine", direction: "too-hard" });
@@ -104,51 +113,63 @@ describe("decide", () => {
       direction: "too-easy",
     });
     // Even 20/40, dead centre, gives a 100-rollout check only P = 0.75 < 0.9 of landing in band: not enough.
-    expect(decide(band, evidence(stats(20, 40))).decision).toBe("more");
+    expect(decide(band, evidence(stats(20, 40)), check).decision).toBe("more");
     // 60/120 has its true rate in band at P = 0.97 — what the posterior rule accepted — but a
     // fresh 100-rollout check lands in band only at P = 0.88: the default rule wants more.
-    expect(decide(band, evidence(stats(60, 120))).decision).toBe("more");
-    expect(decide(band, evidence(stats(60, 120)), { ...DEFAULT_DECISION_POLICY, checkRollouts: 0 })).toMatchObject({
+    expect(decide(band, evidence(stats(60, 120)), check).decision).toBe("more");
+    expect(decide(band, evidence(stats(60, 120)), { ...check, checkRollouts: 0 })).toMatchObject({
       decision: "more",
       confirm: true,
     });
   });
 
   it("confirms a passing candidate on fresh rollouts before the final accept (winner's curse)", () => {
-    const passing = decide(band, evidence(stats(100, 200)));
+    const passing = decide(band, evidence(stats(100, 200)), check);
     expect(passing).toMatchObject({ decision: "more", confirm: true });
-    expect(decide(band, confirmed(stats(110, 220), 200))).toMatchObject({ decision: "accept", direction: "in-band" });
+    expect(decide(band, confirmed(stats(110, 220), 200), check)).toMatchObject({
+      decision: "accept",
+      direction: "in-band",
+    });
     // The lucky pass regresses on the fresh batch: no accept; undecided below the cap → more;
     // mass now on one side of the core (the rates a check confirms) → refine.
-    expect(decide(band, confirmed(stats(100, 220), 200)).decision).toBe("more");
-    expect(decide(band, confirmed(stats(80, 220), 200))).toMatchObject({ decision: "refine", direction: "too-hard" });
-    expect(
-      decide(band, evidence(stats(100, 200)), { ...DEFAULT_DECISION_POLICY, confirmationEpisodes: 0 }).decision,
-    ).toBe("accept");
+    expect(decide(band, confirmed(stats(100, 220), 200), check).decision).toBe("more");
+    expect(decide(band, confirmed(stats(80, 220), 200), check)).toMatchObject({
+      decision: "refine",
+      direction: "too-hard",
+    });
+    expect(decide(band, evidence(stats(100, 200)), { ...check, confirmationEpisodes: 0 }).decision).toBe("accept");
   });
 
   it("judges the steps band by the normal posterior of the mean", () => {
     const target = { stepsBand: [4, 6] as [number, number] };
-    const noConfirm = { ...DEFAULT_DECISION_POLICY, confirmationEpisodes: 0 };
+    const noConfirm = { ...check, confirmationEpisodes: 0 };
     expect(
       decide(target, evidence(stats(5, 40, { meanTurns: 5 }), { turnsStandardDeviation: 1 }), noConfirm).decision,
     ).toBe("accept");
-    expect(decide(target, evidence(stats(5, 40, { meanTurns: 9 }), { turnsStandardDeviation: 1 }))).toMatchObject({
+    expect(
+      decide(target, evidence(stats(5, 40, { meanTurns: 9 }), { turnsStandardDeviation: 1 }), check),
+    ).toMatchObject({
       direction: "too-long",
     });
-    expect(decide(target, evidence(stats(5, 10, { meanTurns: 5.9 }), { turnsStandardDeviation: 2 })).decision).toBe(
-      "more",
-    );
+    expect(
+      decide(target, evidence(stats(5, 10, { meanTurns: 5.9 }), { turnsStandardDeviation: 2 }), check).decision,
+    ).toBe("more");
   });
 
   it("skips a baseline by the same rule: in band only at the confidence", () => {
-    expect(judgeBands(band, stats(20, 40), { turnsDeviation: 1, canSpend: false }).kind).toBe("out");
-    expect(judgeBands(band, stats(20, 40), { turnsDeviation: 1, canSpend: true }).kind).toBe("more");
-    expect(judgeBands(band, stats(150, 300), { turnsDeviation: 1, canSpend: false }).kind).toBe("in");
-    expect(judgeBands(band, stats(150, 300), { turnsDeviation: 1, canSpend: false, confidence: 0.95 }).kind).toBe(
-      "out",
-    );
-    expect(judgeBands(band, stats(60, 120), { turnsDeviation: 1, canSpend: false }).kind).toBe("out");
+    expect(judgeBands(band, stats(20, 40), { turnsDeviation: 1, canSpend: false, ...onCheck }).kind).toBe("out");
+    expect(judgeBands(band, stats(20, 40), { turnsDeviation: 1, canSpend: true, ...onCheck }).kind).toBe("more");
+    expect(judgeBands(band, stats(150, 300), { turnsDeviation: 1, canSpend: false, ...onCheck }).kind).toBe("in");
+    expect(
+      judgeBands(band, stats(150, 300), {
+        turnsDeviation: 1,
+        canSpend: false,
+        checkRollouts: 100,
+        refineConfidence: 0.975,
+        confidence: 0.95,
+      }).kind,
+    ).toBe("out");
+    expect(judgeBands(band, stats(60, 120), { turnsDeviation: 1, canSpend: false, ...onCheck }).kind).toBe("out");
     expect(
       judgeBands(band, stats(60, 120), { turnsDeviation: 1, canSpend: false, confidence: 0.9, checkRollouts: 0 }).kind,
     ).toBe("in");
@@ -157,7 +178,7 @@ describe("decide", () => {
   it("refines a rate inside the band early when no check could confirm it (outside the core)", () => {
     // 120/320 = 0.375 and 130/320 = 0.41: a rate there passes a 100-rollout check at most
     // ~0.6 of the time; their posteriors put 0.999 and 0.971 below the core [≈0.46, ≈0.54].
-    const far = judgeBands(band, stats(120, 320), { turnsDeviation: 1, canSpend: true });
+    const far = judgeBands(band, stats(120, 320), { turnsDeviation: 1, canSpend: true, ...onCheck });
     expect(far).toMatchObject({ kind: "out", direction: "too-hard" });
     expect((far as { distance: number }).distance).toBeCloseTo(120 / 320 - 0.4);
     const edge = judgeBands(band, stats(130, 320), {
@@ -170,7 +191,7 @@ describe("decide", () => {
     expect(edge).toMatchObject({ kind: "out", direction: "too-hard" });
     expect((edge as { distance: number }).distance).toBeCloseTo(130 / 320 - 0.5);
     // Under the default refine confidence (0.975), 0.971 is not enough yet: more rollouts.
-    expect(judgeBands(band, stats(130, 320), { turnsDeviation: 1, canSpend: true }).kind).toBe("more");
+    expect(judgeBands(band, stats(130, 320), { turnsDeviation: 1, canSpend: true, ...onCheck }).kind).toBe("more");
     // With the check off (the posterior rule), the same evidence is merely undecided.
     expect(
       judgeBands(band, stats(130, 320), { turnsDeviation: 1, canSpend: true, confidence: 0.9, checkRollouts: 0 }).kind,
@@ -179,36 +200,80 @@ describe("decide", () => {
 
   it("refines early on a short run only when the core's side holds ≥ 0.975 of the posterior", () => {
     // 6/20 and 14/20: 0.917 of the posterior on one side of the core — refined at 0.9, more at 0.975.
-    const previous = { ...DEFAULT_DECISION_POLICY, refineConfidence: 0.9 };
+    const previous = { ...check, refineConfidence: 0.9 };
     expect(decide(band, evidence(stats(6, 20)), previous)).toMatchObject({ decision: "refine", direction: "too-hard" });
-    expect(decide(band, evidence(stats(6, 20))).decision).toBe("more");
+    expect(decide(band, evidence(stats(6, 20)), check).decision).toBe("more");
     expect(decide(band, evidence(stats(14, 20)), previous)).toMatchObject({
       decision: "refine",
       direction: "too-easy",
     });
-    expect(decide(band, evidence(stats(14, 20))).decision).toBe("more");
+    expect(decide(band, evidence(stats(14, 20)), check).decision).toBe("more");
     // 5/20 and 15/20: 0.967 — still more; 4/20: refined.
-    expect(decide(band, evidence(stats(5, 20))).decision).toBe("more");
-    expect(decide(band, evidence(stats(15, 20))).decision).toBe("more");
-    expect(decide(band, evidence(stats(4, 20)))).toMatchObject({ decision: "refine", direction: "too-hard" });
+    expect(decide(band, evidence(stats(5, 20)), check).decision).toBe("more");
+    expect(decide(band, evidence(stats(15, 20)), check).decision).toBe("more");
+    expect(decide(band, evidence(stats(4, 20)), check)).toMatchObject({ decision: "refine", direction: "too-hard" });
   });
 
   it("accepts a weakness target only when the weakness is decisive", () => {
     const target = { weakness: "submits without testing" };
     const decisive = { showing: { episodes: 10, successes: 1 }, notShowing: { episodes: 10, successes: 8 } };
-    expect(decide(target, evidence(stats(9, 40), { weakness: decisive })).decision).toBe("more");
-    expect(decide(target, { ...confirmed(stats(9, 40), 20), weakness: decisive }).decision).toBe("accept");
+    expect(decide(target, evidence(stats(9, 40), { weakness: decisive }), check).decision).toBe("more");
+    expect(decide(target, { ...confirmed(stats(9, 40), 20), weakness: decisive }, check).decision).toBe("accept");
     const notDecisive = { showing: { episodes: 10, successes: 6 }, notShowing: { episodes: 10, successes: 8 } };
-    expect(decide(target, evidence(stats(14, 40), { weakness: notDecisive }))).toMatchObject({
+    expect(decide(target, evidence(stats(14, 40), { weakness: notDecisive }), check)).toMatchObject({
       decision: "refine",
       direction: "weakness-not-decisive",
     });
     const unreachable = { showing: { episodes: 10, successes: 0 }, notShowing: { episodes: 10, successes: 2 } };
-    expect(decide(target, evidence(stats(2, 40), { weakness: unreachable }))).toMatchObject({
+    expect(decide(target, evidence(stats(2, 40), { weakness: unreachable }), check)).toMatchObject({
       decision: "refine",
       direction: "too-hard",
     });
     const few = { showing: { episodes: 1, successes: 0 }, notShowing: { episodes: 4, successes: 4 } };
-    expect(decide(target, evidence(stats(4, 5), { weakness: few })).decision).toBe("more");
+    expect(decide(target, evidence(stats(4, 5), { weakness: few }), check).decision).toBe("more");
+  });
+});
+
+describe("decide on the true rate, within a budget", () => {
+  const trueRate: DecisionPolicy = { ...check, checkRollouts: 0, confirmationEpisodes: 0 };
+
+  it("accepts on the posterior of the true rate: 60/120 is in [0.4, 0.6] with P = 0.97", () => {
+    expect(decide(band, evidence(stats(60, 120)), trueRate)).toMatchObject({ decision: "accept", stop: "decided" });
+    expect(decide(band, evidence(stats(60, 120)), check).decision).toBe("more");
+  });
+
+  it("stops at an exhausted budget with the verdict reached and the reason", () => {
+    // Undecided with budget left: more; with none left: the leaning verdict, stop "budget".
+    expect(decide(band, evidence(stats(9, 20), { remainingRollouts: 5 }), trueRate).decision).toBe("more");
+    expect(decide(band, evidence(stats(7, 20), { remainingRollouts: 0 }), trueRate)).toMatchObject({
+      decision: "refine",
+      direction: "too-hard",
+      stop: "budget",
+    });
+    // A pass waiting for its confirmation batch is not accepted on an empty budget.
+    expect(
+      decide(band, evidence(stats(60, 120), { remainingRollouts: 0 }), { ...trueRate, confirmationEpisodes: 20 }),
+    ).toMatchObject({ decision: "refine", direction: "inconclusive", stop: "budget" });
+    // A verdict the evidence settles is the same with or without budget; the cap says "cap".
+    expect(decide(band, evidence(stats(20, 20), { remainingRollouts: 0 }), trueRate)).toMatchObject({
+      direction: "too-easy",
+      stop: "decided",
+    });
+    expect(decide(band, evidence(stats(9, 20)), { ...trueRate, kMax: 20 })).toMatchObject({
+      decision: "refine",
+      stop: "cap",
+    });
+  });
+
+  it("reads a consistent pooled mixture estimate instead of the candidate's own episodes", () => {
+    const pooled = { mean: 0.5, deviation: 0.04, ends: { off: 0.9, on: 0.1 }, episodes: 80, consistent: true };
+    // 2/5 alone is undecided; pooled at 0.50 ± 0.04 it is in band with P = 0.99.
+    expect(decide(band, evidence(stats(2, 5)), trueRate).decision).toBe("more");
+    expect(decide(band, evidence(stats(2, 5), { pooled }), trueRate).decision).toBe("accept");
+    // Not read when the points are inconsistent, nor by the check rule.
+    expect(decide(band, evidence(stats(2, 5), { pooled: { ...pooled, consistent: false } }), trueRate).decision).toBe(
+      "more",
+    );
+    expect(decide(band, evidence(stats(2, 5), { pooled }), check).decision).toBe("more");
   });
 });

@@ -3,7 +3,7 @@ import { MAX_TIMER_MS } from "../core/max-timer-ms.js";
 import { jsonObjectSchema } from "../core/json.js";
 import { withRenamedKeys } from "../core/renamed-keys.js";
 import { targetSchema } from "../designer/target.js";
-import { DEFAULT_DECISION_POLICY, type DecisionPolicy } from "./decision-rule.js";
+import { CHECK_DECISION_POLICY, DEFAULT_DECISION_POLICY, type DecisionPolicy } from "./decision-rule.js";
 
 /** Setting names a stored rig configuration may still use (old → new). */
 export const RENAMED_DECISION_SETTINGS = { check: "checkRollouts", confirm: "confirmationEpisodes" } as const;
@@ -20,7 +20,7 @@ const rigConfigObjectSchema = z.object({
   k: z.number().int().min(1).default(5),
   /** Cap on rollouts spent on one validation (sequential validation). */
   kMax: z.number().int().min(1).default(DEFAULT_DECISION_POLICY.kMax),
-  /** Probability that a fresh check of `checkRollouts` rollouts lands in band, needed to accept (and to skip). */
+  /** Posterior probability that the true rate lies in the band (with `checkRollouts` > 0: that such a check lands in band), needed to accept (and to skip). */
   confidence: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
   /** Rollouts of the fresh check the rule targets (0: the posterior of the true rate instead). */
   checkRollouts: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.checkRollouts),
@@ -49,12 +49,17 @@ export function validationIndexOffset(revision: number): number {
   return 100_000 * (revision + 1);
 }
 
-/** The decision policy of a rig configuration: the defaults with its kMax, confidence, check and confirmation batch. */
+/**
+ * The decision policy of a rig configuration: the defaults with its kMax, confidence, check
+ * and confirmation batch — on a check (`checkRollouts` > 0), the check rule's refine
+ * threshold and no pooling ({@link CHECK_DECISION_POLICY}).
+ */
 export function decisionPolicyOf(
   config: Pick<RigConfig, "kMax" | "confidence" | "confirmationEpisodes"> & { checkRollouts?: number },
 ): DecisionPolicy {
+  const onCheck = (config.checkRollouts ?? DEFAULT_DECISION_POLICY.checkRollouts) > 0;
   return {
-    ...DEFAULT_DECISION_POLICY,
+    ...(onCheck ? CHECK_DECISION_POLICY : DEFAULT_DECISION_POLICY),
     kMax: config.kMax,
     confidence: config.confidence,
     confirmationEpisodes: config.confirmationEpisodes,

@@ -5,6 +5,7 @@ import type { CandidateProposal } from "../designer/candidate.js";
 import type { Attempt, DecisionFeedback, Diagnosis } from "../designer/designer.js";
 import type { RolloutStats } from "../rollout/summarize.js";
 import type { CandidateEvidence } from "./decision-rule.js";
+import type { MixturePoint } from "./mixture-posterior.js";
 import { rigConfigSchema, type RigConfig } from "./rig-config.js";
 import type { StoredTrajectories } from "./trajectory-batch-store.js";
 
@@ -27,8 +28,15 @@ export interface RolloutBatch {
   trajectories: StoredTrajectories;
 }
 
-/** An attempt as the state keeps it: its few validation trajectories by reference, like a batch's. */
-export type StoredAttempt = Omit<Attempt, "trajectories"> & { trajectories?: StoredTrajectories };
+/**
+ * An attempt as the state keeps it: its few validation trajectories by reference, like a
+ * batch's, and — for a candidate that declared a mixture — its episodes split by the
+ * recorded draw, which later candidates of the same experiment pool.
+ */
+export type StoredAttempt = Omit<Attempt, "trajectories"> & {
+  trajectories?: StoredTrajectories;
+  mixturePoint?: MixturePoint;
+};
 
 /** How a task's rigging ended. */
 export type RigOutcome = "accepted" | "rejected" | "skipped";
@@ -42,7 +50,7 @@ export const RigStateAnnotation = Annotation.Root({
   diagnosis: last<Diagnosis | null>(null),
   proposal: last<CandidateProposal | null>(null),
   issues: last<CandidateIssue[]>([]),
-  validation: last<(RolloutBatch & { evidence: CandidateEvidence }) | null>(null),
+  validation: last<(RolloutBatch & { evidence: CandidateEvidence; mixturePoint?: MixturePoint }) | null>(null),
   verdict: last<DecisionFeedback | null>(null),
   attempts: Annotation<StoredAttempt[]>({ reducer: (previous, next) => previous.concat(next), default: () => [] }),
   /** Candidates written so far (including ones that failed to parse or check). */

@@ -178,7 +178,14 @@ describe("rigTask", () => {
     const root = mkdtempSync(join(tmpdir(), "rig-"));
     const run = (confirm: number) =>
       rigTask(
-        { ...config, target: { successBand: [0.4, 0.6] }, confirmationEpisodes: confirm, revisions: 0 },
+        {
+          ...config,
+          target: { successBand: [0.4, 0.6] },
+          confirmationEpisodes: confirm,
+          revisions: 0,
+          checkRollouts: 100,
+          kMax: 400,
+        },
         { ...dependencies(new ScriptedDesigner([rules("pass-through")]), root), rollouts },
       );
     const unconfirmed = await run(0);

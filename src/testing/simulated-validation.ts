@@ -5,7 +5,7 @@ import { decide, type DecisionPolicy } from "../rigger/decision-rule.js";
 import { summarize } from "../rollout/summarize.js";
 
 /** Episodes with a given success count (only the fields the decision rule reads). */
-function trajectories(successes: number, episodes: number): Trajectory[] {
+export function successTrajectories(successes: number, episodes: number): Trajectory[] {
   return Array.from(
     { length: episodes },
     (_, index) =>
@@ -46,7 +46,7 @@ export function simulateValidation(
     const verdict = decide(
       target,
       {
-        stats: summarize(trajectories(successes, episodes)),
+        stats: summarize(successTrajectories(successes, episodes)),
         turnsStandardDeviation: 0,
         changesSomething: true,
         ...(confirmationFrom === undefined ? {} : { confirmationFrom }),
@@ -85,6 +85,8 @@ export interface SimulatedCalibration {
   acceptedMeasuredInBand: number;
   /** Fraction of all tasks accepted and measured inside the band. */
   tasksMeasuredInBand: number;
+  /** Fraction of all tasks accepted with a true rate inside the band. */
+  tasksTrulyInBand: number;
   /** Validation rollouts per task (over all its candidates). */
   rolloutsPerTask: number;
 }
@@ -151,6 +153,7 @@ export function simulateCalibration(
     acceptedTrulyInBand: ratio(trulyIn, accepted),
     acceptedMeasuredInBand: ratio(measuredIn, accepted),
     tasksMeasuredInBand: ratio(measuredIn, options.tasks),
+    tasksTrulyInBand: ratio(trulyIn, options.tasks),
     rolloutsPerTask: rollouts / options.tasks,
   };
 }

@@ -62,6 +62,7 @@ function plan({ context, diagnosis }: TemplateInput): TemplatePlan | null {
     integer: false,
     harderWhen: "larger" as const,
     mixture: true,
+    switch: "enforced",
   };
   if (diagnosis.direction === "target-weakness") {
     let id: string | null = null;

@@ -35,6 +35,12 @@ export interface TemplateKnob {
    * is linear from the baseline (default: `strongest`). Beyond it, revisions bisect.
    */
   mixtureLimit?: number;
+  /**
+   * For a mixture knob that is the probability of one per-episode switch of the template's
+   * Rules layer (named after the template): that switch's memory key. Proposals then declare
+   * the mixture (`CandidateProposal.mixture`), and the rule pools the episodes of the template's probes.
+   */
+  switch?: string;
 }
 
 /** How a template would be used on this task: settings read from the baseline, the knob and where to start it. */

@@ -1,3 +1,4 @@
+import { stableStringify } from "../../core/json.js";
 import { parseWith } from "../../core/validate.js";
 import { candidateProposalSchema, type CandidateProposal } from "../candidate.js";
 import type { DesignContext, Designer, Diagnosis } from "../designer.js";
@@ -97,6 +98,24 @@ export class HeuristicDesigner implements Designer {
           [knob.name]: magnitude,
           ...(choice.base ? { [BASE_PARAMETER]: baseRecord(choice.base) } : {}),
         },
+        ...(knob.mixture && knob.switch !== undefined && magnitude >= 0 && magnitude <= 1
+          ? {
+              mixture: {
+                // One experiment: the same template, settings, base and guard — only the share differs.
+                experiment: stableStringify({
+                  template: template.id,
+                  settings: choice.plan.settings,
+                  base: choice.base ? baseRecord(choice.base).key : null,
+                  baseMagnitude: choice.base ? roundMagnitude(choice.base.magnitude) : null,
+                  guard: guard !== undefined && guard !== null,
+                }),
+                share: magnitude,
+                offIsBaseline: !guard && !choice.base,
+                layer: template.id,
+                switch: knob.switch,
+              },
+            }
+          : {}),
       },
       "heuristic designer proposal",
       "INTERNAL",

@@ -3,6 +3,7 @@ import type { CandidateLayer } from "../candidate.js";
 import { bandMiddle } from "./baseline-distance.js";
 import type { HarnessTemplate, TemplateInput, TemplatePlan } from "./harness-template.js";
 import { episodeSwitch, literal, roundMagnitude } from "./rules-snippets.js";
+import { switchKnob } from "./switch-knob.js";
 
 function source(probability: number): string {
   const notice = literal("[the observation is unavailable in this episode]");
@@ -29,7 +30,7 @@ function plan({ context, diagnosis }: TemplateInput): TemplatePlan | null {
   return {
     template: "mask-episode",
     settings: {},
-    knob: { name: "probability", neutral: 0, strongest: 1, integer: false, harderWhen: "larger", mixture: true },
+    knob: switchKnob("blind", "larger"),
     initial,
     // First when most successes took one move (before `mask-observation`, priority 1); a fallback otherwise.
     priority: oneMove >= 0.5 ? 1.2 : 0.22,

@@ -6,6 +6,7 @@ import { bandMiddle } from "./baseline-distance.js";
 import type { HarnessTemplate, TemplateInput, TemplatePlan } from "./harness-template.js";
 import { distinctOutputs, observedTool } from "./observed-tool.js";
 import { episodeSwitch, literal, roundMagnitude } from "./rules-snippets.js";
+import { switchKnob } from "./switch-knob.js";
 
 const settingsSchema = z.object({ tool: z.string().min(1) });
 
@@ -33,7 +34,7 @@ function plan({ context, diagnosis, roles }: TemplateInput): TemplatePlan | null
   return {
     template: "mask-observation",
     settings: { tool: tool.name },
-    knob: { name: "probability", neutral: 0, strongest: 1, integer: false, harderWhen: "larger", mixture: true },
+    knob: switchKnob("masked", "larger"),
     initial,
     priority: 1,
     reason:

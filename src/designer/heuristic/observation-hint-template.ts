@@ -11,6 +11,7 @@ import { mostUsedTool } from "./most-used-tool.js";
 import { failureMarkerSource } from "../../analysis/shows-failure.js";
 import { episodeSwitch, literal, roundMagnitude } from "./rules-snippets.js";
 import type { ToolRoles } from "../../analysis/tool-roles.js";
+import { switchKnob } from "./switch-knob.js";
 
 const settingsSchema = z.object({
   verificationTools: z.array(z.string()),
@@ -61,7 +62,7 @@ function plan({ context, diagnosis, roles }: TemplateInput): TemplatePlan | null
   return {
     template: "observation-hint",
     settings: { verificationTools, informationTool: information?.name ?? null, nextStep },
-    knob: { name: "probability", neutral: 0, strongest: 1, integer: false, harderWhen: "smaller", mixture: true },
+    knob: switchKnob("hinted", "smaller"),
     initial: 1,
     priority: 0.5,
     reason: `hints in the observations: a warning after a failing ${verificationTools.join("/") || "check"}${nextStep ? `, and after ${information!.name} the step successful episodes took next (${nextStep})` : ""}`,

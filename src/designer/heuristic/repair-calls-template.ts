@@ -6,6 +6,7 @@ import type { CandidateLayer } from "../candidate.js";
 import type { DesignContext } from "../designer.js";
 import type { HarnessTemplate, TemplateInput, TemplatePlan } from "./harness-template.js";
 import { episodeSwitch, literal, roundMagnitude } from "./rules-snippets.js";
+import { switchKnob } from "./switch-knob.js";
 
 const settingsSchema = z.object({
   /** Misspelt tool names seen refused in the baseline → the declared tool they meant. */
@@ -95,7 +96,7 @@ function plan({ context, diagnosis }: TemplateInput): TemplatePlan | null {
   return {
     template: "repair-calls",
     settings: { renames, argumentNames },
-    knob: { name: "probability", neutral: 0, strongest: 1, integer: false, harderWhen: "smaller", mixture: true },
+    knob: switchKnob("repairing", "smaller"),
     initial: 1,
     priority: 1.4 + weakness.severity,
     reason: `the policy's calls are refused (${weakness.evidence}); repairing them — ${

@@ -67,7 +67,7 @@ function plan({ context, diagnosis, roles }: TemplateInput): TemplatePlan | null
   if (finishingTools.length === 0 || verificationTools.length === 0) return null;
   const base = {
     template: "require-verification",
-    knob: { name: "probability", neutral: 0, strongest: 1, integer: false, mixture: true },
+    knob: { name: "probability", neutral: 0, strongest: 1, integer: false, mixture: true, switch: "enforced" },
   };
   if (diagnosis.direction === "target-weakness") {
     const id = context.target.weakness ? safeMatch(context.target.weakness) : null;

@@ -25,7 +25,7 @@ export function decideNode(dependencies: RigNodeDependencies) {
     // At kMax the rule never asks for more; a "more" here means the cap was reached mid-way.
     const feedback: DecisionFeedback =
       verdict.decision === "more"
-        ? { decision: "refine", direction: "inconclusive", distance: 0, message: verdict.message }
+        ? { decision: "refine", direction: "inconclusive", distance: 0, message: verdict.message, stop: "cap" }
         : verdict;
     dependencies.onEvent?.({
       taskId: config.taskId,
@@ -39,6 +39,7 @@ export function decideNode(dependencies: RigNodeDependencies) {
       stats: validation.stats,
       decision: feedback,
       trajectories: dependencies.trajectories.put(attemptExamples(validated)),
+      ...(validation.mixturePoint ? { mixturePoint: validation.mixturePoint } : {}),
     };
     if (feedback.decision === "accept") {
       const stack = candidateStack(config, proposal);

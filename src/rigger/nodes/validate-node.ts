@@ -6,6 +6,7 @@ import { decisionPolicyOf, validationIndexOffset } from "../rig-config.js";
 import type { RigNodeDependencies } from "../rig-dependencies.js";
 import { configOf, type RigState, type RigUpdate } from "../rig-state.js";
 import { runRigBatch } from "../run-rig-batch.js";
+import { mixturePointOf, pooledMixtureEstimate } from "../mixture-evidence.js";
 
 /**
  * Validate: K fresh rollouts of the candidate stack (seeds never used by observation or
@@ -23,6 +24,11 @@ export function validateNode(dependencies: RigNodeDependencies) {
     const policy = decisionPolicyOf(config);
     let confirmationFrom: number | undefined;
     let episodes = Math.min(config.k, config.kMax);
+    const baselineStats = state.baseline?.stats;
+    const history = {
+      attempts: state.attempts,
+      baseline: { episodes: baselineStats?.episodes ?? 0, successes: baselineStats?.successes ?? 0 },
+    };
     for (;;) {
       const batch = await runRigBatch(dependencies, config, {
         stack: spec,
@@ -30,9 +36,13 @@ export function validateNode(dependencies: RigNodeDependencies) {
         indexOffset: offset + trajectories.length,
       });
       trajectories.push(...batch);
+      // A declared mixture: this candidate's episodes split by their recorded draw, pooled with the experiment's.
+      const mixturePoint = mixturePointOf(proposal, trajectories);
+      const pooled = pooledMixtureEstimate(proposal, mixturePoint, history, policy);
       const evidence = {
         ...candidateEvidence(proposal, trajectories, dependencies.weaknessShows),
         ...(confirmationFrom === undefined ? {} : { confirmationFrom }),
+        ...(pooled ? { pooled } : {}),
       };
       const verdict = decide(config.target, evidence, policy);
       const confirm = verdict.decision === "more" && verdict.confirm === true;
@@ -49,7 +59,12 @@ export function validateNode(dependencies: RigNodeDependencies) {
           },
         });
         return {
-          validation: { stats: evidence.stats, trajectories: dependencies.trajectories.put(trajectories), evidence },
+          validation: {
+            stats: evidence.stats,
+            trajectories: dependencies.trajectories.put(trajectories),
+            evidence,
+            ...(mixturePoint ? { mixturePoint } : {}),
+          },
         };
       }
       if (confirm) confirmationFrom = trajectories.length;
