@@ -16,6 +16,7 @@ export function tinyPublicRewardExperiment(
     env: "bugfix",
     envOptions: { reward: "public" },
     rewardSource: "env",
+    arms: ["original", "harness"],
     seeds: 1,
     grpo: { updates: 2, group: 2, tasksPerUpdate: options.tasksPerUpdate },
     evaluation: { every: options.evaluationEvery, episodes: 1 },

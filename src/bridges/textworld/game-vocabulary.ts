@@ -14,3 +14,17 @@ export const gameVocabularySchema = z.strictObject({
   typeParents: z.record(z.string(), z.string()),
 });
 export type GameVocabulary = z.infer<typeof gameVocabularySchema>;
+
+/** True when `type` is `ancestor` or below it in the vocabulary's type hierarchy. */
+export function isOfType(vocabulary: GameVocabulary, type: string, ancestor: string): boolean {
+  const seen = new Set<string>();
+  for (
+    let current: string | undefined = type;
+    current !== undefined && !seen.has(current);
+    current = vocabulary.typeParents[current]
+  ) {
+    if (current === ancestor) return true;
+    seen.add(current);
+  }
+  return false;
+}

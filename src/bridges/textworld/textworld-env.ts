@@ -11,6 +11,7 @@ import type { ResetOptions, Split, TaskInfo } from "../../core/task.js";
 import type { ToolSpec } from "../../core/tool-spec.js";
 import { parseWith } from "../../core/validate.js";
 import { parseCommandText, readCommand } from "./read-command.js";
+import { textworldCandidateCommands } from "./textworld-candidate-commands.js";
 import { TextWorldEpisode } from "./textworld-episode.js";
 import { textWorldObservation } from "./textworld-observation.js";
 import type { StoryOpenings } from "./story-openings.js";
@@ -120,6 +121,18 @@ export class TextWorldEnv implements ActionableEnv {
       observation: this.observationOf(this.episode),
       info: { taskId, maxTurns: this.episode.maxTurns, game: task.game, goal: task.goalText },
     };
+  }
+
+  /**
+   * The commands a policy that picks among candidates considers after `observation`: the
+   * game's command templates filled with the things the observation names, the moves, `look`
+   * and `inventory` (see {@link textworldCandidateCommands}); null for a game without a
+   * vocabulary (Zork I) or before a reset. Never `stage_move`, which only a Setup may call.
+   */
+  async candidateActions(observation: Observation): Promise<ActionInput[] | null> {
+    this.assertOpen();
+    const vocabulary = this.episode?.task.vocabulary;
+    return vocabulary ? textworldCandidateCommands(vocabulary, observation.text) : null;
   }
 
   /** The text grammar: any non-empty single line is `command(text)`. */

@@ -54,6 +54,7 @@ function questTasks(game: TextWorldGame, split: Split): TextWorldTask[] {
       maxTurns: textWorldTurnBudget(quest.commands.length),
       instruction: `${game.name}: complete quest ${index + 1} of ${game.quests.length} (score at least ${threshold} of ${game.maxScore}).`,
       stage: game.stage,
+      vocabulary: game.vocabulary,
     });
   });
   return tasks;
@@ -76,6 +77,7 @@ function gameTask(game: TextWorldGame, split: Split): TextWorldTask {
     maxTurns: textWorldTurnBudget(game.walkthrough.length),
     instruction: `${game.name}: win the game (${game.maxScore} points; walkthrough ${game.walkthrough.length} commands).`,
     stage: game.stage,
+    vocabulary: game.vocabulary,
   };
 }
 
@@ -92,6 +94,7 @@ function zorkTasks(route: ZorkRoute): TextWorldTask[] {
     maxTurns: textWorldTurnBudget(milestone.commands),
     instruction: `Zork I: reach a score of at least ${milestone.score} (a ${milestone.commands}-command route does).`,
     stage: { things: [], places: [] },
+    vocabulary: null,
   }));
 }
 

@@ -1,4 +1,5 @@
 import type { Split } from "../../core/task.js";
+import type { GameVocabulary } from "./game-vocabulary.js";
 import type { StageLayout } from "./stage-layout.js";
 
 /** What counts as success: TextWorld's win (`*** The End ***`), or a score reached. */
@@ -27,4 +28,6 @@ export interface TextWorldTask {
   instruction: string;
   /** What a Setup's `stage_move` can move before the game starts (empty for Zork I). */
   stage: StageLayout;
+  /** The game's command templates and named things (null for Zork I, which ships none). */
+  vocabulary: GameVocabulary | null;
 }

@@ -1,18 +1,4 @@
-import type { GameVocabulary } from "../../bridges/textworld/index.js";
-
-/** True when `type` is `ancestor` or below it in the vocabulary's type hierarchy. */
-function isOfType(vocabulary: GameVocabulary, type: string, ancestor: string): boolean {
-  const seen = new Set<string>();
-  for (
-    let current: string | undefined = type;
-    current !== undefined && !seen.has(current);
-    current = vocabulary.typeParents[current]
-  ) {
-    if (current === ancestor) return true;
-    seen.add(current);
-  }
-  return false;
-}
+import { type GameVocabulary, isOfType } from "../../bridges/textworld/index.js";
 
 /** The names of the entities that fit a hole of `type`. */
 export function entitiesOfType(vocabulary: GameVocabulary, type: string): string[] {
