@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
-import { createRulesSandbox } from "../src/sandbox/rules-sandbox.js";
-import { checkComponentSource } from "../src/sandbox/static-check.js";
-import { transpileComponent } from "../src/sandbox/transpile-component.js";
+import { createRulesSandbox } from "../src/sandbox/rules/rules-sandbox.js";
+import { checkComponentSource } from "../src/sandbox/rules/static-check/static-check.js";
+import { transpileComponent } from "../src/sandbox/rules/transpile-component.js";
 import { median } from "./measure.js";
 import { PASS_THROUGH_RULES } from "./toy24-harness.js";
 

@@ -16,8 +16,10 @@ import { benchExperiment, benchTrainStep } from "./training-bench.js";
 import { benchCliStartup } from "./cli-startup.js";
 import { benchDecisionRuleSimulation } from "./decision-rule-simulation.js";
 import { benchRepoTasks, benchUnseenRepository } from "./repo-bench.js";
+import { benchRepoRunner } from "./repo-runner.js";
 import { benchCommit, currentLoad, writeBenchResult } from "./result-file.js";
 import { availableParallelism } from "node:os";
+import { benchOpenEnvReference } from "./openenv-reference.js";
 
 /**
  * `npm run bench [-- --json]`: every figure measured in this one run, printed as one JSON
@@ -118,6 +120,12 @@ const sections: BenchSection[] = [
     run: async () => benchCliStartup(),
   },
   {
+    name: "openenv-reference",
+    title:
+      "OpenEnv's one-session grid_world_env at its defaults: baseline and rig at the default rollout concurrency and at 1 (errored episodes, success, candidates rejected)",
+    run: () => benchOpenEnvReference(),
+  },
+  {
     name: "decision-rule-simulation",
     title:
       "decision rule in simulation: accepted stacks in band on a fresh 100-rollout check, per rule, and rollouts per task",
@@ -134,6 +142,12 @@ const sections: BenchSection[] = [
     title:
       "repo: a repository never seen before (made here, 4 commits), by path and test command: tasks built, oracle and submit-at-once on each",
     run: benchUnseenRepository,
+  },
+  {
+    name: "repo-runner",
+    title:
+      "repo runner on the 11 bundled repositories: workspace reset, test-run overhead over the runner's own time, oracle episodes",
+    run: benchRepoRunner,
   },
 ];
 if (only) {

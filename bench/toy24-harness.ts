@@ -5,7 +5,7 @@ import type { ActionableEnv } from "../src/core/actionable-env.js";
 import { productStackDependencies } from "../src/bridges/product-stack-dependencies.js";
 import { buildStack, type BuildStackDependencies } from "../src/harness/build-stack.js";
 import type { HarnessStackSpec, LayerSpec } from "../src/harness/harness-stack-spec.js";
-import { isolateCrossingCount } from "../src/sandbox/isolate-crossings.js";
+import { isolateCrossingCount } from "../src/sandbox/rules/isolate-crossings.js";
 import { createRoundTripFloor } from "./isolate-round-trip.js";
 import { median } from "./measure.js";
 import { TOY24_BENCH_TASK, toy24Solution } from "./toy24-step.js";

@@ -53,16 +53,18 @@ export async function benchTrainStep(updates = 20) {
 }
 
 function experimentFigures(prefix: string, result: ExperimentResult, seconds: number, cpuSeconds: number) {
+  const original = result.arms.original!;
+  const harness = result.arms.harness!;
   return {
     [`${prefix}WallSeconds`]: Number(seconds.toFixed(1)),
     // CPU time of this process over the run: what the run costs one core when it has the core to itself.
     [`${prefix}CpuSeconds`]: Number(cpuSeconds.toFixed(1)),
-    [`${prefix}OriginalMeanHeldOutSuccess`]: Number(result.arms.original.meanSuccess.toFixed(3)),
-    [`${prefix}HarnessMeanHeldOutSuccess`]: Number(result.arms.harness.meanSuccess.toFixed(3)),
+    [`${prefix}OriginalMeanHeldOutSuccess`]: Number(original.meanSuccess.toFixed(3)),
+    [`${prefix}HarnessMeanHeldOutSuccess`]: Number(harness.meanSuccess.toFixed(3)),
     [`${prefix}OriginalMeanHeldOutPublicPass`]:
-      result.arms.original.meanPublicPass === null ? null : Number(result.arms.original.meanPublicPass.toFixed(3)),
+      original.meanPublicPass === null ? null : Number(original.meanPublicPass.toFixed(3)),
     [`${prefix}HarnessMeanHeldOutPublicPass`]:
-      result.arms.harness.meanPublicPass === null ? null : Number(result.arms.harness.meanPublicPass.toFixed(3)),
+      harness.meanPublicPass === null ? null : Number(harness.meanPublicPass.toFixed(3)),
     [`${prefix}DifferenceMean`]: Number(result.difference.mean.toFixed(3)),
     [`${prefix}DifferenceStandardDeviation`]: Number(result.difference.standardDeviation.toFixed(3)),
     [`${prefix}AcceptedPerRound`]: Object.fromEntries(
@@ -88,6 +90,8 @@ export async function benchExperiment(reward: "evaluation" | "public") {
       env: "bugfix",
       envOptions: reward === "public" ? { reward: "public" } : {},
       rewardSource: reward === "public" ? "env" : "evaluation",
+      // The BugFix comparison as it was measured before the reverse arm existed.
+      arms: ["original", "harness"],
       seeds: 3,
       grpo: {},
       evaluation: {},

@@ -54,11 +54,11 @@ export { validateSetup } from "./harness/validate-setup.js";
 export type { RulesRuntime } from "./harness/rules-runtime.js";
 
 // Sandbox
-export { checkComponentSource } from "./sandbox/static-check.js";
-export { checkComponent } from "./sandbox/component-check.js";
-export { loadRulesComponent } from "./sandbox/component-loader.js";
-export { harnessApiDeclaration } from "./sandbox/harness-api.js";
-export { TaskCodeRunner } from "./sandbox/task-code-runner.js";
+export { checkComponentSource } from "./sandbox/rules/static-check/static-check.js";
+export { checkComponent } from "./sandbox/rules/component-check.js";
+export { loadRulesComponent } from "./sandbox/rules/component-loader.js";
+export { harnessApiDeclaration } from "./sandbox/rules/harness-api.js";
+export { TaskCodeRunner } from "./sandbox/task-code/task-code-runner.js";
 
 // Designers and the rig loop
 export type { Designer, DesignContext, Diagnosis, Weakness, Attempt, DecisionFeedback } from "./designer/designer.js";
@@ -123,8 +123,8 @@ export type { ServedMember, ServedSet } from "./serve/served-member.js";
 export { chatEpisodeOf, chatEpisodeSchema, type ChatEpisode } from "./export/chat-episode.js";
 export { corpusLineSchema, type CorpusLine } from "./export/corpus-line.js";
 export { readStoredCandidates } from "./export/read-stored-candidates.js";
-export { loadRulesGroup } from "./sandbox/component-loader.js";
-export { isolateCrossingCount } from "./sandbox/isolate-crossings.js";
+export { loadRulesGroup } from "./sandbox/rules/component-loader.js";
+export { isolateCrossingCount } from "./sandbox/rules/isolate-crossings.js";
 export type { LoadRulesGroupResult } from "./harness/build-stack.js";
 export type { RulesGroupRuntime } from "./harness/rules-group-runtime.js";
 // Web tasks (MiniWoB++ in Chromium)

@@ -82,7 +82,7 @@ describe("envrigger CLI", () => {
     );
     expect(code).toBe(0);
     expect(stdout).toContain("policy hacker");
-    expect(stdout).toMatch(/all\s+20\s+0\.0%/);
+    expect(stdout).toMatch(/all\s+20\s+0\s+0\.0%/);
   });
 
   it("exits 2 with a message saying what was expected on bad arguments", async () => {

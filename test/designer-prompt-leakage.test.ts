@@ -8,7 +8,7 @@ import { formatArgs } from "../src/bridges/bugfix/test-report.js";
 import { createRigDependencies } from "../src/app/create-rig-dependencies.js";
 import { LlmDesigner } from "../src/designer/llm/llm-designer.js";
 import { rigTask } from "../src/rigger/rig-task.js";
-import { TaskCodeRunner } from "../src/sandbox/task-code-runner.js";
+import { TaskCodeRunner } from "../src/sandbox/task-code/task-code-runner.js";
 import { taskPrelude } from "../src/bridges/bugfix/task-prelude.js";
 import { ScriptedChatModel, type ScriptedChatReply } from "../src/testing/scripted-chat-model.js";
 import { readFileSync } from "node:fs";

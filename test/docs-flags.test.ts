@@ -19,7 +19,7 @@ function helpFlags(): Map<string, Set<string>> {
 }
 
 /**
- * Flags the docs name for programs other than envrigger: node, Chromium, redis-server, the
+ * Flags the docs name for programs other than envrigger: node, npm, Chromium, redis-server, the
  * bench scripts, the tools of CONTRIBUTING.md. A flag is checked against these only where no
  * envrigger command is named before it.
  */
@@ -51,6 +51,8 @@ const otherProgramsFlags = new Set([
   "--noEmit",
   "--test",
   "--help",
+  "--ignore-scripts",
+  "--require",
 ]);
 
 interface FlagMention {

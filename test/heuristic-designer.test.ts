@@ -18,9 +18,9 @@ import { candidateEvidence } from "../src/rigger/candidate-evidence.js";
 import { decide, DEFAULT_DECISION_POLICY } from "../src/rigger/decision-rule.js";
 import { runRollouts } from "../src/rollout/run-rollouts.js";
 import { summarize } from "../src/rollout/summarize.js";
-import { harnessApiDeclaration } from "../src/sandbox/harness-api.js";
-import { loadRulesComponent } from "../src/sandbox/component-loader.js";
-import { PRODUCT_SANDBOX_OPTIONS } from "../src/sandbox/product-sandbox-options.js";
+import { harnessApiDeclaration } from "../src/sandbox/rules/harness-api.js";
+import { loadRulesComponent } from "../src/sandbox/rules/component-loader.js";
+import { PRODUCT_SANDBOX_OPTIONS } from "../src/sandbox/rules/product-sandbox-options.js";
 
 const definition = createBugFixEnvDefinition();
 afterAll(() => definition.dispose());

@@ -2,11 +2,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Action } from "../src/core/action.js";
 import type { JsonObject } from "../src/core/json.js";
 import type { HookContextInput, HookResult, RulesRuntime } from "../src/harness/rules-runtime.js";
-import type { ComponentIssueCode } from "../src/sandbox/component-issue.js";
-import { loadRulesComponent } from "../src/sandbox/component-loader.js";
-import { createRulesSandbox } from "../src/sandbox/rules-sandbox.js";
-import type { RulesSandboxOptions } from "../src/sandbox/rules-sandbox-options.js";
-import { transpileComponent } from "../src/sandbox/transpile-component.js";
+import type { ComponentIssueCode } from "../src/sandbox/rules/component-issue.js";
+import { loadRulesComponent } from "../src/sandbox/rules/component-loader.js";
+import { createRulesSandbox } from "../src/sandbox/rules/rules-sandbox.js";
+import type { RulesSandboxOptions } from "../src/sandbox/rules/rules-sandbox-options.js";
+import { transpileComponent } from "../src/sandbox/rules/transpile-component.js";
 
 /*
  * Hostile Rules components. Each case is either refused by the static check with the

@@ -11,6 +11,7 @@ import { buildStack } from "../src/harness/build-stack.js";
 import type { HarnessStackSpec } from "../src/harness/harness-stack-spec.js";
 import { bugfixPolicies } from "../src/policies/bugfix/bugfix-policies.js";
 import { bugfixPersonas } from "../src/policies/bugfix-personas/bugfix-personas.js";
+import { runBaseline } from "../src/rollout/baseline.js";
 import { runRollouts } from "../src/rollout/run-rollouts.js";
 import { loadServedSet } from "../src/serve/load-served-set.js";
 import { startServeServer, type ServeServer } from "../src/serve/start-serve-server.js";
@@ -110,6 +111,24 @@ describe("round trip: openenv bridge → envrigger serve", () => {
     const served = await runRollouts({ ...options, createEnv: () => createOpenEnvDefinition(rigged.url).create() });
     expect(served.map(comparable)).toEqual(local.map(comparable));
     expect(local[0]!.initialObservation.text).toMatch(/\(turn 0\)$/);
+  });
+
+  it("a baseline through the server keeps byGroup and publicPassRate: the same report as the local one", async () => {
+    const options = {
+      policyName: "hasty",
+      policy: bugfixPersonas.hasty!,
+      split: "train" as const,
+      taskIds: tasks,
+      episodes: 4,
+      seed: 5,
+    };
+    const local = (await runBaseline({ ...options, env: bugfixEnv })).report;
+    const served = (await runBaseline({ ...options, env: createOpenEnvDefinition(bare.url), concurrency: 4 })).report;
+    expect(Object.keys(local.byGroup).length).toBeGreaterThan(1);
+    expect(local.publicPassRate).not.toBeNull();
+    const { env: _localEnv, ...localRest } = local;
+    const { env: _servedEnv, ...servedRest } = served;
+    expect(servedRest).toEqual(localRest);
   });
 
   it("shows the served env's tools and tasks through the bridge, and resolves its built-in policies", async () => {

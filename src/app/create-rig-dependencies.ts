@@ -6,9 +6,9 @@ import { buildStack } from "../harness/build-stack.js";
 import { localRolloutExecutor } from "../rollout/local-rollout-executor.js";
 import { CandidateStore } from "../rigger/candidate-store.js";
 import type { RigDependencies } from "../rigger/rig-dependencies.js";
-import { checkComponent } from "../sandbox/component-check.js";
-import { harnessApiDeclaration } from "../sandbox/harness-api.js";
-import { PRODUCT_SANDBOX_OPTIONS } from "../sandbox/product-sandbox-options.js";
+import { checkComponent } from "../sandbox/rules/component-check.js";
+import { harnessApiDeclaration } from "../sandbox/rules/harness-api.js";
+import { PRODUCT_SANDBOX_OPTIONS } from "../sandbox/rules/product-sandbox-options.js";
 import type { CurriculumConfig } from "../curriculum/curriculum-config.js";
 import { productStackDependencies } from "../bridges/product-stack-dependencies.js";
 import { eventLogger, type RigDependenciesFactory } from "../curriculum/run-curriculum.js";
@@ -24,7 +24,8 @@ export interface CreateRigDependenciesOptions {
 }
 
 /**
- * The composition root of a rig run: env, policy and designer resolved from their specs,
+ * The composition root of a rig run: env, policy, the env's demonstrator (if it names one)
+ * and designer resolved from their specs,
  * Rules loaded into the isolated-vm sandbox, candidates stored under the run's candidates
  * directory, and the named weakness (if any) matched to a detector. Unknown specs fail here,
  * before anything runs.
@@ -36,6 +37,7 @@ export async function createRigDependencies(
 ): Promise<RigDependencies> {
   const env = await resolveEnv(config.env, options.cwd);
   const policy = await resolvePolicy(config.policy, env.id, options.cwd);
+  const demonstrator = env.demonstrator ? await resolvePolicy(env.demonstrator, env.id, options.cwd) : undefined;
   const designer = await resolveDesigner(config.designer);
   let weaknessShows: RigDependencies["weaknessShows"];
   if (config.target.weakness) {
@@ -49,6 +51,7 @@ export async function createRigDependencies(
   return {
     env,
     policy: policy.factory,
+    ...(demonstrator ? { demonstrator: demonstrator.factory } : {}),
     designer,
     stack,
     checkRules: async (source) => checkComponent(source, PRODUCT_SANDBOX_OPTIONS),
@@ -64,6 +67,7 @@ export async function createRigDependencies(
           url: options.queue,
           cwd: options.cwd,
           onWaiting: (message) => process.stderr.write(`warning: ${message}\n`),
+          onWarning: (message) => process.stderr.write(`warning: ${message}\n`),
         })
       : localRolloutExecutor({
           buildEnv: (spec) => buildStack(spec, stack),

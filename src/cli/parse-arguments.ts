@@ -37,6 +37,7 @@ export const integerOptionLimits = {
   "--group": { minimum: 2, maximum: 1_024 },
   "--tasks-per-update": { minimum: 1, maximum: 10_000 },
   "--every": { minimum: 1, maximum: 100_000 },
+  "--round-tasks": { minimum: 1, maximum: 100_000 },
   "--eval-every": { minimum: 1, maximum: 100_000 },
   "--eval-episodes": { minimum: 1, maximum: 100_000 },
 } as const satisfies Record<string, IntegerLimit>;

@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { EnvriggerError, errorMessage, fromFileSystemError } from "../core/errors.js";
 import type { CliIo } from "./cli-io.js";
 import { describeLimits } from "./parse-arguments.js";
+import { collectValues } from "./env-options.js";
 
 /**
  * The envrigger command line, writing to `io`. Commands are registered here only; each
@@ -31,6 +32,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--episodes <n>", "episodes per task", "10")
     .option("--seed <s>", "run seed", "0")
     .option("--reward <reward>", "hidden | public (envs with a pluggable reward, e.g. bugfix)")
+    .option(ENV_OPTION_FLAG, ENV_OPTION_HELP, collectValues)
     .option("--task <ids>", "only these task ids (comma-separated)")
     .option("--stack <spec.json>", "run on a stored harness stack (a stack spec, or a candidate file holding one)")
     .option("--group-by <key>", "byGroup keyed by the task's group or by task id: group | task", "group")
@@ -67,6 +69,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
       .option("--revisions <n>", "revisions after the first candidate", "5")
       .option("--seed <s>", "run seed", "0")
       .option("--reward <reward>", "hidden | public (envs with a pluggable reward)")
+      .option(ENV_OPTION_FLAG, ENV_OPTION_HELP, collectValues)
       .option("--candidates <dir>", "where accepted candidates are stored", "harness-candidates")
       .option("--json", "print one JSON object");
 
@@ -165,10 +168,15 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
   const experiment = program
     .command("experiment")
     .description(
-      "original vs co-evolved harness training of a learnable policy, evaluated on the original held-out tasks, over seeds",
+      "original vs co-evolved harness vs reverse-curriculum training of a learnable policy, evaluated on the original held-out tasks, over seeds",
     )
-    .requiredOption("--env <env>", "environment id (bugfix)")
-    .option("--seeds <n>", "seeds (each trains both arms)", "3");
+    .requiredOption("--env <env>", "environment id (toy24, bugfix, textworld, a file: plugin)")
+    .option("--seeds <n>", "seeds (each trains every arm)", "3")
+    .option("--arms <list>", "arms to run, comma-separated: original, harness, reverse (default all)")
+    .option(
+      "--preregistered",
+      "run the env's pre-registered design (src/rl/preregistered-experiments.ts); other flags are ignored",
+    );
   rolloutOptions(trainingOptions(experiment), { inProcessDefault: true }).action(
     async (options) => void (await (await import("./commands/experiment-command.js")).experimentCommand(options, io)),
   );
@@ -333,6 +341,11 @@ function trainingOptions(command: Command): Command {
     .option("--group <n>", "rollouts per task per update (G)", "8")
     .option("--tasks-per-update <n>", "train tasks sampled per update", "10")
     .option("--every <n>", "co-evolution (the harness arm): re-rig against a snapshot every n updates", "10")
+    .option(
+      "--round-tasks <n>",
+      "co-evolution: at most n tasks rigged per round (a seeded sample of the next block's tasks without an in-band stack)",
+      "24",
+    )
     .option("--eval-every <n>", "held-out evaluation every n updates", "5")
     .option("--eval-episodes <n>", "episodes per held-out task per evaluation", "10")
     .option("--reward <reward>", "train on the env's reward of this name (hidden | public) instead of its verdict")
@@ -376,6 +389,10 @@ function rolloutOptions(
 function explicitOptions(command: Command): string[] {
   return Object.keys(command.opts()).filter((key) => command.getOptionValueSource(key) === "cli");
 }
+
+const ENV_OPTION_FLAG = "--env-option <key=value>";
+const ENV_OPTION_HELP =
+  "an env option, repeatable (JSON values: maxTurns=20, successReward=1); `envrigger envs` lists each env's options";
 
 /** Exit code for an error: 2 for bad input, 1 otherwise. */
 export function exitCodeOf(error: unknown): number {

@@ -21,7 +21,15 @@ export interface CheckEnvReport {
   issues: CheckEnvIssue[];
   /** How many steps each checked episode took. */
   steps: number;
+  /** The object keys left out of the determinism comparisons (see {@link CheckEnvOptions.ignoreKeys}). */
+  ignoredKeys: string[];
 }
+
+/**
+ * Keys a server issues afresh for every episode, left out of the determinism comparisons by
+ * default: OpenEnv's `episode_id` (a random id in the state of every OpenEnv server).
+ */
+export const SERVER_ISSUED_KEYS: readonly string[] = ["episode_id"];
 
 /** Options of {@link checkEnv}. */
 export interface CheckEnvOptions {
@@ -33,6 +41,21 @@ export interface CheckEnvOptions {
   maxSteps?: number;
   /** Also check that save → restore → continue equals the uninterrupted episode. */
   checkSaveRestore?: boolean;
+  /**
+   * Object keys, at any depth of a reset, step, state view or evaluation, whose values
+   * may differ between two episodes of the same seed (default {@link SERVER_ISSUED_KEYS}).
+   */
+  ignoreKeys?: readonly string[];
+}
+
+/** `value` without the keys in `ignored`, at any depth. */
+function withoutKeys(value: Json, ignored: ReadonlySet<string>): Json {
+  if (Array.isArray(value)) return value.map((item) => withoutKeys(item, ignored));
+  if (value === null || typeof value !== "object") return value;
+  const kept: JsonObject = {};
+  for (const [key, item] of Object.entries(value))
+    if (!ignored.has(key)) kept[key] = withoutKeys(item as Json, ignored);
+  return kept;
 }
 
 type Recorded = { kind: string; value: Json };
@@ -59,7 +82,10 @@ function sampleArgs(tool: ToolSpec, pick: (count: number) => number): JsonObject
  * `close()` twice is safe and calls after close fail with `ENV_CLOSED`. Never throws for an
  * env's misbehaviour: every problem is an issue in the report.
  *
- * `create` is called for fresh instances (three at most); pass an env factory.
+ * `create` is called for fresh instances, one at a time (the first is closed before the
+ * second is made, so a server that takes one session passes; the save/restore check
+ * needs a third while the second is open). Values of `ignoreKeys` (default: OpenEnv's
+ * server-issued `episode_id`) are not compared; the report lists them.
  */
 export async function checkEnv(
   create: () => Promise<ActionableEnv>,
@@ -117,12 +143,19 @@ export async function checkEnv(
     return record;
   };
 
+  const ignoredKeys = [...(options.ignoreKeys ?? SERVER_ISSUED_KEYS)];
+  const ignored = new Set(ignoredKeys);
   const compare = (first: Recorded[], second: Recorded[], what: string) => {
     const length = Math.max(first.length, second.length);
     for (let index = 0; index < length; index++) {
       const left = first[index];
       const right = second[index];
-      if (!left || !right || left.kind !== right.kind || !jsonEqual(left.value, right.value)) {
+      if (
+        !left ||
+        !right ||
+        left.kind !== right.kind ||
+        !jsonEqual(withoutKeys(left.value, ignored), withoutKeys(right.value, ignored))
+      ) {
         add(
           "determinism",
           `${what} differ at record ${index} (${left?.kind ?? "missing"} vs ${right?.kind ?? "missing"})`,
@@ -148,7 +181,8 @@ export async function checkEnv(
     // Same env instance, same seed: reset must give the same episode again.
     const runB = await play(first, actions);
     compare(runA, runB, "two episodes with the same seed on one instance");
-    // A fresh instance with the same seed must agree too.
+    // A fresh instance with the same seed must agree too; one instance at a time.
+    await first.close();
     const second = await create();
     envs.push(second);
     compare(runA, await play(second, actions), "episodes with the same seed on two instances");
@@ -183,7 +217,7 @@ export async function checkEnv(
         add("close", `step() after close() threw ${errorMessage(error)} instead of ENV_CLOSED`);
     }
   }
-  return { ok: issues.length === 0, issues, steps };
+  return { ok: issues.length === 0, issues, steps, ignoredKeys };
 }
 
 /** Throw when a report has issues (for tests and CLI). */

@@ -9,6 +9,13 @@ import type { Split, TaskInfo } from "./task.js";
 export interface EnvDefinition {
   readonly id: string;
   readonly description: string;
+  /**
+   * A policy of this env, by the name `resolvePolicy` knows (e.g. a solver, a walkthrough,
+   * an oracle), whose successful episodes demonstrate how a task is solved: designers may
+   * start episodes from a prefix of one, a reverse curriculum replays them at random
+   * depths. Like every policy it decides only from what it observes. Absent: none.
+   */
+  readonly demonstrator?: string;
   /** Tasks of a split. */
   listTasks(split: Split): Promise<TaskInfo[]>;
   /** A fresh, independent environment instance. `options` are env-specific (JSON). */

@@ -59,6 +59,8 @@ export const errorCodes = {
   BROWSER_UNAVAILABLE: "user",
   /** No OS sandbox (bubblewrap) for running real code, and the user did not ask to run it unconfined; the message says how to install one. */
   ISOLATION_UNAVAILABLE: "user",
+  /** A stored file is not what was written: a candidate whose id is not the hash of its stack, a damaged checkpoint database. */
+  INTEGRITY: "user",
   /** npm could not install a repository's devDependencies (unknown version, registry unreachable); npm's message says which. */
   DEPENDENCY_INSTALL: "external",
 } as const satisfies Record<string, ErrorCategory>;

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { type JsonLimits, parseBoundedJson } from "./bounded-json.js";
 import { EnvriggerError, type ErrorCode } from "./errors.js";
 
 /** Render zod issues as short lines: `path: message`. */
@@ -26,18 +27,21 @@ export function parseWith<S extends z.ZodType>(
   return result.data;
 }
 
-/** Parse JSON text from outside and validate it; bad JSON and bad shapes both throw `code`. */
+/**
+ * Parse JSON text from outside within `limits` (see {@link parseBoundedJson}) and validate
+ * it; bad, too deep or too large JSON and bad shapes all throw `code`.
+ */
 export function parseJsonText<S extends z.ZodType>(
   schema: S,
   text: string,
   what: string,
   code: ErrorCode = "BAD_CONFIG",
+  limits?: Partial<JsonLimits>,
 ): z.infer<S> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new EnvriggerError(code, `${what} is not valid JSON: ${(error as Error).message}`);
+  const parsed = parseBoundedJson(text, limits);
+  if (!parsed.ok) {
+    const problem = parsed.reason === "syntax" ? "is not valid JSON" : "is refused";
+    throw new EnvriggerError(code, `${what} ${problem}: ${parsed.message}`);
   }
-  return parseWith(schema, value, what, code);
+  return parseWith(schema, parsed.value, what, code);
 }

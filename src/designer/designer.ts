@@ -88,6 +88,12 @@ export interface DesignContext {
   target: Target;
   /** Statistics and trajectories of the unmodified env. */
   baseline: { stats: RolloutStats; trajectories: Trajectory[] };
+  /**
+   * Successful episodes of the env's demonstrator (a solver, a walkthrough, an oracle) on
+   * this task, when the env names one: how the task can be solved, for templates that start
+   * near the goal or point along the way. Never evidence about the policy. Absent or empty: none.
+   */
+  demonstrations?: Trajectory[];
   /** Earlier attempts on this task, oldest first. */
   attempts: Attempt[];
   /** Seed for the designer's own choices (heuristic search, sampling). */

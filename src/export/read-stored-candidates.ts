@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { checkCandidateId } from "../core/candidate-id.js";
 import { EnvriggerError } from "../core/errors.js";
 import { parseJsonText } from "../core/validate.js";
 import { readCandidateRecord } from "../rigger/candidate-store.js";
@@ -23,9 +24,12 @@ function corpusLines(path: string): CorpusLine[] {
     .split("\n")
     .map((line, index) => ({ line: line.trim(), number: index + 1 }))
     .filter(({ line }) => line.length > 0)
-    .map(({ line, number }) =>
-      parseJsonText(corpusLineSchema, line, `line ${number} of corpus ${path}`, "BAD_ARGUMENT"),
-    );
+    .map(({ line, number }) => {
+      const where = `line ${number} of corpus ${path}`;
+      const parsed = parseJsonText(corpusLineSchema, line, where, "BAD_ARGUMENT");
+      checkCandidateId({ id: parsed.candidateId, stack: parsed.stack }, where);
+      return parsed;
+    });
 }
 
 /**

@@ -85,7 +85,7 @@ async function wrap(
 ): Promise<ActionableEnv> {
   switch (layer.kind) {
     case "setup":
-      return new SetupLayer(env, layer.actions);
+      return new SetupLayer(env, layer.actions, layer.prefixes);
     case "rules": {
       const loaded = await dependencies.loadRules(layer.source);
       if (!loaded.ok) throw rulesLoadError(layer, index, loaded.issues);

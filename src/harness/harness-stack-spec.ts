@@ -13,10 +13,22 @@ export const baseEnvSpecSchema = z.strictObject({
 });
 export type BaseEnvSpec = z.infer<typeof baseEnvSpecSchema>;
 
-/** A Setup layer: actions replayed after every reset. */
+/**
+ * How many of a Setup's actions an episode replays, when it varies: per episode, one
+ * `length` is drawn with probability proportional to its `weight` (from the reset seed).
+ */
+export const setupPrefixesSchema = z
+  .array(z.strictObject({ length: z.number().int().nonnegative(), weight: z.number().positive() }))
+  .min(1)
+  .max(64);
+export type SetupPrefixes = z.infer<typeof setupPrefixesSchema>;
+
+/** A Setup layer: actions replayed after every reset (all of them, or a per-episode prefix of them). */
 export const setupLayerSpecSchema = z.strictObject({
   kind: z.literal("setup"),
   actions: z.array(actionInputSchema),
+  /** Absent: every action, every episode. */
+  prefixes: setupPrefixesSchema.optional(),
 });
 export type SetupLayerSpec = z.infer<typeof setupLayerSpecSchema>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ActionInput } from "../core/action.js";
 import { isEnvriggerError } from "../core/errors.js";
-import { loadRulesComponent } from "../sandbox/component-loader.js";
+import { loadRulesComponent } from "../sandbox/rules/component-loader.js";
 import { playEpisode } from "../testing/play-episode.js";
 import { TestEnvDefinition } from "../testing/test-env-definition.js";
 import { buildStack, type BuildStackDependencies } from "./build-stack.js";

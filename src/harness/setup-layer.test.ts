@@ -119,3 +119,44 @@ describe("validateSetup", () => {
     expect(thrown.issues).toEqual([{ code: "exception", message: "the env threw during the Setup: disk full" }]);
   });
 });
+
+describe("SetupLayer prefixes", () => {
+  it("replays every action when no prefixes are given", async () => {
+    const setup = new SetupLayer(new TestEnv({ target: 5 }), [inc, inc]);
+    await setup.reset({ taskId: "t", seed: 1 });
+    expect((await setup.stateView()).counter).toBe(2);
+  });
+
+  it("replays, per episode, a prefix drawn by weight from the reset seed", async () => {
+    const setup = new SetupLayer(
+      new TestEnv({ target: 5 }),
+      [inc, inc, inc],
+      [
+        { length: 1, weight: 1 },
+        { length: 3, weight: 3 },
+      ],
+    );
+    const counters: number[] = [];
+    for (let seed = 0; seed < 400; seed++) {
+      await setup.reset({ taskId: "t", seed });
+      counters.push(Number((await setup.stateView()).counter));
+    }
+    expect(new Set(counters)).toEqual(new Set([1, 3]));
+    const long = counters.filter((counter) => counter === 3).length / counters.length;
+    expect(long).toBeGreaterThan(0.68);
+    expect(long).toBeLessThan(0.82);
+    // The same seed draws the same prefix.
+    await setup.reset({ taskId: "t", seed: 7 });
+    const again = Number((await setup.stateView()).counter);
+    expect(again).toBe(counters[7]);
+  });
+
+  it("keeps its prefixes in the layer spec it prints", async () => {
+    const prefixes = [
+      { length: 0, weight: 1 },
+      { length: 2, weight: 1 },
+    ];
+    const setup = new SetupLayer(new TestEnv({ target: 5 }), [inc, inc], prefixes);
+    expect(setup.toLayerSpec()).toEqual({ kind: "setup", actions: [inc, inc], prefixes });
+  });
+});

@@ -13,6 +13,8 @@ export interface CreateRolloutExecutorOptions {
   onWaiting?: (message: string) => void;
 }
 
+const warnOnStderr = (message: string) => process.stderr.write(`warning: ${message}\n`);
+
 /**
  * The one function a command calls to get its rollout executor: the queue at `queue` when
  * given (Redis is checked now: unreachable → `QUEUE_UNREACHABLE` within seconds), else this
@@ -25,7 +27,8 @@ export async function createRolloutExecutor(options: CreateRolloutExecutorOption
     return queueRolloutExecutor({
       url: options.queue,
       cwd: options.cwd,
-      onWaiting: options.onWaiting ?? ((message) => process.stderr.write(`warning: ${message}\n`)),
+      onWaiting: options.onWaiting ?? warnOnStderr,
+      onWarning: warnOnStderr,
     });
   }
   return productRolloutExecutor({ cwd: options.cwd, concurrency: options.concurrency });

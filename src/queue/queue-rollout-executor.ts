@@ -10,6 +10,8 @@ import type { RolloutExecutor } from "../rollout/rollout-executor.js";
 import { artifactKey, DEFAULT_RESULT_TTL_SECONDS, resultKey, ROLLOUT_QUEUE_NAME } from "./queue-keys.js";
 import { checkRedisReachable, ioredisOptions, parseRedisUrl, scrub } from "./redis-connection.js";
 import { episodesOf, rolloutJobsOf, type RolloutJob } from "./rollout-job.js";
+import { openResult, QUEUE_KEY_VARIABLE, queueKeyOf, unsignedResultsWarning } from "./result-signature.js";
+import { withinDeadline } from "./within-deadline.js";
 
 /** Options of {@link queueRolloutExecutor}. */
 export interface QueueRolloutExecutorOptions {
@@ -33,13 +35,52 @@ export interface QueueRolloutExecutorOptions {
    * job's Redis round trips). Never changes the trajectories.
    */
   episodesPerJob?: number;
+  /**
+   * Told once when no queue key is set (results are then not authenticated), and of every
+   * result refused for a missing or wrong signature (the job is run again). Default: nothing.
+   */
+  onWarning?: (message: string) => void;
 }
+
+/** Whether this process has said that its results are not authenticated (said once, not per executor). */
+let warnedUnsigned = false;
+
+/** Refused results of one job after which its batch fails rather than rerun it again. */
+export const MAX_REFUSED_RESULTS = 3;
 
 /** What a worker writes under a job's result key: the job's trajectories, in index order. */
 const jobResultSchema = z.array(trajectorySchema);
 
 /** Failed reason BullMQ gives a job whose lock expired more often than `maxStalledCount`. */
 const STALLED_LIMIT = /stalled more than allowable limit/;
+
+/**
+ * How long one Redis round trip may take before the coordinator gives up with
+ * `QUEUE_UNREACHABLE`. A batch waiting on its workers talks to Redis at least every sweep
+ * (`sweepIntervalMs`, 2 s by default), so a Redis that stops answering is reported within
+ * sweep + this deadline, about 17 s.
+ */
+export const REDIS_ANSWER_DEADLINE_MS = 15_000;
+
+/** How long a graceful close may wait on Redis before the connections are cut. */
+const CLOSE_DEADLINE_MS = 3_000;
+
+/**
+ * Close BullMQ's queue and event stream gracefully if Redis answers within
+ * {@link CLOSE_DEADLINE_MS}, else cut their connections: a close never hangs on a frozen Redis.
+ */
+async function closeWithin(
+  closing: Promise<void>[],
+  connections: { disconnect(): Promise<void> }[],
+  client: Redis,
+): Promise<void> {
+  try {
+    await withinDeadline(Promise.allSettled(closing), CLOSE_DEADLINE_MS);
+  } catch {
+    await Promise.allSettled(connections.map((connection) => connection.disconnect()));
+  }
+  client.disconnect();
+}
 
 /** Keys per MGET / jobs per state check round. */
 const CHUNK = 500;
@@ -63,7 +104,13 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
  */
 export async function queueRolloutExecutor(options: QueueRolloutExecutorOptions): Promise<RolloutExecutor> {
   const connection = parseRedisUrl(options.url, options.environment);
+  const key = queueKeyOf(options.environment);
   await checkRedisReachable(connection);
+  const warn = options.onWarning ?? (() => {});
+  if (!key && !warnedUnsigned) {
+    warnedUnsigned = true;
+    warn(unsignedResultsWarning);
+  }
   const { Queue, QueueEvents } = await import("bullmq");
   const { Redis } = await import("ioredis");
   const ttl = options.resultTtlSeconds ?? DEFAULT_RESULT_TTL_SECONDS;
@@ -85,19 +132,12 @@ export async function queueRolloutExecutor(options: QueueRolloutExecutorOptions)
   const wake = ({ jobId }: { jobId: string }) => listeners.get(jobId)?.();
   events.on("completed", wake);
   events.on("failed", wake);
-  await events.waitUntilReady();
   let closed = false;
 
-  /** Run a Redis round trip, turning a lost connection into a clear error. */
+  /** Run a Redis round trip, turning a lost connection or a silent Redis into a clear error. */
   const talk = async <T>(what: string, body: () => Promise<T>): Promise<T> => {
-    let timer: NodeJS.Timeout | undefined;
     try {
-      return await Promise.race([
-        body(),
-        new Promise<never>((_resolve, reject) => {
-          timer = setTimeout(() => reject(new Error("no answer within 15 s")), 15_000);
-        }),
-      ]);
+      return await withinDeadline(body(), REDIS_ANSWER_DEADLINE_MS);
     } catch (error) {
       if (isEnvriggerError(error)) throw error;
       throw new EnvriggerError(
@@ -107,10 +147,15 @@ export async function queueRolloutExecutor(options: QueueRolloutExecutorOptions)
           hint: "check that redis-server still runs; a rig or curriculum run resumes from its checkpoints with --resume",
         },
       );
-    } finally {
-      clearTimeout(timer);
     }
   };
+
+  try {
+    await talk("subscribing to job events", () => events.waitUntilReady());
+  } catch (error) {
+    await closeWithin([events.close(), queue.close()], [events, queue], client);
+    throw error;
+  }
 
   return {
     description: `queue ${connection.display}`,
@@ -143,19 +188,45 @@ export async function queueRolloutExecutor(options: QueueRolloutExecutorOptions)
       const pending = new Set(positions.keys());
       let done = 0;
       let lastProgress = Date.now();
+      const refusals = new Map<string, number>();
+
+      /** A result that is not signed with the key: log it, remove it, and run its job again (a few times at most). */
+      const refuse = async (id: string, reason: "unsigned" | "bad-signature") => {
+        const times = (refusals.get(id) ?? 0) + 1;
+        refusals.set(id, times);
+        const { job } = positions.get(id)!;
+        const what = `the result of rollout job ${id.slice(0, 15)}… (task ${job.taskId}) is ${reason === "unsigned" ? "not signed" : "signed with another key"}`;
+        if (times > MAX_REFUSED_RESULTS) {
+          throw new EnvriggerError("QUEUE_JOB_FAILED", `${what}, ${times} times: not counted`, {
+            hint: `give every worker the coordinator's ${QUEUE_KEY_VARIABLE}; results planted by someone who can write to Redis are refused the same way`,
+          });
+        }
+        warn(`${what}: refused, running the job again`);
+        await talk("removing a refused result", async () => {
+          await client.del(resultKey(id));
+          await queue.remove(id).catch(() => 0);
+        });
+        await enqueue([id]);
+      };
 
       /** Read the results of `ids` that exist; returns how many arrived. */
       const collect = async (ids: string[]): Promise<void> => {
         for (const part of chunks(ids.filter((id) => pending.has(id)))) {
           if (part.length === 0) continue;
           const texts = await talk("reading results", () => client.mget(part.map(resultKey)));
+          const refused: [string, "unsigned" | "bad-signature"][] = [];
           part.forEach((id, index) => {
             const text = texts[index];
             if (text === null || text === undefined || !pending.has(id)) return;
+            const opened = openResult(key, id, text);
+            if (!opened.ok) {
+              refused.push([id, opened.reason]);
+              return;
+            }
             const { job, at: starts } = positions.get(id)!;
             const trajectories = parseJsonText(
               jobResultSchema,
-              text,
+              opened.payload,
               `the trajectories of rollout job ${id}`,
               "INVALID_SHAPE",
             );
@@ -175,6 +246,7 @@ export async function queueRolloutExecutor(options: QueueRolloutExecutorOptions)
               }
             }
           });
+          for (const [id, reason] of refused) await refuse(id, reason);
         }
       };
 
@@ -292,8 +364,7 @@ export async function queueRolloutExecutor(options: QueueRolloutExecutorOptions)
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.allSettled([events.close(), queue.close()]);
-      client.disconnect();
+      await closeWithin([events.close(), queue.close()], [events, queue], client);
     },
   };
 }

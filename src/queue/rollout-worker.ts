@@ -18,6 +18,8 @@ import { runEpisode } from "../rollout/run-episode.js";
 import { rolloutSeed } from "../rollout/run-rollouts.js";
 import { EnvPool } from "../rollout/env-pool.js";
 import { checkJobAllowed, type JobAllowance } from "./job-allowance.js";
+import { refusingWorkerClass, unreadableJobReason } from "./refusing-worker.js";
+import { openResult, queueKeyOf, signedResult, unsignedResultsWarning } from "./result-signature.js";
 import { artifactKey, DEFAULT_RESULT_TTL_SECONDS, resultKey, ROLLOUT_QUEUE_NAME } from "./queue-keys.js";
 import { checkRedisReachable, ioredisOptions, parseRedisUrl, scrub } from "./redis-connection.js";
 import { episodesOf, MAX_JOB_CHARACTERS, rolloutJobId, rolloutJobSchema, type RolloutJob } from "./rollout-job.js";
@@ -83,15 +85,17 @@ async function refusal(message: string): Promise<Error> {
  * accepted job runs its episodes exactly as `runRollouts` would (same seeds, same limits,
  * one after another) on a pooled stack, and its trajectories are written once, together,
  * under the job's result key (the first writer wins, so a job redone after a stall counts
- * once). Redis is checked first:
+ * once), signed with the queue key when one is set (see `queueKeyOf`). Redis is checked first:
  * unreachable → `QUEUE_UNREACHABLE` within seconds.
  */
 export async function startRolloutWorker(options: RolloutWorkerOptions): Promise<RunningRolloutWorker> {
   const connection = parseRedisUrl(options.url, options.environment);
   await checkRedisReachable(connection);
-  const { Worker } = await import("bullmq");
+  const Worker = await refusingWorkerClass();
   const { Redis } = await import("ioredis");
   const log = options.log ?? (() => {});
+  const queueKey = queueKeyOf(options.environment);
+  if (!queueKey) log(`warning: ${unsignedResultsWarning}`);
   const cwd = options.cwd ?? process.cwd();
   const allowance: JobAllowance = {
     pluginsDirectory: options.pluginsDirectory,
@@ -130,6 +134,8 @@ export async function startRolloutWorker(options: RolloutWorkerOptions): Promise
 
   const serve = async (job: Job): Promise<{ stored: boolean }> => {
     const id = job.id ?? "";
+    const unreadable = unreadableJobReason(job.data);
+    if (unreadable !== undefined) throw await refusal(`job data that cannot be read: ${unreadable}`);
     const size = JSON.stringify(job.data ?? null).length;
     if (size > MAX_JOB_CHARACTERS)
       throw await refusal(`job data of ${size} characters is over the limit of ${MAX_JOB_CHARACTERS}`);
@@ -143,8 +149,14 @@ export async function startRolloutWorker(options: RolloutWorkerOptions): Promise
       throw await refusal(errorMessage(error));
     }
     if (options.verbose) log(`job ${id} started: ${data.taskId}#${indicesOf(data)} policy ${data.policy}`);
-    // A redo of a job whose first run already wrote its result: nothing to do.
-    if ((await client.exists(resultKey(id))) === 1) return { stored: false };
+    // A redo of a job whose first run already wrote its result: nothing to do — unless that
+    // result does not carry this key's signature (planted), which is removed and the job run.
+    const existing = await client.get(resultKey(id));
+    if (existing !== null) {
+      if (openResult(queueKey, id, existing).ok) return { stored: false };
+      log(`job ${id}: removing a result not signed with this worker's queue key`);
+      await client.del(resultKey(id));
+    }
     let factory: PolicyFactory;
     try {
       factory = await policyFor(data);
@@ -181,7 +193,8 @@ export async function startRolloutWorker(options: RolloutWorkerOptions): Promise
       }
     }
     if (env) await pool.release(key, env);
-    const stored = (await client.set(resultKey(id), JSON.stringify(trajectories), "EX", ttl, "NX")) === "OK";
+    const result = signedResult(queueKey, id, JSON.stringify(trajectories));
+    const stored = (await client.set(resultKey(id), result, "EX", ttl, "NX")) === "OK";
     if (options.verbose)
       log(
         `job ${id} finished: ${data.taskId}#${indicesOf(data)} ${trajectories.map((trajectory) => trajectory.stopReason).join(",")}${stored ? "" : " (a result was already written)"}`,

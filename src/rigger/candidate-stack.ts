@@ -9,7 +9,11 @@ export function candidateStack(config: RigConfig, proposal: CandidateProposal): 
     base: { env: config.envId, taskId: config.taskId, options: config.envOptions },
     layers: proposal.layers.map((layer) =>
       layer.kind === "setup"
-        ? { kind: "setup" as const, actions: layer.actions }
+        ? {
+            kind: "setup" as const,
+            actions: layer.actions,
+            ...(layer.prefixes === undefined ? {} : { prefixes: layer.prefixes }),
+          }
         : { kind: "rules" as const, source: layer.source, ...(layer.name === undefined ? {} : { name: layer.name }) },
     ),
   };

@@ -2,8 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { writeFileAtomic, writeJsonAtomic } from "../core/atomic-write.js";
-import { contentHash } from "../core/content-hash.js";
-import type { Json } from "../core/json.js";
+import { candidateIdOf, checkCandidateId } from "../core/candidate-id.js";
 import { trajectorySchema } from "../core/trajectory.js";
 import { parseJsonText } from "../core/validate.js";
 import { targetSchema } from "../designer/target.js";
@@ -52,7 +51,7 @@ export class CandidateStore {
 
   /** The content hash of a stack spec (first 16 hex digits of SHA-256). */
   static hashOf(stack: unknown): string {
-    return contentHash(stack as Json).slice(0, 16);
+    return candidateIdOf(stack);
   }
 
   /** Where a record for (env, task, hash) lives. */
@@ -76,7 +75,12 @@ export class CandidateStore {
   }
 }
 
-/** Read and validate a stored candidate file. */
+/**
+ * Read and validate a stored candidate file; a candidate whose id is not the hash of its
+ * stack (edited after validation) is refused with `INTEGRITY` naming the file.
+ */
 export function readCandidateRecord(path: string): CandidateRecord {
-  return parseJsonText(candidateRecordSchema, readFileSync(path, "utf8"), `candidate file ${path}`);
+  const record = parseJsonText(candidateRecordSchema, readFileSync(path, "utf8"), `candidate file ${path}`);
+  checkCandidateId(record, `candidate file ${path}`);
+  return record;
 }

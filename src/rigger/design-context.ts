@@ -3,10 +3,12 @@ import { deriveSeed } from "../core/seeding.js";
 import type { RigNodeDependencies } from "./rig-dependencies.js";
 import { trajectoriesOf } from "./trajectory-batch-store.js";
 import { configOf, type RigState } from "./rig-state.js";
+import { taskDemonstrations } from "./task-demonstrations.js";
 
 /**
  * What the designer may see for this task: tools, state schema, the declared harness API,
- * the target, the baseline (statistics and trajectories) and every earlier attempt —
+ * the target, the baseline (statistics and trajectories), the env demonstrator's successful
+ * episodes on the task (when it names one) and every earlier attempt —
  * never hidden tests or verifier internals (renderers drop `info` and `metrics`). The
  * trajectories come from the thread's trajectory store.
  */
@@ -21,6 +23,7 @@ export async function buildDesignContext(state: RigState, dependencies: RigNodeD
       ? attempt
       : { ...attempt, trajectories: trajectoriesOf(dependencies.trajectories, trajectories) },
   );
+  const demonstrations = await taskDemonstrations(dependencies, config);
   const env = await dependencies.env.create(config.envOptions);
   try {
     return {
@@ -32,6 +35,7 @@ export async function buildDesignContext(state: RigState, dependencies: RigNodeD
       harnessApi: dependencies.harnessApi,
       target: config.target,
       baseline,
+      ...(demonstrations.length > 0 ? { demonstrations } : {}),
       attempts,
       seed: deriveSeed(config.seed, "designer", config.taskId, state.written),
     };

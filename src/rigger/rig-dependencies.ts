@@ -23,6 +23,11 @@ export interface RigEvent {
 export interface RigDependencies {
   env: EnvDefinition;
   policy: PolicyFactory;
+  /**
+   * The env's demonstrator (`EnvDefinition.demonstrator`, resolved): its successful episodes
+   * are shown to the designer as `demonstrations`. Absent: none.
+   */
+  demonstrator?: PolicyFactory;
   designer: Designer;
   stack: BuildStackDependencies;
   /** Static check and trial load of a Rules source (issues as data). */

@@ -19,6 +19,9 @@ import { guardedStack, shortcutGuards, type RoundShortcutGuards } from "./coevol
 import { coevolutionRoundSchema, type CoevolutionRound } from "../run-format/coevolution-round.js";
 import { inProcessExecutor, runCurriculum, type RigDependenciesFactory } from "../curriculum/run-curriculum.js";
 import { runPaths } from "../run-format/run-paths.js";
+import { createRng } from "../core/seeding.js";
+import { StackBandMeasure } from "./stack-band-measure.js";
+import { tasksOfUpdate } from "./train-policy.js";
 
 /** Options of {@link coevolutionSource}. */
 export interface CoevolutionOptions {
@@ -27,6 +30,10 @@ export interface CoevolutionOptions {
   trainTasks: readonly Pick<TaskInfo, "id" | "group">[];
   /** Re-rig every this many updates (M); round r freezes the policy after r × M updates. */
   every: number;
+  /** The trainer's tasks per update and seed: a round rigs the tasks of its block of updates. */
+  tasksPerUpdate: number;
+  /** At most this many tasks rigged per round (a seeded sample of the block's tasks that need it). */
+  roundTasks: number;
   /** Where rounds are recorded (`<run>/coevolution`). */
   directory: string;
   target: Target;
@@ -54,7 +61,11 @@ function layerNames(path: string): string[] {
  * (a curriculum over the training tasks, heuristic designer by default, band target)
  * against that snapshot, and from then on train each task on its latest accepted stack
  * (a task never accepted trains on the original env) — the environments follow the
- * learner. A task whose round showed rewarded failures (reward paid, verdict failed) trains
+ * learner. A round rigs only the tasks the next block of M updates will train on (the
+ * trainer's seeded task sample), less those whose stack from an earlier round the learner's
+ * own training groups still measure inside the band (kept; see `StackBandMeasure`), sampled
+ * down to `roundTasks` (seeded): a stack measured outside the band is dropped, and its task
+ * is rigged again when a block needs it. A task whose round showed rewarded failures (reward paid, verdict failed) trains
  * under the Rules layer that refuses the call marking them, innermost, whether or not a stack
  * was accepted for it: the shortcut is never trained on while the band search for that
  * task is still failing, and the reward stays the env's. When the round's episodes of all
@@ -73,13 +84,22 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
   let sharedGuard: CandidateLayer | null = null;
   const taskIds = options.trainTasks.map((task) => task.id);
   const rounds: CoevolutionRound[] = [];
+  const measure = new StackBandMeasure();
+  // The update each task's current stack was accepted at (its in-band measure counts from there).
+  const acceptedAt = new Map<string, number>();
   const roundDirectory = (round: number) => resolve(options.directory, `round-${round}`);
 
   // `found`: the round's guards when this process just computed them (a round read back from
   // round.json reads them again from its checkpoints).
   const apply = async (round: CoevolutionRound, found?: RoundShortcutGuards) => {
-    for (const entry of round.accepted)
+    for (const taskId of round.dropped) {
+      stacks.delete(taskId);
+      acceptedAt.delete(taskId);
+    }
+    for (const entry of round.accepted) {
       stacks.set(entry.taskId, { spec: readCandidateRecord(entry.candidate).stack, label: entry.candidate });
+      acceptedAt.set(entry.taskId, round.update);
+    }
     if (round.guarded.length > 0 || round.guardedEnvWide) {
       found ??= await shortcutGuards(round.runDirectory, options.env, options.envOptions, taskIds);
       for (const [taskId, guard] of found.perTask) guards.set(taskId, guard);
@@ -99,6 +119,26 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
     // The snapshot at update r × M is the same after a resume (training is deterministic), so rewriting it is harmless.
     saveLearnedWeights(snapshot, model.clone(options.env.id));
     const runDirectory = join(directory, "rig");
+    // The tasks the next block of updates trains on; a stack the learner still measures in band stays.
+    const block = new Set<string>();
+    for (let next = update; next < update + options.every; next++)
+      for (const task of tasksOfUpdate(options.trainTasks, options.tasksPerUpdate, options.seed, next))
+        block.add(task.id);
+    const kept: string[] = [];
+    const dropped: string[] = [];
+    for (const taskId of stacks.keys()) {
+      if (measure.inBand(taskId, options.target, acceptedAt.get(taskId) ?? 0, update)) kept.push(taskId);
+      else dropped.push(taskId);
+    }
+    const keptSet = new Set(kept);
+    const needed = options.trainTasks.filter((task) => block.has(task.id) && !keptSet.has(task.id));
+    const rigged =
+      needed.length <= options.roundTasks
+        ? needed
+        : createRng(deriveSeed(options.seed, "coevolution sample", round))
+            .shuffle(needed)
+            .slice(0, options.roundTasks)
+            .sort((left, right) => needed.indexOf(left) - needed.indexOf(right));
     const result = await runCurriculum(
       {
         version: 1,
@@ -106,7 +146,7 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
         env: options.env.id,
         envOptions: options.envOptions,
         split: "train",
-        taskIds: options.trainTasks.map((task) => task.id),
+        taskIds: rigged.map((task) => task.id),
         policy: `learned:${snapshot}`,
         designer: options.designer,
         target: options.target,
@@ -139,7 +179,7 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
     const found = await shortcutGuards(runDirectory, options.env, options.envOptions, taskIds);
     const everyTask = sharedGuard !== null || found.shared !== null;
     const stacked = new Set([
-      ...stacks.keys(),
+      ...[...stacks.keys()].filter((taskId) => !dropped.includes(taskId)),
       ...guards.keys(),
       ...found.perTask.keys(),
       ...accepted.map((entry) => entry.taskId),
@@ -155,6 +195,10 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
       skipped: result.tasks.filter((task) => task.outcome === "skipped").map((task) => task.taskId),
       guarded: [...found.perTask.keys()].sort(),
       guardedEnvWide: found.shared !== null,
+      rigged: rigged.map((task) => task.id),
+      kept: kept.sort(),
+      dropped: dropped.sort(),
+      rollouts: result.tasks.reduce((sum, task) => sum + task.rollouts, 0),
       stackedTasks: stacked.size,
       durationMs: performance.now() - started,
     };
@@ -176,6 +220,9 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
         await apply(record, ran.found);
         options.onRound?.(record);
       }
+    },
+    observe(stats) {
+      measure.observe(stats);
     },
     environmentOf(taskId) {
       const guard = guards.get(taskId) ?? sharedGuard;

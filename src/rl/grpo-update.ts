@@ -31,6 +31,16 @@ export interface UpdateStats {
   stackedTasks: number;
   /** Decisions a harness layer replaced by another call: no policy-gradient credit. */
   rewrittenDecisions: number;
+  /** Each task's group: its successes out of its episodes, and whether it ran on a stack (co-evolution reads it). */
+  taskGroups?: TaskGroupOutcome[];
+}
+
+/** One task's group in an update. */
+export interface TaskGroupOutcome {
+  taskId: string;
+  successes: number;
+  episodes: number;
+  stacked: boolean;
 }
 
 /** One task of an update: where its group runs. */
@@ -132,6 +142,12 @@ export async function grpoUpdate(input: GrpoUpdateInput): Promise<UpdateStats> {
     gradientNorm,
     stackedTasks: input.tasks.filter((entry) => entry.stacked).length,
     rewrittenDecisions: rewritten,
+    taskGroups: groups.map((group, index) => ({
+      taskId: input.tasks[index]!.task.id,
+      successes: group.filter(isSuccess).length,
+      episodes: group.length,
+      stacked: input.tasks[index]!.stacked,
+    })),
   };
 }
 

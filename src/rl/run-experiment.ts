@@ -22,8 +22,12 @@ import {
 } from "./training-run-config.js";
 import { trainingReward, type TrainingReward } from "./training-reward.js";
 
-/** The experiment's two arms: trained on the original tasks, or on co-evolved harness stacks of the same tasks. */
-export const EXPERIMENT_ARMS = ["original", "harness"] as const;
+/**
+ * The experiment's arms: trained on the original tasks; on co-evolved harness stacks of the
+ * same tasks (the designer in the loop); or on a reverse curriculum of them (start states
+ * replayed from the env demonstrator's solution at uniformly random depth, no designer).
+ */
+export const EXPERIMENT_ARMS = ["original", "harness", "reverse"] as const;
 export type ExperimentArm = (typeof EXPERIMENT_ARMS)[number];
 
 /** An experiment's configuration, `runs/<id>/experiment.json`. */
@@ -33,7 +37,12 @@ export const experimentConfigSchema = z.object({
   env: z.string(),
   envOptions: jsonObjectSchema.default({}),
   rewardSource: z.enum(["evaluation", "env"]),
-  /** Seeds 0 … seeds − 1; each seed trains both arms from the same initial weights. */
+  /** The arms run, in this order (default all three; `reverse` needs an env with a demonstrator). */
+  arms: z
+    .array(z.enum(EXPERIMENT_ARMS))
+    .min(1)
+    .default([...EXPERIMENT_ARMS]),
+  /** Seeds 0 … seeds − 1; each seed trains every arm from the same initial weights. */
   seeds: z.number().int().min(1).max(100).default(3),
   grpo: grpoConfigSchema.omit({ seed: true }),
   evaluation: trainingRunConfigSchema.shape.evaluation,
@@ -52,6 +61,10 @@ export interface ExperimentRun {
   final: HeldOutPoint;
   /** Co-evolution rounds (harness arm): tasks accepted per round. */
   acceptedPerRound: number[];
+  /** Rollouts the co-evolution rounds spent rigging (harness arm; 0 for the others): its extra cost. */
+  riggingRollouts: number;
+  /** Per update, the fraction of training groups whose rewards were all equal (no gradient). */
+  zeroVarianceFractions: number[];
   runDirectory: string;
 }
 
@@ -63,12 +76,56 @@ export interface ExperimentResult {
   reward: string;
   seeds: number;
   runs: ExperimentRun[];
-  arms: Record<ExperimentArm, { meanSuccess: number; meanPublicPass: number | null; trainingEpisodes: number }>;
+  arms: Partial<Record<ExperimentArm, ArmSummary>>;
   /** Harness minus original final held-out success, per seed, with its mean and spread (sample standard deviation). */
-  difference: { perSeed: number[]; mean: number; standardDeviation: number };
+  difference: SeedSpread;
+  /** Every pair of arms run: the first minus the second, final held-out success, with a 95 % t interval over seeds. */
+  differences: ArmDifference[];
   /** The same for the public pass rate (envs that report it), else null. */
-  publicPassDifference: { perSeed: number[]; mean: number; standardDeviation: number } | null;
+  publicPassDifference: SeedSpread | null;
   durationMs: number;
+}
+
+/** A per-seed statistic with its mean and sample standard deviation. */
+export interface SeedSpread {
+  perSeed: number[];
+  mean: number;
+  standardDeviation: number;
+}
+
+/** One arm over seeds. */
+export interface ArmSummary {
+  meanSuccess: number;
+  meanPublicPass: number | null;
+  trainingEpisodes: number;
+  /** Mean rigging rollouts per seed (the harness arm's extra cost; 0 for the others). */
+  riggingRollouts: number;
+  /** Fraction of all training groups, over updates and seeds, with zero reward variance. */
+  zeroVarianceFraction: number;
+  /** Per update, that fraction averaged over seeds (the mechanism's curve). */
+  zeroVarianceCurve: number[];
+}
+
+/** `first` minus `second`, final held-out success, paired by seed. */
+export interface ArmDifference extends SeedSpread {
+  first: ExperimentArm;
+  second: ExperimentArm;
+  /** 95 % t interval of the mean over seeds (null with one seed). */
+  interval: [number, number] | null;
+}
+
+/** Two-sided 97.5 % quantiles of Student's t for 1 … 30 degrees of freedom (then the normal's). */
+const T_975 = [
+  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11,
+  2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
+];
+
+/** The 95 % t interval of a mean over seeds. */
+export function seedInterval(values: readonly number[]): [number, number] | null {
+  if (values.length < 2) return null;
+  const { mean, standardDeviation } = spread(values);
+  const half = (T_975[values.length - 2] ?? 1.96) * (standardDeviation / Math.sqrt(values.length));
+  return [mean - half, mean + half];
 }
 
 /** Options of {@link runExperiment}. */
@@ -90,10 +147,23 @@ export interface RunExperimentOptions {
 const finishedRunSchema = z.object({
   trainingEpisodes: z.number(),
   curve: z.array(z.record(z.string(), z.unknown())),
-  rounds: z.array(z.object({ accepted: z.array(z.unknown()) })),
+  rounds: z.array(z.object({ accepted: z.array(z.unknown()), rollouts: z.number().default(0) })),
 });
 
-function spread(values: readonly number[]): { perSeed: number[]; mean: number; standardDeviation: number } {
+const updateLineSchema = z.object({ groups: z.number(), zeroVarianceGroups: z.number() });
+
+/** Per update of a training run, the fraction of its groups with zero reward variance (from `updates.jsonl`). */
+function zeroVarianceFractionsOf(directory: string): number[] {
+  const path = trainingRunPaths(directory).updates;
+  if (!existsSync(path)) return [];
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => line.trim().length > 0)
+    .map((line) => parseJsonText(updateLineSchema, line, path))
+    .map((stats) => (stats.groups === 0 ? 0 : stats.zeroVarianceGroups / stats.groups));
+}
+
+function spread(values: readonly number[]): SeedSpread {
   const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
   const variance =
     values.length < 2 ? 0 : values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1);
@@ -123,6 +193,15 @@ export function experimentCurves(runs: readonly ExperimentRun[]): LearningCurves
     series.push({ name: `${arm}: mean held-out success`, points: mean((point) => point.successRate) });
     const publicPoints = mean((point) => point.publicPassRate);
     if (publicPoints.length > 0) series.push({ name: `${arm}: mean held-out public pass`, points: publicPoints });
+    const updates = Math.max(0, ...mine.map((run) => run.zeroVarianceFractions.length));
+    if (updates > 0)
+      series.push({
+        name: `${arm}: zero-variance groups (fraction)`,
+        points: Array.from({ length: updates }, (_, index) => {
+          const values = mine.map((run) => run.zeroVarianceFractions[index]).filter((value) => value !== undefined);
+          return { step: index + 1, value: values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length) };
+        }),
+      });
     for (const run of mine)
       series.push({
         name: `${arm} seed ${run.seed}: held-out success`,
@@ -164,19 +243,25 @@ export async function runExperiment(
   }
   const reward = options.reward ?? trainingReward;
   const runs: ExperimentRun[] = [];
-  const total = config.seeds * EXPERIMENT_ARMS.length;
+  const total = config.seeds * config.arms.length;
   for (let seed = 0; seed < config.seeds; seed++) {
-    for (const arm of EXPERIMENT_ARMS) {
+    for (const arm of config.arms) {
       const runDirectory = join(options.runDirectory, arm, `seed-${seed}`);
       const paths = trainingRunPaths(runDirectory);
       options.onRunStart?.(arm, seed, runs.length, total);
-      let finished: { trainingEpisodes: number; curve: HeldOutPoint[]; acceptedPerRound: number[] };
+      let finished: {
+        trainingEpisodes: number;
+        curve: HeldOutPoint[];
+        acceptedPerRound: number[];
+        riggingRollouts: number;
+      };
       if (existsSync(paths.result)) {
         const stored = parseJsonText(finishedRunSchema, readFileSync(paths.result, "utf8"), paths.result);
         finished = {
           trainingEpisodes: stored.trainingEpisodes,
           curve: stored.curve as unknown as HeldOutPoint[],
           acceptedPerRound: stored.rounds.map((round) => round.accepted.length),
+          riggingRollouts: stored.rounds.reduce((sum, round) => sum + round.rollouts, 0),
         };
       } else {
         const training: TrainingRunConfigInput = {
@@ -185,7 +270,12 @@ export async function runExperiment(
           env: config.env,
           envOptions: config.envOptions,
           policy: "learned:init",
-          source: arm === "original" ? { kind: "original" } : { kind: "coevolve", ...config.coevolution },
+          source:
+            arm === "original"
+              ? { kind: "original" }
+              : arm === "reverse"
+                ? { kind: "reverse" }
+                : { kind: "coevolve", ...config.coevolution },
           rewardSource: config.rewardSource,
           grpo: { ...config.grpo, seed },
           evaluation: config.evaluation,
@@ -203,9 +293,17 @@ export async function runExperiment(
           trainingEpisodes: result.trainingEpisodes,
           curve: result.curve,
           acceptedPerRound: result.rounds.map((round) => round.accepted.length),
+          riggingRollouts: result.rounds.reduce((sum, round) => sum + round.rollouts, 0),
         };
       }
-      const run: ExperimentRun = { arm, seed, ...finished, final: finished.curve.at(-1)!, runDirectory };
+      const run: ExperimentRun = {
+        arm,
+        seed,
+        ...finished,
+        zeroVarianceFractions: zeroVarianceFractionsOf(runDirectory),
+        final: finished.curve.at(-1)!,
+        runDirectory,
+      };
       runs.push(run);
       appendJsonLine(join(options.runDirectory, "runs.jsonl"), { arm, seed, final: run.final });
       options.onRunDone?.(run);
@@ -213,16 +311,32 @@ export async function runExperiment(
   }
   const finalOf = (arm: ExperimentArm) =>
     runs.filter((run) => run.arm === arm).sort((left, right) => left.seed - right.seed);
-  const armSummary = (arm: ExperimentArm) => {
+  const mean = (values: readonly number[]) =>
+    values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+  const armSummary = (arm: ExperimentArm): ArmSummary => {
     const mine = finalOf(arm);
     const publics = mine.map((run) => run.final.publicPassRate).filter((value): value is number => value !== null);
+    const updates = Math.max(0, ...mine.map((run) => run.zeroVarianceFractions.length));
     return {
-      meanSuccess: mine.reduce((sum, run) => sum + run.final.successRate, 0) / mine.length,
-      meanPublicPass:
-        publics.length === mine.length ? publics.reduce((sum, value) => sum + value, 0) / publics.length : null,
+      meanSuccess: mean(mine.map((run) => run.final.successRate)),
+      meanPublicPass: publics.length === mine.length ? mean(publics) : null,
       trainingEpisodes: mine[0]?.trainingEpisodes ?? 0,
+      riggingRollouts: mean(mine.map((run) => run.riggingRollouts)),
+      zeroVarianceFraction: mean(mine.flatMap((run) => run.zeroVarianceFractions)),
+      zeroVarianceCurve: Array.from({ length: updates }, (_, index) =>
+        mean(mine.flatMap((run) => run.zeroVarianceFractions.slice(index, index + 1))),
+      ),
     };
   };
+  const pairs: ArmDifference[] = [];
+  for (const [index, first] of config.arms.entries())
+    for (const second of config.arms.slice(index + 1)) {
+      const left = finalOf(first);
+      const right = finalOf(second);
+      // The later arm of the list minus the earlier one (harness − original, reverse − original, reverse − harness).
+      const values = right.map((run, position) => run.final.successRate - left[position]!.final.successRate);
+      pairs.push({ first: second, second: first, ...spread(values), interval: seedInterval(values) });
+    }
   const original = finalOf("original");
   const harness = finalOf("harness");
   const publicKnown = runs.every((run) => run.final.publicPassRate !== null);
@@ -233,11 +347,13 @@ export async function runExperiment(
     reward: config.rewardSource === "evaluation" ? "evaluation" : String(config.envOptions.reward ?? "env"),
     seeds: config.seeds,
     runs,
-    arms: { original: armSummary("original"), harness: armSummary("harness") },
-    difference: spread(harness.map((run, index) => run.final.successRate - original[index]!.final.successRate)),
-    publicPassDifference: publicKnown
-      ? spread(harness.map((run, index) => run.final.publicPassRate! - original[index]!.final.publicPassRate!))
-      : null,
+    arms: Object.fromEntries(config.arms.map((arm) => [arm, armSummary(arm)])),
+    difference: spread(harness.map((run, index) => run.final.successRate - (original[index]?.final.successRate ?? 0))),
+    differences: pairs,
+    publicPassDifference:
+      publicKnown && harness.length > 0 && original.length > 0
+        ? spread(harness.map((run, index) => run.final.publicPassRate! - original[index]!.final.publicPassRate!))
+        : null,
     durationMs: performance.now() - started,
   };
   writeJsonAtomic(join(options.runDirectory, "curves.json"), experimentCurves(runs));

@@ -23,6 +23,9 @@ import type { LearningCurves } from "../run-format/learning-curves-schema.js";
 import { evaluateHeldOut, type HeldOutPoint } from "./evaluate-held-out.js";
 import type { UpdateStats } from "./grpo-update.js";
 import { originalSource } from "./original-source.js";
+import { reverseCurriculumSource } from "./reverse-curriculum-source.js";
+import { resolvePolicy } from "../policies/policy-registry.js";
+import { createRng } from "../core/seeding.js";
 import { readStoredStacks, storedStacksSource } from "./stored-stacks-source.js";
 import { trainPolicy, type TrainingResumePoint } from "./train-policy.js";
 import { trainingRunConfigSchema, type TrainingRunConfig, type TrainingRunConfigInput } from "./training-run-config.js";
@@ -92,6 +95,13 @@ export interface RunTrainingOptions {
   onUpdate?: (stats: UpdateStats, total: number) => void;
   onEvaluation?: (point: HeldOutPoint) => void;
   onRound?: (round: CoevolutionRound) => void;
+}
+
+/** A fixed sample of `count` evaluation tasks (the same whatever the run's seed), in their listed order; all when absent. */
+export function evaluationSample<T>(tasks: readonly T[], count: number | undefined): T[] {
+  if (count === undefined || count >= tasks.length) return tasks.slice();
+  const chosen = new Set(createRng(0x5eed).shuffle(tasks).slice(0, count));
+  return tasks.filter((task) => chosen.has(task));
 }
 
 /** The learning curves of a run in the report's `curves.json` schema. */
@@ -179,11 +189,31 @@ async function trainingRun(
   }
   if (!options.resume) writeJsonAtomic(paths.config, config);
   const trainTasks = await options.env.listTasks("train");
-  const evaluationTasks = await options.env.listTasks(config.evaluation.split);
+  const evaluationTasks = evaluationSample(
+    await options.env.listTasks(config.evaluation.split),
+    config.evaluation.tasks,
+  );
   let source: TrainingSource;
   let rounds: CoevolutionRound[] = [];
   if (config.source.kind === "original") source = originalSource(options.env, config.envOptions);
-  else if (config.source.kind === "stacks")
+  else if (config.source.kind === "reverse") {
+    if (!options.env.demonstrator)
+      throw new EnvriggerError(
+        "BAD_CONFIG",
+        `env ${options.env.id} names no demonstrator: a reverse curriculum needs one`,
+        {
+          hint: "use --source original or coevolve, or give the env definition a demonstrator policy",
+        },
+      );
+    source = reverseCurriculumSource({
+      env: options.env,
+      envOptions: config.envOptions,
+      trainTasks,
+      demonstrator: (await resolvePolicy(options.env.demonstrator, options.env.id, options.cwd)).factory,
+      tasksPerUpdate: config.grpo.tasksPerUpdate,
+      seed: config.grpo.seed,
+    });
+  } else if (config.source.kind === "stacks")
     source = storedStacksSource(
       options.env,
       config.envOptions,
@@ -201,6 +231,8 @@ async function trainingRun(
       envOptions: config.envOptions,
       trainTasks,
       every: config.source.every,
+      tasksPerUpdate: config.grpo.tasksPerUpdate,
+      roundTasks: config.source.roundTasks,
       directory: paths.coevolution,
       target: config.source.target,
       designer: config.source.designer,

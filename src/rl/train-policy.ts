@@ -89,6 +89,7 @@ export async function trainPolicy(options: TrainPolicyOptions): Promise<TrainPol
     options.onEvaluation?.(point);
   };
   const start = options.resume?.update ?? 0;
+  for (const stats of updates) options.source.observe?.(stats);
   if (start === 0) await evaluate(0);
   for (let update = start; update < config.updates; update++) {
     await options.source.prepare?.(update, model);
@@ -112,6 +113,7 @@ export async function trainPolicy(options: TrainPolicyOptions): Promise<TrainPol
       rewardSource: options.rewardSource,
     });
     updates.push(stats);
+    options.source.observe?.(stats);
     const done = update + 1;
     if (options.evaluation && (done % options.evaluation.every === 0 || done === config.updates)) await evaluate(done);
     options.onUpdate?.(stats, { update: done, optimizer: optimizer.state(), updates, evaluations });

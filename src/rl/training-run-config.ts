@@ -19,6 +19,11 @@ export const coevolveSourceSchema = z.object({
   confidence: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
   confirmationEpisodes: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.confirmationEpisodes),
   revisions: z.number().int().min(0).default(5),
+  /**
+   * At most this many tasks rigged per round: a seeded sample of the tasks the next block of
+   * `every` updates trains on that have no stack the learner still measures in band.
+   */
+  roundTasks: z.number().int().min(1).default(24),
 });
 
 /** Setting names a stored co-evolution source may still use (old → new). */
@@ -28,6 +33,8 @@ export const RENAMED_COEVOLVE_SETTINGS = { confirm: "confirmationEpisodes" } as 
 export const trainingSourceSpecSchema = z.union([
   z.object({ kind: z.literal("original") }),
   z.object({ kind: z.literal("stacks"), path: z.string().min(1) }),
+  /** Reverse curriculum: start states replayed from the env demonstrator's solution at uniformly random depth. */
+  z.object({ kind: z.literal("reverse") }),
   withRenamedKeys(coevolveSourceSchema, RENAMED_COEVOLVE_SETTINGS),
 ]);
 export type TrainingSourceSpec = z.infer<typeof trainingSourceSpecSchema>;
@@ -49,16 +56,18 @@ export const trainingRunConfigSchema = z.object({
     /** Episodes per held-out task per evaluation. */
     episodes: z.number().int().min(1).default(10),
     split: z.enum(["heldout", "train"]).default("heldout"),
+    /** Evaluate on a fixed seeded sample of this many tasks of the split (the same for every seed and arm); absent: all. */
+    tasks: z.number().int().min(1).optional(),
   }),
 });
 export type TrainingRunConfig = z.infer<typeof trainingRunConfigSchema>;
 export type TrainingRunConfigInput = z.input<typeof trainingRunConfigSchema>;
 
-/** Parse a `--source` value: `original`, `coevolve` or `stacks:<path>`. */
+/** Parse a `--source` value: `original`, `coevolve`, `reverse` or `stacks:<path>`. */
 export function parseSourceSpec(
   text: string,
-): { kind: "original" } | { kind: "stacks"; path: string } | { kind: "coevolve" } | null {
-  if (text === "original" || text === "coevolve") return { kind: text };
+): { kind: "original" } | { kind: "stacks"; path: string } | { kind: "coevolve" } | { kind: "reverse" } | null {
+  if (text === "original" || text === "coevolve" || text === "reverse") return { kind: text };
   if (text.startsWith("stacks:") && text.length > "stacks:".length)
     return { kind: "stacks", path: text.slice("stacks:".length) };
   return null;

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { parseBoundedJson } from "../core/bounded-json.js";
 import type { Json, JsonObject } from "../core/json.js";
 import { httpStepBodySchema, resetDataSchema } from "./serve-messages.js";
 import { ServeSession, type ServeContext } from "./serve-session.js";
 import { readRequestBody } from "./read-request-body.js";
-import { validationErrors } from "./validation-errors.js";
+import { jsonLimitError, validationErrors } from "./validation-errors.js";
 
 /** What the HTTP side answers from. */
 export interface HttpContext {
@@ -19,24 +20,19 @@ function sendJson(response: ServerResponse, status: number, body: Json): void {
   response.end(text);
 }
 
-/** Parse a JSON body; an empty body is `{}`. */
+/** Parse a JSON body within the JSON limits; an empty body is `{}`. */
 function parseBody(text: string): { ok: true; value: unknown } | { ok: false; detail: JsonObject[] } {
   if (text.trim() === "") return { ok: true, value: {} };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    return {
-      ok: false,
-      detail: [
-        {
-          type: "json_invalid",
-          loc: ["body"],
-          msg: `JSON decode error: ${(error as Error).message}`,
-          input: text.slice(0, 200),
-        },
-      ],
-    };
-  }
+  const parsed = parseBoundedJson(text);
+  if (parsed.ok) return parsed;
+  if (parsed.reason !== "syntax")
+    return { ok: false, detail: [jsonLimitError(parsed.reason, parsed.message, ["body"])] };
+  return {
+    ok: false,
+    detail: [
+      { type: "json_invalid", loc: ["body"], msg: `JSON decode error: ${parsed.message}`, input: text.slice(0, 200) },
+    ],
+  };
 }
 
 /** The `data` of an observation reply as the HTTP endpoints send it, or the error as a 422/500. */

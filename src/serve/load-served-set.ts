@@ -110,6 +110,17 @@ async function membersOf(options: ServedSetOptions, cwd: string): Promise<{ memb
   return { members: known.map((task) => bareMember(options.env, task.id)), source: `--split ${split}` };
 }
 
+/** Give each member its task's group, when the env declares one (tasks of every split). */
+async function addGroups(members: ServedMember[], env: string, cwd: string): Promise<void> {
+  const definition = await resolveEnv(env, cwd);
+  const tasks = [...(await definition.listTasks("train")), ...(await definition.listTasks("heldout"))];
+  const groups = new Map(tasks.flatMap((task) => (task.group === undefined ? [] : [[task.id, task.group] as const])));
+  for (const member of members) {
+    const group = groups.get(member.taskId);
+    if (group !== undefined) member.group = group;
+  }
+}
+
 /**
  * Load what `envrigger serve` serves: bare tasks (`--task`, or every task of `--split`), one
  * stack (`--stack`), stored candidates (`--candidates <dir>` or a corpus `.jsonl`), or a
@@ -134,6 +145,7 @@ export async function loadServedSet(options: ServedSetOptions): Promise<ServedSe
     throw new EnvriggerError("BAD_ARGUMENT", `${source} holds no stack to serve for env ${options.env}`, {
       hint: "accepted candidates are stored by `envrigger curriculum` (see its --candidates)",
     });
+  await addGroups(members, options.env, cwd);
   const weighting = options.weighting ?? "uniform";
   const weights = members.map((member) => {
     if (weighting === "uniform") return 1;

@@ -1,11 +1,12 @@
 import type { WebSocket } from "ws";
+import { parseBoundedJson } from "../core/bounded-json.js";
 import { errorMessage } from "../core/errors.js";
 import type { Json, JsonObject } from "../core/json.js";
 import { answerMcp } from "./answer-mcp.js";
 import { serveMessageSchemas, serveMessageTypes, type ServeMessageType } from "./serve-messages.js";
 import { errorReply, validationReply } from "./serve-replies.js";
 import { ServeSession, type ServeContext } from "./serve-session.js";
-import { validationErrors } from "./validation-errors.js";
+import { jsonLimitError, validationErrors } from "./validation-errors.js";
 
 /** Settings of one connection. */
 export interface ConnectionSettings {
@@ -17,6 +18,7 @@ export interface ConnectionSettings {
 /**
  * One WebSocket session of `envrigger serve`: messages are handled one at a time in
  * arrival order; each gets exactly one reply (none for `close`). Not JSON → INVALID_JSON,
+ * JSON nested too deep → VALIDATION_ERROR `json_too_deep`,
  * an unknown `type` → UNKNOWN_TYPE, a message of the wrong shape → VALIDATION_ERROR (the
  * session stays open); JSON that is not an object → SESSION_ERROR and the socket closes.
  * A session silent for `idleTimeoutMs` is closed (1000, "idle timeout").
@@ -69,12 +71,13 @@ export class ServeConnection {
 
   private async handle(text: string, _isBinary: boolean): Promise<void> {
     if (this.ended) return;
-    let message: unknown;
-    try {
-      message = JSON.parse(text);
-    } catch (error) {
-      return this.send(errorReply("INVALID_JSON", `Invalid JSON: ${(error as Error).message}`));
+    const json = parseBoundedJson(text);
+    if (!json.ok) {
+      if (json.reason === "syntax") return this.send(errorReply("INVALID_JSON", `Invalid JSON: ${json.message}`));
+      // Too deep to validate or answer about without recursing: refused whole, the session lives on.
+      return this.send(validationReply([jsonLimitError(json.reason, json.message)], json.message));
     }
+    const message = json.value;
     if (typeof message !== "object" || message === null || Array.isArray(message)) {
       this.send(
         errorReply(

@@ -156,13 +156,15 @@ describe("envrigger serve over WebSocket /ws", () => {
     });
     expect(seeded.data.observation).toMatchObject({
       seed: 9,
-      episode_id: "ep-1",
       task_id: "clamp-0",
       stack: "bugfix",
       candidate_id: null,
     });
+    // The episode id is in the state only, as in OpenEnv's reference envs: the same seed gives the same observation.
+    expect(seeded.data.observation).not.toHaveProperty("episode_id");
+    expect(await client.ask({ type: "state" })).toMatchObject({ data: { episode_id: "ep-1" } });
     const again = await client.ask({ type: "reset", data: { seed: 9, stack_id: seeded.data.observation.stack_id } });
-    expect(again.data.observation.text).toBe(seeded.data.observation.text);
+    expect(again.data.observation).toEqual(seeded.data.observation);
     const unknown = await client.ask({ type: "reset", data: { task_id: "divide-9" } });
     expect(unknown).toMatchObject({
       type: "error",
@@ -359,6 +361,22 @@ describe("envrigger serve robustness", () => {
     expect(await idle.closed).toEqual({ code: 1000, reason: "idle timeout" });
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     expect(server.activeSessions).toBe(1);
+  });
+
+  it("answers a message nested 100 000 deep with VALIDATION_ERROR and keeps the session; HTTP /step answers 422", async () => {
+    const server = await serve();
+    const client = await connect(server);
+    const deep = `{"type":"state","x":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+    const reply = await client.ask({ raw: deep });
+    expect(reply.data).toMatchObject({ code: "VALIDATION_ERROR", errors: [{ type: "json_too_deep", loc: [] }] });
+    // An unterminated one is refused the same way (the depth scan runs before the parse).
+    const open = await client.ask({ raw: `{"type":"state","x":${"[".repeat(100_000)}` });
+    expect(open.data.errors[0].type).toBe("json_too_deep");
+    expect((await client.ask({ type: "reset", data: { seed: 0, task_id: "clamp-0" } })).type).toBe("observation");
+    const action = `{"action":{"name":"read","args":{"x":${"[".repeat(100_000)}${"]".repeat(100_000)}}}}`;
+    const http = await postJson(`${server.url}/step`, action);
+    expect(http.status).toBe(422);
+    expect(http.body.detail[0]).toMatchObject({ type: "json_too_deep", loc: ["body"] });
   });
 
   it("closes a socket that sends a message over the size limit (1009); other sessions continue", async () => {

@@ -36,6 +36,9 @@ interface Episode {
   actionError: string | null;
   success: boolean | null;
   score: number | null;
+  /** The verifier's public-check metrics once done (`metrics.publicPass`, `metrics.submitted`), null when it reports none. */
+  publicPass: boolean | null;
+  submitted: boolean | null;
 }
 
 /** What one step gave, before it is encoded as a reply. */
@@ -109,6 +112,8 @@ export class ServeSession {
         actionError: null,
         success: null,
         score: null,
+        publicPass: null,
+        submitted: null,
       };
       this.episode = episode;
       return observationReply(this.observation(episode, reset.observation.text, reset.observation.data), null, false);
@@ -281,6 +286,9 @@ export class ServeSession {
       const evaluation = await stack.evaluate();
       episode.success = evaluation.success;
       episode.score = evaluation.score;
+      const { publicPass, submitted } = evaluation.metrics;
+      episode.publicPass = typeof publicPass === "boolean" ? publicPass : null;
+      episode.submitted = typeof submitted === "boolean" ? submitted : null;
     } catch (error) {
       this.context.log(`evaluate failed on ${episode.member.stackId}: ${errorMessage(error)}`);
       episode.success = false;
@@ -297,7 +305,8 @@ export class ServeSession {
       stack: this.stack?.describe() ?? episode.member.spec.base.env,
       candidate_id: episode.member.candidateId ?? null,
       seed: episode.seed,
-      episode_id: episode.id,
+      // No episode_id here: it is in the state (as in OpenEnv's reference envs), so two
+      // resets with the same seed give the same observation.
       turn: episode.turns,
       max_turns: episode.maxTurns,
       truncated: episode.truncated,
@@ -305,6 +314,8 @@ export class ServeSession {
       action_error: episode.actionError,
       success: episode.success,
       score: episode.score,
+      public_pass: episode.publicPass,
+      submitted: episode.submitted,
     };
   }
 

@@ -9,6 +9,8 @@ import { harnessStackSpecSchema } from "../harness/harness-stack-spec.js";
 export const servedMemberSchema = z.object({
   stackId: z.string().min(1),
   taskId: z.string().min(1),
+  /** The task's group (e.g. bug family), when the env declares one: `/metadata` carries it, so a client's baseline keeps `byGroup`. */
+  group: z.string().optional(),
   spec: harnessStackSpecSchema,
   /** The stored candidate's id, when the member came from one. */
   candidateId: z.string().optional(),

@@ -4,6 +4,8 @@ import type { ToolSpec } from "../core/tool-spec.js";
 /** The marker envrigger's own `openenv:` bridge reads from `/schema`'s action schema. */
 export const ENVRIGGER_SCHEMA_KEY = "x-envrigger";
 
+/** A JSON Schema property that may be null. */
+const nullable = (type: string, description: string) => ({ type: [type, "null"], description });
 const metadataProperty = { metadata: { type: "object", description: "ignored (OpenEnv's Action base field)" } };
 
 /**
@@ -75,20 +77,18 @@ export function servedSchemas(
       stack: { type: "string", description: "the stack's nesting, e.g. Rules<bugfix>" },
       candidate_id: { type: ["string", "null"] },
       seed: { type: "integer" },
-      episode_id: { type: "string" },
       turn: { type: "integer", description: "steps taken in this episode" },
       max_turns: { type: "integer" },
       truncated: { type: "boolean", description: "the episode was cut by the turn budget or a harness rule" },
-      stop: {
-        type: ["string", "null"],
-        description: "why the episode ended (submit, terminated, budget, …), null while it runs",
-      },
-      action_error: {
-        type: ["string", "null"],
-        description: "the env refused the last action (malformed or rejected call)",
-      },
-      success: { type: ["boolean", "null"], description: "the verifier's verdict once done, else null" },
-      score: { type: ["number", "null"], description: "the verifier's score once done, else null" },
+      stop: nullable("string", "why the episode ended (submit, terminated, budget, …), null while it runs"),
+      action_error: nullable("string", "the env refused the last action (malformed or rejected call)"),
+      success: nullable("boolean", "the verifier's verdict once done, else null"),
+      score: nullable("number", "the verifier's score once done, else null"),
+      public_pass: nullable(
+        "boolean",
+        "whether the episode passed the env's public checks, once done (null when the env reports none)",
+      ),
+      submitted: nullable("boolean", "whether the policy submitted, once done (null when the env reports none)"),
     },
     required: [
       "text",
@@ -96,7 +96,6 @@ export function servedSchemas(
       "stack_id",
       "stack",
       "seed",
-      "episode_id",
       "turn",
       "max_turns",
       "truncated",

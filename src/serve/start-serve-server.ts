@@ -86,6 +86,7 @@ function metadataOf(set: ServedSet, describeStack: Map<string, string>): JsonObj
       members: set.members.map((member, index) => ({
         stack_id: member.stackId,
         task_id: member.taskId,
+        group: member.group ?? null,
         stack: describeStack.get(member.stackId) ?? member.spec.base.env,
         candidate_id: member.candidateId ?? null,
         validated_success: member.validatedSuccess ?? null,
@@ -123,6 +124,8 @@ export async function startServeServer(options: StartServeServerOptions): Promis
   };
   const connections = new Set<ServeConnection>();
   let active = 0;
+  /** POST /reset and /step requests running now (each builds a stack of its own). */
+  let httpInFlight = 0;
   let draining: Promise<void> | null = null;
 
   const server = createServer((request, response) => {
@@ -130,11 +133,24 @@ export async function startServeServer(options: StartServeServerOptions): Promis
       response.writeHead(503, { "content-type": "application/json", connection: "close" });
       return void response.end(JSON.stringify({ detail: "server shutting down" }));
     }
-    answerHttp(request, response, http).catch((error) => {
-      log(`HTTP ${request.method} ${request.url} failed: ${errorMessage(error)}`);
-      if (!response.headersSent) response.writeHead(500, { "content-type": "application/json" });
-      response.end(JSON.stringify({ detail: "internal error" }));
-    });
+    // A POST /reset or /step builds and runs a stack like a session: it counts against
+    // --max-sessions while it runs, and is refused (503) when the server is at capacity.
+    const runsStack = request.method === "POST" && /^\/(reset|step)(\?|$)/.test(request.url ?? "");
+    if (runsStack && active + httpInFlight >= settings.maxSessions) {
+      response.writeHead(503, { "content-type": "application/json", "retry-after": "1" });
+      const refusal = capacityReply(active + httpInFlight, settings.maxSessions).data as JsonObject;
+      return void response.end(JSON.stringify({ detail: refusal.message }));
+    }
+    if (runsStack) httpInFlight += 1;
+    answerHttp(request, response, http)
+      .catch((error) => {
+        log(`HTTP ${request.method} ${request.url} failed: ${errorMessage(error)}`);
+        if (!response.headersSent) response.writeHead(500, { "content-type": "application/json" });
+        response.end(JSON.stringify({ detail: "internal error" }));
+      })
+      .finally(() => {
+        if (runsStack) httpInFlight -= 1;
+      });
   });
   server.on("clientError", (_error, socket) => socket.destroy());
   const sockets = new WebSocketServer({ noServer: true, maxPayload: settings.maxMessageBytes });
@@ -148,9 +164,9 @@ export async function startServeServer(options: StartServeServerOptions): Promis
     }
     socket.on("error", (error) => log(`socket error before upgrade: ${errorMessage(error)}`));
     sockets.handleUpgrade(request, socket, head, (webSocket) => {
-      if (active >= settings.maxSessions || draining) {
+      if (active + httpInFlight >= settings.maxSessions || draining) {
         webSocket.on("error", () => {});
-        webSocket.send(JSON.stringify(capacityReply(active, settings.maxSessions)));
+        webSocket.send(JSON.stringify(capacityReply(active + httpInFlight, settings.maxSessions)));
         webSocket.close(1000);
         return;
       }

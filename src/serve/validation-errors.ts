@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { BoundedJsonRefusal } from "../core/bounded-json.js";
 import type { Json, JsonObject } from "../core/json.js";
 
 /** The value at `path` inside `value`, or null when there is none. */
@@ -50,4 +51,16 @@ function hasPath(value: unknown, path: readonly PropertyKey[]): boolean {
     current = (current as Record<PropertyKey, unknown>)[key];
   }
   return true;
+}
+
+/**
+ * The pydantic-style error of a message refused before parsing (see `parseBoundedJson`):
+ * `json_too_deep` or `json_too_large` at `loc`, without the input (it is what was too big).
+ */
+export function jsonLimitError(
+  reason: Exclude<BoundedJsonRefusal, "syntax">,
+  message: string,
+  loc: string[] = [],
+): JsonObject {
+  return { type: reason === "too-deep" ? "json_too_deep" : "json_too_large", loc, msg: message, input: null };
 }

@@ -1,11 +1,11 @@
-import { basename } from "node:path";
 import type { Trajectory } from "../core/trajectory.js";
 import { readRun } from "../curriculum/read-run.js";
+import { readCandidateRecord } from "../rigger/candidate-store.js";
 
 /** The trajectories of one accepted stack. */
 export interface AcceptedStackTrajectories {
   taskId: string;
-  /** The stored candidate's id (its file name without `.json`). */
+  /** The stored candidate's id (the hash of its stack, checked when read). */
   candidateId: string;
   trajectories: Trajectory[];
 }
@@ -30,7 +30,8 @@ export async function readAcceptedTrajectories(runDirectory: string): Promise<Ru
     if (task.outcome !== "accepted" || task.validation === null || task.candidatePath === null) continue;
     stacks.push({
       taskId: task.config.taskId,
-      candidateId: basename(task.candidatePath).replace(/\.json$/, ""),
+      // Read (and so verified): a candidate edited after validation is refused, naming the file.
+      candidateId: readCandidateRecord(task.candidatePath).id,
       trajectories: task.validation.trajectories,
     });
   }

@@ -1,4 +1,5 @@
 import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { parseBoundedJson } from "../core/bounded-json.js";
 import { dirname } from "node:path";
 import { EnvriggerError } from "../core/errors.js";
 import { formatIssues } from "../core/validate.js";
@@ -40,13 +41,12 @@ export function appendToSkillBank(path: string, items: readonly StoredMemoryItem
 }
 
 function parseLine(line: string): { ok: true; item: StoredMemoryItem } | { ok: false; torn: boolean; problem: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch (error) {
-    return { ok: false, torn: true, problem: `not JSON (${(error as Error).message})` };
+  const json = parseBoundedJson(line);
+  if (!json.ok) {
+    // Only unparsable text can be a torn write; a whole line too deep or too large is refused like a bad item.
+    return { ok: false, torn: json.reason === "syntax", problem: `not JSON (${json.message})` };
   }
-  const parsed = storedMemoryItemSchema.safeParse(value);
+  const parsed = storedMemoryItemSchema.safeParse(json.value);
   return parsed.success
     ? { ok: true, item: parsed.data }
     : { ok: false, torn: false, problem: formatIssues(parsed.error) };

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
@@ -86,6 +87,8 @@ interface Counter {
   count: number;
   target: number;
   steps: number;
+  /** The server-issued id of the episode (random, in the state only). */
+  episodeId: string;
 }
 
 const errorReply = (code: string, message: string, extra: JsonObject = {}): JsonObject => ({
@@ -124,7 +127,13 @@ function answer(
     const seed = seedSchema.safeParse(message.data ?? {});
     if (!seed.success)
       return errorReply("VALIDATION_ERROR", "Invalid message", { errors: validationErrors(seed.error) });
-    session.counter = { seed: seed.data.seed ?? 0, count: 0, target: 3 + ((seed.data.seed ?? 0) % 3), steps: 0 };
+    session.counter = {
+      seed: seed.data.seed ?? 0,
+      count: 0,
+      target: 3 + ((seed.data.seed ?? 0) % 3),
+      steps: 0,
+      episodeId: randomUUID(),
+    };
     return observationOf(session.counter, null, false);
   }
   const counter = session.counter;
@@ -133,7 +142,8 @@ function answer(
     return {
       type: "state",
       data: {
-        episode_id: `episode-${counter.seed}`,
+        // A fresh random id per episode, as OpenEnv's reference envs issue (uuid4).
+        episode_id: counter.episodeId,
         step_count: counter.steps,
         count: counter.count,
         target: counter.target,

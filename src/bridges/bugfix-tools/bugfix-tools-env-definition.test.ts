@@ -51,6 +51,6 @@ describe("bugfix-tools env definition", () => {
       { name: "Submit", args: {} },
     ];
     const report = await checkEnv(() => definition.create(), { taskId: "compare-0", actions });
-    expect(report).toEqual({ ok: true, issues: [], steps: 5 });
+    expect(report).toEqual({ ok: true, issues: [], steps: 5, ignoredKeys: ["episode_id"] });
   });
 });

@@ -2,7 +2,7 @@ import type { EnvDefinition } from "../../core/env-definition.js";
 import type { JsonObject } from "../../core/json.js";
 import type { Split, TaskInfo } from "../../core/task.js";
 import { parseWith } from "../../core/validate.js";
-import { TaskCodeRunner } from "../../sandbox/task-code-runner.js";
+import { TaskCodeRunner } from "../../sandbox/task-code/task-code-runner.js";
 import { BugFixTaskStore } from "../bugfix/bugfix-task-store.js";
 import { bugFixTaskInfos } from "../bugfix/task-catalog.js";
 import { taskPrelude } from "../bugfix/task-prelude.js";

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Action, ActionInput } from "../../core/action.js";
 import { isEnvriggerError } from "../../core/errors.js";
 import type { JsonObject } from "../../core/json.js";
-import { TaskCodeRunner } from "../../sandbox/task-code-runner.js";
+import { TaskCodeRunner } from "../../sandbox/task-code/task-code-runner.js";
 import { BugFixTaskStore } from "../bugfix/bugfix-task-store.js";
 import { taskPrelude } from "../bugfix/task-prelude.js";
 import { formatArgs } from "../bugfix/test-report.js";

@@ -1,4 +1,4 @@
-import type { TestCase } from "../../sandbox/task-code-types.js";
+import type { TestCase } from "../../sandbox/task-code/task-code-types.js";
 import type { EditOpName } from "./edit-op-name.js";
 import { parseFunctionSignature } from "./function-signature.js";
 

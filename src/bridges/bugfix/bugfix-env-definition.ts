@@ -2,7 +2,7 @@ import type { EnvDefinition } from "../../core/env-definition.js";
 import type { JsonObject } from "../../core/json.js";
 import type { Split, TaskInfo } from "../../core/task.js";
 import { parseWith } from "../../core/validate.js";
-import { TaskCodeRunner } from "../../sandbox/task-code-runner.js";
+import { TaskCodeRunner } from "../../sandbox/task-code/task-code-runner.js";
 import { BugFixEnv } from "./bugfix-env.js";
 import { bugFixOptionsSchema } from "./bugfix-options.js";
 import { BugFixTaskStore } from "./bugfix-task-store.js";
@@ -28,6 +28,7 @@ export function createBugFixEnvDefinition(): BugFixEnvDefinition {
     id: "bugfix",
     description:
       "BugFix gym: fix a small buggy JavaScript function (5 bug families × 6 variants; 20 train, 10 held-out tasks) with read, test, edit OP and submit in the grammar <call> TOOL [ARG] </call>; graded on hidden tests. Options: reward (hidden|public), maxTurns (6), taskSeed (0), flakeRate (0), observationBudget (4000).",
+    demonstrator: "oracle",
     async listTasks(split: Split): Promise<TaskInfo[]> {
       return bugFixTaskInfos(split);
     },

@@ -3,7 +3,7 @@ import type { ActionInput } from "../../core/action.js";
 import { assertEnvOk, checkEnv } from "../../core/check-env.js";
 import { isEnvriggerError } from "../../core/errors.js";
 import type { Json, JsonObject } from "../../core/json.js";
-import { TaskCodeRunner } from "../../sandbox/task-code-runner.js";
+import { TaskCodeRunner } from "../../sandbox/task-code/task-code-runner.js";
 import { BugFixEnv } from "./bugfix-env.js";
 import { createBugFixEnvDefinition } from "./bugfix-env-definition.js";
 import { BugFixTaskStore } from "./bugfix-task-store.js";

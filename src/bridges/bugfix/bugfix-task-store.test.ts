@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { TaskCodeRunner } from "../../sandbox/task-code-runner.js";
-import type { TestCase, TestOutcome } from "../../sandbox/task-code-types.js";
+import { TaskCodeRunner } from "../../sandbox/task-code/task-code-runner.js";
+import type { TestCase, TestOutcome } from "../../sandbox/task-code/task-code-types.js";
 import { applyEditOp } from "./apply-edit-op.js";
 import { BugFixEnv } from "./bugfix-env.js";
 import { BugFixTaskStore } from "./bugfix-task-store.js";

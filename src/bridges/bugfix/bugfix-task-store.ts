@@ -1,5 +1,5 @@
 import { EnvriggerError } from "../../core/errors.js";
-import type { TestOutcome } from "../../sandbox/task-code-types.js";
+import type { TestOutcome } from "../../sandbox/task-code/task-code-types.js";
 import type { BugFixTask } from "./bugfix-task.js";
 import { compactProjection } from "./compact-projection.js";
 import { generateTask } from "./generate-task.js";

@@ -1,5 +1,5 @@
 import type { Split } from "../../core/task.js";
-import type { TestCase } from "../../sandbox/task-code-types.js";
+import type { TestCase } from "../../sandbox/task-code/task-code-types.js";
 import type { BugFamily } from "./bug-family.js";
 import type { FixOpName } from "./edit-op-name.js";
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { isEnvriggerError } from "../../core/errors.js";
-import { TaskCodeRunner } from "../../sandbox/task-code-runner.js";
+import { TaskCodeRunner } from "../../sandbox/task-code/task-code-runner.js";
 import { BugFixTaskStore } from "./bugfix-task-store.js";
 import { bugFixTaskInfos } from "./task-catalog.js";
 import { taskPrelude } from "./task-prelude.js";

@@ -1,6 +1,6 @@
 import { EnvriggerError } from "../../core/errors.js";
 import { createRng, deriveSeed, type Rng } from "../../core/seeding.js";
-import type { TestCase } from "../../sandbox/task-code-types.js";
+import type { TestCase } from "../../sandbox/task-code/task-code-types.js";
 import { applyEditOp } from "./apply-edit-op.js";
 import type { BugFixTask } from "./bugfix-task.js";
 import { parseFunctionSignature } from "./function-signature.js";

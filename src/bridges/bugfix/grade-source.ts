@@ -1,5 +1,5 @@
 import { createRng } from "../../core/seeding.js";
-import type { TestOutcome } from "../../sandbox/task-code-types.js";
+import type { TestOutcome } from "../../sandbox/task-code/task-code-types.js";
 import type { BugFixTask } from "./bugfix-task.js";
 import type { BugFixTaskStore } from "./bugfix-task-store.js";
 

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { ActionableEnv } from "../../core/actionable-env.js";
 import type { PolicyFactory, PolicyHistoryEntry } from "../../core/policy.js";
 import { createRng, deriveSeed } from "../../core/seeding.js";
-import { TaskCodeRunner } from "../../sandbox/task-code-runner.js";
+import { TaskCodeRunner } from "../../sandbox/task-code/task-code-runner.js";
 import { createOraclePolicy } from "../../policies/bugfix/oracle-policy.js";
 import { createRandomPolicy } from "../../policies/bugfix/random-policy.js";
 import { createBugFixEnvDefinition } from "./bugfix-env-definition.js";

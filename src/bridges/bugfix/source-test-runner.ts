@@ -1,4 +1,4 @@
-import type { TestCase, TestOutcome } from "../../sandbox/task-code-types.js";
+import type { TestCase, TestOutcome } from "../../sandbox/task-code/task-code-types.js";
 
 /**
  * What the BugFix gym needs from a code runner (the sandbox's `TaskCodeRunner` fits):

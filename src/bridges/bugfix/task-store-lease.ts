@@ -1,5 +1,5 @@
 import { EnvriggerError } from "../../core/errors.js";
-import { TaskCodeRunner } from "../../sandbox/task-code-runner.js";
+import { TaskCodeRunner } from "../../sandbox/task-code/task-code-runner.js";
 import { BugFixTaskStore } from "./bugfix-task-store.js";
 import type { SourceTestRunner } from "./source-test-runner.js";
 import { taskPrelude } from "./task-prelude.js";

@@ -1,5 +1,5 @@
 import type { Json } from "../../core/json.js";
-import type { TestCase, TestOutcome } from "../../sandbox/task-code-types.js";
+import type { TestCase, TestOutcome } from "../../sandbox/task-code/task-code-types.js";
 
 /** Render test arguments as a call's argument list, e.g. `(3, 0, 5)`. */
 export function formatArgs(args: readonly Json[]): string {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { TaskCodeRunner } from "../../sandbox/task-code-runner.js";
+import { TaskCodeRunner } from "../../sandbox/task-code/task-code-runner.js";
 import { BugFixTaskStore } from "./bugfix-task-store.js";
 import { taskPrelude } from "./task-prelude.js";
 import { validateTasks } from "./validate-tasks.js";

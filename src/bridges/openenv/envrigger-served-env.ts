@@ -30,6 +30,8 @@ export interface EnvriggerServedEnvSettings {
   served: EnvriggerServedSchema;
   /** The served task ids (from `/metadata`). */
   taskIds: string[];
+  /** The served tasks with their groups (from `/metadata`). */
+  tasks: TaskInfo[];
   options: OpenEnvOptions;
 }
 
@@ -74,7 +76,7 @@ export class EnvriggerServedEnv implements ActionableEnv {
 
   async listTasks(split: Split): Promise<TaskInfo[]> {
     this.open();
-    return split === "train" ? this.settings.taskIds.map((id) => ({ id, split: "train" as const })) : [];
+    return split === "train" ? this.settings.tasks.map((task) => ({ ...task })) : [];
   }
 
   async reset(options: ResetOptions): Promise<ResetResult> {
@@ -191,6 +193,9 @@ export class EnvriggerServedEnv implements ActionableEnv {
         turns: episode.last.turn,
         maxTurns: episode.last.max_turns,
         stackId: episode.last.stack_id,
+        // The served verifier's public checks, so a baseline through the server keeps its publicPassRate.
+        ...(typeof episode.last.public_pass === "boolean" ? { publicPass: episode.last.public_pass } : {}),
+        ...(typeof episode.last.submitted === "boolean" ? { submitted: episode.last.submitted } : {}),
       },
     };
   }

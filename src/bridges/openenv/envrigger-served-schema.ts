@@ -12,7 +12,7 @@ export type EnvriggerServedSchema = z.infer<typeof envriggerServedSchemaSchema>;
 /** The part of `/metadata` the bridge reads from `envrigger serve`: the served members. */
 export const envriggerServedMetadataSchema = z.looseObject({
   served: z.looseObject({
-    members: z.array(z.looseObject({ stack_id: z.string(), task_id: z.string() })),
+    members: z.array(z.looseObject({ stack_id: z.string(), task_id: z.string(), group: z.string().nullish() })),
   }),
 });
 
@@ -29,5 +29,7 @@ export const envriggerServedObservationSchema = z.looseObject({
   action_error: z.string().nullable(),
   success: z.boolean().nullable(),
   score: z.number().nullable(),
+  public_pass: z.boolean().nullish(),
+  submitted: z.boolean().nullish(),
 });
 export type EnvriggerServedObservation = z.infer<typeof envriggerServedObservationSchema>;

@@ -1,11 +1,13 @@
 import type { z } from "zod";
 import { EnvriggerError, errorMessage } from "../../core/errors.js";
+import type { TaskInfo } from "../../core/task.js";
 import { parseJsonText } from "../../core/validate.js";
 import {
   envriggerServedMetadataSchema,
   envriggerServedSchemaSchema,
   type EnvriggerServedSchema,
 } from "./envrigger-served-schema.js";
+import { readableErrorBody } from "./readable-error-body.js";
 import { openEnvHealthSchema, openEnvSchemaResponseSchema, type OpenEnvSchemas } from "./openenv-protocol.js";
 
 /** What an OpenEnv server says about itself at start. */
@@ -14,7 +16,7 @@ export interface OpenEnvServerInfo {
   health: string;
   schemas: OpenEnvSchemas;
   /** Set when the server is `envrigger serve` (its action schema carries `x-envrigger`): the served env and task ids. */
-  envrigger?: { schema: EnvriggerServedSchema; taskIds: string[] };
+  envrigger?: { schema: EnvriggerServedSchema; taskIds: string[]; tasks: TaskInfo[] };
 }
 
 const startHint = "start the OpenEnv server first, or check the address given as --env openenv:<url>";
@@ -46,7 +48,7 @@ async function getJson<S extends z.ZodType>(url: string, schema: S, timeoutMs: n
   if (!response.ok) {
     throw new EnvriggerError(
       "REMOTE_ENV",
-      `the OpenEnv server answered GET ${url} with HTTP ${response.status}: ${text.slice(0, 200)}`,
+      `the OpenEnv server answered GET ${url} with HTTP ${response.status}: ${readableErrorBody(text)}`,
       {
         hint: "is this an OpenEnv server? it must answer GET /health and GET /schema",
       },
@@ -78,6 +80,19 @@ export async function fetchOpenEnvServerInfo(httpBase: string, timeoutMs: number
     info.envrigger = {
       schema: marker.data,
       taskIds: [...new Set(metadata.served.members.map((member) => member.task_id))],
+      // The served tasks with their groups, first member of each task first.
+      tasks: [
+        ...new Map(
+          metadata.served.members.map((member) => [
+            member.task_id,
+            {
+              id: member.task_id,
+              split: "train" as const,
+              ...(typeof member.group === "string" ? { group: member.group } : {}),
+            },
+          ]),
+        ).values(),
+      ],
     };
   }
   return info;

@@ -33,10 +33,7 @@ export function createOpenEnvDefinition(url: string): EnvDefinition {
     async listTasks(split: Split): Promise<TaskInfo[]> {
       // An `envrigger serve` server names its tasks; any other OpenEnv server has one, default.
       const server = await fetchOpenEnvServerInfo(urls.httpBase, 10_000).catch(() => null);
-      if (server?.envrigger)
-        return split === "train"
-          ? server.envrigger.taskIds.map((taskId) => ({ id: taskId, split: "train" as const }))
-          : [];
+      if (server?.envrigger) return split === "train" ? server.envrigger.tasks.map((task) => ({ ...task })) : [];
       return openEnvTaskInfos(split);
     },
     async create(options: JsonObject = {}): Promise<ActionableEnv> {
@@ -48,6 +45,7 @@ export function createOpenEnvDefinition(url: string): EnvDefinition {
           urls,
           served: server.envrigger.schema,
           taskIds: server.envrigger.taskIds,
+          tasks: server.envrigger.tasks,
           options: parsed,
         });
       const gate = openEnvSessionGate(urls.webSocketUrl);

@@ -59,7 +59,7 @@ describe("OpenEnvEnv episodes", () => {
     expect(await env.listTasks("heldout")).toEqual([]);
     const reset = await env.reset({ taskId: "default", seed: 1 });
     expect(reset.observation).toEqual({
-      text: "count 0, target 4",
+      text: 'count 0, target 4\n{"count":0,"target":4}',
       data: {
         isError: false,
         observation: { message: "count 0, target 4", count: 0, target: 4 },
@@ -80,7 +80,7 @@ describe("OpenEnvEnv episodes", () => {
     expect(await env.stateView()).toMatchObject({
       turn: 1,
       done: false,
-      serverState: { episode_id: "episode-1", step_count: 1, count: 2, target: 4 },
+      serverState: { episode_id: expect.any(String), step_count: 1, count: 2, target: 4 },
     });
     const last = await env.step('{"name": "step", "arguments": {"amount": 2}}');
     expect(last).toMatchObject({
@@ -89,7 +89,7 @@ describe("OpenEnvEnv episodes", () => {
       truncated: false,
       info: { stop: "terminated", done: true, serverReward: 1 },
     });
-    expect(last.observation.text).toBe("count 4, target 4");
+    expect(last.observation.text).toBe('count 4, target 4\n{"count":4,"target":4}');
     expect(await env.evaluate()).toEqual({
       success: true,
       score: 1,
@@ -256,7 +256,7 @@ describe("OpenEnvEnv failures are bounded", () => {
     const started = performance.now();
     const reset = await env.reset({ taskId: "default", seed: 0 });
     expect(performance.now() - started).toBeGreaterThanOrEqual(40 + 80 - 5);
-    expect(reset.observation.text).toBe("count 0, target 3");
+    expect(reset.observation.text).toBe('count 0, target 3\n{"count":0,"target":3}');
     expect(server.connections).toBe(3);
     expect(server.received).toEqual([{ connection: 3, message: { type: "reset", data: { seed: 0 } } }]);
   });
@@ -289,7 +289,7 @@ describe("OpenEnvEnv failures are bounded", () => {
     const waiting = other.reset({ taskId: "default", seed: 1 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     await env.close();
-    expect((await waiting).observation.text).toBe("count 0, target 4");
+    expect((await waiting).observation.text).toBe('count 0, target 4\n{"count":0,"target":4}');
     expect(server.connections).toBeGreaterThanOrEqual(3);
   });
 });

@@ -7,6 +7,7 @@ import type { Observation } from "../../core/observation.js";
 import type { ResetResult, StepResult } from "../../core/step-result.js";
 import type { ResetOptions, Split, TaskInfo } from "../../core/task.js";
 import type { ToolSpec } from "../../core/tool-spec.js";
+import { parseWith } from "../../core/validate.js";
 import { truncateOutput } from "../bugfix/truncate-output.js";
 import { parseToolCallText } from "../bugfix-tools/parse-tool-call-text.js";
 import type { OpenEnvServerInfo } from "./fetch-openenv-server-info.js";
@@ -14,6 +15,7 @@ import { formatValidationErrors } from "./format-validation-errors.js";
 import { resetOpenEnvSession } from "./open-openenv-session.js";
 import type { OpenEnvOptions } from "./openenv-options.js";
 import type { OpenEnvErrorPayload, OpenEnvObservationPayload } from "./openenv-protocol.js";
+import { isMcpActionSchema, mcpCallAction, mcpToolListSchema, readMcpCall } from "./openenv-mcp.js";
 import { openEnvReward } from "./openenv-reward.js";
 import type { OpenEnvSessionGate } from "./openenv-session-gate.js";
 import { OpenEnvSessionLease } from "./openenv-session-lease.js";
@@ -78,7 +80,10 @@ const malformedMessage =
  *   other processes) is retried with backoff (`capacityAttempts`).
  * - The reset's reward is null (OpenEnv sends none); metadata never crosses the wire.
  * - One tool, `step`, whose input schema is the server's action schema (`GET /schema`);
- *   its arguments are sent as the action. Text actions: one JSON line
+ *   its arguments are sent as the action. An MCP env (action schema `CallToolAction`, e.g.
+ *   echo_env) shows its own tools instead (listed once through `tools/list`), each call
+ *   sent as `call_tool`; a call's text is the tool's result, `data.isError` its error flag,
+ *   and a framework error (unknown tool, invalid arguments) is an action error. Text actions: one JSON line
  *   `{"name": "step", "arguments": {…}}`. A malformed text, another tool name, or an
  *   action the server refuses with VALIDATION_ERROR spends a turn and is reported in
  *   `info.actionError` and `observation.data.isError` (the session goes on). Every other
@@ -99,10 +104,14 @@ export class OpenEnvEnv implements ActionableEnv {
   private episode: OpenEnvEpisode | null = null;
   private closed = false;
   private readonly lease: OpenEnvSessionLease;
+  /** Whether the server is an MCP env (its action is `CallToolAction`): its tools are the server's own. */
+  private readonly mcp: boolean;
+  private mcpTools: ToolSpec[] | null = null;
 
   constructor(private readonly settings: OpenEnvEnvSettings) {
     this.id = settings.id;
     this.options = settings.options;
+    this.mcp = isMcpActionSchema(settings.server.schemas.action);
     this.lease = new OpenEnvSessionLease(settings.gate, settings.options, () => this.giveUpSession());
   }
 
@@ -118,6 +127,7 @@ export class OpenEnvEnv implements ActionableEnv {
 
   async tools(): Promise<ToolSpec[]> {
     this.open();
+    if (this.mcp) return structuredClone(this.mcpTools ?? (await this.lease.use(() => this.listMcpTools())));
     const title =
       typeof this.settings.server.schemas.action.title === "string"
         ? ` (${this.settings.server.schemas.action.title})`
@@ -159,10 +169,11 @@ export class OpenEnvEnv implements ActionableEnv {
       previous,
       this.settings.urls.webSocketUrl,
       { seed: options.seed },
-      { ...this.options, onCapacityReached: (payload) => this.waitForSession(payload) },
+      this.sessionOptions(),
     );
     this.socket = session.socket;
     this.lease.setEpisodeOpen(!(session.payload.done ?? false));
+    if (this.mcp && this.mcpTools === null) await this.listMcpTools();
     const reward = openEnvReward(session.payload);
     const done = session.payload.done ?? false;
     const observation = this.observationOf(session.payload);
@@ -205,10 +216,11 @@ export class OpenEnvEnv implements ActionableEnv {
     let errorData: JsonObject = {};
     let reward = 0;
     if (action === null) actionError = malformedMessage;
-    else if (action.name !== "step")
+    else if (!this.mcp && action.name !== "step")
       actionError = `error: unknown tool ${JSON.stringify(action.name)}; the only tool is step`;
     else {
-      const reply = await this.send(episode, action.args);
+      // An MCP env takes every tool as a call_tool action; an unknown one is the server's to refuse.
+      const reply = await this.send(episode, this.mcp ? mcpCallAction(action.name, action.args) : action.args);
       if (reply.type === "error") {
         actionError = `error: the server refused the action: ${reply.data.message ?? "invalid action"}${formatValidationErrors(reply.data.errors)}`;
         errorData = reply.data.errors === undefined ? {} : { errors: reply.data.errors };
@@ -219,6 +231,11 @@ export class OpenEnvEnv implements ActionableEnv {
         episode.totalReward += reward;
         episode.done = reply.payload.done ?? false;
         episode.observation = this.observationOf(reply.payload);
+        const callError = this.mcp ? readMcpCall(reply.payload.observation).callError : null;
+        if (callError !== null) {
+          actionError = `error: ${callError}`;
+          errorData = { observation: reply.payload.observation };
+        }
       }
     }
     episode.lastActionError = actionError;
@@ -273,16 +290,56 @@ export class OpenEnvEnv implements ActionableEnv {
   }
 
   private observationOf(payload: OpenEnvObservationPayload): Observation {
+    const call = this.mcp && "tool_name" in payload.observation ? readMcpCall(payload.observation) : null;
     const data: JsonObject = {
-      isError: false,
+      isError: call?.isError ?? false,
       observation: payload.observation,
       reward: openEnvReward(payload),
       done: payload.done ?? false,
     };
-    return {
-      text: truncateOutput(renderOpenEnvObservation(payload.observation), this.options.observationBudget),
-      data,
-    };
+    const text =
+      call?.text ??
+      (this.mcp && Object.keys(payload.observation).length === 0
+        ? `The environment is ready. Its tools: ${(this.mcpTools ?? []).map((tool) => tool.name).join(", ")}.`
+        : renderOpenEnvObservation(payload.observation));
+    return { text: truncateOutput(text, this.options.observationBudget), data };
+  }
+
+  /**
+   * The tools of an MCP env, listed once (JSON-RPC `tools/list` in an `mcp` message, which
+   * takes no step; the step `list_tools` on servers without it), on the open session or a
+   * new one (a reset with no seed opens it; the next reset starts the episode).
+   */
+  private async listMcpTools(): Promise<ToolSpec[]> {
+    if (this.mcpTools !== null) return this.mcpTools;
+    await this.lease.ensure();
+    if (!this.socket?.isOpen) {
+      const session = await resetOpenEnvSession(
+        this.socket,
+        this.settings.urls.webSocketUrl,
+        {},
+        this.sessionOptions(),
+      );
+      this.socket = session.socket;
+    }
+    const socket = this.socket as OpenEnvSocket;
+    const url = this.settings.urls.webSocketUrl;
+    const reply = await socket.request(
+      { type: "mcp", data: { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} } },
+      "tools/list",
+    );
+    let listed: unknown = reply.type === "mcp" ? reply.data.result : undefined;
+    if (listed === undefined) {
+      const fallback = await socket.request({ type: "step", data: { type: "list_tools" } }, "list_tools");
+      if (fallback.type === "error") throw openEnvServerError(fallback.data, "list_tools", url);
+      listed = fallback.type === "observation" ? fallback.data.observation : undefined;
+    }
+    this.mcpTools = parseWith(mcpToolListSchema, listed, `the tool list of the MCP env at ${url}`, "REMOTE_ENV");
+    return this.mcpTools;
+  }
+
+  private sessionOptions() {
+    return { ...this.options, onCapacityReached: (payload: OpenEnvErrorPayload) => this.waitForSession(payload) };
   }
 
   async observe(): Promise<Observation> {

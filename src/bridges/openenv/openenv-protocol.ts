@@ -71,6 +71,7 @@ export const openEnvServerMessageSchema = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("observation"), data: openEnvObservationPayloadSchema }),
   z.looseObject({ type: z.literal("state"), data: jsonObjectSchema }),
   z.looseObject({ type: z.literal("error"), data: openEnvErrorPayloadSchema }),
+  z.looseObject({ type: z.literal("mcp"), data: jsonObjectSchema }),
 ]);
 /** A server message. */
 export type OpenEnvServerMessage = z.infer<typeof openEnvServerMessageSchema>;
@@ -80,4 +81,5 @@ export type OpenEnvClientMessage =
   | { type: "reset"; data: JsonObject }
   | { type: "step"; data: JsonObject }
   | { type: "state" }
-  | { type: "close" };
+  | { type: "close" }
+  | { type: "mcp"; data: JsonObject };

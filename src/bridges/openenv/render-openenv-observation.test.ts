@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { renderOpenEnvObservation } from "./render-openenv-observation.js";
 
 describe("renderOpenEnvObservation", () => {
-  it("uses a text field, else a message field, else sorted JSON", () => {
-    expect(renderOpenEnvObservation({ text: "board", message: "hello" })).toBe("board");
-    expect(renderOpenEnvObservation({ message: "count 0, target 3", count: 0 })).toBe("count 0, target 3");
+  it("shows every field: a text (else message) field first, then the others as sorted JSON", () => {
+    expect(renderOpenEnvObservation({ text: "board" })).toBe("board");
+    expect(renderOpenEnvObservation({ text: "board", message: "hello" })).toBe('board\n{"message":"hello"}');
+    expect(renderOpenEnvObservation({ message: "Keep going...", y: 0, x: 1 })).toBe('Keep going...\n{"x":1,"y":0}');
     expect(renderOpenEnvObservation({ message_length: 2, echoed_message: "hi" })).toBe(
       '{"echoed_message":"hi","message_length":2}',
     );

@@ -56,13 +56,13 @@ describe("TextWorldEnv", () => {
       "go east",
     ];
     const textWorld = await checkEnv(() => textworldEnv.create(), { taskId: DENSE, seed: 3, actions: commands });
-    expect(textWorld).toEqual({ ok: true, issues: [], steps: commands.length });
+    expect(textWorld).toEqual({ ok: true, issues: [], steps: commands.length, ignoredKeys: ["episode_id"] });
     const zork = await checkEnv(() => textworldEnv.create(), {
       taskId: "zork1-score-55",
       seed: 11,
       actions: trollFight,
     });
-    expect(zork).toEqual({ ok: true, issues: [], steps: trollFight.length });
+    expect(zork).toEqual({ ok: true, issues: [], steps: trollFight.length, ignoredKeys: ["episode_id"] });
   });
 
   it("seeds the interpreter from the episode seed: Zork's fights differ by seed, replay by seed", async () => {

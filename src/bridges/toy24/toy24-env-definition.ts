@@ -37,6 +37,7 @@ function bundledCatalog(): Promise<Toy24TaskCatalog> {
 export const toy24Env: EnvDefinition = {
   id: "toy24",
   description: "Game of 24 on the Tree-of-Thoughts puzzle set: combine four numbers with + − × ÷ into exactly 24.",
+  demonstrator: "solver",
   async listTasks(split: Split): Promise<TaskInfo[]> {
     return (await bundledCatalog()).listTasks(split);
   },

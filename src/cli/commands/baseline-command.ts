@@ -15,6 +15,7 @@ import { rolloutConcurrencyOf, type RolloutCommandOptions } from "../rollout-opt
 import { fixed, formatTable, percent } from "../format-table.js";
 import { parseChoice, parseInteger } from "../parse-arguments.js";
 import { createProgress } from "../progress.js";
+import { parseEnvOptions } from "../env-options.js";
 
 /** Raw options of `envrigger baseline` as commander gives them. */
 export interface BaselineCommandOptions extends RolloutCommandOptions {
@@ -24,6 +25,8 @@ export interface BaselineCommandOptions extends RolloutCommandOptions {
   episodes?: string;
   seed?: string;
   reward?: string;
+  /** `--env-option key=value`, each occurrence. */
+  envOption?: string[];
   task?: string;
   stack?: string;
   groupBy?: string;
@@ -69,7 +72,7 @@ export async function baselineCommand(options: BaselineCommandOptions, io: CliIo
   const episodes = parseInteger(options.episodes ?? "10", "--episodes");
   const seed = parseInteger(options.seed ?? "0", "--seed");
   const concurrency = rolloutConcurrencyOf(options, options.policy, options.env);
-  const envOptions: JsonObject = {};
+  const envOptions: JsonObject = parseEnvOptions(options.envOption);
   if (options.reward !== undefined)
     envOptions.reward = parseChoice(options.reward, "--reward", ["hidden", "public"] as const);
   const stack = options.stack === undefined ? undefined : readStackFile(resolve(io.cwd, options.stack));

@@ -8,9 +8,9 @@ import { productStackDependencies } from "../../bridges/product-stack-dependenci
 import { buildStack } from "../../harness/build-stack.js";
 import { policiesFor, resolvePolicy } from "../../policies/policy-registry.js";
 import { runEpisode } from "../../rollout/run-episode.js";
-import { checkComponent } from "../../sandbox/component-check.js";
-import type { ComponentIssue } from "../../sandbox/component-issue.js";
-import { PRODUCT_SANDBOX_OPTIONS } from "../../sandbox/product-sandbox-options.js";
+import { checkComponent } from "../../sandbox/rules/component-check.js";
+import type { ComponentIssue } from "../../sandbox/rules/component-issue.js";
+import { PRODUCT_SANDBOX_OPTIONS } from "../../sandbox/rules/product-sandbox-options.js";
 import type { CliIo } from "../cli-io.js";
 import { parseInteger } from "../parse-arguments.js";
 

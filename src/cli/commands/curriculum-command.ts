@@ -17,6 +17,7 @@ import { parseChoice, parseInteger, parseProbability } from "../parse-arguments.
 import { DEFAULT_DECISION_POLICY } from "../../rigger/decision-rule.js";
 import { createProgress } from "../progress.js";
 import { targetFromOptions, type TargetOptions } from "../target-options.js";
+import { parseEnvOptions } from "../env-options.js";
 
 /** Raw options of `envrigger curriculum` (and `rig`). */
 export interface CurriculumCommandOptions extends TargetOptions {
@@ -38,6 +39,8 @@ export interface CurriculumCommandOptions extends TargetOptions {
   resume?: string;
   candidates?: string;
   reward?: string;
+  /** `--env-option key=value`, each occurrence. */
+  envOption?: string[];
   rolloutConcurrency?: string;
   queue?: string;
   json?: boolean;
@@ -104,7 +107,7 @@ function configFromOptions(
   runDirectory: string,
   cwd: string,
 ): CurriculumConfig {
-  const envOptions: JsonObject = {};
+  const envOptions: JsonObject = parseEnvOptions(options.envOption);
   if (options.reward !== undefined)
     envOptions.reward = parseChoice(options.reward, "--reward", ["hidden", "public"] as const);
   const k = parseInteger(options.k ?? "5", "--k");
@@ -170,6 +173,7 @@ const OPTION_FIELDS: Record<string, { flag: string; field: keyof CurriculumConfi
   revisions: { flag: "--revisions", field: "revisions" },
   seed: { flag: "--seed", field: "seed" },
   reward: { flag: "--reward", field: "envOptions" },
+  envOption: { flag: "--env-option", field: "envOptions" },
   candidates: { flag: "--candidates", field: "candidatesDir" },
   callTimeout: { flag: "--call-timeout", field: "callTimeoutMs" },
 };
@@ -189,6 +193,12 @@ function refuseDifferingArguments(stored: CurriculumConfig, options: CurriculumC
       ...(options.reward === undefined && typeof stored.envOptions.reward === "string"
         ? { reward: stored.envOptions.reward }
         : {}),
+      // Env options not given again are the run's own.
+      envOption:
+        options.envOption ??
+        Object.entries(stored.envOptions)
+          .filter(([key]) => key !== "reward")
+          .map(([key, value]) => `${key}=${JSON.stringify(value)}`),
     },
     stored.runId,
     cwd,

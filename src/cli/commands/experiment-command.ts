@@ -1,7 +1,9 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { resolveEnv } from "../../bridges/env-registry.js";
-import { runExperiment, type ExperimentResult } from "../../rl/run-experiment.js";
+import { type ExperimentConfigInput, runExperiment, type ExperimentResult } from "../../rl/run-experiment.js";
+import { PREREGISTERED_EXPERIMENTS } from "../../rl/preregistered-experiments.js";
+import { EnvriggerError } from "../../core/errors.js";
 import type { CliIo } from "../cli-io.js";
 import { fixed, formatTable } from "../format-table.js";
 import { parseInteger } from "../parse-arguments.js";
@@ -17,6 +19,7 @@ export interface ExperimentCommandOptions {
   group?: string;
   tasksPerUpdate?: string;
   every?: string;
+  roundTasks?: string;
   evalEvery?: string;
   evalEpisodes?: string;
   reward?: string;
@@ -25,6 +28,8 @@ export interface ExperimentCommandOptions {
   out?: string;
   resume?: string;
   json?: boolean;
+  arms?: string;
+  preregistered?: boolean;
 }
 
 /** Render an experiment: both arms' curves (mean over seeds) and final held-out numbers per seed. */
@@ -53,7 +58,19 @@ export function formatExperiment(result: ExperimentResult): string {
   const publicLine = result.publicPassDifference
     ? `\nharness − original, final held-out public pass: mean ${fixed(result.publicPassDifference.mean)} (sd ${fixed(result.publicPassDifference.standardDeviation)})`
     : "";
-  return `${result.env} experiment · reward ${result.reward} · ${result.seeds} seeds\n${table}${difference}${publicLine}\nrun: ${result.runDirectory}\n`;
+  const pairs = result.differences
+    .map(
+      (pair) =>
+        `${pair.first} − ${pair.second}: mean ${fixed(pair.mean)}${pair.interval ? ` [95% ${fixed(pair.interval[0])}, ${fixed(pair.interval[1])}]` : ""} (per seed ${pair.perSeed.map((value) => fixed(value)).join(", ")})`,
+    )
+    .join("\n");
+  const mechanism = Object.entries(result.arms)
+    .map(
+      ([arm, summary]) =>
+        `${arm}: zero-variance groups ${fixed(summary.zeroVarianceFraction)}, training episodes ${summary.trainingEpisodes}${summary.riggingRollouts > 0 ? `, rigging rollouts ${Math.round(summary.riggingRollouts)} per seed` : ""}`,
+    )
+    .join("\n");
+  return `${result.env} experiment · reward ${result.reward} · ${result.seeds} seeds\n${table}${difference}${publicLine}\n${pairs}\n${mechanism}\nrun: ${result.runDirectory}\n`;
 }
 
 /** `envrigger experiment`: original vs co-evolved harness training, evaluated on held-out tasks, over seeds. */
@@ -63,40 +80,51 @@ export async function experimentCommand(options: ExperimentCommandOptions, io: C
   const runDirectory = resolve(io.cwd, options.resume ?? options.out ?? join("runs", id));
   const env = await resolveEnv(options.env, io.cwd);
   const progress = createProgress(io, !options.json);
+  const design = PREREGISTERED_EXPERIMENTS[env.id];
+  if (options.preregistered && !design)
+    throw new EnvriggerError("BAD_ARGUMENT", `no pre-registered experiment for env ${env.id}`, {
+      hint: `pre-registered: ${Object.keys(PREREGISTERED_EXPERIMENTS).join(", ")}`,
+    });
+  const arms = options.arms?.split(",").map((arm) => arm.trim());
   try {
-    const result = await runExperiment(
-      {
-        version: 1,
-        runId: id,
-        env: env.id,
-        envOptions,
-        rewardSource,
-        seeds: parseInteger(options.seeds ?? "3", "--seeds"),
-        grpo: {
-          updates: parseInteger(options.updates ?? "30", "--updates"),
-          group: parseInteger(options.group ?? "8", "--group"),
-          tasksPerUpdate: parseInteger(options.tasksPerUpdate ?? "10", "--tasks-per-update"),
-          concurrency: trainingRolloutConcurrency(options),
-        },
-        evaluation: {
-          every: parseInteger(options.evalEvery ?? "5", "--eval-every"),
-          episodes: parseInteger(options.evalEpisodes ?? "10", "--eval-episodes"),
-        },
-        coevolution: { every: parseInteger(options.every ?? "10", "--every") },
+    const input: ExperimentConfigInput =
+      options.preregistered && design
+        ? { version: 1, runId: id, ...design }
+        : {
+            version: 1,
+            runId: id,
+            env: env.id,
+            envOptions,
+            rewardSource,
+            seeds: parseInteger(options.seeds ?? "3", "--seeds"),
+            grpo: {
+              updates: parseInteger(options.updates ?? "30", "--updates"),
+              group: parseInteger(options.group ?? "8", "--group"),
+              tasksPerUpdate: parseInteger(options.tasksPerUpdate ?? "10", "--tasks-per-update"),
+              concurrency: trainingRolloutConcurrency(options),
+            },
+            evaluation: {
+              every: parseInteger(options.evalEvery ?? "5", "--eval-every"),
+              episodes: parseInteger(options.evalEpisodes ?? "10", "--eval-episodes"),
+            },
+            coevolution: {
+              every: parseInteger(options.every ?? "10", "--every"),
+              roundTasks: parseInteger(options.roundTasks ?? "24", "--round-tasks"),
+            },
+            ...(arms ? { arms: arms as ExperimentConfigInput["arms"] } : {}),
+          };
+    const result = await runExperiment(input, {
+      runDirectory,
+      resume: options.resume !== undefined && existsSync(join(runDirectory, "experiment.json")),
+      env,
+      cwd: io.cwd,
+      queue: options.queue,
+      rigDependencies: productRigDependencies({ queue: options.queue }),
+      onRunStart: (_arm, _seed, index, total) => {
+        if (index === 0) progress.start(total, "experiment");
+        progress.update(index);
       },
-      {
-        runDirectory,
-        resume: options.resume !== undefined && existsSync(join(runDirectory, "experiment.json")),
-        env,
-        cwd: io.cwd,
-        queue: options.queue,
-        rigDependencies: productRigDependencies({ queue: options.queue }),
-        onRunStart: (_arm, _seed, index, total) => {
-          if (index === 0) progress.start(total, "experiment");
-          progress.update(index);
-        },
-      },
-    );
+    });
     progress.stop();
     io.stdout(options.json ? `${JSON.stringify(result)}\n` : formatExperiment(result));
     return result;

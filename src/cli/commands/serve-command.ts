@@ -66,7 +66,7 @@ export async function serveCommand(
   }
   const server = await startServeServer({
     set,
-    dependencies: productStackDependencies(io.cwd),
+    dependencies: productStackDependencies(io.cwd, { rulesGroupsInWorkers: true }),
     host,
     port,
     maxSessions,

@@ -25,6 +25,7 @@ export interface TrainCommandOptions extends TargetOptions {
   seed?: string;
   reward?: string;
   every?: string;
+  roundTasks?: string;
   evalEvery?: string;
   evalEpisodes?: string;
   concurrency?: string;
@@ -119,6 +120,7 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
               kind: "coevolve",
               target: targetFromOptions(options),
               every: parseInteger(options.every ?? "10", "--every"),
+              roundTasks: parseInteger(options.roundTasks ?? "24", "--round-tasks"),
             }
           : source,
       rewardSource,

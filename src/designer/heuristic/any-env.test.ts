@@ -5,7 +5,7 @@ import { candidateEvidence } from "../../rigger/candidate-evidence.js";
 import { decide, DEFAULT_DECISION_POLICY } from "../../rigger/decision-rule.js";
 import { runRollouts } from "../../rollout/run-rollouts.js";
 import { summarize } from "../../rollout/summarize.js";
-import { loadRulesComponent } from "../../sandbox/component-loader.js";
+import { loadRulesComponent } from "../../sandbox/rules/component-loader.js";
 import { TestEnv } from "../../testing/test-env.js";
 import { TestEnvDefinition } from "../../testing/test-env-definition.js";
 import type { Attempt, DesignContext, Diagnosis } from "../designer.js";

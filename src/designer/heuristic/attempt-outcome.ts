@@ -1,5 +1,6 @@
 import type { Attempt, DecisionDirection } from "../designer.js";
 import type { TemplateKnob } from "./harness-template.js";
+import { probeVerdict, type SuccessCount } from "./probe-verdict.js";
 
 /** A change of the signed distance smaller than this counts as no movement. */
 export const MOVEMENT_TOLERANCE = 0.03;
@@ -66,6 +67,11 @@ const needOf: Record<DecisionDirection, "harder" | "easier" | null> = {
  * - no movement (the distance kept the baseline's sign and changed by less than
  *   {@link MOVEMENT_TOLERANCE}): on a template's first probe short of its strongest value,
  *   escalate; at its strongest, switch; after earlier probes, it is a probe like any other;
+ * - with `evidence` (the probe's and the reference's success counts, for a success band),
+ *   "the wrong way" and "no movement" on a first probe are decided by {@link probeVerdict}
+ *   instead of the distance: the wrong way only when the posterior says the rate moved away
+ *   from the band at its confidence, no movement when it cannot say either way — so 0 of 10
+ *   against 1 of 10 escalates rather than drops the template;
  * - keep: it moved towards the band or crossed it; `need` says which way to tune next.
  */
 export function attemptOutcome(
@@ -73,6 +79,7 @@ export function attemptOutcome(
   baselineDistance: number,
   knob: TemplateKnob,
   earlierProbes: number,
+  evidence?: { probe: SuccessCount; reference: SuccessCount },
 ): AttemptOutcome {
   const raw = attempt.proposal?.parameters?.[knob.name];
   const magnitude = typeof raw === "number" ? raw : null;
@@ -111,6 +118,18 @@ export function attemptOutcome(
   const isBandMiss = decision.direction !== "weakness-not-decisive" && need !== null;
   if (isBandMiss && sameSide) {
     const compared = `distance ${distance.toFixed(2)} vs ${baselineDistance.toFixed(2)} at baseline`;
+    if (evidence && earlierProbes === 0 && (need === "easier" || need === "harder")) {
+      const verdict = probeVerdict(evidence.probe, evidence.reference);
+      const counted = `${evidence.probe.successes}/${evidence.probe.episodes} vs ${evidence.reference.successes}/${evidence.reference.episodes}, P(rate rose) ${verdict.probability.toFixed(2)}`;
+      if (verdict.moved !== "undecided" && verdict.moved !== need)
+        return { kind: "switch", reason: "wrong-way", why: `it moved the wrong way (${counted})` };
+      if (verdict.moved === "undecided") {
+        if (magnitude !== null && magnitude !== knob.strongest)
+          return { kind: "escalate", magnitude, reason: "no-movement", why: `no movement shown (${counted})` };
+        return { kind: "switch", reason: "no-movement", why: `no movement shown, even at its strongest (${counted})` };
+      }
+      return { kind: "keep", need, magnitude, distance };
+    }
     // Only a first probe can show the wrong way: after probes that moved towards the band, one further from
     // it (often judged on a first batch of five) bounds the knob like any other probe.
     if (Math.abs(distance) > Math.abs(baselineDistance) + MOVEMENT_TOLERANCE && earlierProbes === 0)

@@ -68,6 +68,11 @@ export interface HarnessTemplate {
   readonly id: string;
   /** What the template does, in a sentence. */
   readonly summary: string;
+  /**
+   * Its layers go under any Setup of a combined candidate (innermost, above a reward guard):
+   * they must see the Setup's replayed calls, e.g. to follow a path from where the replay left it.
+   */
+  readonly belowSetup?: boolean;
   plan(input: TemplateInput): TemplatePlan | null;
   /** The layers for `settings` (from the plan) at `magnitude`; throws `INVALID_SHAPE` for settings of another template. */
   build(settings: JsonObject, magnitude: number, context: DesignContext): CandidateLayer[];

@@ -4,8 +4,8 @@ import { bugFixTools } from "../../bridges/bugfix/bugfix-tools.js";
 import { bugfixPersonas } from "../../policies/bugfix-personas/bugfix-personas.js";
 import { runRollouts } from "../../rollout/run-rollouts.js";
 import { isSuccess, summarize } from "../../rollout/summarize.js";
-import { loadRulesComponent } from "../../sandbox/component-loader.js";
-import { checkComponentSource } from "../../sandbox/static-check.js";
+import { loadRulesComponent } from "../../sandbox/rules/component-loader.js";
+import { checkComponentSource } from "../../sandbox/rules/static-check/static-check.js";
 import type { Attempt, DesignContext } from "../designer.js";
 import type { Target } from "../target.js";
 import { HeuristicDesigner } from "./heuristic-designer.js";
@@ -69,6 +69,7 @@ beforeAll(async () => {
     tools: ToolSpec[];
     trajectories: Trajectory[];
     attempts?: Attempt[];
+    demonstrations?: Trajectory[];
   }> = [];
   for (const [persona, taskId, target] of cases) {
     const trajectories = await runRollouts({
@@ -145,6 +146,30 @@ beforeAll(async () => {
     trajectories: explored.filter(isSuccess).slice(0, 1),
   };
   baselines.push({ ...baselines.at(-1)!, attempts: [exploration] });
+  // Game of 24 with `random` (no success of its own on 24-1) and the env's demonstrator's solution:
+  // the case for start-near-goal and refuse-off-path.
+  const demonstrations = await runRollouts({
+    createEnv: () => toy24Env.create(),
+    policy: toy24Policies[toy24Env.demonstrator!]!,
+    tasks: [{ taskId: "24-1" }],
+    episodes: 1,
+    seed: 1,
+  });
+  const randomBaseline = await runRollouts({
+    createEnv: () => toy24Env.create(),
+    policy: toy24Policies.random!,
+    tasks: [{ taskId: "24-1" }],
+    episodes: 10,
+    seed: 1,
+  });
+  baselines.push({
+    envId: "toy24",
+    taskId: "24-1",
+    target: { successBand: [0.4, 0.6] },
+    tools: toy24Tools(),
+    trajectories: randomBaseline.filter((trajectory) => !isSuccess(trajectory)),
+    demonstrations,
+  });
   // TextWorld with `walkthrough` (a recorded plan, and an env with a staging tool): the case for move-relied-on.
   const textworld = await textworldEnv.create();
   const walkthrough = await runRollouts({
@@ -162,7 +187,7 @@ beforeAll(async () => {
     trajectories: walkthrough,
   });
   await textworld.close();
-  for (const { envId, taskId, target, tools, trajectories, attempts } of baselines) {
+  for (const { envId, taskId, target, tools, trajectories, attempts, demonstrations } of baselines) {
     const context: DesignContext = {
       envId,
       taskId,
@@ -172,6 +197,7 @@ beforeAll(async () => {
       harnessApi: "",
       target,
       baseline: { stats: summarize(trajectories), trajectories },
+      ...(demonstrations ? { demonstrations } : {}),
       attempts: attempts ?? [],
       seed: 1,
     };

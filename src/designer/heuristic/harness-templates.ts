@@ -9,7 +9,9 @@ import { padObservationTemplate } from "./pad-observation-template.js";
 import { perturbPrefixTemplate } from "./perturb-prefix-template.js";
 import { repairCallsTemplate } from "./repair-calls-template.js";
 import { requireVerificationTemplate } from "./require-verification-template.js";
+import { refuseOffPathTemplate } from "./refuse-off-path-template.js";
 import { scaffoldPrefixTemplate } from "./scaffold-prefix-template.js";
+import { startNearGoalTemplate } from "./start-near-goal-template.js";
 import { steerCallTemplate } from "./steer-call-template.js";
 import { truncateObservationTemplate } from "./truncate-observation-template.js";
 import { turnLimitTemplate } from "./turn-limit-template.js";
@@ -22,8 +24,10 @@ import { turnLimitTemplate } from "./turn-limit-template.js";
  *   state), `mask-episode` (every observation, the first included, for policies that act
  *   on the start observation), `pad-observation`, `turn-limit`, `truncate-observation`, `perturb-prefix`,
  *   `move-relied-on` (a Setup through the env's staging tool: the thing the plan relies on moved away);
- * - easier: `scaffold-prefix`, `repair-calls` (unblock), `require-verification`
- *   (lenient), `block-repeat` (note), `observation-hint`; and, when no baseline episode
+ * - easier: `start-near-goal` (a Setup replaying all but the last steps of a successful path,
+ *   the policy's own or the env demonstrator's: reverse curriculum), `scaffold-prefix`,
+ *   `repair-calls` (unblock), `require-verification` (lenient), `block-repeat` (note),
+ *   `refuse-off-path` (only the path's next call is accepted), `observation-hint`; and, when no baseline episode
  *   succeeded, `explore-call` then `steer-call` (the opening exploration found);
  * - target-weakness: the template that makes the named weakness decisive.
  */
@@ -35,8 +39,10 @@ export const harnessTemplates: readonly HarnessTemplate[] = [
   turnLimitTemplate,
   truncateObservationTemplate,
   perturbPrefixTemplate,
+  startNearGoalTemplate,
   scaffoldPrefixTemplate,
   repairCallsTemplate,
+  refuseOffPathTemplate,
   observationHintTemplate,
   exploreCallTemplate,
   steerCallTemplate,

@@ -77,13 +77,19 @@ export class HeuristicDesigner implements Designer {
     // call never reaches it, whatever the layers above do with the policy's calls. In a
     // combined candidate the base template's layers come next, the tuned one on top.
     const guard = rewardShortcutGuard(context);
-    const baseLayers = choice.base
-      ? templateOf(choice.base.plan).build(choice.base.plan.settings, roundMagnitude(choice.base.magnitude), context)
-      : [];
+    const baseTemplate = choice.base ? templateOf(choice.base.plan) : undefined;
+    const baseLayers =
+      choice.base && baseTemplate
+        ? baseTemplate.build(choice.base.plan.settings, roundMagnitude(choice.base.magnitude), context)
+        : [];
+    const topLayers = template.build(choice.plan.settings, magnitude, context);
+    // A template that must see a Setup's replay goes under the other's layers.
+    const ordered =
+      template.belowSetup && !baseTemplate?.belowSetup ? [...topLayers, ...baseLayers] : [...baseLayers, ...topLayers];
     return parseWith(
       candidateProposalSchema,
       {
-        layers: [...(guard ? [guard] : []), ...baseLayers, ...template.build(choice.plan.settings, magnitude, context)],
+        layers: [...(guard ? [guard] : []), ...ordered],
         rationale: `${guard ? "A Rules layer refuses the call that marks the rewarded failures (reward paid, verdict failed). " : ""}${choice.base ? `${choice.base.plan.reason}; and ` : ""}${choice.plan.reason}. ${choice.note}; ${knob.name} ${knob.harderWhen === "larger" ? "higher" : "lower"} is harder.`,
         template: template.id,
         parameters: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Trajectory } from "../../core/trajectory.js";
-import { loadRulesComponent } from "../../sandbox/component-loader.js";
-import { checkComponentSource } from "../../sandbox/static-check.js";
+import { loadRulesComponent } from "../../sandbox/rules/component-loader.js";
+import { checkComponentSource } from "../../sandbox/rules/static-check/static-check.js";
 import { summarize } from "../../rollout/summarize.js";
 import type { DesignContext, Diagnosis } from "../designer.js";
 import { maskEpisodeTemplate } from "./mask-episode-template.js";

@@ -157,11 +157,20 @@ export function planRevision(
         : { reason: "no-longer-applies", why: `it no longer applies${last}` };
       return;
     }
+    // A first probe's direction is judged on the success counts against the baseline's (success bands, no base).
+    const evidence =
+      context.target.successBand && !activeBase && attempt.stats
+        ? {
+            probe: { successes: attempt.stats.successes, episodes: attempt.stats.episodes },
+            reference: { successes: context.baseline.stats.successes, episodes: context.baseline.stats.episodes },
+          }
+        : undefined;
     const outcome = attemptOutcome(
       attempt,
       distance,
       plan.knob,
       history.probes.filter((probe) => probe.distance !== null).length,
+      evidence,
     );
     // A verdict the template's earlier probes contradict says nothing about the knob.
     if (outcome.kind === "retry") return;

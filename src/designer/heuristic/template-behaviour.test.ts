@@ -9,7 +9,7 @@ import { buildStack } from "../../harness/build-stack.js";
 import { bugfixPersonas } from "../../policies/bugfix-personas/bugfix-personas.js";
 import { runEpisode } from "../../rollout/run-episode.js";
 import { runRollouts } from "../../rollout/run-rollouts.js";
-import { loadRulesComponent } from "../../sandbox/component-loader.js";
+import { loadRulesComponent } from "../../sandbox/rules/component-loader.js";
 import { SequencePolicy } from "../../testing/sequence-policy.js";
 import type { CandidateLayer } from "../candidate.js";
 import type { DesignContext } from "../designer.js";

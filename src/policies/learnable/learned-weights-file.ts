@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { parseBoundedJson } from "../../core/bounded-json.js";
 import { z } from "zod";
 import { writeJsonAtomic } from "../../core/atomic-write.js";
 import { EnvriggerError } from "../../core/errors.js";
@@ -94,11 +95,7 @@ export function loadLearnedWeights(path: string): LearnableModel {
     throw new EnvriggerError("FILE_NOT_FOUND", `weights file not found: ${path}`, {
       hint: "train one with `envrigger train`, or use learned:init",
     });
-  let value: unknown;
-  try {
-    value = JSON.parse(readFileSync(path, "utf8"));
-  } catch (error) {
-    throw corrupt(path, `not valid JSON (${(error as Error).message})`);
-  }
-  return modelFromWeightsFile(value, path);
+  const json = parseBoundedJson(readFileSync(path, "utf8"));
+  if (!json.ok) throw corrupt(path, `not valid JSON (${json.message})`);
+  return modelFromWeightsFile(json.value, path);
 }

@@ -60,7 +60,12 @@ export function observeNode(dependencies: RigNodeDependencies) {
       taskId: config.taskId,
       node: "observe",
       message: `baseline success ${stats.successRate.toFixed(2)} over ${stats.episodes} rollouts, mean turns ${stats.meanTurns.toFixed(1)}${inBand ? " — already in band: skipped" : ""}${stopMessagesText(stats.stopMessages)}`,
-      data: { successRate: stats.successRate, episodes: stats.episodes, stopMessages: stats.stopMessages },
+      data: {
+        successRate: stats.successRate,
+        episodes: stats.episodes,
+        errored: stats.errored,
+        stopMessages: stats.stopMessages,
+      },
     });
     return {
       baseline: { stats, trajectories: dependencies.trajectories.put(trajectories) },

@@ -44,6 +44,7 @@ export function validateNode(dependencies: RigNodeDependencies) {
           data: {
             successRate: evidence.stats.successRate,
             episodes: evidence.stats.episodes,
+            errored: evidence.stats.errored,
             stopMessages: evidence.stats.stopMessages,
           },
         });

@@ -20,17 +20,22 @@ const SIGKILL_EXIT = 137;
 
 const MEMORY_MARKERS =
   /JavaScript heap out of memory|Fatal process out of memory|Cannot allocate memory|ENOMEM|std::bad_alloc|MemoryError|Out of memory/;
+/** A fork or thread creation that failed: what a process-count limit looks like from inside. */
 const PROCESS_MARKERS =
-  /EAGAIN|Resource temporarily unavailable|Cannot fork|fork: retry|uv_thread_create|pthread_create|Too many processes/;
+  /spawn(\s\S+)? EAGAIN|syscall: 'spawn|Cannot fork|fork: (retry|Resource temporarily unavailable)|uv_thread_create|pthread_create|Too many processes/;
 const CPU_MARKERS = /SIGXCPU|CPU time limit exceeded/;
 
 /**
- * Why a run ended. The caller's own kills are certain; a kernel limit shows as the signal
- * it sends (SIGXCPU for CPU time) or, once a runtime in between (npm, a test runner) has
- * turned that into an exit code, as the message the failing process printed. Only a run
- * that failed is looked at for those messages: a passing suite that prints "EAGAIN" exited.
+ * Why a run ended. The caller's own output kill is certain; a kernel limit shows as the
+ * signal it sends (SIGXCPU for CPU time) or, once a runtime in between (npm, a test
+ * runner) has turned that into an exit code, as the message the failing process printed.
+ * Memory and CPU messages count only in a run that failed. Failed forks count in any run,
+ * and before the wall clock: a fork bomb fills the process table and then hangs, or its
+ * root survives while its children fail, so the process limit is the cause either way.
  */
 export function classifyStop(observation: RunObservation): IsolatedStop {
+  if (observation.killedFor === "output-limit") return "output-limit";
+  if (PROCESS_MARKERS.test(observation.outputTail)) return "process-limit";
   if (observation.killedFor) return observation.killedFor;
   if (observation.exitCode === 0) return "exited";
   if (observation.signal === "SIGXCPU" || observation.exitCode === SIGXCPU_EXIT) return "cpu-limit";
@@ -39,6 +44,5 @@ export function classifyStop(observation: RunObservation): IsolatedStop {
   const killed = observation.signal === "SIGKILL" || observation.exitCode === SIGKILL_EXIT;
   if (killed && observation.cpuMs !== null && observation.cpuMs >= observation.cpuLimitMs) return "cpu-limit";
   if (MEMORY_MARKERS.test(observation.outputTail)) return "memory-limit";
-  if (PROCESS_MARKERS.test(observation.outputTail)) return "process-limit";
   return "exited";
 }

@@ -52,6 +52,8 @@ export interface RepoTestRun {
   runnerMs: number;
   /** Milliseconds of the whole call beyond `runnerMs`: sandbox setup and teardown, reading results. */
   overheadMs: number;
+  /** The part of `overheadMs` spent entering and leaving the sandbox (each run's wall time minus its command's). */
+  sandboxMs: number;
 }
 
 /** The environment every suite gets: npm never reaches for the network, nothing waits for a terminal. */
@@ -124,6 +126,7 @@ export async function runRepoTests(options: RunRepoTestsOptions): Promise<RepoTe
       found = { adapter: "per-file", records };
     }
     const runnerMs = runs.reduce((sum, each) => sum + (each.commandMs ?? each.wallMs), 0);
+    const sandboxMs = runs.reduce((sum, each) => sum + each.wallMs - (each.commandMs ?? each.wallMs), 0);
     return {
       tests: found ? assignTestIds(found.records) : [],
       adapter: found?.adapter ?? null,
@@ -132,6 +135,7 @@ export async function runRepoTests(options: RunRepoTestsOptions): Promise<RepoTe
       output,
       runnerMs,
       overheadMs: performance.now() - started - runnerMs,
+      sandboxMs,
     };
   } finally {
     await rm(reportDirectory, { recursive: true, force: true });

@@ -1,0 +1,116 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { GroupCall, RulesGroupRuntime } from "../../../harness/rules-group-runtime.js";
+import { loadRulesGroup } from "../component-loader.js";
+import { loadRulesGroupInWorker } from "./load-rules-group-in-worker.js";
+
+const groups: RulesGroupRuntime[] = [];
+afterAll(() => {
+  for (const group of groups) for (const [layer] of group.members.entries()) group.disposeMember(layer);
+});
+
+const counter = `export default defineRules({
+  filterAction(action, context) {
+    context.memory.seen = (typeof context.memory.seen === "number" ? context.memory.seen : 0) + 1;
+    if (action.name === "forbidden") return { block: "no: " + context.turn };
+    return undefined;
+  },
+  filterObservation(observation, context) {
+    return { text: observation.text + " [seen " + String(context.memory.seen) + ", seed " + context.seed + "]" };
+  },
+});`;
+const shouter = `export default defineRules({
+  modifyTransition(action, transition) {
+    return { text: transition.observation.text + " (reward " + transition.reward + ")" };
+  },
+  filterObservation(observation) {
+    return { text: observation.text.toUpperCase() };
+  },
+});`;
+const looper = `export default defineRules({
+  filterAction(action) {
+    if (action.name === "loop") while (action.name === "loop") {}
+    return undefined;
+  },
+});`;
+
+const call = (layers: number): GroupCall => ({
+  contexts: Array.from({ length: layers }, (_unused, turn) => ({ turn, seed: 7 })),
+  state: { counter: 0 },
+});
+const options = { timeoutMs: 100, wallTimeoutMs: 1_000 };
+
+async function load(
+  loader: typeof loadRulesGroup,
+  sources: string[],
+  loadOptions: typeof options = options,
+): Promise<RulesGroupRuntime> {
+  const loaded = await loader(sources, loadOptions);
+  if (!loaded.ok) throw new Error(`expected the group to load: ${JSON.stringify(loaded.issues)}`);
+  groups.push(loaded.group);
+  return loaded.group;
+}
+
+describe("loadRulesGroupInWorker", () => {
+  it("answers every call exactly as the group on this thread does", async () => {
+    const here = await load(loadRulesGroup, [counter, shouter]);
+    const there = await load(loadRulesGroupInWorker, [counter, shouter]);
+    expect(there.members.map((member) => [member.hooks, member.usesState])).toEqual(
+      here.members.map((member) => [member.hooks, member.usesState]),
+    );
+    const transition = { observation: { text: "moved" }, reward: 0.5, terminated: false, truncated: false, info: {} };
+    for (const group of [here, there]) group.setMemory(0, { seen: 10 });
+    for (const name of ["inc", "forbidden", "inc"]) {
+      const action = { name, args: {} };
+      expect(await there.filterActions(1, 0, action, call(2))).toEqual(await here.filterActions(1, 0, action, call(2)));
+      expect(await there.transitions(0, 1, transition, "last", call(2))).toEqual(
+        await here.transitions(0, 1, transition, "last", call(2)),
+      );
+      expect(await there.observations(0, 1, { text: "look" }, call(2), false)).toEqual(
+        await here.observations(0, 1, { text: "look" }, call(2), false),
+      );
+    }
+    const context = { state: {}, memory: { seen: 1 }, turn: 3, seed: 5 };
+    for (const [layer, member] of there.members.entries()) {
+      const local = here.members[layer]!;
+      expect(await member.filterAction({ name: "forbidden", args: {} }, context)).toEqual(
+        await local.filterAction({ name: "forbidden", args: {} }, context),
+      );
+      expect(await member.modifyTransition({ name: "inc", args: {} }, transition, context)).toEqual(
+        await local.modifyTransition({ name: "inc", args: {} }, transition, context),
+      );
+      expect(await member.filterObservation({ text: "x" }, context)).toEqual(
+        await local.filterObservation({ text: "x" }, context),
+      );
+    }
+  });
+
+  it("reports the first component that does not load, by index, as the thread's loader does", async () => {
+    const broken = "export default defineRules({ filterAction(action) { return process.exit(1); } });";
+    const here = await loadRulesGroup([counter, broken], options);
+    const there = await loadRulesGroupInWorker([counter, broken], options);
+    expect(here.ok).toBe(false);
+    expect(there).toEqual(here);
+  });
+
+  it("a hook that loops holds its own worker only: another group answers while it runs", async () => {
+    const looping = await load(loadRulesGroupInWorker, [looper]);
+    const other = await load(loadRulesGroupInWorker, [counter]);
+    const order: string[] = [];
+    const stuck = Promise.resolve(looping.filterActions(0, 0, { name: "loop", args: {} }, call(1))).then((answer) => {
+      order.push("loop");
+      return answer;
+    });
+    for (let round = 0; round < 3; round++) {
+      await other.filterActions(0, 0, { name: "inc", args: {} }, call(1));
+      order.push("other");
+    }
+    const [answer] = await stuck;
+    expect(order).toEqual(["other", "other", "other", "loop"]);
+    expect(answer?.result).toMatchObject({ ok: false, code: "timeout" });
+    // The group still answers after the stopped hook.
+    const here = await load(loadRulesGroup, [looper]);
+    expect(await looping.filterActions(0, 0, { name: "inc", args: {} }, call(1))).toEqual(
+      await here.filterActions(0, 0, { name: "inc", args: {} }, call(1)),
+    );
+  });
+});
