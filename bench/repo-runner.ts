@@ -27,6 +27,8 @@ interface RepoFigures {
   sandboxMedianMs: number;
   oracleEpisodeMedianMs: number;
   oracleEpisodesPassed: number;
+  /** The tests that failed in an oracle episode (each once). */
+  oracleEpisodeFailures: string[];
 }
 
 /**
@@ -77,6 +79,7 @@ export async function benchRepoRunner(): Promise<Record<string, unknown>> {
         );
       await cleanWorkspace.dispose();
       const episodes: { ms: number; passed: boolean }[] = [];
+      const failures = new Set<string>();
       for (let index = 0; index < EPISODES; index++) {
         const started = performance.now();
         await workspace.reset();
@@ -87,6 +90,7 @@ export async function benchRepoRunner(): Promise<Record<string, unknown>> {
           isolation: "bwrap",
         });
         const passed = verdict.tests.length > 0 && verdict.tests.every((test) => test.status !== "fail");
+        for (const test of verdict.tests) if (test.status === "fail") failures.add(test.id);
         episodes.push({ ms: performance.now() - started, passed });
       }
       perRepository[entry.name] = {
@@ -99,6 +103,7 @@ export async function benchRepoRunner(): Promise<Record<string, unknown>> {
         sandboxMedianMs: round(median(runs.map((run) => run.sandboxMs))),
         oracleEpisodeMedianMs: round(median(episodes.map((episode) => episode.ms))),
         oracleEpisodesPassed: episodes.filter((episode) => episode.passed).length,
+        oracleEpisodeFailures: [...failures],
       };
       process.stderr.write(`  ${entry.name}: ${JSON.stringify(perRepository[entry.name])}\n`);
     } finally {

@@ -15,8 +15,8 @@ import { benchMiniwobCurriculum } from "./miniwob-curriculum.js";
 import { benchExperiment, benchTrainStep } from "./training-bench.js";
 import { benchCliStartup } from "./cli-startup.js";
 import { benchDecisionRuleSimulation } from "./decision-rule-simulation.js";
-import { benchRepoTasks, benchUnseenRepository } from "./repo-bench.js";
 import { benchRepoRunner } from "./repo-runner.js";
+import { benchRepoTasks, benchUnseenRepository } from "./repo-bench.js";
 import { benchCommit, currentLoad, writeBenchResult } from "./result-file.js";
 import { availableParallelism } from "node:os";
 import { benchOpenEnvReference } from "./openenv-reference.js";
@@ -132,6 +132,12 @@ const sections: BenchSection[] = [
     run: () => benchDecisionRuleSimulation(),
   },
   {
+    name: "repo-runner",
+    title:
+      "repo runner on the 11 bundled repositories: workspace reset, test-run overhead over the runner's own time, oracle episodes",
+    run: benchRepoRunner,
+  },
+  {
     name: "repo-tasks",
     title:
       "repo: validated tasks per source, oracle and submit-at-once on a sample (ENVRIGGER_BENCH_REPO_SAMPLE per repository and source)",
@@ -142,12 +148,6 @@ const sections: BenchSection[] = [
     title:
       "repo: a repository never seen before (made here, 4 commits), by path and test command: tasks built, oracle and submit-at-once on each",
     run: benchUnseenRepository,
-  },
-  {
-    name: "repo-runner",
-    title:
-      "repo runner on the 11 bundled repositories: workspace reset, test-run overhead over the runner's own time, oracle episodes",
-    run: benchRepoRunner,
   },
 ];
 if (only) {

@@ -16,7 +16,10 @@ import type { RewardSource, TrainingReward } from "./training-reward.js";
 /** What one update did (a line of the run's `updates.jsonl`). */
 export interface UpdateStats {
   update: number;
+  /** Episodes that ran (did not end in an error): the ones the update learns from. */
   episodes: number;
+  /** Episodes that ended in an error, left out of the rewards, advantages and gradient (never a failure). */
+  errored: number;
   groups: number;
   /** Groups whose rewards were all equal: no signal, no gradient. */
   zeroVarianceGroups: number;
@@ -74,13 +77,13 @@ export interface GrpoUpdateInput {
  * One GRPO update: G rollouts per task from the current snapshot, rewards by the one reward
  * function, advantages normalised within each group (zero-variance groups skipped and
  * counted), the gradient of Σ advantage × log π(action) over every decision plus the
- * entropy bonus, averaged over the batch, clipped to `clipNorm`, one Adam step. A call that
+ * entropy bonus, averaged over the batch (errored episodes left out: see `UpdateStats.errored`), clipped to `clipNorm`, one Adam step. A call that
  * a harness layer rewrote into another never ran, so it earns no credit. On-policy
  * with a single step per batch, so the importance ratio is 1 and no clipping of it is needed.
  */
 export async function grpoUpdate(input: GrpoUpdateInput): Promise<UpdateStats> {
   const { model, config } = input;
-  const groups = await runTrainingRollouts(
+  const rolledOut = await runTrainingRollouts(
     input.tasks.map((entry) => ({
       createEnv: entry.createEnv,
       stack: entry.stack,
@@ -92,6 +95,11 @@ export async function grpoUpdate(input: GrpoUpdateInput): Promise<UpdateStats> {
     input.snapshot,
     input.rollouts,
   );
+  // An errored episode (a remote env gone, a provider down) did not run to a verdict: it is
+  // not a failure to learn from, so it leaves its group before the advantages are computed.
+  const groups = rolledOut.map((group) => group.filter((trajectory) => trajectory.stopReason !== "error"));
+  const errored =
+    rolledOut.reduce((sum, group) => sum + group.length, 0) - groups.reduce((sum, group) => sum + group.length, 0);
   // The gradient is computed from what the trajectories carry (each step's recorded decision), so
   // it is the same whether the episodes ran here or on a worker.
   const decisionsOf = groups.map((group) =>
@@ -127,13 +135,14 @@ export async function grpoUpdate(input: GrpoUpdateInput): Promise<UpdateStats> {
         );
       });
     });
-    input.onTrajectories?.(group);
+    input.onTrajectories?.(rolledOut[groupIndex]!);
   });
   const gradientNorm = clipGradient(gradient, config.clipNorm);
   input.optimizer.apply(model.weights, gradient);
   return {
     update: input.update,
     episodes,
+    errored,
     groups: groups.length,
     zeroVarianceGroups: zeroVariance,
     meanReward: episodes === 0 ? 0 : rewardTotal / episodes,

@@ -62,6 +62,8 @@ export interface TrainingRunResult {
   weights: string;
   updates: number;
   trainingEpisodes: number;
+  /** Training episodes that ended in an error, counted apart (not in `trainingEpisodes`, not learnt from). */
+  erroredEpisodes: number;
   /** Held-out evaluations, first (before training) to last. */
   curve: HeldOutPoint[];
   final: HeldOutPoint | null;
@@ -295,6 +297,7 @@ async function trainingRun(
     weights: paths.weights,
     updates: result.updates.length,
     trainingEpisodes: result.updates.reduce((sum, stats) => sum + stats.episodes, 0),
+    erroredEpisodes: result.updates.reduce((sum, stats) => sum + stats.errored, 0),
     curve: result.evaluations,
     final: result.evaluations.at(-1) ?? null,
     zeroVarianceGroups: result.updates.reduce((sum, stats) => sum + stats.zeroVarianceGroups, 0),

@@ -8,6 +8,7 @@ function update(index: number, groups: Array<[string, number, boolean]>): Update
   return {
     update: index,
     episodes: groups.length * 8,
+    errored: 0,
     groups: groups.length,
     zeroVarianceGroups: 0,
     meanReward: 0,

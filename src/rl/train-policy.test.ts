@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bugfixEnv } from "../bridges/bugfix/bugfix-env-definition.js";
+import type { EnvDefinition } from "../core/env-definition.js";
+import { EnvriggerError } from "../core/errors.js";
 import { LearnableModel } from "../policies/learnable/learnable-model.js";
 import { grpoConfigSchema } from "./grpo-config.js";
 import { originalSource } from "./original-source.js";
@@ -46,6 +48,36 @@ describe("GRPO trainer", () => {
       expect(stats.zeroVarianceGroups).toBeLessThanOrEqual(5);
     }
     expect(updates.some((stats) => stats.zeroVarianceGroups > 0)).toBe(true);
+  });
+
+  it("leaves errored episodes out of the update: counted apart, never learnt from as failures", async () => {
+    let resets = 0;
+    const flaky: EnvDefinition = {
+      id: bugfixEnv.id,
+      description: bugfixEnv.description,
+      listTasks: (split) => bugfixEnv.listTasks(split),
+      async create(options) {
+        const env = await bugfixEnv.create(options);
+        const reset = env.reset.bind(env);
+        // Every third reset loses its server.
+        env.reset = async (resetOptions) => {
+          resets += 1;
+          if (resets % 3 === 0) throw new EnvriggerError("REMOTE_ENV", "the server went away");
+          return reset(resetOptions);
+        };
+        return env;
+      },
+    };
+    const result = await trainPolicy({
+      env: flaky,
+      model: LearnableModel.initial(),
+      config: grpoConfigSchema.parse({ updates: 2, group: 4, tasksPerUpdate: 5, seed: 2 }),
+      trainTasks: await bugfixEnv.listTasks("train"),
+      source: originalSource(flaky, {}),
+      rewardSource: "evaluation",
+    });
+    for (const stats of result.updates) expect(stats.episodes + stats.errored).toBe(20);
+    expect(result.updates.reduce((sum, stats) => sum + stats.errored, 0)).toBeGreaterThan(0);
   });
 
   it("learns BugFix from the original tasks: training success rises from the uniform policy's", async () => {

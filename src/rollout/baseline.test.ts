@@ -45,6 +45,18 @@ describe("runBaseline", () => {
     });
   });
 
+  it("streams: without keeping trajectories it reports exactly what the kept ones give, per group and task", async () => {
+    const env = new TestEnvDefinition();
+    for (const groupBy of ["group", "task"] as const) {
+      const options = { env, policyName: "solve", policy: solve, split: "all" as const, episodes: 6, seed: 3, groupBy };
+      const kept = await runBaseline(options);
+      const streamed = await runBaseline({ ...options, keepTrajectories: false });
+      expect(kept.trajectories.length).toBeGreaterThan(0);
+      expect(streamed.trajectories).toEqual([]);
+      expect(streamed.report).toEqual(kept.report);
+    }
+  });
+
   it("refuses a split with no task instead of reporting a rate over nothing", async () => {
     const noHeldOut: EnvDefinition = {
       id: "train-only",

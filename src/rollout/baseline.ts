@@ -8,7 +8,7 @@ import { EnvriggerError } from "../core/errors.js";
 import type { HarnessStackSpec } from "../harness/harness-stack-spec.js";
 import type { RolloutExecutor } from "./rollout-executor.js";
 import { runRollouts } from "./run-rollouts.js";
-import { summarize, type RolloutStats } from "./summarize.js";
+import { summarize, summaryAccumulator, type RolloutStats } from "./summarize.js";
 
 /** The statistics `baseline --json` prints for one group or overall. */
 export interface BaselineStats {
@@ -57,6 +57,11 @@ export interface BaselineOptions {
   /** Break the statistics down by the tasks' group (default) or by task id. */
   groupBy?: "group" | "task";
   onEpisode?: (trajectory: Trajectory, done: number, total: number) => void;
+  /**
+   * Return the trajectories (default true). `false`: a local run summarises each episode as
+   * it ends and keeps none, so memory does not grow with `episodes` (`envrigger baseline`).
+   */
+  keepTrajectories?: boolean;
   /**
    * Run the rollouts on this executor (e.g. a queue) as one batch of data instead of with
    * `createEnv` and `policy`: `policySpec` names the policy, `stack` the stack (default the
@@ -117,6 +122,9 @@ export async function runBaseline(
     taskId: task.id,
     ...(task.group === undefined ? {} : { group: task.group }),
   }));
+  const keep = options.keepTrajectories ?? true;
+  const groupOf = options.groupBy === "task" ? (trajectory: Trajectory) => trajectory.taskId : undefined;
+  const streamed = summaryAccumulator(groupOf);
   const trajectories = options.rollouts
     ? await options.rollouts.executor.run(
         {
@@ -141,9 +149,13 @@ export async function runBaseline(
         seed: options.seed,
         concurrency: options.concurrency,
         callTimeoutMs: options.callTimeoutMs,
-        onEpisode: options.onEpisode,
+        keep,
+        onEpisode: (trajectory, done, total) => {
+          if (!keep) streamed.add(trajectory);
+          options.onEpisode?.(trajectory, done, total);
+        },
       });
-  const summary = summarize(trajectories, options.groupBy === "task" ? (trajectory) => trajectory.taskId : undefined);
+  const summary = keep || options.rollouts ? summarize(trajectories, groupOf) : streamed.summary();
   const byGroup = Object.fromEntries(Object.entries(summary.byGroup).map(([group, stats]) => [group, pick(stats)]));
   return {
     report: { env: options.env.id, policy: options.policyName, split: options.split, ...pick(summary), byGroup },

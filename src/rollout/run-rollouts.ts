@@ -39,6 +39,11 @@ export interface RunRolloutsOptions {
   callTimeoutMs?: number;
   /** Called after each finished episode. */
   onEpisode?: (trajectory: Trajectory, done: number, total: number) => void;
+  /**
+   * Keep the trajectories and return them (default true). `false`: each goes to `onEpisode`
+   * only and the result is empty, so a large run holds no more than its episodes in flight.
+   */
+  keep?: boolean;
 }
 
 /** The seed of rollout `index` of `taskId` in a run with seed `seed`. */
@@ -60,7 +65,8 @@ export async function runRollouts(options: RunRolloutsOptions): Promise<Trajecto
   const jobs = options.tasks.flatMap((task) =>
     Array.from({ length: options.episodes }, (_, index) => ({ task, index: index + (options.indexOffset ?? 0) })),
   );
-  const results: Trajectory[] = new Array(jobs.length);
+  const keep = options.keep ?? true;
+  const results: Trajectory[] = new Array(keep ? jobs.length : 0);
   let next = 0;
   let done = 0;
   // Envs not yet closed or released: the envs the workers end with (released when the run
@@ -84,7 +90,7 @@ export async function runRollouts(options: RunRolloutsOptions): Promise<Trajecto
         timeoutMs: options.timeoutMs,
         callTimeoutMs: options.callTimeoutMs,
       });
-      results[position] = trajectory;
+      if (keep) results[position] = trajectory;
       // An errored episode may leave the env unusable (e.g. a component's isolate died, or a
       // call that never settled still holds it): later episodes get a fresh one.
       if (trajectory.stopReason === "error" || trajectory.error !== undefined) {

@@ -165,19 +165,43 @@ export function summarize(
   for (let index = running.seen.length; index < trajectories.length; index++) {
     const trajectory = trajectories[index]!;
     running.seen.push(trajectory);
-    running.overall.add(trajectory);
-    const group = groupOf(trajectory);
-    if (group === undefined) continue;
-    let totals = running.groups.get(group);
-    if (totals === undefined) {
-      totals = new StatsTotals();
-      running.groups.set(group, totals);
-    }
-    totals.add(trajectory);
+    addEpisode(running, trajectory, groupOf);
   }
+  return summaryOf(running);
+}
+
+function addEpisode(
+  running: Omit<RunningSummary, "seen">,
+  trajectory: Trajectory,
+  groupOf: (trajectory: Trajectory) => string | undefined,
+): void {
+  running.overall.add(trajectory);
+  const group = groupOf(trajectory);
+  if (group === undefined) return;
+  let totals = running.groups.get(group);
+  if (totals === undefined) {
+    totals = new StatsTotals();
+    running.groups.set(group, totals);
+  }
+  totals.add(trajectory);
+}
+
+function summaryOf(running: Omit<RunningSummary, "seen">): RolloutSummary {
   const byGroup: Record<string, RolloutStats> = {};
   for (const [group, totals] of [...running.groups.entries()].sort(([left], [right]) => left.localeCompare(right))) {
     byGroup[group] = totals.stats();
   }
   return { ...running.overall.stats(), byGroup };
+}
+
+/**
+ * A summary built one episode at a time, holding only totals: what {@link summarize}
+ * gives for the same episodes, for runs too large to keep every trajectory.
+ */
+export function summaryAccumulator(groupOf: (trajectory: Trajectory) => string | undefined = byOwnGroup): {
+  add(trajectory: Trajectory): void;
+  summary(): RolloutSummary;
+} {
+  const running = { overall: new StatsTotals(), groups: new Map<string, StatsTotals>() };
+  return { add: (trajectory) => addEpisode(running, trajectory, groupOf), summary: () => summaryOf(running) };
 }

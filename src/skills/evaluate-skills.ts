@@ -33,7 +33,10 @@ export interface EvaluateSkillsOptions {
 
 /** The numbers of one arm (with or without skills). */
 export interface SkillArmResult {
+  /** Episodes that ran (did not end in an error): the `n` of the rates. */
   episodes: number;
+  /** Episodes that ended in an error, counted apart (never as failures). */
+  errored: number;
   successes: number;
   successRate: number;
   /** 95% Wilson interval. */
@@ -63,6 +66,7 @@ function arm(trajectories: Trajectory[]): SkillArmResult {
   const stats = summarize(trajectories);
   return {
     episodes: stats.episodes,
+    errored: stats.errored,
     successes: stats.successes,
     successRate: stats.successRate,
     successInterval: wilsonInterval(stats.successes, stats.episodes),

@@ -112,6 +112,7 @@ export async function baselineCommand(options: BaselineCommandOptions, io: CliIo
     concurrency,
     callTimeoutMs: parseInteger(options.callTimeout ?? String(DEFAULT_CALL_TIMEOUT_MS), "--call-timeout"),
     groupBy: parseChoice(options.groupBy ?? "group", "--group-by", ["group", "task"] as const),
+    keepTrajectories: false,
     ...(stack ? { createEnv: () => buildStack(stack, stackDependencies) } : {}),
     ...(executor ? { rollouts: { executor, policySpec: options.policy, ...(stack ? { stack } : {}) } } : {}),
     onEpisode: (_trajectory, done, total) => {

@@ -15,3 +15,4 @@ export {
   resolveProcessLimits,
 } from "./process-limits.js";
 export { runIsolated } from "./run-isolated.js";
+export { sandboxEnvironment } from "./sandbox-command.js";

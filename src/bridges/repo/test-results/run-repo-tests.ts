@@ -9,12 +9,14 @@ import {
   type Isolation,
   type ProcessLimits,
   runIsolated,
+  sandboxEnvironment,
 } from "../../../sandbox/process/index.js";
 import { repoCacheDirectory } from "../cache/index.js";
 import { discoverTestFiles } from "./discover-test-files.js";
 import { runsJest, shellQuote, withJestReport } from "./jest-command.js";
 import { parseJestJson } from "./parse-jest-json.js";
 import { parseReporterEvents } from "./parse-reporter-events.js";
+import { ensureNpxShim } from "./npx-shim.js";
 import { parseTap } from "./parse-tap.js";
 import { ensureTestReporterHook } from "./test-reporter-hook.js";
 import { assignTestIds } from "./test-ids.js";
@@ -70,7 +72,8 @@ const SUITE_ENVIRONMENT = {
  * own events (uvu, tape, mocha, through a preloaded reporter), from jest's JSON report, or
  * from TAP on stdout; a runner none of these reads still gets a result per test file, one
  * isolated run of the command per file (the file appended), judged by the exit code. A run
- * that a limit stopped is not run again per file.
+ * that a limit stopped is not run again per file. `npx NAME` of a package installed in the
+ * workspace runs its bin directly (a shim first on PATH), without npm's start-up.
  */
 export async function runRepoTests(options: RunRepoTestsOptions): Promise<RepoTestRun> {
   const started = performance.now();
@@ -85,6 +88,7 @@ export async function runRepoTests(options: RunRepoTestsOptions): Promise<RepoTe
     const command = jest ? withJestReport(options.testCommand, jestFile, options.files) : options.testCommand;
     const readOnlyPaths = [repoCacheDirectory(options.cacheDir), ...linkedDependencies(workspace)];
     const env = {
+      PATH: `${ensureNpxShim(options.cacheDir)}:${sandboxEnvironment({}).PATH}`,
       ...SUITE_ENVIRONMENT,
       ...options.env,
       NODE_OPTIONS: `--require ${hook}${options.env?.NODE_OPTIONS ? ` ${options.env.NODE_OPTIONS}` : ""}`,
