@@ -32,6 +32,11 @@ const bootstraps = [
     entry: "src/sandbox/task-code/isolate-code/task-code-invoker.ts",
     what: "`(elementLimit) => invoker`, the task-code bootstrap (see `taskCodeBootstrapSource`)",
   },
+  {
+    name: "rulesBootstrapCoreSource",
+    entry: "src/sandbox/rules/isolate-code/rules-bootstrap-core.ts",
+    what: "`(elementLimit) => parts`, the typed part of the Rules bootstrap (see `rulesBootstrapScript`)",
+  },
 ] as const;
 
 /** A template literal holding `text` exactly. */

@@ -7,7 +7,7 @@ import { threadCpuMilliseconds } from "../isolate/thread-cpu-clock.js";
  * {@link threadCpuMilliseconds}, kept in the bootstrap's closure (component code cannot
  * reach it; it only answers a number). The bootstrap reads it only for a hook that ran
  * longer than its budget on the wall clock, and to refresh its reference reading at most
- * once per tenth of the budget of wall time (see `rulesBootstrapBudget`).
+ * once per tenth of the budget of wall time (see `isolate-code/budget.ts`).
  */
 export function configureHookBudget(bootstrapApi: ivm.Reference, budgetMs: number): void {
   const configure: ivm.Reference = bootstrapApi.getSync("configureBudget", { reference: true });

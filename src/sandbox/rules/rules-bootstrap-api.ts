@@ -8,7 +8,7 @@
  * `filterObservation` on the patched observation (what the Rules layer would do next),
  * in one call; and `progress()`, which tells after a timeout of the latter whether
  * `modifyTransition` had finished. Uses `harden`, `createRandom`, `serialize` and
- * `failure` from the other parts, and the CPU-time budget of `rulesBootstrapBudget` (a
+ * `failure` from the other parts, and the CPU-time budget of `isolate-code/budget.ts` (a
  * hook over it answers `timeout`).
  */
 export const rulesBootstrapApi: string = `

@@ -35,7 +35,7 @@
  * hook changed anything, else a JSON array with one entry per layer reached: `null` for a
  * hook the layer lacks or that changed nothing (returned `undefined`, memory unchanged),
  * else `{ok:true, memory?, value?}` or `{ok:false, code, message}`. Every hook runs under
- * the CPU-time budget of `rulesBootstrapBudget`. Reads its inputs and builds each hook's
+ * the CPU-time budget of `isolate-code/budget.ts`. Reads its inputs and builds each hook's
  * through `rulesBootstrapGroupInputs` (evaluated first); uses `readComponent`, `serialize`,
  * `failure`, `createRandom` and the captured intrinsics of the other parts.
  */

@@ -1,10 +1,7 @@
+import { rulesBootstrapCoreSource } from "../isolate/isolate-code.generated.js";
 import { rulesBootstrapApi } from "./rules-bootstrap-api.js";
-import { rulesBootstrapBudget } from "./rules-bootstrap-budget.js";
 import { rulesBootstrapGroup } from "./rules-bootstrap-group.js";
 import { rulesBootstrapGroupInputs } from "./rules-bootstrap-group-inputs.js";
-import { rulesBootstrapLockdown } from "./rules-bootstrap-lockdown.js";
-import { rulesBootstrapRandom } from "./rules-bootstrap-random.js";
-import { rulesBootstrapSerializer } from "./rules-bootstrap-serializer.js";
 import { rulesSandboxLimits } from "./rules-sandbox-options.js";
 
 /**
@@ -34,13 +31,16 @@ import { rulesSandboxLimits } from "./rules-sandbox-options.js";
  *   call per hook phase (see `rulesBootstrapGroup`).
  *
  * - `configureBudget(budgetMs, cpuNow)` sets the per-hook CPU-time budget (see
- *   `rulesBootstrapBudget`); a hook over its budget answers `timeout`.
+ *   `isolate-code/budget.ts`); a hook over its budget answers `timeout`.
  *
  * It is assembled from this prelude (limits and private references to every intrinsic the
- * sandbox itself uses, taken before anything can change them) and seven parts:
- * `rulesBootstrapLockdown` (guards, removals, blocked code generation, `defineRules`,
- * `harden`), `rulesBootstrapRandom`, `rulesBootstrapSerializer`, `rulesBootstrapBudget`,
- * `rulesBootstrapApi`, `rulesBootstrapGroupInputs` and `rulesBootstrapGroup`.
+ * string parts use, taken before anything can change them), the typed part (the modules
+ * under `isolate-code/`, bundled at build time into `rulesBootstrapCoreSource`, see
+ * `scripts/generate-sandbox-code.ts`: its own private references, then, when called, the
+ * lockdown of `lockdown.ts` — guards, removals, blocked code generation, `defineRules` —
+ * and the parts it answers: `harden`, `createRandom`, the serializer and the budget) and
+ * three string parts: `rulesBootstrapApi`, `rulesBootstrapGroupInputs` and
+ * `rulesBootstrapGroup`.
  * Last, every intrinsic reachable from the global object or from the hidden intrinsics
  * (iterator and generator prototypes), and the global object itself, is deep-frozen, so
  * prototype tampering by component code fails.
@@ -53,7 +53,6 @@ export function rulesBootstrapScript(): string {
   const memoryLimit = ${memoryCharacters};
   const outputLimit = ${outputCharacters};
   const textLimit = ${textCharacters};
-  const messageLimit = 500;
   const hookNames = ["filterAction", "modifyTransition", "filterObservation"];
 
   const global = globalThis;
@@ -67,41 +66,30 @@ export function rulesBootstrapScript(): string {
   const stringify = JSON.stringify;
   const parse = JSON.parse;
   const objectPrototype = Object.prototype;
-  const objectToString = Object.prototype.toString;
   const objectKeys = Object.keys;
-  const isFiniteNumber = Number.isFinite;
-  const imul = Math.imul;
   const toText = String;
-  const toNumber = Number;
   const stringSlice = String.prototype.slice;
-  const SetConstructor = Set;
-  const setHas = Set.prototype.has;
-  const setAdd = Set.prototype.add;
-  const RangeErrorConstructor = RangeError;
-  const TypeErrorConstructor = TypeError;
   // Used by the group part only, never handed to component code.
-  const now = Date.now;
   const atomicsStore = Atomics.store;
   const Int32ArrayConstructor = Int32Array;
   const Float64ArrayConstructor = Float64Array;
 
-  // Hidden intrinsics (not reachable from the global object by name), frozen below.
-  const hiddenIntrinsics = [
-    getPrototypeOf(function* () {}),
-    getPrototypeOf(async function () {}),
-    getPrototypeOf(async function* () {}),
-    getPrototypeOf((function* () {})()),
-    getPrototypeOf([][Symbol.iterator]()),
-    getPrototypeOf(new Map()[Symbol.iterator]()),
-    getPrototypeOf(new Set()[Symbol.iterator]()),
-    getPrototypeOf(""[Symbol.iterator]()),
-    getPrototypeOf(/a/[Symbol.matchAll]("")),
-  ];
-
-${rulesBootstrapLockdown}
-${rulesBootstrapRandom}
-${rulesBootstrapSerializer}
-${rulesBootstrapBudget}
+  // The typed part (lockdown, random, serializer, budget): evaluating it takes its own
+  // private references; calling it locks the isolate down.
+  const {
+    harden,
+    hiddenIntrinsics,
+    createRandom,
+    failure,
+    describeError,
+    serialize,
+    serializationFailure,
+    configureBudget,
+    callStarted,
+    hookStarted,
+    overCpuBudget,
+    overBudgetFailure,
+  } = ${rulesBootstrapCoreSource}(elementLimit);
 ${rulesBootstrapApi}
 ${rulesBootstrapGroupInputs}
 ${rulesBootstrapGroup}

@@ -27,7 +27,7 @@ export const minimumWallTimeoutMs = 1_000;
  * Rules layers). A hook's limit is CPU time, so a loaded machine (which stretches wall
  * time, not the work a hook does) does not fail sound components: `timeoutMs` is the CPU
  * time one hook may use (measured by isolated-vm per isolate, to within 1 ms: see
- * `rulesBootstrapBudget`); a hook that never returns is stopped by the wall-clock
+ * `isolate-code/budget.ts`); a hook that never returns is stopped by the wall-clock
  * backstop `wallTimeoutMs` (by default {@link wallTimeoutFactor} × `timeoutMs`, at least
  * {@link minimumWallTimeoutMs}). Both answer `timeout`.
  */

@@ -45,7 +45,7 @@ export interface RulesSandboxApi {
  * A {@link TransitionThenObservationRuntime} backed by one isolated-vm isolate that holds
  * one loaded component (see `createRulesSandbox`). Each hook call is one synchronous round
  * trip: the inputs go in as JSON text, the isolate runs the hook under its CPU-time budget
- * (`timeoutMs`, checked inside, see `rulesBootstrapBudget`) and the wall-clock backstop
+ * (`timeoutMs`, checked inside, see `isolate-code/budget.ts`) and the wall-clock backstop
  * (`wallTimeoutMs`, isolated-vm's `timeout`) and returns one JSON string, which is parsed
  * and validated here. Every failure
  * is a {@link HookFailure}; after the isolate runs out of memory, or after `dispose()`,

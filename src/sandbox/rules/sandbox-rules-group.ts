@@ -55,7 +55,7 @@ const noResults: readonly never[] = Object.freeze([]);
  * with the same decoders as single hook calls.
  *
  * Inside, every hook has the CPU-time budget `timeoutMs` (over it: a `timeout` failure of
- * its own, see `rulesBootstrapBudget`); the call's wall-clock backstop is `wallTimeoutMs`
+ * its own, see `isolate-code/budget.ts`); the call's wall-clock backstop is `wallTimeoutMs`
  * times the hooks it may run, and after a call it interrupted the isolate tells which hook
  * was running (that hook's `timeout`; the layers before it keep their results). When the isolate runs out of memory, the
  * layer and hook that were running (read from a shared marker the isolate writes before
