@@ -52,6 +52,10 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
       .option("--k <n>", "rollouts per batch (K)", "5")
       .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "400")
       .option(
+        "--budget-rollouts <n>",
+        "rollouts each task may spend in all (baseline and validations; at most one batch over): the task then ends with the verdict reached, marked BUDGET_EXHAUSTED",
+      )
+      .option(
         "--confidence <p>",
         "probability that a fresh check of --check-rollouts rollouts lands in band, needed to accept or skip",
         "0.9",

@@ -6,6 +6,7 @@ import { decisionPolicyOf, validationIndexOffset } from "../rig-config.js";
 import type { RigNodeDependencies } from "../rig-dependencies.js";
 import { configOf, type RigState, type RigUpdate } from "../rig-state.js";
 import { runRigBatch } from "../run-rig-batch.js";
+import { measurementCap, rolloutsSpent } from "../rollout-budget.js";
 
 /**
  * Validate: K fresh rollouts of the candidate stack (seeds never used by observation or
@@ -20,9 +21,11 @@ export function validateNode(dependencies: RigNodeDependencies) {
     const spec = candidateStack(config, proposal);
     const offset = validationIndexOffset(state.written - 1);
     const trajectories: Trajectory[] = [];
-    const policy = decisionPolicyOf(config);
+    // The rollout budget lowers this validation's cap to what the task has left.
+    const cap = measurementCap(config, rolloutsSpent(state));
+    const policy = { ...decisionPolicyOf(config), kMax: cap };
     let confirmationFrom: number | undefined;
-    let episodes = Math.min(config.k, config.kMax);
+    let episodes = Math.min(config.k, cap);
     for (;;) {
       const batch = await runRigBatch(dependencies, config, {
         stack: spec,
@@ -36,7 +39,7 @@ export function validateNode(dependencies: RigNodeDependencies) {
       };
       const verdict = decide(config.target, evidence, policy);
       const confirm = verdict.decision === "more" && verdict.confirm === true;
-      if (verdict.decision !== "more" || (!confirm && trajectories.length >= config.kMax)) {
+      if (verdict.decision !== "more" || (!confirm && trajectories.length >= cap)) {
         dependencies.onEvent?.({
           taskId: config.taskId,
           node: "validate",
@@ -53,7 +56,7 @@ export function validateNode(dependencies: RigNodeDependencies) {
         };
       }
       if (confirm) confirmationFrom = trajectories.length;
-      episodes = confirm ? policy.confirmationEpisodes : Math.min(config.k, config.kMax - trajectories.length);
+      episodes = confirm ? policy.confirmationEpisodes : Math.min(config.k, cap - trajectories.length);
     }
   };
 }
