@@ -52,6 +52,10 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
       .option("--k <n>", "rollouts per batch (K)", "5")
       .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "200")
       .option(
+        "--budget-rollouts <n>",
+        "rollouts each task may spend in all (baseline and validations; at most one batch over): the task then ends with the verdict reached, marked BUDGET_EXHAUSTED",
+      )
+      .option(
         "--confidence <p>",
         "posterior probability that the true rate lies in the band (with --check-rollouts K: that a fresh K-rollout check lands in band), needed to accept or skip",
         "0.9",

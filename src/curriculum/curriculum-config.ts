@@ -20,6 +20,8 @@ const curriculumConfigObjectSchema = z.object({
   target: targetSchema,
   k: z.number().int().min(1).default(5),
   kMax: z.number().int().min(1).default(DEFAULT_DECISION_POLICY.kMax),
+  /** Rollouts each task may spend in all (see the rig configuration's `budgetRollouts`). */
+  budgetRollouts: z.number().int().min(1).optional(),
   /** Probability that a fresh check of `checkRollouts` rollouts lands in band, needed to accept or skip. */
   confidence: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
   /** Rollouts of the fresh check the decision rule targets (0: the posterior of the true rate instead). */

@@ -28,6 +28,7 @@ export async function rigCurriculumTask(
         target: config.target,
         k: config.k,
         kMax: config.kMax,
+        ...(config.budgetRollouts === undefined ? {} : { budgetRollouts: config.budgetRollouts }),
         confidence: config.confidence,
         checkRollouts: config.checkRollouts,
         confirmationEpisodes: config.confirmationEpisodes,

@@ -26,6 +26,12 @@ const rigConfigObjectSchema = z.object({
   checkRollouts: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.checkRollouts),
   /** Fresh rollouts of the confirmation batch before a final accept (0: none). */
   confirmationEpisodes: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.confirmationEpisodes),
+  /**
+   * Rollouts the task may spend in all (baseline and validations): each measurement is
+   * capped to what is left (at least one batch), and once it is spent the task ends with
+   * the verdict reached, marked `BUDGET_EXHAUSTED`. Absent: no budget but `kMax` and `revisions`.
+   */
+  budgetRollouts: z.number().int().min(1).optional(),
   /** Revisions after the first candidate. */
   revisions: z.number().int().min(0).default(5),
   seed: z.number().int().nonnegative().default(0),

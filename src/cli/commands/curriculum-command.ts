@@ -28,6 +28,8 @@ export interface CurriculumCommandOptions extends TargetOptions {
   designer?: string;
   k?: string;
   kMax?: string;
+  /** `--budget-rollouts N`: rollouts per task in all. */
+  budgetRollouts?: string;
   confidence?: string;
   checkRollouts?: string;
   confirmationEpisodes?: string;
@@ -134,6 +136,9 @@ function configFromOptions(
       target: targetFromOptions(options),
       k,
       kMax,
+      ...(options.budgetRollouts === undefined
+        ? {}
+        : { budgetRollouts: parseInteger(options.budgetRollouts, "--budget-rollouts") }),
       confidence: parseProbability(options.confidence ?? String(DEFAULT_DECISION_POLICY.confidence), "--confidence"),
       confirmationEpisodes: parseInteger(
         options.confirmationEpisodes ?? String(DEFAULT_DECISION_POLICY.confirmationEpisodes),
@@ -167,6 +172,7 @@ const OPTION_FIELDS: Record<string, { flag: string; field: keyof CurriculumConfi
   weakness: { flag: "--weakness", field: "target" },
   k: { flag: "--k", field: "k" },
   kMax: { flag: "--k-max", field: "kMax" },
+  budgetRollouts: { flag: "--budget-rollouts", field: "budgetRollouts" },
   confidence: { flag: "--confidence", field: "confidence" },
   confirmationEpisodes: { flag: "--confirmation-episodes", field: "confirmationEpisodes" },
   checkRollouts: { flag: "--check-rollouts", field: "checkRollouts" },

@@ -4,6 +4,7 @@ import { CandidateStore, type CandidateRecord } from "../candidate-store.js";
 import { candidateStack } from "../candidate-stack.js";
 import { decide } from "../decision-rule.js";
 import { decisionPolicyOf, validationIndexOffset } from "../rig-config.js";
+import { budgetExhausted, budgetMessage, measurementCap, rolloutsSpent } from "../rollout-budget.js";
 import type { RigNodeDependencies } from "../rig-dependencies.js";
 import { trajectoriesOf } from "../trajectory-batch-store.js";
 import { attemptExamples } from "../attempt-examples.js";
@@ -21,12 +22,20 @@ export function decideNode(dependencies: RigNodeDependencies) {
     const proposal = state.proposal!;
     const validation = state.validation!;
     const validated = trajectoriesOf(dependencies.trajectories, validation.trajectories);
-    const verdict = decide(config.target, validation.evidence, decisionPolicyOf(config));
-    // At kMax the rule never asks for more; a "more" here means the cap was reached mid-way.
-    const feedback: DecisionFeedback =
+    const spentBefore = rolloutsSpent(state);
+    const cap = measurementCap(config, spentBefore);
+    const verdict = decide(config.target, validation.evidence, { ...decisionPolicyOf(config), kMax: cap });
+    // At the cap the rule never asks for more; a "more" here means the cap was reached mid-way.
+    const reached: DecisionFeedback =
       verdict.decision === "more"
         ? { decision: "refine", direction: "inconclusive", distance: 0, message: verdict.message, stop: "cap" }
         : verdict;
+    const spent = spentBefore + validation.stats.episodes + validation.stats.errored;
+    const overBudget = budgetExhausted(config, spent);
+    const feedback: DecisionFeedback =
+      overBudget && reached.decision !== "accept"
+        ? { ...reached, message: budgetMessage(config, spent, reached.message) }
+        : reached;
     dependencies.onEvent?.({
       taskId: config.taskId,
       node: "decide",
@@ -71,7 +80,7 @@ export function decideNode(dependencies: RigNodeDependencies) {
       const candidatePath = dependencies.store.save(record);
       return { verdict: feedback, attempts: [attempt], outcome: "accepted", candidatePath };
     }
-    const exhausted = state.written > config.revisions;
+    const exhausted = state.written > config.revisions || overBudget;
     return { verdict: feedback, attempts: [attempt], ...(exhausted ? { outcome: "rejected" as const } : {}) };
   };
 }

@@ -2,6 +2,7 @@ import { summarize } from "../../rollout/summarize.js";
 import type { Trajectory } from "../../core/trajectory.js";
 import { judgeBands } from "../decision-rule.js";
 import { refuseOnExternalErrors } from "../errored-episodes.js";
+import { measurementCap } from "../rollout-budget.js";
 import { decisionPolicyOf } from "../rig-config.js";
 import type { RigNodeDependencies } from "../rig-dependencies.js";
 import { configOf, type RigState, type RigUpdate } from "../rig-state.js";
@@ -21,7 +22,9 @@ export function observeNode(dependencies: RigNodeDependencies) {
     const trajectories: Trajectory[] = [];
     const { target } = config;
     const hasBand = Boolean(target.successBand || target.stepsBand);
-    const policy = decisionPolicyOf(config);
+    // The rollout budget caps the baseline too (nothing is spent before it).
+    const cap = measurementCap(config, 0);
+    const policy = { ...decisionPolicyOf(config), kMax: cap };
     const judge = (canSpend: boolean) => {
       const stats = summarize(trajectories);
       refuseOnExternalErrors(stats, policy.maxExternalErrorRate, "baseline");
@@ -43,8 +46,8 @@ export function observeNode(dependencies: RigNodeDependencies) {
       );
     };
     for (;;) {
-      await run(Math.min(config.k, config.kMax - trajectories.length));
-      if (!hasBand || trajectories.length >= config.kMax) break;
+      await run(Math.min(config.k, cap - trajectories.length));
+      if (!hasBand || trajectories.length >= cap) break;
       if (judge(true).kind !== "more") break;
     }
     let inBand = hasBand && !target.weakness && judge(false).kind === "in";

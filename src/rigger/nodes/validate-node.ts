@@ -7,6 +7,7 @@ import type { RigNodeDependencies } from "../rig-dependencies.js";
 import { configOf, type RigState, type RigUpdate } from "../rig-state.js";
 import { runRigBatch } from "../run-rig-batch.js";
 import { mixturePointOf, pooledMixtureEstimate } from "../mixture-evidence.js";
+import { measurementCap, rolloutsSpent } from "../rollout-budget.js";
 
 /**
  * Validate: K fresh rollouts of the candidate stack (seeds never used by observation or
@@ -21,9 +22,11 @@ export function validateNode(dependencies: RigNodeDependencies) {
     const spec = candidateStack(config, proposal);
     const offset = validationIndexOffset(state.written - 1);
     const trajectories: Trajectory[] = [];
-    const policy = decisionPolicyOf(config);
+    // The rollout budget lowers this validation's cap to what the task has left.
+    const cap = measurementCap(config, rolloutsSpent(state));
+    const policy = { ...decisionPolicyOf(config), kMax: cap };
     let confirmationFrom: number | undefined;
-    let episodes = Math.min(config.k, config.kMax);
+    let episodes = Math.min(config.k, cap);
     const baselineStats = state.baseline?.stats;
     const history = {
       attempts: state.attempts,
@@ -46,7 +49,7 @@ export function validateNode(dependencies: RigNodeDependencies) {
       };
       const verdict = decide(config.target, evidence, policy);
       const confirm = verdict.decision === "more" && verdict.confirm === true;
-      if (verdict.decision !== "more" || (!confirm && trajectories.length >= config.kMax)) {
+      if (verdict.decision !== "more" || (!confirm && trajectories.length >= cap)) {
         dependencies.onEvent?.({
           taskId: config.taskId,
           node: "validate",
@@ -68,7 +71,7 @@ export function validateNode(dependencies: RigNodeDependencies) {
         };
       }
       if (confirm) confirmationFrom = trajectories.length;
-      episodes = confirm ? policy.confirmationEpisodes : Math.min(config.k, config.kMax - trajectories.length);
+      episodes = confirm ? policy.confirmationEpisodes : Math.min(config.k, cap - trajectories.length);
     }
   };
 }

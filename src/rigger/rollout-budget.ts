@@ -1,0 +1,35 @@
+import type { RigConfig } from "./rig-config.js";
+import type { RigState } from "./rig-state.js";
+
+/** The reason code a decision taken at the rollout budget carries (in its message and event). */
+export const BUDGET_EXHAUSTED = "BUDGET_EXHAUSTED";
+
+/** Rollouts a task has spent so far: its baseline and every validated attempt (errored episodes included). */
+export function rolloutsSpent(state: Pick<RigState, "baseline" | "attempts">): number {
+  const baseline = state.baseline ? state.baseline.stats.episodes + (state.baseline.stats.errored ?? 0) : 0;
+  return state.attempts.reduce(
+    (sum, attempt) => sum + (attempt.stats ? attempt.stats.episodes + (attempt.stats.errored ?? 0) : 0),
+    baseline,
+  );
+}
+
+/**
+ * The cap of the next measurement (observation or validation) of a task: `kMax`, lowered
+ * to what `budgetRollouts` leaves — but never below one batch of K, so a measurement that
+ * starts always has evidence: a task spends at most its budget plus one batch.
+ */
+export function measurementCap(config: RigConfig, spent: number): number {
+  if (config.budgetRollouts === undefined) return config.kMax;
+  const firstBatch = Math.min(config.k, config.kMax);
+  return Math.min(config.kMax, Math.max(firstBatch, config.budgetRollouts - spent));
+}
+
+/** Whether the task has spent its rollout budget (no budget: never). */
+export function budgetExhausted(config: RigConfig, spent: number): boolean {
+  return config.budgetRollouts !== undefined && spent >= config.budgetRollouts;
+}
+
+/** The message of a verdict reached at the budget: the reason code, what was spent, and the verdict's own message. */
+export function budgetMessage(config: RigConfig, spent: number, message: string): string {
+  return `${BUDGET_EXHAUSTED} (${spent} of ${config.budgetRollouts} rollouts spent): ${message}`;
+}
