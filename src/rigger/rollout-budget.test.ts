@@ -46,7 +46,7 @@ describe("the rollout budget (--budget-rollouts)", () => {
     expect(measurementCap(config, 40)).toBe(20);
     expect(measurementCap(config, 58)).toBe(5);
     expect(measurementCap(config, 200)).toBe(5);
-    expect(measurementCap({ ...config, budgetRollouts: undefined }, 200)).toBe(400);
+    expect(measurementCap({ ...config, budgetRollouts: undefined }, 200)).toBe(config.kMax);
   });
 
   it("stops the task at the budget (at most one batch over) and says which verdict it reached, BUDGET_EXHAUSTED", async () => {
