@@ -45,7 +45,19 @@ const steps: CalibrationCurriculum = {
   before: true,
   timeoutMs: 4 * 3600_000,
 };
-const all = [...CALIBRATION_CURRICULA, ...ablations, steps];
+/**
+ * `--rules before,after` (default both): `after` is the default rule; `before` the check
+ * rule the default replaced (a fresh 100-rollout check at 0.9, cap 400, 20 confirmation
+ * episodes; records named `<curriculum>-before`), so one run reports cost and trust of both.
+ */
+const rules = (argument("--rules") ?? "before,after").split(",");
+const beforeRule = (curriculum: CalibrationCurriculum): CalibrationCurriculum => ({
+  ...curriculum,
+  name: `${curriculum.name}-before`,
+  config: { ...curriculum.config, checkRollouts: 100, kMax: 400, confirmationEpisodes: 20 },
+});
+const main = [...CALIBRATION_CURRICULA, ...ablations, steps];
+const all = [...(rules.includes("after") ? main : []), ...(rules.includes("before") ? main.map(beforeRule) : [])];
 const chosen = only ? all.filter((curriculum) => only.includes(curriculum.name)) : all;
 // Records already in the file (an earlier, interrupted run) are kept, not measured again.
 const records: CalibrationRecord[] = existsSync(recordPath)

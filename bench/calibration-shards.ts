@@ -109,6 +109,7 @@ if (process.env.ENVRIGGER_CALIBRATION_SHARD) {
     acceptedTrulyInBand:
       accepted === 0 ? null : count((task) => task.outcome === "accepted" && task.afterInBand) / accepted,
     rolloutsPerTask: perTask.reduce((sum, task) => sum + task.rollouts, 0) / perTask.length,
+    worstTaskRollouts: Math.max(0, ...perTask.map((task) => task.rollouts)),
     perTask,
     wallSeconds: Math.round((Date.now() - started) / 1000),
   };
