@@ -35,7 +35,7 @@ export class RepoTaskCatalog {
     if (!entry) {
       const known = [...this.byId.keys()];
       throw new EnvriggerError("UNKNOWN_TASK", `no repo task ${JSON.stringify(id)}`, {
-        hint: `${known.length} tasks; e.g. ${known.slice(0, 3).join(", ")} (envrigger tasks --env repo lists them)`,
+        hint: `${known.length} tasks; e.g. ${known.slice(0, 3).join(", ")} (envrigger envs lists them)`,
       });
     }
     return {
