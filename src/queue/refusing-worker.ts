@@ -13,8 +13,8 @@ const UNREADABLE = "envriggerUnreadableJob";
  * forever; the processor refuses it (see {@link unreadableJobReason}), so it fails once.
  */
 export async function refusingWorkerClass(): Promise<typeof Worker> {
-  const { Worker } = await import("bullmq");
-  return class RefusingWorker extends Worker {
+  const bullmq = await import("bullmq");
+  return class RefusingWorker extends bullmq.Worker {
     protected override createJob(json: JobJson, jobId: string): Job {
       const parsed = parseBoundedJson(json.data || "{}", { maxCharacters: MAX_JOB_CHARACTERS });
       if (parsed.ok) return super.createJob(json, jobId);
