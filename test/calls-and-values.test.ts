@@ -103,7 +103,8 @@ describe("values that make no sense", () => {
       "2",
       "--json",
     );
-    expect(json.code).toBe(0);
+    // Every episode errored: the report is still printed, and the exit code says none ran.
+    expect(json.code).toBe(1);
     const report = JSON.parse(json.stdout) as BaselineJson;
     expect(report.stopReasons).toEqual({ error: 2 });
     expect(report.stopMessages.error).toMatch(/invalid-values\.step\(\).*observation.*reward.*NaN.*terminated/s);

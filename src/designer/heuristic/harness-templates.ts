@@ -24,8 +24,8 @@ import { turnLimitTemplate } from "./turn-limit-template.js";
  *   state), `mask-episode` (every observation, the first included, for policies that act
  *   on the start observation), `pad-observation`, `turn-limit`, `truncate-observation`, `perturb-prefix`,
  *   `move-relied-on` (a Setup through the env's staging tool: the thing the plan relies on moved away);
- * - easier: `start-near-goal` (a Setup replaying all but the last steps of a successful path,
- *   the policy's own or the env demonstrator's: reverse curriculum), `scaffold-prefix`,
+ * - easier: `scaffold-prefix`, then `start-near-goal` (a Setup replaying all but the last steps
+ *   of a successful path, the policy's own or the env demonstrator's: reverse curriculum),
  *   `repair-calls` (unblock), `require-verification` (lenient), `block-repeat` (note),
  *   `refuse-off-path` (only the path's next call is accepted), `observation-hint`; and, when no baseline episode
  *   succeeded, `explore-call` then `steer-call` (the opening exploration found);
@@ -39,8 +39,8 @@ export const harnessTemplates: readonly HarnessTemplate[] = [
   turnLimitTemplate,
   truncateObservationTemplate,
   perturbPrefixTemplate,
-  startNearGoalTemplate,
   scaffoldPrefixTemplate,
+  startNearGoalTemplate,
   repairCallsTemplate,
   refuseOffPathTemplate,
   observationHintTemplate,

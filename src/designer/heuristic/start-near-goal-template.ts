@@ -93,8 +93,9 @@ function plan({ context, diagnosis, roles }: TemplateInput): TemplatePlan | null
     },
     knob: { name: "assist", neutral: 0, strongest, integer: false, harderWhen: "smaller" },
     // A policy far below the band starts at the most help; the search then takes it back.
+    // Below scaffold-prefix (1.5): a scaffold keeps the policy's own start and is tried first.
     initial: strongest,
-    priority: 1.6,
+    priority: 1.4,
     reason: `a successful ${path.source === "policy" ? "episode of the policy" : "demonstration of the env's demonstrator"} reaches the goal in ${total} steps before finishing; starting the episode after all but the last few of them (reverse curriculum)${guided ? ", and at the most help refusing calls off that path," : ""} leaves the policy a short, solvable remainder`,
   };
 }
