@@ -1,13 +1,12 @@
 import { isAction, type Action, type ActionInput } from "../../core/action.js";
 import type { ActionableEnv } from "../../core/actionable-env.js";
-import { EnvriggerError, isEnvriggerError } from "../../core/errors.js";
+import { EnvriggerError } from "../../core/errors.js";
 import type { Evaluation } from "../../core/evaluation.js";
 import type { Json, JsonObject } from "../../core/json.js";
 import type { Observation } from "../../core/observation.js";
 import type { ResetResult, StepResult } from "../../core/step-result.js";
 import type { ResetOptions, Split, TaskInfo } from "../../core/task.js";
 import type { ToolSpec } from "../../core/tool-spec.js";
-import { parseWith } from "../../core/validate.js";
 import { truncateOutput } from "../bugfix/truncate-output.js";
 import { parseToolCallText } from "../bugfix-tools/parse-tool-call-text.js";
 import type { OpenEnvServerInfo } from "./fetch-openenv-server-info.js";
@@ -15,17 +14,26 @@ import { formatValidationErrors } from "./format-validation-errors.js";
 import { resetOpenEnvSession } from "./open-openenv-session.js";
 import type { OpenEnvOptions } from "./openenv-options.js";
 import type { OpenEnvErrorPayload, OpenEnvObservationPayload } from "./openenv-protocol.js";
-import { isMcpActionSchema, mcpCallAction, mcpToolListSchema, readMcpCall } from "./openenv-mcp.js";
+import { isMcpActionSchema, mcpCallAction, readMcpCall } from "./openenv-mcp.js";
+import { listOpenEnvMcpTools } from "./list-openenv-mcp-tools.js";
+import {
+  type OpenEnvEpisode,
+  openEnvEpisodeView,
+  openEnvEvaluation,
+  savedOpenEnvEpisode,
+  startedOpenEnvEpisode,
+} from "./openenv-episode.js";
+import { fetchOpenEnvServerState, sendOpenEnvStep } from "./openenv-episode-requests.js";
+import { openEnvObservationOf } from "./openenv-observation-of.js";
 import { openEnvReward } from "./openenv-reward.js";
+import { MALFORMED_STEP_MESSAGE, openEnvStepTool } from "./openenv-step-tool.js";
 import type { OpenEnvSessionGate } from "./openenv-session-gate.js";
 import { OpenEnvSessionLease } from "./openenv-session-lease.js";
 import { statedCapacity } from "./probe-openenv-capacity.js";
-import { openEnvServerError } from "./openenv-server-error.js";
 import type { OpenEnvSocket } from "./openenv-socket.js";
 import { openEnvStateSchemaText } from "./openenv-state-schema-text.js";
 import type { OpenEnvUrls } from "./openenv-urls.js";
 import { OPENENV_TASK_ID, openEnvTaskInfos } from "./openenv-tasks.js";
-import { renderOpenEnvObservation } from "./render-openenv-observation.js";
 
 /** What an {@link OpenEnvEnv} is built from. */
 export interface OpenEnvEnvSettings {
@@ -37,32 +45,6 @@ export interface OpenEnvEnvSettings {
   /** The server's session gate (one per server in a process; see `openEnvSessionGate`). */
   gate: OpenEnvSessionGate;
 }
-
-/** One episode as seen from our side (the environment's own state lives on the server). */
-interface OpenEnvEpisode {
-  taskId: string;
-  seed: number;
-  turns: number;
-  done: boolean;
-  truncated: boolean;
-  lastReward: number | null;
-  totalReward: number;
-  actionErrors: number;
-  lastActionError: string | null;
-  observation: Observation;
-  /** Set when the connection was lost: every later step fails with it. */
-  lost: EnvriggerError | null;
-  /** The server's state when the session was given up after the episode ended (what `stateView` then shows). */
-  finalServerState: JsonObject | null;
-}
-
-/** A step's reply as the env uses it: an observation, or a refused action. */
-type StepReply =
-  | { type: "error"; data: OpenEnvErrorPayload }
-  | { type: "observation"; payload: OpenEnvObservationPayload };
-
-const malformedMessage =
-  'error: malformed call; send the structured action {name: "step", args: ACTION}, or the text {"name": "step", "arguments": ACTION}';
 
 /**
  * An OpenEnv server as an {@link ActionableEnv} (`openenv:<url>`), over OpenEnv's
@@ -128,17 +110,7 @@ export class OpenEnvEnv implements ActionableEnv {
   async tools(): Promise<ToolSpec[]> {
     this.open();
     if (this.mcp) return structuredClone(this.mcpTools ?? (await this.lease.use(() => this.listMcpTools())));
-    const title =
-      typeof this.settings.server.schemas.action.title === "string"
-        ? ` (${this.settings.server.schemas.action.title})`
-        : "";
-    return [
-      {
-        name: "step",
-        description: `Send one action${title} to the OpenEnv environment; its arguments are the action, as the server's action schema says.`,
-        inputSchema: this.settings.server.schemas.action,
-      },
-    ];
+    return [openEnvStepTool(this.settings.server.schemas.action)];
   }
 
   async listTasks(split: Split): Promise<TaskInfo[]> {
@@ -177,20 +149,13 @@ export class OpenEnvEnv implements ActionableEnv {
     const reward = openEnvReward(session.payload);
     const done = session.payload.done ?? false;
     const observation = this.observationOf(session.payload);
-    this.episode = {
+    this.episode = startedOpenEnvEpisode({
       taskId: options.taskId,
       seed: options.seed,
-      turns: 0,
       done,
-      truncated: false,
       lastReward: reward,
-      totalReward: 0,
-      actionErrors: 0,
-      lastActionError: null,
       observation,
-      lost: null,
-      finalServerState: null,
-    };
+    });
     return {
       observation,
       info: { taskId: options.taskId, maxTurns: this.options.maxTurns, done, serverReward: reward },
@@ -215,12 +180,17 @@ export class OpenEnvEnv implements ActionableEnv {
     let actionError: string | null = null;
     let errorData: JsonObject = {};
     let reward = 0;
-    if (action === null) actionError = malformedMessage;
+    if (action === null) actionError = MALFORMED_STEP_MESSAGE;
     else if (!this.mcp && action.name !== "step")
       actionError = `error: unknown tool ${JSON.stringify(action.name)}; the only tool is step`;
     else {
       // An MCP env takes every tool as a call_tool action; an unknown one is the server's to refuse.
-      const reply = await this.send(episode, this.mcp ? mcpCallAction(action.name, action.args) : action.args);
+      const reply = await sendOpenEnvStep(
+        this.socket as OpenEnvSocket,
+        episode,
+        this.mcp ? mcpCallAction(action.name, action.args) : action.args,
+        this.settings.urls.webSocketUrl,
+      );
       if (reply.type === "error") {
         actionError = `error: the server refused the action: ${reply.data.message ?? "invalid action"}${formatValidationErrors(reply.data.errors)}`;
         errorData = reply.data.errors === undefined ? {} : { errors: reply.data.errors };
@@ -266,43 +236,12 @@ export class OpenEnvEnv implements ActionableEnv {
     };
   }
 
-  /** Send a step; a VALIDATION_ERROR reply comes back as data, every other failure throws (a lost connection also marks the episode). */
-  private async send(episode: OpenEnvEpisode, action: JsonObject): Promise<StepReply> {
-    let reply;
-    try {
-      reply = await (this.socket as OpenEnvSocket).request({ type: "step", data: action }, "step");
-    } catch (error) {
-      if (isEnvriggerError(error)) episode.lost = error;
-      throw error;
-    }
-    if (reply.type === "observation") return { type: "observation", payload: reply.data };
-    if (reply.type === "error" && reply.data.code === "VALIDATION_ERROR") return { type: "error", data: reply.data };
-    if (reply.type === "error") {
-      const error = openEnvServerError(reply.data, "step", this.settings.urls.webSocketUrl);
-      // OpenEnv closes the socket after SESSION_ERROR: this session is lost.
-      if (reply.data.code === "SESSION_ERROR") episode.lost = error;
-      throw error;
-    }
-    throw new EnvriggerError(
-      "REMOTE_ENV",
-      `the OpenEnv server at ${this.settings.urls.webSocketUrl} answered step with a ${reply.type} message instead of an observation`,
-    );
-  }
-
   private observationOf(payload: OpenEnvObservationPayload): Observation {
-    const call = this.mcp && "tool_name" in payload.observation ? readMcpCall(payload.observation) : null;
-    const data: JsonObject = {
-      isError: call?.isError ?? false,
-      observation: payload.observation,
-      reward: openEnvReward(payload),
-      done: payload.done ?? false,
-    };
-    const text =
-      call?.text ??
-      (this.mcp && Object.keys(payload.observation).length === 0
-        ? `The environment is ready. Its tools: ${(this.mcpTools ?? []).map((tool) => tool.name).join(", ")}.`
-        : renderOpenEnvObservation(payload.observation));
-    return { text: truncateOutput(text, this.options.observationBudget), data };
+    return openEnvObservationOf(payload, {
+      mcp: this.mcp,
+      mcpTools: this.mcpTools,
+      observationBudget: this.options.observationBudget,
+    });
   }
 
   /**
@@ -322,19 +261,7 @@ export class OpenEnvEnv implements ActionableEnv {
       );
       this.socket = session.socket;
     }
-    const socket = this.socket as OpenEnvSocket;
-    const url = this.settings.urls.webSocketUrl;
-    const reply = await socket.request(
-      { type: "mcp", data: { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} } },
-      "tools/list",
-    );
-    let listed: unknown = reply.type === "mcp" ? reply.data.result : undefined;
-    if (listed === undefined) {
-      const fallback = await socket.request({ type: "step", data: { type: "list_tools" } }, "list_tools");
-      if (fallback.type === "error") throw openEnvServerError(fallback.data, "list_tools", url);
-      listed = fallback.type === "observation" ? fallback.data.observation : undefined;
-    }
-    this.mcpTools = parseWith(mcpToolListSchema, listed, `the tool list of the MCP env at ${url}`, "REMOTE_ENV");
+    this.mcpTools = await listOpenEnvMcpTools(this.socket as OpenEnvSocket, this.settings.urls.webSocketUrl);
     return this.mcpTools;
   }
 
@@ -348,41 +275,13 @@ export class OpenEnvEnv implements ActionableEnv {
 
   /** The verifier: the server's `done` and last reward against the success threshold (see the class comment). */
   async evaluate(): Promise<Evaluation> {
-    const episode = this.live();
-    const threshold = this.options.successReward;
-    const last = episode.lastReward;
-    const success = episode.done && last !== null && (threshold === undefined ? last > 0 : last >= threshold);
-    return {
-      success,
-      score: last ?? 0,
-      metrics: {
-        done: episode.done,
-        truncated: episode.truncated,
-        lastReward: last,
-        totalReward: episode.totalReward,
-        turns: episode.turns,
-        maxTurns: this.options.maxTurns,
-        actionErrors: episode.actionErrors,
-        successReward: threshold ?? null,
-      },
-    };
+    return openEnvEvaluation(this.live(), this.options);
   }
 
   /** Our counters and the last observation, plus the server's state (a `state` request) unless `serverStateInView` is off. */
   async stateView(): Promise<JsonObject> {
     const episode = this.live();
-    const view: JsonObject = {
-      taskId: episode.taskId,
-      turn: episode.turns,
-      maxTurns: this.options.maxTurns,
-      done: episode.done,
-      truncated: episode.truncated,
-      lastReward: episode.lastReward,
-      totalReward: episode.totalReward,
-      actionErrors: episode.actionErrors,
-      lastActionError: episode.lastActionError,
-      observation: structuredClone(episode.observation.data ?? {}),
-    };
+    const view = openEnvEpisodeView(episode, this.options);
     if (this.options.serverStateInView)
       view.serverState = structuredClone(
         episode.finalServerState ?? (await this.lease.use(() => this.serverState(episode))),
@@ -393,19 +292,7 @@ export class OpenEnvEnv implements ActionableEnv {
   private async serverState(episode: OpenEnvEpisode): Promise<JsonObject> {
     if (episode.lost) throw episode.lost;
     if (this.socket === null) throw this.reclaimedError();
-    let reply;
-    try {
-      reply = await (this.socket as OpenEnvSocket).request({ type: "state" }, "state");
-    } catch (error) {
-      if (isEnvriggerError(error)) episode.lost = error;
-      throw error;
-    }
-    if (reply.type === "state") return reply.data;
-    if (reply.type === "error") throw openEnvServerError(reply.data, "state", this.settings.urls.webSocketUrl);
-    throw new EnvriggerError(
-      "REMOTE_ENV",
-      `the OpenEnv server at ${this.settings.urls.webSocketUrl} answered state with an observation message`,
-    );
+    return fetchOpenEnvServerState(this.socket as OpenEnvSocket, episode, this.settings.urls.webSocketUrl);
   }
 
   stateSchema(): string {
@@ -414,17 +301,7 @@ export class OpenEnvEnv implements ActionableEnv {
 
   /** A description of the episode (JSON). It cannot be restored: see {@link restoreState}. */
   async saveState(): Promise<Json> {
-    const episode = this.live();
-    return {
-      env: this.id,
-      restorable: false,
-      taskId: episode.taskId,
-      seed: episode.seed,
-      turns: episode.turns,
-      done: episode.done,
-      lastReward: episode.lastReward,
-      totalReward: episode.totalReward,
-    };
+    return savedOpenEnvEpisode(this.id, this.live());
   }
 
   /** Always throws: OpenEnv's protocol has no way to save or restore a server session. */
