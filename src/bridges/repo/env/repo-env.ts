@@ -18,12 +18,9 @@ import {
   type CodingToolOutcome,
 } from "../../bugfix-tools/index.js";
 import { targetNodeModules } from "../tasks/target-node-modules.js";
-import type { RepoTarget } from "../tasks/repo-target.js";
-import type { RepoTask } from "../tasks/repo-task.js";
 import { isTestPath } from "../tasks/test-paths.js";
-import { runRepoTests, type RepoTestRun } from "../test-results/index.js";
 import { createWorkspace, type Workspace } from "../workspace/index.js";
-import { checkoutTextFiles, referenceCheckout, startCheckout } from "./episode-trees.js";
+import { checkoutTextFiles, startCheckout } from "./episode-trees.js";
 import { parseRepoBash, repoBashArgumentsSchema } from "./repo-bash-tool.js";
 import { repoEpisodeStateSchema, type RepoEpisodeState } from "./repo-episode-state.js";
 import type { BugFixEvent as RepoEvent } from "../../bugfix/index.js";
@@ -31,32 +28,14 @@ import type { RepoInfo } from "./repo-info.js";
 import { type RepoOptions, repoOptionsSchema, type RepoOptionsInput } from "./repo-options.js";
 import { repoStateSchemaText, repoStateView } from "./repo-state-view.js";
 import type { RepoTaskCatalog } from "./repo-task-catalog.js";
-import { changedPaths, writeChangedFiles } from "./sync-workspace.js";
 import { formatTestRun, runCounts } from "./test-report.js";
 import { repoTools } from "./repo-tools.js";
+import { gradeRepoEpisode, type RepoEpisodeContext, type RepoGrade, runVisibleTests } from "./repo-episode-tests.js";
+import { repoInfoOf } from "./repo-info-of.js";
 
 const budgetMessage = "[turn budget used up: the episode is over]";
 const malformedMessage =
   'error: malformed call; send a structured tool call, or the text {"name": TOOL, "arguments": {...}} with TOOL one of Read, Edit, Write, Grep, Glob, Bash, Submit';
-
-/** The live parts of an episode that are not JSON: its task and workspace. */
-interface EpisodeContext {
-  task: RepoTask;
-  target: RepoTarget;
-  hidden: string[];
-  start: Record<string, string>;
-  workspace: Workspace;
-  checkout: string;
-}
-
-/** The grade of an ended episode. */
-interface Grade {
-  publicPass: boolean;
-  publicFrac: number;
-  hiddenPass: boolean;
-  hiddenFrac: number;
-  hiddenStop: string;
-}
 
 /**
  * A real repository as an env (`repo`): a task is a validated bug — a historical fix or
@@ -77,7 +56,7 @@ export class RepoEnv implements ActionableEnv {
   readonly id: string;
   private readonly options: RepoOptions;
   private state: RepoEpisodeState | null = null;
-  private context: EpisodeContext | null = null;
+  private context: RepoEpisodeContext | null = null;
   private closed = false;
 
   constructor(
@@ -113,7 +92,7 @@ export class RepoEnv implements ActionableEnv {
     if (typeof options?.taskId !== "string" || !Number.isInteger(options.seed) || options.seed < 0)
       throw new EnvriggerError("BAD_ARGUMENT", "reset needs { taskId: string, seed: non-negative integer }");
     await this.enter(options.taskId);
-    const context = this.context as EpisodeContext;
+    const context = this.context as RepoEpisodeContext;
     this.state = {
       taskId: context.task.id,
       seed: options.seed,
@@ -251,7 +230,12 @@ export class RepoEnv implements ActionableEnv {
       );
     const missing = (command.files ?? []).filter((file) => state.files[file] === undefined);
     if (missing.length > 0) return toolError(`Bash: no such test file: ${missing.join(", ")}`);
-    const run = await this.runVisible(state, command.files ?? undefined);
+    const run = await runVisibleTests(
+      this.context as RepoEpisodeContext,
+      this.testSettings(),
+      state,
+      command.files ?? undefined,
+    );
     state.testsRun += 1;
     const counts = runCounts(run);
     state.lastTestAllPassed = counts.ok;
@@ -260,89 +244,22 @@ export class RepoEnv implements ActionableEnv {
   }
 
   /** The visible tests on the agent's tree as it is (its test edits included). */
-  private async runVisible(state: RepoEpisodeState, files?: string[]): Promise<RepoTestRun> {
-    const context = this.context as EpisodeContext;
-    await context.workspace.reset();
-    writeChangedFiles(context.workspace.dir, context.start, state.files);
-    return this.runTests(files);
+  private testSettings() {
+    return { options: this.options, cacheDir: this.cacheDir };
   }
 
-  private runTests(files?: string[]): Promise<RepoTestRun> {
-    const context = this.context as EpisodeContext;
-    return runRepoTests({
-      workspace: context.workspace.dir,
-      testCommand: context.target.testCommand,
-      files,
-      isolation: this.options.isolation,
-      limits: { wallMs: this.options.testTimeoutMs },
-      cacheDir: this.cacheDir,
-    });
+  private async grade(state: RepoEpisodeState): Promise<RepoGrade> {
+    return gradeRepoEpisode(this.context as RepoEpisodeContext, this.testSettings(), state);
   }
 
-  /**
-   * Grade the agent's tree: the visible suite as it is (reusing the last full run when
-   * nothing changed since), then the hidden tests — the agent's changes to non-test files
-   * over the start tree, the reference commit's test files put back, a fresh run.
-   */
-  private async grade(state: RepoEpisodeState): Promise<Grade> {
-    const context = this.context as EpisodeContext;
-    let visible = state.lastFullRun?.version === state.version ? state.lastFullRun : null;
-    if (!visible) visible = { version: state.version, ...runCounts(await this.runVisible(state)) };
-    const publicTotal = visible.passed + visible.failed;
-    const hiddenRun = await this.runHidden(state);
-    const status = new Map(hiddenRun.tests.map((test) => [test.id, test.status]));
-    const passing = context.hidden.filter((id) => status.get(id) === "pass").length;
-    return {
-      publicPass: visible.ok,
-      publicFrac: publicTotal === 0 ? 0 : visible.passed / publicTotal,
-      hiddenPass: hiddenRun.stop === "exited" && passing === context.hidden.length,
-      hiddenFrac: context.hidden.length === 0 ? 0 : passing / context.hidden.length,
-      hiddenStop: hiddenRun.stop,
-    };
-  }
-
-  private async runHidden(state: RepoEpisodeState): Promise<RepoTestRun> {
-    const context = this.context as EpisodeContext;
-    const reference = checkoutTextFiles(await referenceCheckout(context.target, context.task, this.cacheDir));
-    await context.workspace.reset();
-    writeChangedFiles(context.workspace.dir, context.start, state.files, (file) => !isTestPath(file));
-    const hiddenFiles: Record<string, string> = {};
-    for (const file of context.task.hiddenTestFiles)
-      if (reference[file] !== undefined) hiddenFiles[file] = reference[file];
-    writeChangedFiles(context.workspace.dir, context.start, hiddenFiles);
-    return this.runTests();
-  }
-
-  private record(state: RepoEpisodeState, grade: Grade | null): RepoInfo {
-    const context = this.context as EpisodeContext;
-    const edited = changedPaths(context.start, state.files);
-    return {
-      submitted: state.submitted,
-      stop: state.done ? (state.submitted ? "submit" : "budget") : null,
-      publicPass: grade?.publicPass ?? null,
-      hiddenPass: grade?.hiddenPass ?? null,
-      publicFrac: grade?.publicFrac ?? null,
-      hiddenFrac: grade?.hiddenFrac ?? null,
-      turns: state.turns,
-      maxTurns: this.options.maxTurns,
-      invalidCalls: state.invalidCalls,
-      rejectedCalls: state.rejectedCalls,
-      opsUsed: [],
-      event: state.lastEvent,
-      actionError: state.lastActionError,
-      toolsUsed: state.toolsUsed.slice(),
-      testsRun: state.testsRun,
-      editedFiles: edited,
-      testFilesEdited: edited.some(isTestPath),
-      hiddenStop: grade?.hiddenStop ?? null,
-      taskSource: context.task.source,
-    };
+  private record(state: RepoEpisodeState, grade: RepoGrade | null): RepoInfo {
+    return repoInfoOf(this.context as RepoEpisodeContext, state, grade, this.options.maxTurns);
   }
 
   async observe(): Promise<Observation> {
     const state = this.live();
     return issueObservation(
-      (this.context as EpisodeContext).task.statement,
+      (this.context as RepoEpisodeContext).task.statement,
       state.lastText,
       this.options.observationBudget,
     );
@@ -360,7 +277,7 @@ export class RepoEnv implements ActionableEnv {
 
   async stateView(): Promise<JsonObject> {
     const state = this.live();
-    return repoStateView(state, this.options.maxTurns, (this.context as EpisodeContext).start, isTestPath);
+    return repoStateView(state, this.options.maxTurns, (this.context as RepoEpisodeContext).start, isTestPath);
   }
 
   stateSchema(): string {
