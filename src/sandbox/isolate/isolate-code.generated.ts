@@ -370,6 +370,28 @@ var overCpuBudget = (started) => {
 };
 var overBudgetFailure = () => failure("timeout", "the hook used more than " + hookBudgetMs + " ms of CPU time");
 
+var REGEXP_STATICS = [
+  "$1",
+  "$2",
+  "$3",
+  "$4",
+  "$5",
+  "$6",
+  "$7",
+  "$8",
+  "$9",
+  "input",
+  "$_",
+  "lastMatch",
+  "$&",
+  "lastParen",
+  "$+",
+  "leftContext",
+  "$\`",
+  "rightContext",
+  "$'"
+];
+
 var lengthOf = (value) => {
   if (value === null || value === void 0) return 0;
   const length = toNumber(value.length);
@@ -473,29 +495,8 @@ function lockDown(elementLimit) {
     enumerable: false,
     configurable: false
   });
-  const regExpStatics = [
-    "$1",
-    "$2",
-    "$3",
-    "$4",
-    "$5",
-    "$6",
-    "$7",
-    "$8",
-    "$9",
-    "input",
-    "$_",
-    "lastMatch",
-    "$&",
-    "lastParen",
-    "$+",
-    "leftContext",
-    "$\`",
-    "rightContext",
-    "$'"
-  ];
-  for (let index = 0; index < regExpStatics.length; index++) {
-    delete RegExp[regExpStatics[index]];
+  for (let index = 0; index < REGEXP_STATICS.length; index++) {
+    delete RegExp[REGEXP_STATICS[index]];
   }
   defineProperty(global, "defineRules", {
     value: function defineRules(rules) {

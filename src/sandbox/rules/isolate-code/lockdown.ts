@@ -1,3 +1,4 @@
+import { REGEXP_STATICS } from "./regexp-statics.js";
 import {
   apply,
   defineProperty,
@@ -143,29 +144,8 @@ export function lockDown(elementLimit: number): void {
     enumerable: false,
     configurable: false,
   });
-  const regExpStatics = [
-    "$1",
-    "$2",
-    "$3",
-    "$4",
-    "$5",
-    "$6",
-    "$7",
-    "$8",
-    "$9",
-    "input",
-    "$_",
-    "lastMatch",
-    "$&",
-    "lastParen",
-    "$+",
-    "leftContext",
-    "$`",
-    "rightContext",
-    "$'",
-  ];
-  for (let index = 0; index < regExpStatics.length; index++) {
-    delete (RegExp as unknown as Record<string, unknown>)[regExpStatics[index]];
+  for (let index = 0; index < REGEXP_STATICS.length; index++) {
+    delete (RegExp as unknown as Record<string, unknown>)[REGEXP_STATICS[index]];
   }
   defineProperty(global, "defineRules", {
     value: function defineRules(rules: unknown) {

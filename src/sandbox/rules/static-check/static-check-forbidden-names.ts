@@ -1,3 +1,4 @@
+import { REGEXP_STATICS } from "../isolate-code/regexp-statics.js";
 const hostAccess = "components cannot reach the host: use only the hook arguments and the harness API";
 const codeFromText = "code from strings is not available in components";
 const reflection = "reflection is not available in components";
@@ -83,27 +84,7 @@ export const forbiddenMembers: ReadonlyMap<string, string> = new Map([
  * Static members of `RegExp` that carry the last match between calls (legacy statics);
  * reading them would let one hook call see another's data.
  */
-export const forbiddenRegExpStatics: ReadonlySet<string> = new Set([
-  "$1",
-  "$2",
-  "$3",
-  "$4",
-  "$5",
-  "$6",
-  "$7",
-  "$8",
-  "$9",
-  "input",
-  "$_",
-  "lastMatch",
-  "$&",
-  "lastParen",
-  "$+",
-  "leftContext",
-  "$`",
-  "rightContext",
-  "$'",
-]);
+export const forbiddenRegExpStatics: ReadonlySet<string> = new Set(REGEXP_STATICS);
 
 /** Names starting with this prefix are reserved for the sandbox's own bindings. */
 export const reservedNamePrefix = "__envrigger";
