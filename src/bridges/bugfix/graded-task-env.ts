@@ -19,6 +19,7 @@ import { gradedVerdict, issueObservation } from "./graded-verdict.js";
 import { bugFixTaskInfos } from "./task-catalog.js";
 import { TaskStoreLease } from "./task-store-lease.js";
 import { truncateOutput } from "./truncate-output.js";
+import { gradedInfo } from "./graded-info.js";
 
 const budgetMessage = "[turn budget used up: the episode is over]";
 
@@ -221,21 +222,7 @@ export abstract class GradedTaskEnv<S extends GradedEpisodeState<I>, I extends B
 
   /** The info record of the current step; pass fields only when graded. */
   private record(state: S, grade: SourceGrade | null): I {
-    const base: BugFixInfo = {
-      submitted: state.submitted,
-      stop: state.done ? (state.submitted ? "submit" : "budget") : null,
-      publicPass: grade?.publicPass ?? null,
-      hiddenPass: grade?.hiddenPass ?? null,
-      publicFrac: grade?.publicFrac ?? null,
-      hiddenFrac: grade?.hiddenFrac ?? null,
-      turns: state.turns,
-      maxTurns: this.settings.maxTurns,
-      invalidCalls: state.invalidCalls,
-      rejectedCalls: state.rejectedCalls,
-      opsUsed: this.opsUsed(state),
-      event: state.lastEvent,
-      actionError: state.lastActionError,
-    };
+    const base = gradedInfo(state, grade, this.settings.maxTurns, this.opsUsed(state));
     return { ...base, ...this.recordExtras(state) } as I;
   }
 

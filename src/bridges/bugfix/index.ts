@@ -11,5 +11,6 @@ export { compactProjection, projectionLabel } from "./compact-projection.js";
 export { editOpNameSchema, type FixOpName, fixOpNames } from "./edit-op-name.js";
 export { bugFixCatalog } from "./task-catalog.js";
 export { truncateOutput } from "./truncate-output.js";
+export { gradedInfo } from "./graded-info.js";
 export { gradedVerdict, issueObservation } from "./graded-verdict.js";
 export { type BugFixEvent, bugFixEventSchema, bugFixInfoSchema } from "./bugfix-info.js";

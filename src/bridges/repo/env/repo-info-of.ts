@@ -1,3 +1,4 @@
+import { gradedInfo } from "../../bugfix/index.js";
 import { isTestPath } from "../tasks/test-paths.js";
 import type { RepoEpisodeState } from "./repo-episode-state.js";
 import type { RepoEpisodeContext, RepoGrade } from "./repo-episode-tests.js";
@@ -13,19 +14,7 @@ export function repoInfoOf(
 ): RepoInfo {
   const edited = changedPaths(context.start, state.files);
   return {
-    submitted: state.submitted,
-    stop: state.done ? (state.submitted ? "submit" : "budget") : null,
-    publicPass: grade?.publicPass ?? null,
-    hiddenPass: grade?.hiddenPass ?? null,
-    publicFrac: grade?.publicFrac ?? null,
-    hiddenFrac: grade?.hiddenFrac ?? null,
-    turns: state.turns,
-    maxTurns,
-    invalidCalls: state.invalidCalls,
-    rejectedCalls: state.rejectedCalls,
-    opsUsed: [],
-    event: state.lastEvent,
-    actionError: state.lastActionError,
+    ...gradedInfo(state, grade, maxTurns, []),
     toolsUsed: state.toolsUsed.slice(),
     testsRun: state.testsRun,
     editedFiles: edited,
