@@ -4,7 +4,7 @@ import { CandidateStore, type CandidateRecord } from "../candidate-store.js";
 import { candidateStack } from "../candidate-stack.js";
 import { decide } from "../decision-rule.js";
 import { decisionPolicyOf, validationIndexOffset } from "../rig-config.js";
-import { budgetExhausted, budgetMessage, measurementCap, rolloutsSpent } from "../rollout-budget.js";
+import { budgetExhausted, budgetMessage, rolloutsSpent } from "../rollout-budget.js";
 import type { RigNodeDependencies } from "../rig-dependencies.js";
 import { trajectoriesOf } from "../trajectory-batch-store.js";
 import { attemptExamples } from "../attempt-examples.js";
@@ -23,14 +23,18 @@ export function decideNode(dependencies: RigNodeDependencies) {
     const validation = state.validation!;
     const validated = trajectoriesOf(dependencies.trajectories, validation.trajectories);
     const spentBefore = rolloutsSpent(state);
-    const cap = measurementCap(config, spentBefore);
-    const verdict = decide(config.target, validation.evidence, { ...decisionPolicyOf(config), kMax: cap });
-    // At the cap the rule never asks for more; a "more" here means the cap was reached mid-way.
+    const spent = spentBefore + validation.stats.episodes + validation.stats.errored;
+    // The rule is told what the budget leaves (its own mechanism: at 0 it decides with `stop: "budget"`).
+    const evidence =
+      config.budgetRollouts === undefined
+        ? validation.evidence
+        : { ...validation.evidence, remainingRollouts: config.budgetRollouts - spent };
+    const verdict = decide(config.target, evidence, decisionPolicyOf(config));
+    // The validation stops at k-max or the budget; a "more" here means it stopped mid-way.
     const reached: DecisionFeedback =
       verdict.decision === "more"
         ? { decision: "refine", direction: "inconclusive", distance: 0, message: verdict.message, stop: "cap" }
         : verdict;
-    const spent = spentBefore + validation.stats.episodes + validation.stats.errored;
     const overBudget = budgetExhausted(config, spent);
     const feedback: DecisionFeedback =
       overBudget && reached.decision !== "accept"
