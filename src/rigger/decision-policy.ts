@@ -1,0 +1,100 @@
+import type { MixturePooling } from "./mixture-posterior.js";
+
+/** Thresholds of the rule (documented in docs/designer-and-decision-rule.md; defaults below). */
+export interface DecisionPolicy {
+  /** Validation stops spending rollouts at this many episodes (the confirmation batch may add to it). */
+  kMax: number;
+  /**
+   * Probability needed to accept (and to skip) that a fresh check of `checkRollouts`
+   * rollouts measures the success rate (and mean turns) inside the band — the
+   * posterior-predictive probability; with `checkRollouts` 0, the posterior probability
+   * that the true rate lies in the band. Also the posterior mass on one side of the
+   * band's core needed to refine early, unless `refineConfidence` is set.
+   */
+  confidence: number;
+  /**
+   * Posterior mass of the true value on one side of a band's core needed to refine before
+   * the cap (absent: `confidence`). Higher than `confidence`, a candidate near the band's
+   * middle is less often refined on a short unlucky run of 10–20 rollouts.
+   */
+  refineConfidence?: number;
+  /**
+   * Rollouts of the fresh check the rule targets (the calibration's K = 100): accepting on
+   * the probability that such a check lands in band, instead of on the true rate being in
+   * band, keeps accepted rates where a K-rollout measurement confirms them. 0: target the
+   * true rate itself.
+   */
+  checkRollouts: number;
+  /**
+   * Fresh rollouts run after the bands first pass, before the final accept (the winner's
+   * curse: the candidate that crossed the line is, among many looks, the lucky one). 0: none.
+   */
+  confirmationEpisodes: number;
+  /**
+   * Which episodes of a mixture experiment (a proposal's `mixture` declaration) inform the
+   * rate at the candidate's share besides its own (see `MixturePooling`); read with
+   * `checkRollouts` 0 only.
+   */
+  pooling: MixturePooling;
+  /** Episodes needed before `unsolvable` or `no-effect` is called (fewer → spend another batch). */
+  minimumEvidence: number;
+  /** Fraction of erroring episodes above which a candidate is broken (errors outside it, category `external`, not counted). */
+  maxErrorRate: number;
+  /**
+   * Fraction of episodes that errored outside the candidate (a remote env, a provider, a
+   * queue: errors of category `external`) above which the rule refuses to decide at all
+   * (`EPISODES_ERRORED`; see `refuseOnExternalErrors`). Below it, those episodes are left
+   * out of every rate.
+   */
+  maxExternalErrorRate: number;
+  /** "Unsolvable": success 0 and at least this fraction ended by budget, timeout or with blocked actions. */
+  unsolvableStopFraction: number;
+  /** Weakness target: success among weakness-showing rollouts must be at most this… */
+  weaknessMaxSuccess: number;
+  /** …and among the others at least this. */
+  weaknessMinOtherSuccess: number;
+  /** Weakness target: at least this many rollouts on each side. */
+  weaknessMinEpisodes: number;
+}
+
+/**
+ * Default thresholds, chosen by simulation before any real run (issue 21;
+ * `bench/decision-rule-simulation.ts`, docs/designer-and-decision-rule.md): the promise is
+ * on the true rate — accept (and skip) when the posterior probability that the true rate lies
+ * in the band is ≥ `confidence` 0.9 (`checkRollouts` 0) — refine when 0.9 of the posterior
+ * lies on one side of the band, cap 200, no confirmation batch, and a mixture's off-side
+ * episodes pooled across its probes and the baseline. Among the rules simulated (Bernoulli
+ * candidates and a mixture template's search, including a knob that is not linear and a
+ * layer that draws only in some states), the one with the fewest rollouts per task whose
+ * accepted stacks are truly in band ≥ 0.91 under every model and whose tasks are truly in
+ * band ≥ 0.85 on average. `--check-rollouts 100` gives the previous rule ({@link CHECK_DECISION_POLICY}).
+ */
+export const DEFAULT_DECISION_POLICY: DecisionPolicy = {
+  kMax: 200,
+  confidence: 0.9,
+  refineConfidence: 0.9,
+  checkRollouts: 0,
+  confirmationEpisodes: 0,
+  pooling: "off-side",
+  minimumEvidence: 10,
+  maxErrorRate: 0,
+  maxExternalErrorRate: 0.1,
+  unsolvableStopFraction: 0.5,
+  weaknessMaxSuccess: 0.2,
+  weaknessMinOtherSuccess: 0.5,
+  weaknessMinEpisodes: 3,
+};
+
+/**
+ * The rule on a fresh 100-rollout check (`--check-rollouts 100`; the default before the
+ * promise moved to the true rate): 0.9 that such a check lands in band, refine at 0.975 on
+ * one side of the band's core, cap 400, confirmation batch 20, no pooling.
+ */
+export const CHECK_DECISION_POLICY: DecisionPolicy = {
+  ...DEFAULT_DECISION_POLICY,
+  checkRollouts: 100,
+  refineConfidence: 0.975,
+  kMax: 400,
+  confirmationEpisodes: 20,
+  pooling: "none",
+};

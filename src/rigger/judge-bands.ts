@@ -1,0 +1,203 @@
+import type { DecisionDirection } from "../designer/designer.js";
+import type { Target } from "../designer/target.js";
+import type { RolloutStats } from "../rollout/summarize.js";
+import {
+  binomialBandProbability,
+  checkCore,
+  meanPosterior,
+  meanPredictive,
+  normalCdf,
+  successPosterior,
+  successPredictive,
+  type BandPosterior,
+} from "./band-posterior.js";
+import { DEFAULT_DECISION_POLICY } from "./decision-policy.js";
+import { mixtureBandPosterior, type MixtureEstimate } from "./mixture-posterior.js";
+
+/** What {@link judgeBands} needs beyond the target and the statistics. */
+export interface BandJudgementOptions {
+  /** Standard deviation of turns per episode (for the steps band). */
+  turnsDeviation: number;
+  /** Whether the validation may still spend rollouts (below the cap): undecided → `more`, else a verdict. */
+  canSpend: boolean;
+  /** See {@link DecisionPolicy.confidence} (default: the default policy's). */
+  confidence?: number;
+  /** See {@link DecisionPolicy.checkRollouts} (default: the default policy's). */
+  checkRollouts?: number;
+  /** See {@link DecisionPolicy.refineConfidence} (default: the default policy's, else `confidence`). */
+  refineConfidence?: number;
+  /** See {@link CandidateEvidence.pooled}. */
+  pooled?: MixtureEstimate;
+}
+
+/** How the bands of a target judge some rollouts. */
+export type BandJudgement =
+  | { kind: "in"; probability: number; message: string }
+  | { kind: "more"; probability: number; message: string }
+  | {
+      kind: "out";
+      direction: DecisionDirection;
+      distance: number;
+      message: string;
+      probability: number;
+      /** Whether the verdict was forced by `canSpend` false (undecided at the limit) rather than by the evidence. */
+      atLimit: boolean;
+    };
+
+interface BandView {
+  band: [number, number];
+  estimate: number;
+  /** Where the check (or, with no check, the true value) lands: what accepting reads. */
+  landing: BandPosterior;
+  /** Posterior of the true value relative to the core (the values the check confirms at the confidence): what refining reads. */
+  core: BandPosterior;
+  what: string;
+  up: DecisionDirection;
+  down: DecisionDirection;
+}
+
+const successCores = new Map<string, [number, number]>();
+
+/** The success rates a check of `checkRollouts` confirms at `confidence` (cached: it depends on the band, K and the confidence only). */
+function successCore(band: [number, number], checkRollouts: number, confidence: number): [number, number] {
+  const key = `${band[0]},${band[1]},${checkRollouts},${confidence}`;
+  let core = successCores.get(key);
+  if (!core) {
+    core = checkCore(band, confidence, (rate) => binomialBandProbability(rate, checkRollouts, band));
+    successCores.set(key, core);
+  }
+  return core;
+}
+
+function bandViews(
+  target: Target,
+  stats: RolloutStats,
+  turnsDeviation: number,
+  confidence: number,
+  checkRollouts: number,
+  pooled: MixtureEstimate | undefined,
+): BandView[] {
+  const views: BandView[] = [];
+  if (target.successBand && checkRollouts === 0 && pooled?.consistent) {
+    const posterior = mixtureBandPosterior(pooled, target.successBand);
+    views.push({
+      band: target.successBand,
+      estimate: pooled.mean,
+      landing: posterior,
+      core: posterior,
+      what: `success (pooled over the ${pooled.episodes} episodes of the mixture)`,
+      up: "too-easy",
+      down: "too-hard",
+    });
+  } else if (target.successBand) {
+    const band = target.successBand;
+    const core = checkRollouts > 0 ? successCore(band, checkRollouts, confidence) : band;
+    views.push({
+      band,
+      estimate: stats.successRate,
+      landing:
+        checkRollouts > 0
+          ? successPredictive(stats.successes, stats.episodes, band, checkRollouts)
+          : successPosterior(stats.successes, stats.episodes, band),
+      core: successPosterior(stats.successes, stats.episodes, core),
+      what: "success",
+      up: "too-easy",
+      down: "too-hard",
+    });
+  }
+  if (target.stepsBand) {
+    const band = target.stepsBand;
+    const checkError = checkRollouts > 0 ? turnsDeviation / Math.sqrt(checkRollouts) : 0;
+    const core =
+      checkError > 0
+        ? checkCore(
+            band,
+            confidence,
+            (mean) => normalCdf((band[1] - mean) / checkError) - normalCdf((band[0] - mean) / checkError),
+          )
+        : band;
+    views.push({
+      band,
+      estimate: stats.meanTurns,
+      landing:
+        checkRollouts > 0
+          ? meanPredictive(stats.meanTurns, turnsDeviation, stats.episodes, band, checkRollouts)
+          : meanPosterior(stats.meanTurns, turnsDeviation, stats.episodes, band),
+      core: meanPosterior(stats.meanTurns, turnsDeviation, stats.episodes, core),
+      what: "mean turns",
+      up: "too-long",
+      down: "too-short",
+    });
+  }
+  return views;
+}
+
+/** The signed distance the designer reads: to the band edge when outside, to the band's middle when inside. */
+function signedDistance(view: BandView): number {
+  const [low, high] = view.band;
+  if (view.estimate > high) return view.estimate - high;
+  if (view.estimate < low) return view.estimate - low;
+  return view.estimate - (low + high) / 2;
+}
+
+function describe(view: BandView, episodes: number, checkRollouts: number): string {
+  const { landing } = view;
+  const what =
+    checkRollouts > 0
+      ? `P(a ${checkRollouts}-rollout check lands in [${view.band[0]}, ${view.band[1]}])`
+      : `P(in [${view.band[0]}, ${view.band[1]}])`;
+  return `${view.what} ${fmt(view.estimate)} at n=${episodes}: ${what} = ${fmt(landing.inside)}, below ${fmt(landing.below)}, above ${fmt(landing.above)}`;
+}
+
+/**
+ * Judge the success and steps bands of `target` (a weakness is not judged here). With
+ * `checkRollouts` > 0 (the default 100): `in` when the posterior-predictive probability
+ * that a fresh check of that many rollouts measures every band in band (the product over
+ * bands; Beta-binomial for success, normal for mean turns) is ≥ `confidence`; `out` when
+ * the posterior of one band's true value (Beta, uniform prior; normal approximation for
+ * mean turns) puts ≥ `confidence` of its mass on one side of that band's core — the values
+ * whose check lands in band with probability ≥ `confidence` — so a rate no check could
+ * confirm is refined early instead of spending up to the cap. With `checkRollouts` 0 the
+ * core is the band and `in` reads the posterior of the true value. Otherwise `more` while
+ * `canSpend`, and at the cap `out` towards the heavier side of the core (the distance then
+ * measured from the band's middle when the estimate lies inside).
+ */
+export function judgeBands(target: Target, stats: RolloutStats, options: BandJudgementOptions): BandJudgement {
+  const { turnsDeviation, canSpend } = options;
+  const confidence = options.confidence ?? DEFAULT_DECISION_POLICY.confidence;
+  const checkRollouts = options.checkRollouts ?? DEFAULT_DECISION_POLICY.checkRollouts;
+  const refineConfidence = options.refineConfidence ?? DEFAULT_DECISION_POLICY.refineConfidence ?? confidence;
+  const views = bandViews(target, stats, turnsDeviation, confidence, checkRollouts, options.pooled);
+  const probability = views.reduce((product, view) => product * view.landing.inside, 1);
+  const message = views.map((view) => describe(view, stats.episodes, checkRollouts)).join("; ");
+  if (probability >= confidence) return { kind: "in", probability, message };
+  const confidentOut = views.find((view) => Math.max(view.core.below, view.core.above) >= refineConfidence);
+  if (confidentOut) {
+    const above = confidentOut.core.above > confidentOut.core.below;
+    return {
+      kind: "out",
+      direction: above ? confidentOut.up : confidentOut.down,
+      distance: signedDistance(confidentOut),
+      message,
+      probability,
+      atLimit: false,
+    };
+  }
+  if (canSpend) return { kind: "more", probability, message: `undecided: ${message}` };
+  // The cap: the band least likely to hold names the direction.
+  const weakest = [...views].sort((left, right) => left.landing.inside - right.landing.inside)[0]!;
+  const above = weakest.core.above > weakest.core.below;
+  return {
+    kind: "out",
+    direction: above ? weakest.up : weakest.down,
+    distance: signedDistance(weakest),
+    message: `inconclusive at the limit: ${message}`,
+    probability,
+    atLimit: true,
+  };
+}
+
+/** A rate or probability as the rule's messages write it (two decimals). */
+export function fmt(value: number): string {
+  return value.toFixed(2);
+}
