@@ -10,6 +10,8 @@ import { runRollouts } from "../rollout/run-rollouts.js";
 import { stackEnvironment } from "./stack-environment.js";
 import { LearnableModel } from "../policies/learnable/learnable-model.js";
 import { guardedStack, shortcutGuards } from "./coevolution-guards.js";
+import { demonstrationEpisodes } from "./demonstration-episodes.js";
+import type { CandidateLayer } from "../designer/candidate.js";
 import { coevolutionSource } from "./coevolution-source.js";
 import { createRigDependencies, productRigDependencies } from "../app/create-rig-dependencies.js";
 import { inProcessExecutor, runCurriculum } from "../curriculum/run-curriculum.js";
@@ -61,6 +63,15 @@ describe("co-evolution's shortcut Rules layers", () => {
     expect([...guards.keys()].sort()).toEqual(["clamp-0", "range-0"]);
     expect(guards.get("clamp-0")).toMatchObject({ kind: "rules", name: REWARD_SHORTCUT_GUARD });
     expect(found.shared).toMatchObject({ kind: "rules", name: REWARD_SHORTCUT_GUARD });
+    // The env's demonstrator (the oracle) says a success pays 1 from the start: the hacker's
+    // failures paid 1 are still a shortcut, and the oracle's calls are not its mark.
+    const demonstrations = demonstrationEpisodes(definition, publicReward, bugfixPolicies.oracle!, 5, "test");
+    const demonstrated = await shortcutGuards(hacked, definition, publicReward, ["clamp-0", "range-0"], demonstrations);
+    expect([...demonstrated.perTask.keys()].sort()).toEqual(["clamp-0", "range-0"]);
+    const refused = (layer: CandidateLayer) =>
+      (layer.kind === "rules" ? layer.source : "").match(/if \((action\.name[^{]*)\)/)?.[1];
+    expect(refused(demonstrated.perTask.get("clamp-0")!)).toBe(refused(guards.get("clamp-0")!));
+    expect(refused(guards.get("clamp-0")!)).toBeDefined();
     const none = await shortcutGuards(honest, definition, publicReward, ["clamp-0"]);
     expect([none.perTask.size, none.shared]).toEqual([0, null]);
 

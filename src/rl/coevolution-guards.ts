@@ -1,8 +1,9 @@
 import type { EnvDefinition } from "../core/env-definition.js";
 import type { JsonObject } from "../core/json.js";
-import type { Trajectory } from "../core/trajectory.js";
 import type { CandidateLayer } from "../designer/candidate.js";
 import { shortcutGuardLayer } from "../designer/heuristic/reward-shortcut-guard.js";
+import type { TaskRewardEvidence } from "../designer/heuristic/rewarded-failure.js";
+import type { DemonstrationsOf } from "./demonstration-episodes.js";
 import type { HarnessStackSpec } from "../harness/harness-stack-spec.js";
 import { readCheckpointedTasks } from "../rigger/read-checkpointed-tasks.js";
 import type { StoredStack } from "./stored-stacks-source.js";
@@ -24,14 +25,18 @@ export interface RoundShortcutGuards {
 /**
  * The Rules layers closing the reward shortcut a finished rig round's episodes showed
  * (`shortcutGuardLayer` over everything the round observed: each task's baseline, latest
- * validation and the episodes each attempt kept) — per task, and over all tasks pooled.
- * Reads only reward, verdict and the calls that reached the env.
+ * validation and the episodes each attempt kept) — per task, and over all tasks pooled (each
+ * task's failures judged against its own success level). With `demonstrationsOf` (the env's
+ * demonstrator), a task's demonstration says what a success pays from its start and counts
+ * among the honest episodes, so a partial score on a dense reward is not taken for a shortcut.
+ * Reads only reward, verdict, the stack and the calls that reached the env.
  */
 export async function shortcutGuards(
   runDirectory: string,
   env: EnvDefinition,
   envOptions: JsonObject,
   taskIds: readonly string[],
+  demonstrationsOf?: DemonstrationsOf,
 ): Promise<RoundShortcutGuards> {
   const tasks = await readCheckpointedTasks(
     taskIds.map((taskId) => runPaths(runDirectory).checkpointsOf(taskId)),
@@ -40,15 +45,18 @@ export async function shortcutGuards(
   const probe = await env.create(envOptions);
   const tools = await probe.tools().finally(() => probe.close());
   const perTask = new Map<string, CandidateLayer>();
-  const pooled: Trajectory[] = [];
+  const pooled: TaskRewardEvidence[] = [];
   for (const task of tasks) {
-    const observed = [
-      ...(task.baseline?.trajectories ?? []),
-      ...(task.validation?.trajectories ?? []),
-      ...task.attempts.flatMap((attempt) => attempt.trajectories ?? []),
-    ];
-    pooled.push(...observed);
-    const guard = shortcutGuardLayer(observed, tools);
+    const evidence: TaskRewardEvidence = {
+      trajectories: [
+        ...(task.baseline?.trajectories ?? []),
+        ...(task.validation?.trajectories ?? []),
+        ...task.attempts.flatMap((attempt) => attempt.trajectories ?? []),
+      ],
+      demonstrations: demonstrationsOf ? await demonstrationsOf(task.config.taskId) : [],
+    };
+    pooled.push(evidence);
+    const guard = shortcutGuardLayer([evidence], tools);
     if (guard) perTask.set(task.config.taskId, guard);
   }
   return { perTask, shared: shortcutGuardLayer(pooled, tools) };

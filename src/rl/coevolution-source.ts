@@ -15,6 +15,8 @@ import { readCandidateRecord } from "../rigger/candidate-store.js";
 import { stackEnvironment } from "./stack-environment.js";
 import type { StoredStack } from "./stored-stacks-source.js";
 import type { TrainingSource } from "./training-source.js";
+import type { PolicyFactory } from "../core/policy.js";
+import { demonstrationEpisodes } from "./demonstration-episodes.js";
 import { guardedStack, shortcutGuards, type RoundShortcutGuards } from "./coevolution-guards.js";
 import { coevolutionRoundSchema, type CoevolutionRound } from "../run-format/coevolution-round.js";
 import { inProcessExecutor, runCurriculum, type RigDependenciesFactory } from "../curriculum/run-curriculum.js";
@@ -45,6 +47,8 @@ export interface CoevolutionOptions {
   confirmationEpisodes?: number;
   revisions: number;
   seed: number;
+  /** The env's demonstrator (`EnvDefinition.demonstrator`, resolved), when it names one: its demonstrations tell a shortcut from a partial score. */
+  demonstrator?: PolicyFactory;
   /** Builds each round's rig dependencies (the product's: `createRigDependencies`, with the run's queue if any). */
   rigDependencies: RigDependenciesFactory;
   onRound?: (round: CoevolutionRound) => void;
@@ -88,6 +92,15 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
   // The update each task's current stack was accepted at (its in-band measure counts from there).
   const acceptedAt = new Map<string, number>();
   const roundDirectory = (round: number) => resolve(options.directory, `round-${round}`);
+  const demonstrations = options.demonstrator
+    ? demonstrationEpisodes(
+        options.env,
+        options.envOptions,
+        options.demonstrator,
+        options.seed,
+        "co-evolution shortcut demonstration",
+      )
+    : undefined;
 
   // `found`: the round's guards when this process just computed them (a round read back from
   // round.json reads them again from its checkpoints).
@@ -101,7 +114,7 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
       acceptedAt.set(entry.taskId, round.update);
     }
     if (round.guarded.length > 0 || round.guardedEnvWide) {
-      found ??= await shortcutGuards(round.runDirectory, options.env, options.envOptions, taskIds);
+      found ??= await shortcutGuards(round.runDirectory, options.env, options.envOptions, taskIds, demonstrations);
       for (const [taskId, guard] of found.perTask) guards.set(taskId, guard);
       if (round.guardedEnvWide && found.shared) sharedGuard = found.shared;
     }
@@ -176,7 +189,7 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
         episodes: task.accepted!.episodes,
         layers: layerNames(resolve(task.candidate!)),
       }));
-    const found = await shortcutGuards(runDirectory, options.env, options.envOptions, taskIds);
+    const found = await shortcutGuards(runDirectory, options.env, options.envOptions, taskIds, demonstrations);
     const everyTask = sharedGuard !== null || found.shared !== null;
     const stacked = new Set([
       ...[...stacks.keys()].filter((taskId) => !dropped.includes(taskId)),

@@ -2,13 +2,11 @@ import type { EnvDefinition } from "../core/env-definition.js";
 import { EnvriggerError } from "../core/errors.js";
 import type { JsonObject } from "../core/json.js";
 import type { PolicyFactory } from "../core/policy.js";
-import { deriveSeed } from "../core/seeding.js";
 import type { TaskInfo } from "../core/task.js";
 import { ToolRoles } from "../analysis/tool-roles.js";
 import { pathOf } from "../designer/heuristic/demonstration-path.js";
 import type { HarnessStackSpec } from "../harness/harness-stack-spec.js";
-import { runEpisode } from "../rollout/run-episode.js";
-import { isSuccess } from "../rollout/summarize.js";
+import { demonstrationEpisodes } from "./demonstration-episodes.js";
 import { originalEnvironment, stackEnvironment } from "./stack-environment.js";
 import { tasksOfUpdate } from "./train-policy.js";
 import type { TrainingSource } from "./training-source.js";
@@ -40,32 +38,33 @@ export function reverseCurriculumSource(options: ReverseCurriculumOptions): Trai
 } {
   const stacks = new Map<string, HarnessStackSpec | null>();
   let roles: ToolRoles | null = null;
-  const demonstrate = async (taskId: string) => {
-    const env = await options.env.create(options.envOptions);
-    try {
-      roles ??= new ToolRoles(await env.tools());
-      const trajectory = await runEpisode(env, options.demonstrator(), {
-        taskId,
-        seed: deriveSeed(options.seed, "reverse curriculum demonstration", taskId),
-      });
-      if (!isSuccess(trajectory)) return null;
-      const { steps } = pathOf(trajectory, roles, "demonstrator");
-      if (steps.length === 0) return null;
-      const spec: HarnessStackSpec = {
-        version: 1,
-        base: { env: options.env.id, taskId, options: options.envOptions },
-        layers: [
-          {
-            kind: "setup",
-            actions: steps,
-            prefixes: steps.map((_, depth) => ({ length: depth, weight: 1 })),
-          },
-        ],
-      };
-      return spec;
-    } finally {
-      await env.close();
+  const demonstrations = demonstrationEpisodes(
+    options.env,
+    options.envOptions,
+    options.demonstrator,
+    options.seed,
+    "reverse curriculum demonstration",
+  );
+  const demonstrate = async (taskId: string): Promise<HarnessStackSpec | null> => {
+    const [trajectory] = await demonstrations(taskId);
+    if (!trajectory) return null;
+    if (!roles) {
+      const probe = await options.env.create(options.envOptions);
+      roles = new ToolRoles(await probe.tools().finally(() => probe.close()));
     }
+    const { steps } = pathOf(trajectory, roles, "demonstrator");
+    if (steps.length === 0) return null;
+    return {
+      version: 1,
+      base: { env: options.env.id, taskId, options: options.envOptions },
+      layers: [
+        {
+          kind: "setup",
+          actions: steps,
+          prefixes: steps.map((_, depth) => ({ length: depth, weight: 1 })),
+        },
+      ],
+    };
   };
   return {
     kind: "reverse",

@@ -245,6 +245,9 @@ async function trainingRun(
       revisions: config.source.revisions,
       seed: config.grpo.seed,
       rigDependencies: options.rigDependencies,
+      ...(options.env.demonstrator
+        ? { demonstrator: (await resolvePolicy(options.env.demonstrator, options.env.id, options.cwd)).factory }
+        : {}),
       onRound: options.onRound,
     });
     rounds = coevolution.rounds;

@@ -39,7 +39,13 @@ export function diagnoseBaseline(
 ): Diagnosis {
   const roles = new ToolRoles(context.tools);
   const { stats, trajectories } = context.baseline;
-  const input: DetectionInput = { trajectories, stats, roles, target: context.target };
+  const input: DetectionInput = {
+    trajectories,
+    stats,
+    roles,
+    target: context.target,
+    ...(context.demonstrations ? { demonstrations: context.demonstrations } : {}),
+  };
   const found: Weakness[] = [];
   for (const detector of detectors) {
     const weakness = detector.detect(input);

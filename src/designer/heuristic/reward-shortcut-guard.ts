@@ -1,10 +1,10 @@
 import type { Action } from "../../core/action.js";
 import type { ToolSpec } from "../../core/tool-spec.js";
-import type { Trajectory } from "../../core/trajectory.js";
 import type { CandidateLayer } from "../candidate.js";
 import type { DesignContext } from "../designer.js";
 import { literal } from "./rules-snippets.js";
 import { shortcutActions } from "./shortcut-actions.js";
+import type { TaskRewardEvidence } from "./rewarded-failure.js";
 import { ToolRoles } from "../../analysis/tool-roles.js";
 
 /** The name of the guard's Rules layer. */
@@ -29,12 +29,18 @@ function matches(action: Action): string {
  * termination and the verdict stay the env's. Null when the data shows no shortcut.
  */
 export function rewardShortcutGuard(context: DesignContext): CandidateLayer | null {
-  return shortcutGuardLayer(designEvidence(context), context.tools);
+  return shortcutGuardLayer([designEvidence(context)], context.tools);
 }
 
-/** What the designer has seen of this task: the baseline and the episodes each attempt kept. */
-function designEvidence(context: DesignContext): Trajectory[] {
-  return [...context.baseline.trajectories, ...context.attempts.flatMap((attempt) => attempt.trajectories ?? [])];
+/** What the designer has seen of this task: the baseline, the episodes each attempt kept and the demonstrations. */
+function designEvidence(context: DesignContext): TaskRewardEvidence {
+  return {
+    trajectories: [
+      ...context.baseline.trajectories,
+      ...context.attempts.flatMap((attempt) => attempt.trajectories ?? []),
+    ],
+    demonstrations: context.demonstrations ?? [],
+  };
 }
 
 /**
@@ -45,21 +51,22 @@ function designEvidence(context: DesignContext): Trajectory[] {
 export function refusedShortcutCalls(context: DesignContext): Action[] {
   // A template built outside a design loop (tests, tools) may get an empty context: no data, no shortcut.
   if (context.baseline === undefined || context.tools === undefined) return [];
-  return shortcutActions(designEvidence(context), new ToolRoles(context.tools))
+  return shortcutActions([designEvidence(context)], new ToolRoles(context.tools))
     .slice(0, 1)
     .map((found) => found.action);
 }
 
 /**
- * The Rules layer of {@link rewardShortcutGuard} from any observed episodes of one task (for
- * example everything a rig run saw): null when they show no rewarded failure or no call
- * that marks them. Reads per-episode reward, the verdict and the calls that reached the env.
+ * The Rules layer of {@link rewardShortcutGuard} from the observed episodes of one or more
+ * tasks (for example everything a rig run saw), each task judged on its own rewards: null
+ * when they show no rewarded failure or no call that marks them. Reads per-episode reward,
+ * the verdict, the stack and the calls that reached the env.
  */
 export function shortcutGuardLayer(
-  trajectories: readonly Trajectory[],
+  tasks: readonly TaskRewardEvidence[],
   tools: readonly ToolSpec[],
 ): CandidateLayer | null {
-  const found = shortcutActions(trajectories, new ToolRoles(tools))[0];
+  const found = shortcutActions(tasks, new ToolRoles(tools))[0];
   if (!found) return null;
   const share = `${Math.round(found.rewardedFailureShare * found.rewardedFailures)} of ${found.rewardedFailures} rewarded failures and ${Math.round(found.otherShare * found.others)} of ${found.others} comparison episodes`;
   const source = `// Closes a reward shortcut: this call was in ${share}. The reward is untouched; the call never reaches the env,

@@ -1,5 +1,5 @@
 import type { Trajectory } from "../../core/trajectory.js";
-import { isRewardedFailure, successLevelReward } from "./rewarded-failure.js";
+import { isRewardedFailure, rewardedFailuresOf } from "./rewarded-failure.js";
 import type { WeaknessDetector } from "./weakness-detector.js";
 
 /** The id of the reward-shortcut weakness. */
@@ -17,8 +17,10 @@ export const rewardedFailureDetector: WeaknessDetector = {
   summary: "earns the reward while the verifier fails the episode (a reward shortcut)",
   patterns: [/\b(reward|shortcut|hack|exploit|gam(e|es|ing))/i],
   detect(input, force = false) {
-    const level = successLevelReward(input.trajectories);
-    const showing = input.trajectories.filter((trajectory) => isRewardedFailure(trajectory, level));
+    const { level, rewarded: showing } = rewardedFailuresOf({
+      trajectories: input.trajectories,
+      demonstrations: input.demonstrations ?? [],
+    });
     if (input.trajectories.length === 0 || (!force && showing.length === 0)) return null;
     const rate = showing.length / input.trajectories.length;
     return {

@@ -2,7 +2,7 @@ import type { Action } from "../../core/action.js";
 import type { Trajectory } from "../../core/trajectory.js";
 import { isSuccess } from "../../rollout/summarize.js";
 import { stableStringify, type Json } from "../../core/json.js";
-import { isRewardedFailure, successLevelReward } from "./rewarded-failure.js";
+import { comparableEpisodes, rewardedFailuresOf, type TaskRewardEvidence } from "./rewarded-failure.js";
 import type { ToolRoles } from "../../analysis/tool-roles.js";
 
 /** A state-changing action that tells rewarded failures from honest episodes. */
@@ -52,29 +52,58 @@ function shares(trajectories: readonly Trajectory[], roles: ToolRoles): Map<stri
   return tally;
 }
 
+/** The episodes one task's shortcut is judged on: its rewarded failures and the honest episodes they are compared with. */
+function judgedEpisodes(evidence: TaskRewardEvidence): { rewarded: Trajectory[]; others: Trajectory[] } {
+  const { rewarded } = rewardedFailuresOf(evidence);
+  if (rewarded.length === 0) return { rewarded, others: [] };
+  const comparable = comparableEpisodes(evidence.trajectories);
+  const successes = [...comparable, ...(evidence.demonstrations ?? [])].filter(isSuccess);
+  const others = successes.length > 0 ? successes : comparable.filter((trajectory) => !rewarded.includes(trajectory));
+  return { rewarded, others };
+}
+
+function addTally(
+  into: Map<string, { action: Action; count: number }>,
+  from: Map<string, { action: Action; count: number }>,
+): void {
+  for (const [key, entry] of from) {
+    const found = into.get(key);
+    if (found) found.count += entry.count;
+    else into.set(key, { ...entry });
+  }
+}
+
 /**
  * The state-changing action (neither information, verification nor finishing) that
  * reached the env and marks the shortcut: present in at least half of the rewarded failures and at least half
  * as rarely among the successful episodes (or, when none succeeded, among all other
- * episodes). The most telling first (largest gap, then most frequent). Empty when no
- * episode is a rewarded failure or no action separates them.
+ * episodes). Each task's failures are judged against its own success level from its own
+ * start (`rewardedFailuresOf`: a demonstration says what a success pays; episodes a Setup
+ * started elsewhere are not compared); several tasks' shares are pooled. The most telling
+ * first (largest gap, then most frequent). Empty when no episode is a rewarded failure or no
+ * action separates them.
  */
-export function shortcutActions(trajectories: readonly Trajectory[], roles: ToolRoles): ShortcutAction[] {
-  const level = successLevelReward(trajectories);
-  const rewarded = trajectories.filter((trajectory) => isRewardedFailure(trajectory, level));
-  if (rewarded.length === 0) return [];
-  const successes = trajectories.filter(isSuccess);
-  const others =
-    successes.length > 0 ? successes : trajectories.filter((trajectory) => !isRewardedFailure(trajectory, level));
-  const inRewarded = shares(rewarded, roles);
-  const inOthers = shares(others, roles);
+export function shortcutActions(tasks: readonly TaskRewardEvidence[], roles: ToolRoles): ShortcutAction[] {
+  const inRewarded = new Map<string, { action: Action; count: number }>();
+  const inOthers = new Map<string, { action: Action; count: number }>();
+  let rewardedCount = 0;
+  let othersCount = 0;
+  for (const evidence of tasks) {
+    const { rewarded, others } = judgedEpisodes(evidence);
+    if (rewarded.length === 0) continue;
+    rewardedCount += rewarded.length;
+    othersCount += others.length;
+    addTally(inRewarded, shares(rewarded, roles));
+    addTally(inOthers, shares(others, roles));
+  }
+  if (rewardedCount === 0) return [];
   return [...inRewarded.entries()]
     .map(([key, entry]) => ({
       action: entry.action,
-      rewardedFailureShare: entry.count / rewarded.length,
-      otherShare: others.length === 0 ? 0 : (inOthers.get(key)?.count ?? 0) / others.length,
-      rewardedFailures: rewarded.length,
-      others: others.length,
+      rewardedFailureShare: entry.count / rewardedCount,
+      otherShare: othersCount === 0 ? 0 : (inOthers.get(key)?.count ?? 0) / othersCount,
+      rewardedFailures: rewardedCount,
+      others: othersCount,
     }))
     .filter(
       (entry) =>

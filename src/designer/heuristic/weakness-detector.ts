@@ -11,6 +11,8 @@ export interface DetectionInput {
   stats: RolloutStats;
   roles: ToolRoles;
   target: Target;
+  /** The env's demonstrator's successful episodes of the task, where it names one (what a success pays). */
+  demonstrations?: readonly Trajectory[];
 }
 
 /**
