@@ -37,4 +37,17 @@ describe("textworldCandidateCommands", () => {
       args: { text: "open chest" },
     });
   });
+
+  it("adds the portable things a command of the episode named (they may be carried, out of view), not the fixed ones", () => {
+    const texts = textworldCandidateCommands(vocabulary, "You see a table.", ["take lamp", "open chest"]).map(
+      (action) => action.args.text,
+    );
+    expect(texts).toContain("put lamp on table");
+    expect(texts).toContain("take lamp");
+    expect(texts).not.toContain("open chest");
+    // A word inside another word is no mention.
+    expect(textworldCandidateCommands(vocabulary, "a table", ["take lampshade"]).map((a) => a.args.text)).not.toContain(
+      "take lamp",
+    );
+  });
 });

@@ -132,7 +132,7 @@ export class TextWorldEnv implements ActionableEnv {
   async candidateActions(observation: Observation): Promise<ActionInput[] | null> {
     this.assertOpen();
     const vocabulary = this.episode?.task.vocabulary;
-    return vocabulary ? textworldCandidateCommands(vocabulary, observation.text) : null;
+    return vocabulary ? textworldCandidateCommands(vocabulary, observation.text, this.episode?.commands) : null;
   }
 
   /** The text grammar: any non-empty single line is `command(text)`. */

@@ -1,4 +1,4 @@
-import type { ActionInput } from "../../core/action.js";
+import type { Action, ActionInput } from "../../core/action.js";
 import { actionRefused } from "../../core/step-result.js";
 import type { Trajectory } from "../../core/trajectory.js";
 import type { ToolRoles } from "../../analysis/tool-roles.js";
@@ -13,6 +13,12 @@ export interface DemonstrationPath {
   steps: ActionInput[];
   /** The finishing call that ended it (e.g. a submit), if the episode ended with one. */
   finish: ActionInput | null;
+  /**
+   * The same calls, finish included, as structured calls (text parsed by the env's grammar,
+   * as a Rules hook receives them) — what a layer that follows the path compares; null when
+   * one of them did not parse.
+   */
+  calls: Action[] | null;
 }
 
 /** The accepted calls of a trajectory, split at its first finishing call. */
@@ -22,13 +28,20 @@ export function pathOf(
   source: DemonstrationPath["source"],
 ): DemonstrationPath {
   const steps: ActionInput[] = [];
+  const calls: (Action | null)[] = [];
+  const path = (finish: ActionInput | null): DemonstrationPath => ({
+    source,
+    steps,
+    finish,
+    calls: calls.every((call) => call !== null) ? (calls as Action[]) : null,
+  });
   for (const step of trajectory.steps) {
     if (step.envAction === null || actionRefused(step.info)) continue;
-    if (step.parsedAction && roles.roleOf(step.parsedAction.name) === "finishing")
-      return { source, steps, finish: step.envAction };
+    calls.push(typeof step.envAction === "string" ? step.parsedAction : step.envAction);
+    if (step.parsedAction && roles.roleOf(step.parsedAction.name) === "finishing") return path(step.envAction);
     steps.push(step.envAction);
   }
-  return { source, steps, finish: null };
+  return path(null);
 }
 
 /**

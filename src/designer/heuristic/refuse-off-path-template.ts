@@ -68,8 +68,8 @@ function plan({ context, diagnosis, roles }: TemplateInput): TemplatePlan | null
   if (diagnosis.direction !== "easier") return null;
   const path = demonstrationPath(context, roles);
   if (!path) return null;
-  // Text calls have no structure to compare inside the Rules hook.
-  const calls = structuredPath([...path.steps, ...(path.finish === null ? [] : [path.finish])]);
+  // Calls the env's grammar did not parse have no structure to compare inside the Rules hook.
+  const calls = path.calls;
   if (calls === null) return null;
   const freeTools = [...roles.named("information"), ...roles.named("verification")];
   return {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { actionInputSchema, type ActionInput } from "../../core/action.js";
+import { actionInputSchema, actionSchema, type ActionInput } from "../../core/action.js";
 import type { JsonObject } from "../../core/json.js";
 import { parseWith } from "../../core/validate.js";
 import type { CandidateLayer } from "../candidate.js";
@@ -13,6 +13,8 @@ const settingsSchema = z.object({
   steps: z.array(actionInputSchema).min(2),
   /** Its finishing call, if it had one. */
   finish: actionInputSchema.nullable(),
+  /** Steps and finish as structured calls (what the off-path refusal compares); null when one did not parse. Absent in settings saved before it was recorded. */
+  calls: z.array(actionSchema).nullable().optional(),
   source: z.enum(["policy", "demonstrator"]),
   /** Reading and checking tools (never refused by the guidance). */
   freeTools: z.array(z.string()),
@@ -62,7 +64,8 @@ function guidanceStart(settings: Pick<Settings, "steps">): number {
 function layers(settings: Settings, assist: number): CandidateLayer[] {
   const start = guidanceStart(settings);
   if (assist <= start + 1e-9) return startNearGoalLayers(settings.steps, settings.steps.length - assist);
-  const path = structuredPath([...settings.steps, ...(settings.finish === null ? [] : [settings.finish])]);
+  const path =
+    settings.calls ?? structuredPath([...settings.steps, ...(settings.finish === null ? [] : [settings.finish])]);
   const setup = startNearGoalLayers(settings.steps, 1);
   if (path === null) return setup;
   const probability = roundMagnitude(Math.min(1, assist - start));
@@ -81,13 +84,14 @@ function plan({ context, diagnosis, roles }: TemplateInput): TemplatePlan | null
   const path = demonstrationPath(context, roles);
   if (!path || path.steps.length < 2) return null;
   const total = path.steps.length;
-  const guided = structuredPath([...path.steps, ...(path.finish === null ? [] : [path.finish])]) !== null;
+  const guided = path.calls !== null;
   const strongest = guided ? total : total - 1;
   return {
     template: "start-near-goal",
     settings: {
       steps: path.steps,
       finish: path.finish,
+      calls: path.calls,
       source: path.source,
       freeTools: [...roles.named("information"), ...roles.named("verification")],
     },
