@@ -26,6 +26,20 @@ export const PREREGISTERED_EXPERIMENTS: Readonly<Record<string, PreregisteredDes
     evaluation: { every: 5, episodes: 4, tasks: 50 },
     coevolution: { every: 5, target: { successBand: [0.4, 0.6] }, roundTasks: 8 },
   },
+  // Registered 2026-12-02 05:30 UTC, before its first run (an earlier unregistered 2-seed,
+  // 2-update run is reported as such): the text-game family, sized so the 15 arm-seeds fit a
+  // loaded two-core machine (~0.3 CPU-s per TextWorld episode): 6 updates × 4 tasks × G = 4 =
+  // 96 training episodes per arm and seed; all 16 held-out games, 2 episodes each, at updates
+  // 0, 3 and 6; a co-evolution round every 3 updates rigging at most 3 of the next block's tasks.
+  textworld: {
+    env: "textworld",
+    rewardSource: "evaluation",
+    arms: ["original", "harness", "reverse"],
+    seeds: 5,
+    grpo: { updates: 6, group: 4, tasksPerUpdate: 4 },
+    evaluation: { every: 3, episodes: 2 },
+    coevolution: { every: 3, target: { successBand: [0.4, 0.6] }, roundTasks: 3 },
+  },
   // The control regime: the env already pays the learner (held-out 0.09 → 0.56 in 30 updates).
   bugfix: {
     env: "bugfix",
