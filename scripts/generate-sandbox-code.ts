@@ -54,7 +54,7 @@ const isolateCodeFolder = /^src\/sandbox\/[a-z-]+\/isolate-code\/[a-z-]+\.ts$/;
  * Throws when the bundle would hold a module from outside an `isolate-code/` folder (a host
  * module, and what it imports, such as zod, has no place in an isolate).
  */
-async function bundleExpression(entry: string): Promise<string> {
+export async function bundleExpression(entry: string): Promise<string> {
   const result = await build({
     absWorkingDir: root,
     metafile: true,
