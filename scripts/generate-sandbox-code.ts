@@ -33,9 +33,9 @@ const bootstraps = [
     what: "`(elementLimit) => invoker`, the task-code bootstrap (see `taskCodeBootstrapSource`)",
   },
   {
-    name: "rulesBootstrapCoreSource",
-    entry: "src/sandbox/rules/isolate-code/rules-bootstrap-core.ts",
-    what: "`(elementLimit) => parts`, the typed part of the Rules bootstrap (see `rulesBootstrapScript`)",
+    name: "rulesBootstrapSource",
+    entry: "src/sandbox/rules/isolate-code/rules-bootstrap.ts",
+    what: "`() => api`, the Rules bootstrap (see `rulesBootstrapScript`)",
   },
 ] as const;
 
@@ -44,13 +44,20 @@ function templateLiteral(text: string): string {
   return `\`${text.replace(/\\/g, "\\\\").replace(/`/g, "\\`").replace(/\$\{/g, "\\${")}\``;
 }
 
+/** Where in-isolate code lives: a bundle may hold modules from these folders only. */
+const isolateCodeFolder = /^src\/sandbox\/[a-z-]+\/isolate-code\/[a-z-]+\.ts$/;
+
 /**
  * Bundle `entry` (whose only export is a default-exported function) into one expression
  * that evaluates to that function: esbuild's ESM bundle, its `export` statement replaced by
  * a `return` inside an arrow function called at once (so the code defines no globals).
+ * Throws when the bundle would hold a module from outside an `isolate-code/` folder (a host
+ * module, and what it imports, such as zod, has no place in an isolate).
  */
-async function bundleExpression(entry: string): Promise<string> {
+export async function bundleExpression(entry: string): Promise<string> {
   const result = await build({
+    absWorkingDir: root,
+    metafile: true,
     entryPoints: [join(root, entry)],
     bundle: true,
     format: "esm",
@@ -61,6 +68,9 @@ async function bundleExpression(entry: string): Promise<string> {
     legalComments: "none",
     logLevel: "silent",
   });
+  const outside = Object.keys(result.metafile.inputs).filter((input) => !isolateCodeFolder.test(input));
+  if (outside.length > 0)
+    throw new Error(`${entry}: the bundle would hold ${outside.join(", ")}, outside isolate-code/`);
   const output = result.outputFiles[0]?.text ?? "";
   // esbuild ends an ESM bundle with `export {\n  name as default\n};`.
   const exported = /\nexport \{\n {2}([A-Za-z_$][\w$]*) as default\n\};\n$/.exec(output);

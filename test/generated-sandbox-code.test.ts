@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generateSandboxCode } from "../scripts/generate-sandbox-code.js";
+import { bundleExpression, generateSandboxCode } from "../scripts/generate-sandbox-code.js";
 import { repositoryRoot } from "./helpers/markdown-docs.js";
 
 /*
@@ -16,4 +16,11 @@ describe("generated sandbox code", () => {
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) expect(readFileSync(join(repositoryRoot, file.path), "utf8"), file.path).toBe(file.text);
   }, 60_000);
+
+  it("refuses to bundle a module from outside an isolate-code/ folder", async () => {
+    // component-hooks.ts is a host module (it imports isolate-code/hook-names.ts).
+    await expect(bundleExpression("src/sandbox/rules/component-hooks.ts")).rejects.toThrow(
+      "the bundle would hold src/sandbox/rules/component-hooks.ts, outside isolate-code/",
+    );
+  });
 });

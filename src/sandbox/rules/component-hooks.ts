@@ -1,5 +1,6 @@
-/** The names of the three Rules hooks, in the order the sandbox numbers them. */
-export const hookNames = ["filterAction", "modifyTransition", "filterObservation"] as const;
+import { hookNames } from "./isolate-code/hook-names.js";
+
+export { hookNames };
 
 /** One Rules hook name. */
 export type HookName = (typeof hookNames)[number];

@@ -1,5 +1,6 @@
 import ivm from "isolated-vm";
 import { threadCpuMilliseconds } from "../isolate/thread-cpu-clock.js";
+import { bootstrapFunction } from "./bootstrap-function.js";
 
 /**
  * Give the bootstrap of an isolate (its frozen API object, see `rulesBootstrapScript`) its
@@ -10,7 +11,7 @@ import { threadCpuMilliseconds } from "../isolate/thread-cpu-clock.js";
  * once per tenth of the budget of wall time (see `isolate-code/budget.ts`).
  */
 export function configureHookBudget(bootstrapApi: ivm.Reference, budgetMs: number): void {
-  const configure: ivm.Reference = bootstrapApi.getSync("configureBudget", { reference: true });
+  const configure: ivm.Reference = bootstrapFunction(bootstrapApi, "configureBudget");
   configure.applySync(undefined, [budgetMs, new ivm.Callback(() => threadCpuMilliseconds())]);
   configure.release();
 }

@@ -12,6 +12,7 @@ import { compileRulesBootstrap } from "./rules-bootstrap-cache.js";
 import { rulesSandboxOptionsSchema, type RulesSandboxOptions } from "./rules-sandbox-options.js";
 import { SandboxRulesGroup, type RulesGroupApi } from "./sandbox-rules-group.js";
 import type { HookInputs } from "./static-check/static-check-hook-inputs.js";
+import { bootstrapFunction } from "./bootstrap-function.js";
 
 /** What the sandbox's `loadMember` answers. */
 const loadAnswerSchema = z.discriminatedUnion("ok", [
@@ -71,14 +72,14 @@ export function createRulesGroupSandbox(
   try {
     context = isolate.createContextSync();
     const bootstrapApi = compileRulesBootstrap(isolate).runSync(context, { reference: true });
-    loadMember = bootstrapApi.getSync("loadMember", { reference: true });
+    loadMember = bootstrapFunction(bootstrapApi, "loadMember");
     api = {
-      filterActions: bootstrapApi.getSync("filterActions", { reference: true }),
-      transitions: bootstrapApi.getSync("transitions", { reference: true }),
-      observations: bootstrapApi.getSync("observations", { reference: true }),
-      groupProgress: bootstrapApi.getSync("groupProgress", { reference: true }),
+      filterActions: bootstrapFunction(bootstrapApi, "filterActions"),
+      transitions: bootstrapFunction(bootstrapApi, "transitions"),
+      observations: bootstrapFunction(bootstrapApi, "observations"),
+      groupProgress: bootstrapFunction(bootstrapApi, "groupProgress"),
     };
-    const configure: ivm.Reference = bootstrapApi.getSync("configureGroup", { reference: true });
+    const configure: ivm.Reference = bootstrapFunction(bootstrapApi, "configureGroup");
     configure.applySync(undefined, [
       new ivm.ExternalCopy(marker.buffer).copyInto({ release: true }),
       new ivm.ExternalCopy(inputs.numbers.buffer).copyInto({ release: true }),

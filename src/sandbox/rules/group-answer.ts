@@ -16,7 +16,7 @@ export function unreadableGroupAnswer(message = "the sandbox gave an answer of t
 }
 
 /**
- * Read one entry of a group answer (see `rulesBootstrapGroup`), already parsed: `null`
+ * Read one entry of a group answer (see `isolate-code/group.ts`), already parsed: `null`
  * (the layer has no such hook) is `undefined`; `{ok:true, memory?, value?}` a success;
  * `{ok:false, code, message}` the failure the isolate reported (never fatal).
  */

@@ -1,13 +1,13 @@
 /** Numbers of a group call besides the layers' contexts and pending memories (the longest list: `transitions`). */
 const fixedNumbers = 24;
 
-/** Action modes as the isolate numbers them (see `rulesBootstrapGroup`): `f`, `n`, `j`, none. */
+/** Action modes as the isolate numbers them (see `isolate-code/group.ts`): `f`, `n`, `j`, none. */
 export const ACTION_MODE = { fields: 0, nameOnly: 1, json: 2, none: 3 } as const;
 /** Observation modes as the isolate numbers them: `t`, `f`, `j`. */
 export const OBSERVATION_MODE = { text: 0, fields: 1, json: 2 } as const;
 
 /**
- * The inputs of one group call as the isolate reads them (see `rulesBootstrapGroup`): every
+ * The inputs of one group call as the isolate reads them (see `isolate-code/group.ts`): every
  * number (flags as 0/1, each string's length, modes) in a `Float64Array` over memory shared
  * with the isolate, the strings one after another in the call's only argument. Nothing
  * needs formatting on this side or parsing on that side; one argument crosses far faster

@@ -5,7 +5,7 @@ import type { GroupCall } from "../../harness/rules-group-runtime.js";
 import { ACTION_MODE, OBSERVATION_MODE, type GroupCallInputs } from "./group-call-inputs.js";
 
 // How the host packs the values of a group call into its inputs (see `GroupCallInputs`;
-// read back in the isolate by `rulesBootstrapGroupInputs`).
+// read back in the isolate by `isolate-code/group-inputs.ts`).
 
 /**
  * An action as the isolate takes it (three items): `f, name, argsJson` for an object whose

@@ -16,7 +16,7 @@ export type GroupCallOutcome =
 /** What {@link interruptedGroupCall} needs of the group (see `SandboxRulesGroup`). */
 export interface InterruptedGroupCallContext {
   isolate: ivm.Isolate;
-  /** The isolate's `groupProgress` (see `rulesBootstrapGroup`). */
+  /** The isolate's `groupProgress` (see `isolate-code/group.ts`). */
   groupProgress: ivm.Reference;
   /** The shared (layer, hook) the isolate writes before each hook; -1 before the first. */
   marker: Int32Array;

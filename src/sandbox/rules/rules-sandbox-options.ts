@@ -1,21 +1,7 @@
 import { z } from "zod";
+import { rulesSandboxLimits } from "./isolate-code/limits.js";
 
-/**
- * Fixed limits of the Rules sandbox (the same for every component, so designers can be
- * told about them):
- * - `memoryCharacters`: `context.memory` as JSON after a call (over it: `memory-too-large`);
- * - `textCharacters`: an observation text or block reason a hook returns (`bad-output`);
- * - `outputCharacters`: a hook's whole result as JSON (`bad-output`);
- * - `elements`: the largest array or string size that the few native builtins which run
- *   as one uninterruptible step (`fill`, `sort`, `split`, `repeat`, `Array.from`, …) accept;
- *   over it they throw a `RangeError` instead of stalling or aborting the host process.
- */
-export const rulesSandboxLimits = {
-  memoryCharacters: 64 * 1024,
-  textCharacters: 256 * 1024,
-  outputCharacters: 1024 * 1024,
-  elements: 1_000_000,
-} as const;
+export { rulesSandboxLimits };
 
 /** The wall-clock backstop of a hook when none is given: this many times its CPU-time budget, and at least {@link minimumWallTimeoutMs}. */
 export const wallTimeoutFactor = 20;

@@ -8,6 +8,7 @@ import { compileRulesBootstrap } from "./rules-bootstrap-cache.js";
 import { configureHookBudget } from "./configure-hook-budget.js";
 import { rulesSandboxOptionsSchema, type RulesSandboxOptions } from "./rules-sandbox-options.js";
 import { SandboxRulesRuntime, type RulesSandboxApi } from "./rules-sandbox-runtime.js";
+import { bootstrapFunction } from "./bootstrap-function.js";
 
 /** What the sandbox's `load` answers. */
 const loadAnswerSchema = z.discriminatedUnion("ok", [
@@ -69,11 +70,11 @@ export function createRulesSandbox(script: string, options: CreateRulesSandboxOp
   try {
     context = isolate.createContextSync();
     const bootstrapApi = compileRulesBootstrap(isolate).runSync(context, { reference: true });
-    load = bootstrapApi.getSync("load", { reference: true });
+    load = bootstrapFunction(bootstrapApi, "load");
     api = {
-      call: bootstrapApi.getSync("call", { reference: true }),
-      callTransitionThenObservation: bootstrapApi.getSync("callTransitionThenObservation", { reference: true }),
-      progress: bootstrapApi.getSync("progress", { reference: true }),
+      call: bootstrapFunction(bootstrapApi, "call"),
+      callTransitionThenObservation: bootstrapFunction(bootstrapApi, "callTransitionThenObservation"),
+      progress: bootstrapFunction(bootstrapApi, "progress"),
     };
     configureHookBudget(bootstrapApi, resolved.timeoutMs);
   } catch (error) {

@@ -28,7 +28,7 @@ import {
 import type { ResolvedRulesSandboxOptions } from "./rules-sandbox-options.js";
 import { SandboxRulesGroupMember } from "./sandbox-rules-group-member.js";
 
-/** References to the group functions of the sandbox API (see `rulesBootstrapGroup`). */
+/** References to the group functions of the sandbox API (see `isolate-code/group.ts`). */
 export interface RulesGroupApi {
   filterActions: ivm.Reference;
   transitions: ivm.Reference;
@@ -418,7 +418,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     return this.#dead;
   }
 
-  /** The pending memories (see `begin` in `rulesBootstrapGroup`): a count, then each layer and its JSON. */
+  /** The pending memories (see `begin` in `isolate-code/group.ts`): a count, then each layer and its JSON. */
   #packPending(packer: GroupCallInputs): void {
     const pending = this.#pending;
     packer.number(pending.size);

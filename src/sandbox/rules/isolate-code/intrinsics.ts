@@ -1,6 +1,6 @@
 /*
  * In-isolate code (bundled into the Rules bootstrap, see scripts/generate-sandbox-code.ts):
- * private references to every intrinsic the typed parts of the bootstrap use, taken when
+ * private references to every intrinsic the bootstrap uses, taken when
  * the bootstrap runs, before the lockdown changes or removes them and before any
  * component code exists in the isolate.
  */
@@ -14,6 +14,7 @@ export const apply = Reflect.apply;
 export const ownKeys = Reflect.ownKeys;
 export const isArray = Array.isArray;
 export const stringify = JSON.stringify;
+export const parse = JSON.parse;
 export const objectPrototype = Object.prototype;
 // Read without naming the global `Function`, so that the bundler keeps the name of the
 // blocked `function Function` of the lockdown (a name it would otherwise rename).
@@ -32,6 +33,10 @@ export const RangeErrorConstructor = RangeError;
 export const TypeErrorConstructor = TypeError;
 // Used by the budget only, never handed to component code.
 export const now = Date.now;
+// Used by the group part only, never handed to component code.
+export const atomicsStore = Atomics.store;
+export const Int32ArrayConstructor = Int32Array;
+export const Float64ArrayConstructor = Float64Array;
 
 /** The longest message a failure carries (then an ellipsis). */
 export const messageLimit = 500;

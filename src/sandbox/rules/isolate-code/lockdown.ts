@@ -1,3 +1,4 @@
+import { elementLimit } from "./limits.js";
 import { REGEXP_STATICS } from "./regexp-statics.js";
 import {
   apply,
@@ -41,7 +42,7 @@ const lengthOf = (value: unknown): number => {
  * `Math.random` with throwing functions; deletes the legacy `RegExp.$1…` statics; and
  * defines `defineRules`.
  */
-export function lockDown(elementLimit: number): void {
+export function lockDown(): void {
   const guard = (owner: object, name: string, sizeOf: SizeOf): void => {
     const original: unknown = (owner as Record<string, unknown>)[name];
     if (typeof original !== "function") return;
