@@ -2,7 +2,7 @@ import { now } from "./intrinsics.js";
 import { failure } from "./serializer.js";
 
 /*
- * In-isolate code: the CPU-time budget part of the Rules bootstrap (see `rulesBootstrapScript`): every hook
+ * In-isolate code: the CPU-time budget part of the Rules bootstrap (see `rules-bootstrap.ts`): every hook
  * may use `hookBudgetMs` of CPU time, however long the wall clock runs (a loaded machine
  * stretches wall time, not the work a hook does).
  *

@@ -32,7 +32,7 @@ import { describeError, failure, serializationFailure, serialize } from "./seria
 export type Hook = (...args: unknown[]) => unknown;
 /** The three hooks of a component in hook order (absent ones `undefined`) and which are present. */
 export type ReadComponent = [(Hook | undefined)[], boolean[]];
-/** A parsed `call` input (see `rulesBootstrapScript`). */
+/** A parsed `call` input (see `rulesBootstrap`). */
 interface HookInput {
   arguments: unknown[];
   state: unknown;
@@ -97,7 +97,7 @@ export const load = (factory: (freeze: typeof harden) => unknown): string => {
   for (let index = 0; index < 3; index++) hooks[index] = read[0][index];
   return stringify({ ok: true, hooks: read[1] });
 };
-// Run hook number `hook` on a parsed input; answers JSON (see rulesBootstrapScript).
+// Run hook number `hook` on a parsed input; answers JSON (see `call` in `rulesBootstrap`).
 const runHook = (hook: number, input: HookInput): string => {
   const target = hooks[hook];
   if (typeof target !== "function") return failure("bad-shape", "the component has no hook number " + hook);

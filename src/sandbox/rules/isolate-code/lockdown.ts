@@ -20,7 +20,7 @@ import {
 } from "./intrinsics.js";
 
 /*
- * In-isolate code: the lockdown part of the Rules bootstrap (see `rulesBootstrapScript`).
+ * In-isolate code: the lockdown part of the Rules bootstrap (see `rules-bootstrap.ts`).
  */
 
 /** How large a guarded builtin's result would be, from its receiver and arguments. */

@@ -1,7 +1,7 @@
 import { imul } from "./intrinsics.js";
 
 /*
- * In-isolate code: the `context.random()` part of the Rules bootstrap (see `rulesBootstrapScript`).
+ * In-isolate code: the `context.random()` part of the Rules bootstrap (see `rules-bootstrap.ts`).
  */
 
 // --- Deterministic ctx.random(): sfc32 seeded from (seed, turn, hook).

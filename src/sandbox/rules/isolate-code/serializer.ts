@@ -13,7 +13,7 @@ import {
 } from "./intrinsics.js";
 
 /*
- * In-isolate code: the message and strict-JSON part of the Rules bootstrap (see `rulesBootstrapScript`).
+ * In-isolate code: the message and strict-JSON part of the Rules bootstrap (see `rules-bootstrap.ts`).
  */
 
 // --- Messages and strict JSON serialisation with a size budget.
