@@ -1,4 +1,5 @@
 import { CHECK_DECISION_POLICY, DEFAULT_DECISION_POLICY, type DecisionPolicy } from "../src/rigger/decision-rule.js";
+import type { AbandonmentRule } from "../src/rigger/early-abandonment.js";
 import { mixturePoolings, type MixturePooling } from "../src/rigger/mixture-posterior.js";
 import { simulateMixtureCalibration, type MixtureModel } from "../src/testing/simulated-mixture.js";
 import { simulateCalibration, type CandidateModel } from "../src/testing/simulated-validation.js";
@@ -19,12 +20,32 @@ function trueRate(refineConfidence: number, kMax: number, confirmationEpisodes: 
   };
 }
 
-/** The rules compared: the check rule before, and a grid of rules on the true rate. */
+/** The rule on the true rate at 0.9 (refine 0.9, confirm 0, off-side pooling) with early abandonment (issue 21). */
+function abandoning(rule: AbandonmentRule, kMax: number) {
+  const base = trueRate(0.9, kMax, 0, "off-side");
+  const what = rule.kind === "floor" ? `P(in band) < ${rule.below}` : `chance to pass by the cap < ${rule.below}`;
+  return {
+    name: `${base.name}, abandon when ${what} after ${rule.after}${rule.templates ? " or the template's ends cannot bracket the band" : ""}`,
+    policy: { ...base.policy, abandon: rule },
+  };
+}
+
+/**
+ * The rules compared: the check rule before, a grid of rules on the true rate, and (issue 21,
+ * written before the figures were read) that rule with early abandonment: on the posterior in
+ * band below a floor, or on the chance to pass by the cap below a floor, with and without the
+ * template check, at caps 200 and 400.
+ */
 const RULES: Array<{ name: string; policy: DecisionPolicy }> = [
   { name: "check 100 at 0.9, refine 0.975, cap 400, confirm 20 (before)", policy: CHECK_DECISION_POLICY },
   ...[0.9, 0.975].flatMap((refine) =>
     [0, 10, 20].flatMap((confirm) => mixturePoolings.map((pooling) => trueRate(refine, 200, confirm, pooling))),
   ),
+  ...[0.3, 0.5].map((below) => abandoning({ kind: "floor", below, after: 20, templates: true }, 200)),
+  ...[200, 400].flatMap((kMax) =>
+    [0.05, 0.1, 0.2].map((below) => abandoning({ kind: "futility", below, after: 20, templates: true }, kMax)),
+  ),
+  abandoning({ kind: "futility", below: 0.1, after: 20, templates: false }, 200),
 ];
 
 const MODELS: CandidateModel[] = ["independent", "search", "aimed"];

@@ -1,3 +1,4 @@
+import type { AbandonmentRule } from "./early-abandonment.js";
 import type { MixturePooling } from "./mixture-posterior.js";
 
 /** Thresholds of the rule (documented in docs/designer-and-decision-rule.md; defaults below). */
@@ -36,6 +37,13 @@ export interface DecisionPolicy {
    * `checkRollouts` 0 only.
    */
   pooling: MixturePooling;
+  /**
+   * Early abandonment (see {@link AbandonmentRule}): a candidate whose evidence cannot reach
+   * the band is refined before the cap (`stop: "abandoned"`), a mixture template whose ends
+   * cannot bracket it is dropped (`out-of-reach`). Absent: every undecided candidate runs to
+   * `kMax`. Read with `checkRollouts` 0 only.
+   */
+  abandon?: AbandonmentRule;
   /** Episodes needed before `unsolvable` or `no-effect` is called (fewer → spend another batch). */
   minimumEvidence: number;
   /** Fraction of erroring episodes above which a candidate is broken (errors outside it, category `external`, not counted). */

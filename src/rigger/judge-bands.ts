@@ -12,6 +12,13 @@ import {
   type BandPosterior,
 } from "./band-posterior.js";
 import { DEFAULT_DECISION_POLICY } from "./decision-policy.js";
+import {
+  abandonment,
+  pooledSummary,
+  successSummary,
+  type AbandonmentRule,
+  type BandSummary,
+} from "./early-abandonment.js";
 import { mixtureBandPosterior, type MixtureEstimate } from "./mixture-posterior.js";
 
 /** What {@link judgeBands} needs beyond the target and the statistics. */
@@ -28,6 +35,10 @@ export interface BandJudgementOptions {
   refineConfidence?: number;
   /** See {@link CandidateEvidence.pooled}. */
   pooled?: MixtureEstimate;
+  /** See {@link DecisionPolicy.abandon} (absent: never abandon before the cap). */
+  abandon?: AbandonmentRule;
+  /** Rollouts the validation may still spend (the cap or budget less those spent): what the futility reads. */
+  remainingEpisodes?: number;
 }
 
 /** How the bands of a target judge some rollouts. */
@@ -42,6 +53,8 @@ export type BandJudgement =
       probability: number;
       /** Whether the verdict was forced by `canSpend` false (undecided at the limit) rather than by the evidence. */
       atLimit: boolean;
+      /** Set when early abandonment ended the validation (see {@link AbandonmentRule}): the candidate, or its whole template. */
+      abandoned?: "candidate" | "template";
     };
 
 interface BandView {
@@ -51,6 +64,8 @@ interface BandView {
   landing: BandPosterior;
   /** Posterior of the true value relative to the core (the values the check confirms at the confidence): what refining reads. */
   core: BandPosterior;
+  /** The posterior as a normal summary (for early abandonment). */
+  summary: BandSummary;
   what: string;
   up: DecisionDirection;
   down: DecisionDirection;
@@ -85,6 +100,7 @@ function bandViews(
       estimate: pooled.mean,
       landing: posterior,
       core: posterior,
+      summary: pooledSummary(pooled, target.successBand),
       what: `success (pooled over the ${pooled.episodes} episodes of the mixture)`,
       up: "too-easy",
       down: "too-hard",
@@ -100,6 +116,7 @@ function bandViews(
           ? successPredictive(stats.successes, stats.episodes, band, checkRollouts)
           : successPosterior(stats.successes, stats.episodes, band),
       core: successPosterior(stats.successes, stats.episodes, core),
+      summary: successSummary(stats.successes, stats.episodes, band),
       what: "success",
       up: "too-easy",
       down: "too-hard",
@@ -124,6 +141,12 @@ function bandViews(
           ? meanPredictive(stats.meanTurns, turnsDeviation, stats.episodes, band, checkRollouts)
           : meanPosterior(stats.meanTurns, turnsDeviation, stats.episodes, band),
       core: meanPosterior(stats.meanTurns, turnsDeviation, stats.episodes, core),
+      summary: {
+        band,
+        mean: stats.meanTurns,
+        deviation: stats.episodes === 0 ? 0 : turnsDeviation / Math.sqrt(stats.episodes),
+        effectiveEpisodes: stats.episodes,
+      },
       what: "mean turns",
       up: "too-long",
       down: "too-short",
@@ -183,10 +206,32 @@ export function judgeBands(target: Target, stats: RolloutStats, options: BandJud
       atLimit: false,
     };
   }
-  if (canSpend) return { kind: "more", probability, message: `undecided: ${message}` };
-  // The cap: the band least likely to hold names the direction.
+  // The band least likely to hold names the direction (at the cap, or abandoning).
   const weakest = [...views].sort((left, right) => left.landing.inside - right.landing.inside)[0]!;
   const above = weakest.core.above > weakest.core.below;
+  const dropped =
+    canSpend && options.abandon && checkRollouts === 0
+      ? abandonment(options.abandon, {
+          probability,
+          summaries: views.map((view) => view.summary),
+          episodes: stats.episodes,
+          remaining: options.remainingEpisodes ?? Number.POSITIVE_INFINITY,
+          confidence,
+          ...(options.pooled ? { pooled: options.pooled } : {}),
+          ...(target.successBand ? { successBand: target.successBand } : {}),
+        })
+      : undefined;
+  if (dropped)
+    return {
+      kind: "out",
+      direction: dropped.kind === "template" ? "out-of-reach" : above ? weakest.up : weakest.down,
+      distance: signedDistance(weakest),
+      message: `abandoned: ${dropped.reason}; ${message}`,
+      probability,
+      atLimit: false,
+      abandoned: dropped.kind,
+    };
+  if (canSpend) return { kind: "more", probability, message: `undecided: ${message}` };
   return {
     kind: "out",
     direction: above ? weakest.up : weakest.down,
