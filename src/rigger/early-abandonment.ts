@@ -13,10 +13,11 @@ export type AbandonmentKind = (typeof abandonmentKinds)[number];
  * - `floor`: the posterior probability that the true value lies in the band is below `below`;
  * - `futility`: the chance that the rule would accept it by the cap — the preposterior of the
  *   value the posterior will sit at after the rollouts left, normal approximation — is below `below`.
- * Either only after `after` of the candidate's own episodes. With `templates`, a mixture whose
- * pooled ends both lie beyond the band on one side (no share of the template reaches it) at
- * posterior probability ≥ 1 − `below` is refined with direction `out-of-reach`: the designer
- * drops the template. Read by the rule on the true rate (`checkRollouts` 0) only.
+ * Either only after `after` of the candidate's own episodes, and only while it may still spend.
+ * With `templates`, a mixture whose pooled ends both lie beyond the band on one side (no share
+ * of the template reaches it) at posterior probability ≥ 1 − `below` is refined with direction
+ * `out-of-reach` whatever the candidate's own verdict but a pass: the designer drops the
+ * template. Read by the rule on the true rate (`checkRollouts` 0) only.
  */
 export interface AbandonmentRule {
   kind: AbandonmentKind;
@@ -96,9 +97,30 @@ export function passChanceAtCap(summary: BandSummary, remaining: number, confide
 export type Abandonment = { kind: "candidate" | "template"; probability: number; reason: string };
 
 /**
- * Whether `rule` abandons the candidate: `probability` is P(every band holds) now, `summaries`
- * the bands' posteriors, `episodes` the candidate's own, `remaining` the rollouts it may still
- * spend. A template check first (see {@link AbandonmentRule.templates}), then the candidate's.
+ * Whether `rule` drops the candidate's whole template (see {@link AbandonmentRule.templates}):
+ * its pooled mixture estimate reads as one mixture and both ends of the line lie beyond
+ * `band` on one side at posterior probability ≥ 1 − `below`. Not gated by `after`: the
+ * pooled estimate rests on every episode of the template and the baseline.
+ */
+export function templateAbandonment(
+  rule: AbandonmentRule,
+  pooled: MixtureEstimate | undefined,
+  band: readonly [number, number] | undefined,
+): Abandonment | undefined {
+  if (!rule.templates || !pooled?.consistent || !band) return undefined;
+  const beyond = outOfReach(pooled, band);
+  if (beyond < 1 - rule.below) return undefined;
+  return {
+    kind: "template",
+    probability: beyond,
+    reason: `both ends of the mixture's line (${pooled.ends.off.toFixed(2)} at share 0, ${pooled.ends.on.toFixed(2)} at share 1) lie beyond the band on one side with P = ${beyond.toFixed(2)}: no share of this template reaches it`,
+  };
+}
+
+/**
+ * Whether `rule` abandons the candidate itself: `probability` is P(every band holds) now,
+ * `summaries` the bands' posteriors, `episodes` the candidate's own (at least `after`),
+ * `remaining` the rollouts it may still spend.
  */
 export function abandonment(
   rule: AbandonmentRule,
@@ -108,20 +130,9 @@ export function abandonment(
     episodes: number;
     remaining: number;
     confidence: number;
-    pooled?: MixtureEstimate;
-    successBand?: readonly [number, number];
   },
 ): Abandonment | undefined {
   if (evidence.episodes < rule.after) return undefined;
-  if (rule.templates && evidence.pooled?.consistent && evidence.successBand) {
-    const beyond = outOfReach(evidence.pooled, evidence.successBand);
-    if (beyond >= 1 - rule.below)
-      return {
-        kind: "template",
-        probability: beyond,
-        reason: `both ends of the mixture's line (${evidence.pooled.ends.off.toFixed(2)} at share 0, ${evidence.pooled.ends.on.toFixed(2)} at share 1) lie beyond the band on one side with P = ${beyond.toFixed(2)}: no share of this template reaches it`,
-      };
-  }
   if (rule.kind === "floor") {
     if (evidence.probability >= rule.below) return undefined;
     return {

@@ -16,6 +16,7 @@ import {
   abandonment,
   pooledSummary,
   successSummary,
+  templateAbandonment,
   type AbandonmentRule,
   type BandSummary,
 } from "./early-abandonment.js";
@@ -194,7 +195,33 @@ export function judgeBands(target: Target, stats: RolloutStats, options: BandJud
   const probability = views.reduce((product, view) => product * view.landing.inside, 1);
   const message = views.map((view) => describe(view, stats.episodes, checkRollouts)).join("; ");
   if (probability >= confidence) return { kind: "in", probability, message };
+  // The band least likely to hold names the direction (at the cap, or abandoning).
+  const weakest = [...views].sort((left, right) => left.landing.inside - right.landing.inside)[0]!;
+  const heavierAbove = weakest.core.above > weakest.core.below;
+  const abandon = checkRollouts === 0 ? options.abandon : undefined;
+  // A template no share of which reaches the band is dropped whatever this candidate's own verdict.
+  const dropped =
+    (abandon && templateAbandonment(abandon, options.pooled, target.successBand)) ||
+    (abandon && canSpend
+      ? abandonment(abandon, {
+          probability,
+          summaries: views.map((view) => view.summary),
+          episodes: stats.episodes,
+          remaining: options.remainingEpisodes ?? Number.POSITIVE_INFINITY,
+          confidence,
+        })
+      : undefined);
   const confidentOut = views.find((view) => Math.max(view.core.below, view.core.above) >= refineConfidence);
+  if (dropped && (dropped.kind === "template" || !confidentOut))
+    return {
+      kind: "out",
+      direction: dropped.kind === "template" ? "out-of-reach" : heavierAbove ? weakest.up : weakest.down,
+      distance: signedDistance(weakest),
+      message: `abandoned: ${dropped.reason}; ${message}`,
+      probability,
+      atLimit: false,
+      abandoned: dropped.kind,
+    };
   if (confidentOut) {
     const above = confidentOut.core.above > confidentOut.core.below;
     return {
@@ -206,35 +233,10 @@ export function judgeBands(target: Target, stats: RolloutStats, options: BandJud
       atLimit: false,
     };
   }
-  // The band least likely to hold names the direction (at the cap, or abandoning).
-  const weakest = [...views].sort((left, right) => left.landing.inside - right.landing.inside)[0]!;
-  const above = weakest.core.above > weakest.core.below;
-  const dropped =
-    canSpend && options.abandon && checkRollouts === 0
-      ? abandonment(options.abandon, {
-          probability,
-          summaries: views.map((view) => view.summary),
-          episodes: stats.episodes,
-          remaining: options.remainingEpisodes ?? Number.POSITIVE_INFINITY,
-          confidence,
-          ...(options.pooled ? { pooled: options.pooled } : {}),
-          ...(target.successBand ? { successBand: target.successBand } : {}),
-        })
-      : undefined;
-  if (dropped)
-    return {
-      kind: "out",
-      direction: dropped.kind === "template" ? "out-of-reach" : above ? weakest.up : weakest.down,
-      distance: signedDistance(weakest),
-      message: `abandoned: ${dropped.reason}; ${message}`,
-      probability,
-      atLimit: false,
-      abandoned: dropped.kind,
-    };
   if (canSpend) return { kind: "more", probability, message: `undecided: ${message}` };
   return {
     kind: "out",
-    direction: above ? weakest.up : weakest.down,
+    direction: heavierAbove ? weakest.up : weakest.down,
     distance: signedDistance(weakest),
     message: `inconclusive at the limit: ${message}`,
     probability,
