@@ -4,12 +4,15 @@ import { mixturePoolings, type MixturePooling } from "../src/rigger/mixture-post
 import { simulateMixtureCalibration, type MixtureModel } from "../src/testing/simulated-mixture.js";
 import { simulateCalibration, type CandidateModel } from "../src/testing/simulated-validation.js";
 
-/** A rule on the posterior of the true rate (`checkRollouts` 0) at confidence 0.9. */
+/** The default rule's settings without early abandonment (each rule below names its own). */
+const { abandon: _defaultAbandonment, ...WITHOUT_ABANDONMENT } = DEFAULT_DECISION_POLICY;
+
+/** A rule on the posterior of the true rate (`checkRollouts` 0) at confidence 0.9, without early abandonment. */
 function trueRate(refineConfidence: number, kMax: number, confirmationEpisodes: number, pooling: MixturePooling) {
   return {
     name: `true rate 0.9, refine ${refineConfidence}, cap ${kMax}, confirm ${confirmationEpisodes}, pool ${pooling}`,
     policy: {
-      ...DEFAULT_DECISION_POLICY,
+      ...WITHOUT_ABANDONMENT,
       checkRollouts: 0,
       confidence: 0.9,
       refineConfidence,
