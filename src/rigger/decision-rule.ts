@@ -38,6 +38,13 @@ export interface CandidateEvidence {
    * episodes decide.
    */
   pooled?: MixtureEstimate;
+  /**
+   * A prior on the success rate from a monotone dose-response fit across the template's
+   * earlier probes (see `fitDoseResponse`): `episodes` pseudo-episodes at `rate`, counted at
+   * most as many as the candidate's own — the fit aims and informs, it never accepts alone.
+   * Read by the rule on the true rate, when nothing is pooled.
+   */
+  prior?: { rate: number; episodes: number };
 }
 
 /** The rule's verdict: a final decision, or "spend more rollouts first" (`confirm`: the confirmation batch). */
@@ -149,6 +156,7 @@ function decideOnEvidence(
       checkRollouts: policy.checkRollouts,
       refineConfidence: policy.refineConfidence ?? policy.confidence,
       ...(evidence.pooled ? { pooled: evidence.pooled } : {}),
+      ...(evidence.prior ? { prior: evidence.prior } : {}),
       ...(policy.abandon ? { abandon: policy.abandon, remainingEpisodes: remainingEpisodes(evidence, policy) } : {}),
     });
     if (bands.kind === "more") return { decision: "more", message: bands.message };

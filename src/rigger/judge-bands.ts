@@ -36,6 +36,8 @@ export interface BandJudgementOptions {
   refineConfidence?: number;
   /** See {@link CandidateEvidence.pooled}. */
   pooled?: MixtureEstimate;
+  /** See {@link CandidateEvidence.prior} (success bands, own episodes only). */
+  prior?: { rate: number; episodes: number };
   /** See {@link DecisionPolicy.abandon} (absent: never abandon before the cap). */
   abandon?: AbandonmentRule;
   /** Rollouts the validation may still spend (the cap or budget less those spent): what the futility reads. */
@@ -92,6 +94,7 @@ function bandViews(
   confidence: number,
   checkRollouts: number,
   pooled: MixtureEstimate | undefined,
+  prior?: { rate: number; episodes: number },
 ): BandView[] {
   const views: BandView[] = [];
   if (target.successBand && checkRollouts === 0 && pooled?.consistent) {
@@ -109,15 +112,19 @@ function bandViews(
   } else if (target.successBand) {
     const band = target.successBand;
     const core = checkRollouts > 0 ? successCore(band, checkRollouts, confidence) : band;
+    // A dose-response prior counts as pseudo-episodes, never more than the candidate's own.
+    const priorEpisodes = prior && checkRollouts === 0 ? Math.min(prior.episodes, stats.episodes) : 0;
+    const successes = stats.successes + (prior ? Math.round(prior.rate * priorEpisodes) : 0);
+    const episodes = stats.episodes + priorEpisodes;
     views.push({
       band,
       estimate: stats.successRate,
       landing:
         checkRollouts > 0
-          ? successPredictive(stats.successes, stats.episodes, band, checkRollouts)
-          : successPosterior(stats.successes, stats.episodes, band),
-      core: successPosterior(stats.successes, stats.episodes, core),
-      summary: successSummary(stats.successes, stats.episodes, band),
+          ? successPredictive(successes, episodes, band, checkRollouts)
+          : successPosterior(successes, episodes, band),
+      core: successPosterior(successes, episodes, core),
+      summary: successSummary(successes, episodes, band),
       what: "success",
       up: "too-easy",
       down: "too-hard",
@@ -191,7 +198,7 @@ export function judgeBands(target: Target, stats: RolloutStats, options: BandJud
   const confidence = options.confidence ?? DEFAULT_DECISION_POLICY.confidence;
   const checkRollouts = options.checkRollouts ?? DEFAULT_DECISION_POLICY.checkRollouts;
   const refineConfidence = options.refineConfidence ?? DEFAULT_DECISION_POLICY.refineConfidence ?? confidence;
-  const views = bandViews(target, stats, turnsDeviation, confidence, checkRollouts, options.pooled);
+  const views = bandViews(target, stats, turnsDeviation, confidence, checkRollouts, options.pooled, options.prior);
   const probability = views.reduce((product, view) => product * view.landing.inside, 1);
   const message = views.map((view) => describe(view, stats.episodes, checkRollouts)).join("; ");
   if (probability >= confidence) return { kind: "in", probability, message };

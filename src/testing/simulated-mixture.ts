@@ -130,13 +130,24 @@ export function simulateMixtureCalibration(
     rollouts += spent;
     worst = Math.max(worst, spent);
   }
+  return calibrationFigures({ tasks: options.tasks, accepted, trulyIn, rollouts, worst });
+}
+
+/** The figures of a simulated template calibration from its counts (accepted, truly in band, rollouts, the worst task's). */
+export function calibrationFigures(counts: {
+  tasks: number;
+  accepted: number;
+  trulyIn: number;
+  rollouts: number;
+  worst: number;
+}): SimulatedMixtureCalibration {
   const ratio = (count: number, of: number) => (of === 0 ? 0 : count / of);
   return {
-    tasks: options.tasks,
-    accepted: ratio(accepted, options.tasks),
-    acceptedTrulyInBand: ratio(trulyIn, accepted),
-    tasksTrulyInBand: ratio(trulyIn, options.tasks),
-    rolloutsPerTask: rollouts / options.tasks,
-    worstRolloutsPerTask: worst,
+    tasks: counts.tasks,
+    accepted: ratio(counts.accepted, counts.tasks),
+    acceptedTrulyInBand: ratio(counts.trulyIn, counts.accepted),
+    tasksTrulyInBand: ratio(counts.trulyIn, counts.tasks),
+    rolloutsPerTask: counts.rollouts / counts.tasks,
+    worstRolloutsPerTask: counts.worst,
   };
 }
