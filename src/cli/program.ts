@@ -57,7 +57,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     rolloutOptions(targetOptions(command), { callTimeout: true })
       .option("--designer <designer>", "heuristic | openai:<model> | gemini:<model>", "heuristic")
       .option("--k <n>", "rollouts per batch (K)", "5")
-      .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "200")
+      .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "400")
       .option(
         "--budget-rollouts <n>",
         "rollouts each task may spend in all (baseline and validations; at most one batch over): the task then ends with the verdict reached, marked BUDGET_EXHAUSTED",

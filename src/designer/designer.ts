@@ -46,6 +46,8 @@ export interface Attempt {
  * - `broken`: too many validation episodes errored;
  * - `weakness-not-decisive`: a weakness target whose split does not show the weakness deciding success;
  * - `inconclusive`: the validation cap was reached mid-way without a verdict;
+ * - `out-of-reach`: the ends of the candidate's mixture template both lie beyond the band on
+ *   one side, so no share of that template reaches it (drop the template);
  * - `in-band`: the target is met (an accept).
  */
 export const decisionDirections = [
@@ -58,6 +60,7 @@ export const decisionDirections = [
   "broken",
   "weakness-not-decisive",
   "inconclusive",
+  "out-of-reach",
   "in-band",
 ] as const;
 
@@ -69,9 +72,11 @@ export type DecisionDirection = (typeof decisionDirections)[number];
  * - `decided`: the evidence settled the verdict at the stated confidence;
  * - `cap`: the validation cap (`kMax`) was reached first — the verdict leans to the heavier side;
  * - `budget`: the caller's rollout budget ran out first — the same leaning verdict, or
- *   `inconclusive` when the rule had not got that far (e.g. a pass before its confirmation batch).
+ *   `inconclusive` when the rule had not got that far (e.g. a pass before its confirmation batch);
+ * - `abandoned`: early abandonment — the evidence showed before the cap that the candidate (or
+ *   its template: `out-of-reach`) cannot reach the band; the verdict leans to the heavier side.
  */
-export const decisionStops = ["decided", "cap", "budget"] as const;
+export const decisionStops = ["decided", "cap", "budget", "abandoned"] as const;
 
 /** One of {@link decisionStops}. */
 export type DecisionStop = (typeof decisionStops)[number];

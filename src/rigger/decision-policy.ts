@@ -1,3 +1,4 @@
+import type { AbandonmentRule } from "./early-abandonment.js";
 import type { MixturePooling } from "./mixture-posterior.js";
 
 /** Thresholds of the rule (documented in docs/designer-and-decision-rule.md; defaults below). */
@@ -36,6 +37,13 @@ export interface DecisionPolicy {
    * `checkRollouts` 0 only.
    */
   pooling: MixturePooling;
+  /**
+   * Early abandonment (see {@link AbandonmentRule}): a candidate whose evidence cannot reach
+   * the band is refined before the cap (`stop: "abandoned"`), a mixture template whose ends
+   * cannot bracket it is dropped (`out-of-reach`). Absent: every undecided candidate runs to
+   * `kMax`. Read with `checkRollouts` 0 only.
+   */
+  abandon?: AbandonmentRule;
   /** Episodes needed before `unsolvable` or `no-effect` is called (fewer → spend another batch). */
   minimumEvidence: number;
   /** Fraction of erroring episodes above which a candidate is broken (errors outside it, category `external`, not counted). */
@@ -62,20 +70,23 @@ export interface DecisionPolicy {
  * `bench/decision-rule-simulation.ts`, docs/designer-and-decision-rule.md): the promise is
  * on the true rate — accept (and skip) when the posterior probability that the true rate lies
  * in the band is ≥ `confidence` 0.9 (`checkRollouts` 0) — refine when 0.9 of the posterior
- * lies on one side of the band, cap 200, no confirmation batch, and a mixture's off-side
- * episodes pooled across its probes and the baseline. Among the rules simulated (Bernoulli
+ * lies on one side of the band, cap 400, no confirmation batch, a mixture's off-side
+ * episodes pooled across its probes and the baseline, and early abandonment: a candidate
+ * whose chance to pass by the cap is below 0.1 after 20 rollouts is refined, a mixture
+ * template whose ends cannot bracket the band dropped. Among the rules simulated (Bernoulli
  * candidates and a mixture template's search, including a knob that is not linear and a
  * layer that draws only in some states), the one with the fewest rollouts per task whose
  * accepted stacks are truly in band ≥ 0.91 under every model and whose tasks are truly in
  * band ≥ 0.85 on average. `--check-rollouts 100` gives the previous rule ({@link CHECK_DECISION_POLICY}).
  */
 export const DEFAULT_DECISION_POLICY: DecisionPolicy = {
-  kMax: 200,
+  kMax: 400,
   confidence: 0.9,
   refineConfidence: 0.9,
   checkRollouts: 0,
   confirmationEpisodes: 0,
   pooling: "off-side",
+  abandon: { kind: "futility", below: 0.1, after: 20, templates: true },
   minimumEvidence: 10,
   maxErrorRate: 0,
   maxExternalErrorRate: 0.1,
@@ -88,13 +99,19 @@ export const DEFAULT_DECISION_POLICY: DecisionPolicy = {
 /**
  * The rule on a fresh 100-rollout check (`--check-rollouts 100`; the default before the
  * promise moved to the true rate): 0.9 that such a check lands in band, refine at 0.975 on
- * one side of the band's core, cap 400, confirmation batch 20, no pooling.
+ * one side of the band's core, cap 400, confirmation batch 20, no pooling, no early abandonment.
  */
 export const CHECK_DECISION_POLICY: DecisionPolicy = {
-  ...DEFAULT_DECISION_POLICY,
+  ...withoutAbandonment(DEFAULT_DECISION_POLICY),
   checkRollouts: 100,
   refineConfidence: 0.975,
   kMax: 400,
   confirmationEpisodes: 20,
   pooling: "none",
 };
+
+/** A policy's settings without early abandonment. */
+function withoutAbandonment(policy: DecisionPolicy): DecisionPolicy {
+  const { abandon: _abandon, ...rest } = policy;
+  return rest;
+}

@@ -277,3 +277,17 @@ describe("decide on the true rate, within a budget", () => {
     expect(decide(band, evidence(stats(2, 5), { pooled }), check).decision).toBe("more");
   });
 });
+
+describe("decide with a dose-response prior", () => {
+  it("counts the prior's pseudo-episodes, never more than the candidate's own", () => {
+    // 20/40 alone: P(in [0.4, 0.6]) ≈ 0.79 → more; with 40 pseudo-episodes at 0.5 (40/80, ≈ 0.93) it passes.
+    expect(decide(band, evidence(stats(20, 40)))).toMatchObject({ decision: "more" });
+    expect(decide(band, evidence(stats(20, 40), { prior: { rate: 0.5, episodes: 40 } }))).toMatchObject({
+      decision: "accept",
+    });
+    // A heavy prior on 5 own episodes weighs as 5: the fit never accepts alone.
+    expect(decide(band, evidence(stats(3, 5), { prior: { rate: 0.5, episodes: 1000 } }))).toMatchObject({
+      decision: "more",
+    });
+  });
+});

@@ -38,6 +38,13 @@ export interface CandidateEvidence {
    * episodes decide.
    */
   pooled?: MixtureEstimate;
+  /**
+   * A prior on the success rate from a monotone dose-response fit across the template's
+   * earlier probes (see `fitDoseResponse`): `episodes` pseudo-episodes at `rate`, counted at
+   * most as many as the candidate's own — the fit aims and informs, it never accepts alone.
+   * Read by the rule on the true rate, when nothing is pooled.
+   */
+  prior?: { rate: number; episodes: number };
 }
 
 /** The rule's verdict: a final decision, or "spend more rollouts first" (`confirm`: the confirmation batch). */
@@ -84,7 +91,8 @@ export function decide(
       message: `the rollout budget ran out at n=${evidence.stats.episodes}: ${verdict.message}`,
     };
   }
-  const stop: DecisionStop = verdict.stop === undefined ? "decided" : budgetOut ? "budget" : "cap";
+  const stop: DecisionStop =
+    verdict.stop === undefined ? "decided" : verdict.stop === "abandoned" ? "abandoned" : budgetOut ? "budget" : "cap";
   return { ...verdict, stop };
 }
 
@@ -148,10 +156,14 @@ function decideOnEvidence(
       checkRollouts: policy.checkRollouts,
       refineConfidence: policy.refineConfidence ?? policy.confidence,
       ...(evidence.pooled ? { pooled: evidence.pooled } : {}),
+      ...(evidence.prior ? { prior: evidence.prior } : {}),
+      ...(policy.abandon ? { abandon: policy.abandon, remainingEpisodes: remainingEpisodes(evidence, policy) } : {}),
     });
     if (bands.kind === "more") return { decision: "more", message: bands.message };
-    if (bands.kind === "out")
-      return { ...refine(bands.direction, bands.distance, bands.message), ...(bands.atLimit ? { stop: "cap" } : {}) };
+    if (bands.kind === "out") {
+      const stop: DecisionStop | undefined = bands.atLimit ? "cap" : bands.abandoned ? "abandoned" : undefined;
+      return { ...refine(bands.direction, bands.distance, bands.message), ...(stop ? { stop } : {}) };
+    }
     passed = `target met (confidence ${policy.confidence}): ${bands.message}`;
   }
   if (target.weakness) {
@@ -197,6 +209,12 @@ function decideOnEvidence(
       ? ""
       : ` (confirmed on ${stats.episodes - evidence.confirmationFrom} fresh rollouts after passing at n=${evidence.confirmationFrom})`;
   return { decision: "accept", direction: "in-band", distance: 0, message: `${passed}${confirmed}` };
+}
+
+/** What the validation may still spend: the cap less the episodes run, or less, what the budget leaves. */
+function remainingEpisodes(evidence: CandidateEvidence, policy: DecisionPolicy): number {
+  const toCap = policy.kMax - evidence.stats.episodes;
+  return evidence.remainingRollouts === undefined ? toCap : Math.min(toCap, evidence.remainingRollouts);
 }
 
 function refine(direction: DecisionDirection, distance: number, message: string): DecisionFeedback {

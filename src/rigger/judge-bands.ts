@@ -12,6 +12,14 @@ import {
   type BandPosterior,
 } from "./band-posterior.js";
 import { DEFAULT_DECISION_POLICY } from "./decision-policy.js";
+import {
+  abandonment,
+  pooledSummary,
+  successSummary,
+  templateAbandonment,
+  type AbandonmentRule,
+  type BandSummary,
+} from "./early-abandonment.js";
 import { mixtureBandPosterior, type MixtureEstimate } from "./mixture-posterior.js";
 
 /** What {@link judgeBands} needs beyond the target and the statistics. */
@@ -28,6 +36,12 @@ export interface BandJudgementOptions {
   refineConfidence?: number;
   /** See {@link CandidateEvidence.pooled}. */
   pooled?: MixtureEstimate;
+  /** See {@link CandidateEvidence.prior} (success bands, own episodes only). */
+  prior?: { rate: number; episodes: number };
+  /** See {@link DecisionPolicy.abandon} (absent: never abandon before the cap). */
+  abandon?: AbandonmentRule;
+  /** Rollouts the validation may still spend (the cap or budget less those spent): what the futility reads. */
+  remainingEpisodes?: number;
 }
 
 /** How the bands of a target judge some rollouts. */
@@ -42,6 +56,8 @@ export type BandJudgement =
       probability: number;
       /** Whether the verdict was forced by `canSpend` false (undecided at the limit) rather than by the evidence. */
       atLimit: boolean;
+      /** Set when early abandonment ended the validation (see {@link AbandonmentRule}): the candidate, or its whole template. */
+      abandoned?: "candidate" | "template";
     };
 
 interface BandView {
@@ -51,6 +67,8 @@ interface BandView {
   landing: BandPosterior;
   /** Posterior of the true value relative to the core (the values the check confirms at the confidence): what refining reads. */
   core: BandPosterior;
+  /** The posterior as a normal summary (for early abandonment). */
+  summary: BandSummary;
   what: string;
   up: DecisionDirection;
   down: DecisionDirection;
@@ -76,6 +94,7 @@ function bandViews(
   confidence: number,
   checkRollouts: number,
   pooled: MixtureEstimate | undefined,
+  prior?: { rate: number; episodes: number },
 ): BandView[] {
   const views: BandView[] = [];
   if (target.successBand && checkRollouts === 0 && pooled?.consistent) {
@@ -85,6 +104,7 @@ function bandViews(
       estimate: pooled.mean,
       landing: posterior,
       core: posterior,
+      summary: pooledSummary(pooled, target.successBand),
       what: `success (pooled over the ${pooled.episodes} episodes of the mixture)`,
       up: "too-easy",
       down: "too-hard",
@@ -92,14 +112,19 @@ function bandViews(
   } else if (target.successBand) {
     const band = target.successBand;
     const core = checkRollouts > 0 ? successCore(band, checkRollouts, confidence) : band;
+    // A dose-response prior counts as pseudo-episodes, never more than the candidate's own.
+    const priorEpisodes = prior && checkRollouts === 0 ? Math.min(prior.episodes, stats.episodes) : 0;
+    const successes = stats.successes + (prior ? Math.round(prior.rate * priorEpisodes) : 0);
+    const episodes = stats.episodes + priorEpisodes;
     views.push({
       band,
       estimate: stats.successRate,
       landing:
         checkRollouts > 0
-          ? successPredictive(stats.successes, stats.episodes, band, checkRollouts)
-          : successPosterior(stats.successes, stats.episodes, band),
-      core: successPosterior(stats.successes, stats.episodes, core),
+          ? successPredictive(successes, episodes, band, checkRollouts)
+          : successPosterior(successes, episodes, band),
+      core: successPosterior(successes, episodes, core),
+      summary: successSummary(successes, episodes, band),
       what: "success",
       up: "too-easy",
       down: "too-hard",
@@ -124,6 +149,12 @@ function bandViews(
           ? meanPredictive(stats.meanTurns, turnsDeviation, stats.episodes, band, checkRollouts)
           : meanPosterior(stats.meanTurns, turnsDeviation, stats.episodes, band),
       core: meanPosterior(stats.meanTurns, turnsDeviation, stats.episodes, core),
+      summary: {
+        band,
+        mean: stats.meanTurns,
+        deviation: stats.episodes === 0 ? 0 : turnsDeviation / Math.sqrt(stats.episodes),
+        effectiveEpisodes: stats.episodes,
+      },
       what: "mean turns",
       up: "too-long",
       down: "too-short",
@@ -167,11 +198,37 @@ export function judgeBands(target: Target, stats: RolloutStats, options: BandJud
   const confidence = options.confidence ?? DEFAULT_DECISION_POLICY.confidence;
   const checkRollouts = options.checkRollouts ?? DEFAULT_DECISION_POLICY.checkRollouts;
   const refineConfidence = options.refineConfidence ?? DEFAULT_DECISION_POLICY.refineConfidence ?? confidence;
-  const views = bandViews(target, stats, turnsDeviation, confidence, checkRollouts, options.pooled);
+  const views = bandViews(target, stats, turnsDeviation, confidence, checkRollouts, options.pooled, options.prior);
   const probability = views.reduce((product, view) => product * view.landing.inside, 1);
   const message = views.map((view) => describe(view, stats.episodes, checkRollouts)).join("; ");
   if (probability >= confidence) return { kind: "in", probability, message };
+  // The band least likely to hold names the direction (at the cap, or abandoning).
+  const weakest = [...views].sort((left, right) => left.landing.inside - right.landing.inside)[0]!;
+  const heavierAbove = weakest.core.above > weakest.core.below;
+  const abandon = checkRollouts === 0 ? options.abandon : undefined;
+  // A template no share of which reaches the band is dropped whatever this candidate's own verdict.
+  const dropped =
+    (abandon && templateAbandonment(abandon, options.pooled, target.successBand)) ||
+    (abandon && canSpend
+      ? abandonment(abandon, {
+          probability,
+          summaries: views.map((view) => view.summary),
+          episodes: stats.episodes,
+          remaining: options.remainingEpisodes ?? Number.POSITIVE_INFINITY,
+          confidence,
+        })
+      : undefined);
   const confidentOut = views.find((view) => Math.max(view.core.below, view.core.above) >= refineConfidence);
+  if (dropped && (dropped.kind === "template" || !confidentOut))
+    return {
+      kind: "out",
+      direction: dropped.kind === "template" ? "out-of-reach" : heavierAbove ? weakest.up : weakest.down,
+      distance: signedDistance(weakest),
+      message: `abandoned: ${dropped.reason}; ${message}`,
+      probability,
+      atLimit: false,
+      abandoned: dropped.kind,
+    };
   if (confidentOut) {
     const above = confidentOut.core.above > confidentOut.core.below;
     return {
@@ -184,12 +241,9 @@ export function judgeBands(target: Target, stats: RolloutStats, options: BandJud
     };
   }
   if (canSpend) return { kind: "more", probability, message: `undecided: ${message}` };
-  // The cap: the band least likely to hold names the direction.
-  const weakest = [...views].sort((left, right) => left.landing.inside - right.landing.inside)[0]!;
-  const above = weakest.core.above > weakest.core.below;
   return {
     kind: "out",
-    direction: above ? weakest.up : weakest.down,
+    direction: heavierAbove ? weakest.up : weakest.down,
     distance: signedDistance(weakest),
     message: `inconclusive at the limit: ${message}`,
     probability,

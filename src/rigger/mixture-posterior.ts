@@ -38,6 +38,8 @@ export interface MixtureEstimate {
   deviation: number;
   /** The two ends of the line: the rate with the perturbation off everywhere (share 0) and on everywhere (share 1). */
   ends: { off: number; on: number };
+  /** Posterior standard deviations of the two ends (absent in estimates checkpointed before they were kept). */
+  endDeviations?: { off: number; on: number };
   /** Episodes the estimate rests on. */
   episodes: number;
   /**
@@ -102,16 +104,20 @@ export function mixturePosterior(
     const drawnRate = theta * rateOn.mean + (1 - theta) * rateOff.mean;
     return (1 - q) * rateUndrawn.mean + q * drawnRate;
   };
-  const drawnRate = share * rateOn.mean + (1 - share) * rateOff.mean;
+  const deviationAt = (theta: number) => {
+    const drawnRate = theta * rateOn.mean + (1 - theta) * rateOff.mean;
+    const variance =
+      (1 - q) ** 2 * (undrawn.episodes === 0 ? 0 : rateUndrawn.variance) +
+      q ** 2 * (theta ** 2 * rateOn.variance + (1 - theta) ** 2 * rateOff.variance) +
+      qVariance * (drawnRate - rateUndrawn.mean) ** 2;
+    return Math.sqrt(variance);
+  };
   const mean = at(share);
-  const variance =
-    (1 - q) ** 2 * (undrawn.episodes === 0 ? 0 : rateUndrawn.variance) +
-    q ** 2 * (share ** 2 * rateOn.variance + (1 - share) ** 2 * rateOff.variance) +
-    qVariance * (drawnRate - rateUndrawn.mean) ** 2;
-  const deviation = Math.sqrt(variance);
+  const deviation = deviationAt(share);
   return {
     mean,
     ends: { off: at(0), on: at(1) },
+    endDeviations: { off: deviationAt(0), on: deviationAt(1) },
     episodes: reached + (off === drawnOff ? 0 : (baseline?.episodes ?? 0)),
     consistent: consistent(points, pooling),
     deviation,

@@ -82,6 +82,7 @@ export function simulateMixtureCalibration(
       let confirmationFrom: number | undefined;
       let next = Math.min(5, policy.kMax);
       let decision: string;
+      let direction: string | undefined;
       for (;;) {
         for (let index = 0; index < next; index += 1) episode();
         const own = [point.on, point.off, point.undrawn];
@@ -105,6 +106,7 @@ export function simulateMixtureCalibration(
         const confirm = verdict.decision === "more" && verdict.confirm === true;
         if (verdict.decision !== "more" || (!confirm && episodes >= policy.kMax)) {
           decision = verdict.decision;
+          direction = verdict.decision === "more" ? undefined : verdict.direction;
           spent += episodes;
           break;
         }
@@ -118,6 +120,8 @@ export function simulateMixtureCalibration(
         break;
       }
       points.push(point);
+      // The rule found the template's ends cannot bracket the band: the designer drops it (here the only one).
+      if (direction === "out-of-reach") break;
       // Aim (the designer, pooled or not): where the line through the estimated ends crosses the band's middle.
       const { ends } = mixturePosterior({ current: point, earlier: points.slice(0, -1), baseline }, "both");
       const slope = ends.on - ends.off;
@@ -126,13 +130,24 @@ export function simulateMixtureCalibration(
     rollouts += spent;
     worst = Math.max(worst, spent);
   }
+  return calibrationFigures({ tasks: options.tasks, accepted, trulyIn, rollouts, worst });
+}
+
+/** The figures of a simulated template calibration from its counts (accepted, truly in band, rollouts, the worst task's). */
+export function calibrationFigures(counts: {
+  tasks: number;
+  accepted: number;
+  trulyIn: number;
+  rollouts: number;
+  worst: number;
+}): SimulatedMixtureCalibration {
   const ratio = (count: number, of: number) => (of === 0 ? 0 : count / of);
   return {
-    tasks: options.tasks,
-    accepted: ratio(accepted, options.tasks),
-    acceptedTrulyInBand: ratio(trulyIn, accepted),
-    tasksTrulyInBand: ratio(trulyIn, options.tasks),
-    rolloutsPerTask: rollouts / options.tasks,
-    worstRolloutsPerTask: worst,
+    tasks: counts.tasks,
+    accepted: ratio(counts.accepted, counts.tasks),
+    acceptedTrulyInBand: ratio(counts.trulyIn, counts.accepted),
+    tasksTrulyInBand: ratio(counts.trulyIn, counts.tasks),
+    rolloutsPerTask: counts.rollouts / counts.tasks,
+    worstRolloutsPerTask: counts.worst,
   };
 }

@@ -1,7 +1,7 @@
 import { createRng } from "../core/seeding.js";
 import type { Trajectory } from "../core/trajectory.js";
 import type { Target } from "../designer/target.js";
-import { decide, type DecisionPolicy } from "../rigger/decision-rule.js";
+import { decide, type CandidateEvidence, type DecisionPolicy } from "../rigger/decision-rule.js";
 import { summarize } from "../rollout/summarize.js";
 
 /** Episodes with a given success count (only the fields the decision rule reads). */
@@ -27,7 +27,7 @@ export interface SimulatedValidation {
 /**
  * The validate node's loop on a Bernoulli(`rate`) candidate under the real {@link decide}:
  * batches of `batch` (the default K, 5), the confirmation batch when the rule first passes,
- * the cap `policy.kMax`.
+ * the cap `policy.kMax`; `extra` evidence (a prior) is passed to every decision.
  */
 export function simulateValidation(
   rate: number,
@@ -35,6 +35,7 @@ export function simulateValidation(
   policy: DecisionPolicy,
   random: () => number,
   batch = 5,
+  extra: Pick<CandidateEvidence, "prior"> = {},
 ): SimulatedValidation {
   let successes = 0;
   let episodes = 0;
@@ -49,6 +50,7 @@ export function simulateValidation(
         stats: summarize(successTrajectories(successes, episodes)),
         turnsStandardDeviation: 0,
         changesSomething: true,
+        ...extra,
         ...(confirmationFrom === undefined ? {} : { confirmationFrom }),
       },
       policy,

@@ -8,7 +8,7 @@ export const MOVEMENT_TOLERANCE = 0.03;
 /**
  * Why an attempt's template is escalated, retried or dropped:
  * - `never-ran`: refused at check (static, load or setup issues);
- * - `broken`, `no-effect`, `unsolvable`, `inconclusive`: the decision said so;
+ * - `broken`, `no-effect`, `unsolvable`, `inconclusive`, `out-of-reach`: the decision said so;
  * - `no-effect-partial`: `no-effect` on a mixture knob short of its strongest value (the
  *   perturbation was on in only part of the episodes);
  * - `wrong-way`: its first probe moved the statistic away from the band;
@@ -20,6 +20,7 @@ export type AttemptReason =
   | "no-effect"
   | "unsolvable"
   | "inconclusive"
+  | "out-of-reach"
   | "no-effect-partial"
   | "wrong-way"
   | "no-movement";
@@ -47,6 +48,7 @@ const needOf: Record<DecisionDirection, "harder" | "easier" | null> = {
   "no-effect": null,
   broken: null,
   inconclusive: null,
+  "out-of-reach": null,
 };
 
 /**
@@ -108,7 +110,8 @@ export function attemptOutcome(
     direction === "broken" ||
     direction === "no-effect" ||
     direction === "unsolvable" ||
-    direction === "inconclusive"
+    direction === "inconclusive" ||
+    direction === "out-of-reach"
   ) {
     return { kind: "switch", reason: direction, why: `the decision was ${direction} (${decision.message})` };
   }

@@ -34,6 +34,7 @@ export function observeNode(dependencies: RigNodeDependencies) {
         confidence: policy.confidence,
         checkRollouts: policy.checkRollouts,
         refineConfidence: policy.refineConfidence,
+        ...(policy.abandon ? { abandon: policy.abandon, remainingEpisodes: cap - stats.episodes } : {}),
       });
     };
     const run = async (episodes: number) => {
