@@ -33,9 +33,13 @@ async function curriculum(executor: CurriculumExecutor): Promise<RigTaskResult[]
   }
 }
 
-/** A result without where it was stored (each run has its own candidates directory). */
+/** A result without where it was stored (each run has its own candidates directory) and without its wall time. */
 function comparable(result: RigTaskResult) {
-  return { ...result, candidate: result.candidate === null ? null : basename(result.candidate) };
+  return {
+    ...result,
+    candidate: result.candidate === null ? null : basename(result.candidate),
+    cost: { ...result.cost, wallMs: 0 },
+  };
 }
 
 describe("processExecutor", () => {

@@ -1,5 +1,6 @@
 import type { Target } from "../designer/target.js";
 import type { RigTaskResult } from "../rigger/rig-task.js";
+import { emptyCost, runCostOf, type RunCost } from "../run-format/cost-record.js";
 
 /** Counts of a curriculum run, and how many tasks sit in the success band before and after. */
 export interface CurriculumSummary {
@@ -14,6 +15,8 @@ export interface CurriculumSummary {
   /** Validation rollouts spent on accepted candidates. */
   revisionsTotal: number;
   usage: { inputTokens: number; outputTokens: number; calls: number };
+  /** What the run spent in total and per accepted env (rollouts, env steps, wall time, policy and designer tokens). */
+  cost: RunCost;
 }
 
 /** Summarise task results against the target's success band (all in band when there is none). */
@@ -38,6 +41,10 @@ export function summarizeCurriculum(results: RigTaskResult[], target: Target): C
         calls: sum.calls + result.usage.calls,
       }),
       { inputTokens: 0, outputTokens: 0, calls: 0 },
+    ),
+    cost: runCostOf(
+      results.map((result) => result.cost ?? emptyCost()),
+      count("accepted"),
     ),
   };
 }

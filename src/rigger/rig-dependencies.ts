@@ -45,5 +45,11 @@ export interface RigDependencies {
   rollouts?: RolloutExecutor;
 }
 
-/** What the rig graph's nodes get: the dependencies, and where the thread's trajectory batches are stored. */
-export type RigNodeDependencies = RigDependencies & { trajectories: TrajectoryBatchStore };
+/**
+ * What the rig graph's nodes get: the dependencies, where the thread's trajectory batches
+ * are stored, and who is told of every batch rolled out (the task's cost meter).
+ */
+export type RigNodeDependencies = RigDependencies & {
+  trajectories: TrajectoryBatchStore;
+  onBatch?: (trajectories: Trajectory[]) => void;
+};

@@ -5,7 +5,7 @@ import { defaultRolloutConcurrency } from "../rollout/default-rollout-concurrenc
 import { localRolloutExecutor } from "../rollout/local-rollout-executor.js";
 import type { RolloutExecutor } from "../rollout/rollout-executor.js";
 import type { RigConfig } from "./rig-config.js";
-import type { RigDependencies } from "./rig-dependencies.js";
+import type { RigDependencies, RigNodeDependencies } from "./rig-dependencies.js";
 
 /** The stack of the task's unmodified env (what observation rolls out). */
 export function bareStack(config: RigConfig): HarnessStackSpec {
@@ -25,14 +25,15 @@ function executorOf(dependencies: RigDependencies): RolloutExecutor {
 
 /**
  * One batch of the rig loop: `episodes` rollouts of the config's policy on `stack` for the
- * config's task, seeds from index `indexOffset` on, `rolloutConcurrency` in flight.
+ * config's task, seeds from index `indexOffset` on, `rolloutConcurrency` in flight. The
+ * batch is reported to `onBatch` (the task's cost meter).
  */
-export function runRigBatch(
-  dependencies: RigDependencies,
+export async function runRigBatch(
+  dependencies: RigDependencies & Pick<RigNodeDependencies, "onBatch">,
   config: RigConfig,
   batch: { stack: HarnessStackSpec; episodes: number; indexOffset: number },
 ): Promise<Trajectory[]> {
-  return executorOf(dependencies).run(
+  const trajectories = await executorOf(dependencies).run(
     {
       stack: batch.stack,
       policy: config.policy,
@@ -45,4 +46,6 @@ export function runRigBatch(
     },
     { concurrency: config.rolloutConcurrency ?? defaultRolloutConcurrency(config.policy, config.envId) },
   );
+  dependencies.onBatch?.(trajectories);
+  return trajectories;
 }

@@ -13,6 +13,7 @@ import type { RigTaskResult } from "../../rigger/rig-task.js";
 import type { CliIo } from "../cli-io.js";
 import { rolloutConcurrencyOf } from "../rollout-options.js";
 import { fixed, formatTable } from "../format-table.js";
+import { COST_HEADER, costCells, formatRunCost } from "../format-cost.js";
 import { parseChoice, parseInteger, parseProbability } from "../parse-arguments.js";
 import { DEFAULT_DECISION_POLICY } from "../../rigger/decision-rule.js";
 import { createProgress } from "../progress.js";
@@ -67,6 +68,7 @@ export interface CurriculumJson {
       | "best"
       | "error"
       | "rollouts"
+      | "cost"
     >
   >;
   summary: CurriculumResult["summary"];
@@ -89,16 +91,18 @@ export function formatCurriculum(result: CurriculumResult): string {
     rate(task.baseline),
     rate(task.accepted ?? task.best),
     task.revisions,
+    ...costCells(task.cost),
   ]);
   const { summary } = result;
   const failures = result.tasks
     .filter((task) => task.error)
     .map((task) => `${task.taskId}: the designer failed [${task.error!.code}] ${task.error!.message.split("\n")[0]}\n`);
   return (
-    formatTable(["task", "outcome", "baseline success", "after", "revisions"], rows) +
+    formatTable(["task", "outcome", "baseline success", "after", "revisions", ...COST_HEADER], rows) +
     failures.join("") +
     `\n${summary.accepted} accepted, ${summary.rejected} rejected, ${summary.skipped} skipped of ${summary.tasks} tasks; ` +
     `in band before ${summary.inBandBefore}/${summary.tasks}, after ${summary.inBandAfter}/${summary.tasks} (validation estimates)\n` +
+    formatRunCost(summary.cost) +
     `run: ${result.runDirectory} (run.json, result.json, events.jsonl, checkpoints/)\n`
   );
 }
@@ -324,7 +328,7 @@ async function runCurriculumCommand(
         runId: result.runId,
         runDirectory: result.runDirectory,
         tasks: result.tasks.map(
-          ({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best, error, rollouts }) => ({
+          ({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best, error, rollouts, cost }) => ({
             taskId,
             outcome,
             baseline,
@@ -335,6 +339,7 @@ async function runCurriculumCommand(
             best,
             error,
             rollouts,
+            cost,
           }),
         ),
         summary: result.summary,
