@@ -4,10 +4,13 @@ import { emptyCost, runCostOf, type RunCost } from "../run-format/cost-record.js
 
 /** Counts of a curriculum run, and how many tasks sit in the success band before and after. */
 export interface CurriculumSummary {
+  /** Tasks rigged (accepted, rejected or skipped). */
   tasks: number;
   accepted: number;
   rejected: number;
   skipped: number;
+  /** Tasks the run's budget left unrigged (not counted in `tasks`). */
+  notRigged: number;
   /** Tasks whose baseline success (point estimate) lies in the success band. */
   inBandBefore: number;
   /** Tasks in band after rigging: accepted ones (validation estimate) plus skipped ones. */
@@ -20,7 +23,7 @@ export interface CurriculumSummary {
 }
 
 /** Summarise task results against the target's success band (all in band when there is none). */
-export function summarizeCurriculum(results: RigTaskResult[], target: Target): CurriculumSummary {
+export function summarizeCurriculum(results: RigTaskResult[], target: Target, notRigged = 0): CurriculumSummary {
   const inBand = (rate: number) =>
     !target.successBand || (rate >= target.successBand[0] && rate <= target.successBand[1]);
   const count = (outcome: RigTaskResult["outcome"]) => results.filter((result) => result.outcome === outcome).length;
@@ -29,6 +32,7 @@ export function summarizeCurriculum(results: RigTaskResult[], target: Target): C
     accepted: count("accepted"),
     rejected: count("rejected"),
     skipped: count("skipped"),
+    notRigged,
     inBandBefore: results.filter((result) => inBand(result.baseline.successRate)).length,
     inBandAfter: results.filter(
       (result) => result.outcome === "skipped" || (result.accepted !== null && inBand(result.accepted.successRate)),

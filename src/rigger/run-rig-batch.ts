@@ -25,15 +25,35 @@ function executorOf(dependencies: RigDependencies): RolloutExecutor {
 
 /**
  * One batch of the rig loop: `episodes` rollouts of the config's policy on `stack` for the
- * config's task, seeds from index `indexOffset` on, `rolloutConcurrency` in flight. The
- * batch is reported to `onBatch` (the task's cost meter).
+ * config's task, seeds from index `indexOffset` on, `rolloutConcurrency` in flight. With a
+ * run budget, the batch is first granted by it: it may come back shorter than asked for,
+ * or empty once the run's total is spent. The batch is reported to `onBatch` (the task's
+ * cost meter).
  */
 export async function runRigBatch(
   dependencies: RigDependencies & Pick<RigNodeDependencies, "onBatch">,
   config: RigConfig,
   batch: { stack: HarnessStackSpec; episodes: number; indexOffset: number },
 ): Promise<Trajectory[]> {
-  const trajectories = await executorOf(dependencies).run(
+  const budget = dependencies.runBudget;
+  const episodes = budget ? await budget.reserve(batch.episodes) : batch.episodes;
+  if (episodes === 0) return [];
+  let trajectories: Trajectory[] = [];
+  try {
+    trajectories = await runOn(dependencies, config, { ...batch, episodes });
+  } finally {
+    await budget?.settle(episodes, trajectories.length);
+  }
+  dependencies.onBatch?.(trajectories);
+  return trajectories;
+}
+
+function runOn(
+  dependencies: RigDependencies,
+  config: RigConfig,
+  batch: { stack: HarnessStackSpec; episodes: number; indexOffset: number },
+): Promise<Trajectory[]> {
+  return executorOf(dependencies).run(
     {
       stack: batch.stack,
       policy: config.policy,
@@ -46,6 +66,4 @@ export async function runRigBatch(
     },
     { concurrency: config.rolloutConcurrency ?? defaultRolloutConcurrency(config.policy, config.envId) },
   );
-  dependencies.onBatch?.(trajectories);
-  return trajectories;
 }
