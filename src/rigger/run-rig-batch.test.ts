@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import type { Trajectory } from "../core/trajectory.js";
 import type { RolloutExecutor } from "../rollout/rollout-executor.js";
 import type { RigDependencies } from "./rig-dependencies.js";
-import { counterRigDependencies, hesitantCounterPolicy } from "../testing/counter-rig-dependencies.js";
+import { counterRigDependencies } from "../testing/counter-rig-dependencies.js";
+import { hesitantCounterPolicy } from "../testing/hesitant-counter-policy.js";
 import { rigResultWithoutTimings } from "../testing/rig-result-without-timings.js";
 import { rigTask } from "./rig-task.js";
 

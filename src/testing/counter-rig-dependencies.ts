@@ -5,15 +5,8 @@ import { CandidateStore } from "../rigger/candidate-store.js";
 import type { RigDependencies } from "../rigger/rig-dependencies.js";
 import { FunctionRulesRuntime } from "./function-rules-runtime.js";
 import { ScriptedDesigner } from "./scripted-designer.js";
-import { SequencePolicy } from "./sequence-policy.js";
+import { hesitantCounterPolicy } from "./hesitant-counter-policy.js";
 import { TestEnvDefinition } from "./test-env-definition.js";
-
-/** A counter policy that submits at 3, and early with probability 0.2 before (baseline ≈ 0.5). */
-export const hesitantCounterPolicy = () =>
-  new SequencePolicy((input) => {
-    const counter = Number(/counter (-?\d+)/.exec(input.observation.text)?.[1] ?? 0);
-    return counter >= 3 || input.rng() < 0.2 ? { name: "submit", args: {} } : { name: "inc", args: {} };
-  }, "hesitant");
 
 /** A Rules layer (any source) that turns an `inc` into a `dec` with probability 0.5: the counter task gets harder. */
 export const SABOTAGE_PROPOSAL: CandidateProposal = {
