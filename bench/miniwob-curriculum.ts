@@ -10,6 +10,7 @@ import { isSuccess } from "../src/rollout/summarize.js";
 import { resolvePolicy } from "../src/policies/policy-registry.js";
 import { runRollouts } from "../src/rollout/run-rollouts.js";
 import { measureBandHits } from "./calibration.js";
+import { isRigged } from "../src/curriculum/not-rigged-task.js";
 
 /**
  * The train tasks the MiniWoB++ curriculum runs on, chosen before it runs by a screening
@@ -72,7 +73,7 @@ export async function benchMiniwobCurriculum(freshK = 20) {
       executor,
       onTaskDone: (task, done, total) =>
         process.stderr.write(
-          `  ${done}/${total} ${task.taskId}: ${task.outcome} (baseline ${task.baseline.successRate.toFixed(2)}${task.accepted ? ` → ${task.accepted.successRate.toFixed(2)}` : ""})\n`,
+          `  ${done}/${total} ${task.taskId}: ${task.outcome}${isRigged(task) ? ` (baseline ${task.baseline.successRate.toFixed(2)}${task.accepted ? ` → ${task.accepted.successRate.toFixed(2)}` : ""})` : ""}\n`,
         ),
     });
   } finally {

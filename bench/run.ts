@@ -8,6 +8,7 @@ import { benchToy24Harness } from "./toy24-harness.js";
 import { benchToy24Raw } from "./toy24-step.js";
 import { benchSkills } from "./skills-bench.js";
 import { benchRolloutConcurrency } from "./rollout-concurrency.js";
+import { benchLlmCost } from "./llm-cost.js";
 import { benchQueueThroughput } from "./queue-throughput.js";
 import { benchServe } from "./serve-throughput.js";
 import { benchMiniwob, benchMiniwobBaseline, benchMiniwobCheck } from "./miniwob-bench.js";
@@ -72,6 +73,12 @@ const sections: BenchSection[] = [
     name: "rollout-concurrency",
     title: "one rig task with an LLM policy (100 ms per answer) at --rollout-concurrency 16 and 1",
     run: benchRolloutConcurrency,
+  },
+  {
+    name: "llm-cost",
+    title:
+      "cost of an LLM-policy curriculum (4 BugFix tasks, local scripted server): check rule vs default rule, tokens per accepted env",
+    run: benchLlmCost,
   },
   {
     name: "queue",

@@ -19,6 +19,7 @@ interface CurriculumJson {
     best: unknown;
     revisions: number;
     rollouts: number;
+    cost: { rollouts: number; envSteps: number; wallMs: number };
   }>;
 }
 
@@ -33,6 +34,8 @@ function accepted(result: CurriculumJson) {
     best: task.best,
     revisions: task.revisions,
     rollouts: task.rollouts,
+    // What the task spent, but its wall time: a resumed run keeps counting, from the checkpoints.
+    cost: { ...task.cost, wallMs: 0 },
   }));
 }
 

@@ -2,6 +2,7 @@ import type { RigTaskResult } from "../rigger/rig-task.js";
 import type { CurriculumConfig } from "../curriculum/curriculum-config.js";
 import { rigCurriculumTask } from "../curriculum/curriculum-task.js";
 import { createRigDependencies } from "./create-rig-dependencies.js";
+import type { RunBudget } from "../rigger/run-budget.js";
 
 /** What a curriculum lane is given: one task to rig. */
 export interface CurriculumWorkerInput {
@@ -13,11 +14,14 @@ export interface CurriculumWorkerInput {
 }
 
 /**
- * Rig one task with dependencies built for it, then free the env's shared resources (e.g.
+ * Rig one task with dependencies built for it (drawing on the run's budget, when given), then free the env's shared resources (e.g.
  * sandbox isolates). Run by task processes and by the curriculum's local lane.
  */
-export default async function rigInWorker(input: CurriculumWorkerInput): Promise<RigTaskResult> {
-  const dependencies = await createRigDependencies(input.config, input.runDirectory, { queue: input.queue });
+export default async function rigInWorker(input: CurriculumWorkerInput, runBudget?: RunBudget): Promise<RigTaskResult> {
+  const dependencies = {
+    ...(await createRigDependencies(input.config, input.runDirectory, { queue: input.queue })),
+    ...(runBudget ? { runBudget } : {}),
+  };
   try {
     return await rigCurriculumTask(input.config, input.task, input.runDirectory, dependencies);
   } finally {

@@ -1,18 +1,23 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { resolveEnv } from "../bridges/env-registry.js";
 import { targetSchema } from "../designer/target.js";
-import type { RigTaskResult } from "../rigger/rig-task.js";
 import { createRigDependencies } from "./create-rig-dependencies.js";
+import { rigResultWithoutTimings } from "../testing/rig-result-without-timings.js";
 import rigInWorker from "./curriculum-worker.js";
 import { processExecutor } from "./process-executor.js";
-import { inProcessExecutor, runCurriculum, type CurriculumExecutor } from "../curriculum/run-curriculum.js";
+import {
+  inProcessExecutor,
+  runCurriculum,
+  type CurriculumExecutor,
+  type CurriculumResult,
+} from "../curriculum/run-curriculum.js";
 
 const tasks = ["clamp-0", "range-0", "compare-0"];
 
-async function curriculum(executor: CurriculumExecutor): Promise<RigTaskResult[]> {
+async function curriculum(executor: CurriculumExecutor, budgetTotal?: number): Promise<CurriculumResult> {
   const work = mkdtempSync(join(tmpdir(), "lanes-"));
   const config = {
     version: 1 as const,
@@ -24,19 +29,16 @@ async function curriculum(executor: CurriculumExecutor): Promise<RigTaskResult[]
     seed: 5,
     candidatesDir: join(work, "candidates"),
     taskIds: tasks,
+    ...(budgetTotal === undefined ? {} : { budgetTotal }),
   };
   try {
-    return (await runCurriculum(config, { runDirectory: join(work, "run"), env: await resolveEnv("bugfix"), executor }))
-      .tasks;
+    return await runCurriculum(config, { runDirectory: join(work, "run"), env: await resolveEnv("bugfix"), executor });
   } finally {
     await executor.close();
   }
 }
 
-/** A result without where it was stored (each run has its own candidates directory). */
-function comparable(result: RigTaskResult) {
-  return { ...result, candidate: result.candidate === null ? null : basename(result.candidate) };
-}
+const comparable = rigResultWithoutTimings;
 
 describe("processExecutor", () => {
   it("starts its task processes when it is created, before any task is given", async () => {
@@ -49,10 +51,12 @@ describe("processExecutor", () => {
   });
 
   it("gives the same results, in task order, on 1 lane in this process, 2 lanes with a local one, and 2 task processes", async () => {
-    const serial = await curriculum(inProcessExecutor((config, directory) => createRigDependencies(config, directory)));
-    const withLocalLane = await curriculum(processExecutor(2, { local: rigInWorker }));
+    const serial = (
+      await curriculum(inProcessExecutor((config, directory) => createRigDependencies(config, directory)))
+    ).tasks;
+    const withLocalLane = (await curriculum(processExecutor(2, { local: rigInWorker }))).tasks;
     const twoProcesses = processExecutor(2);
-    const processesOnly = await curriculum(twoProcesses);
+    const processesOnly = (await curriculum(twoProcesses)).tasks;
     expect(serial.map((result) => result.taskId)).toEqual(tasks);
     expect(withLocalLane.map(comparable)).toEqual(serial.map(comparable));
     expect(processesOnly.map(comparable)).toEqual(serial.map(comparable));
@@ -65,5 +69,14 @@ describe("processExecutor", () => {
       expect(usage.cpuMs).toBeGreaterThan(usage.start!.cpuMs);
       if (usage.mainThreadCpuMs !== null) expect(usage.mainThreadCpuMs).toBeLessThanOrEqual(usage.cpuMs + 1);
     }
+  }, 300_000);
+
+  it("holds a run's --budget-total across lanes: a local lane and a task process draw on one total, never more", async () => {
+    const total = 45;
+    const result = await curriculum(processExecutor(2, { local: rigInWorker }), total);
+    const spent = result.tasks.reduce((sum, task) => sum + task.cost.rollouts, 0);
+    expect(spent).toBe(total);
+    expect(result.tasks.length + result.notRigged.length).toBe(tasks.length);
+    for (const task of result.notRigged) expect(task.reason).toBe("BUDGET_EXHAUSTED");
   }, 300_000);
 });

@@ -5,13 +5,16 @@ import type { RigTaskResult } from "../rigger/rig-task.js";
 import type { CurriculumWorkerInput } from "./curriculum-worker.js";
 import type { ProcessUsage } from "./process-usage.js";
 import type { CurriculumExecutor } from "../curriculum/run-curriculum.js";
+import { rigOrNotRigged, type CurriculumTaskRun } from "../curriculum/not-rigged-task.js";
+import type { RunBudget } from "../rigger/run-budget.js";
+import { answerBudgetRequest, budgetRequestSchema, type BudgetRequest } from "./process-run-budget.js";
 
 /** A message from a curriculum child process: a task's result or failure, and the process's usage so far. */
-type ChildMessage = (
-  | { ready: true }
-  | { ok: true; result: RigTaskResult }
-  | { ok: false; error: string; code?: string }
-) & { usage: ProcessUsage };
+type ChildMessage =
+  | BudgetRequest
+  | (({ ready: true } | { ok: true; result: RigTaskResult } | { ok: false; error: string; code?: string }) & {
+      usage: ProcessUsage;
+    });
 
 /** One child process that rigs tasks one at a time. */
 class TaskProcess {
@@ -21,6 +24,8 @@ class TaskProcess {
   usage: ProcessUsage = { maxRssKb: 0, cpuMs: 0, mainThreadCpuMs: null };
   /** What loading its modules cost the process (reported once, before its first task). */
   startUsage: ProcessUsage | null = null;
+  /** The budget of the run whose task it rigs, which its budget requests draw on. */
+  budget: RunBudget | undefined;
 
   constructor(entry: string, execArgv: string[]) {
     this.child = fork(entry, [], {
@@ -29,6 +34,13 @@ class TaskProcess {
       serialization: "advanced",
     });
     this.child.on("message", (message: ChildMessage) => {
+      if ("budgetRequest" in message) {
+        const request = budgetRequestSchema.parse(message);
+        if (!this.budget)
+          throw new EnvriggerError("INTERNAL", "a task process asked for a budget its run does not have");
+        void answerBudgetRequest(this.budget, request).then((reply) => this.child.send(reply));
+        return;
+      }
       if ("ready" in message) {
         this.startUsage = message.usage;
         return;
@@ -60,7 +72,8 @@ class TaskProcess {
     return this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  run(input: CurriculumWorkerInput): Promise<RigTaskResult> {
+  run(input: CurriculumWorkerInput, budget?: RunBudget): Promise<RigTaskResult> {
+    this.budget = budget;
     return new Promise((resolve, reject) => {
       this.pending = { resolve, reject };
       this.child.send(input);
@@ -78,7 +91,7 @@ export interface ProcessExecutorOptions {
    * Rig tasks in this process too, as one more lane (`lanes` counts it): it starts at once,
    * while the child processes are still loading their modules.
    */
-  local?: (input: CurriculumWorkerInput) => Promise<RigTaskResult>;
+  local?: (input: CurriculumWorkerInput, budget?: RunBudget) => Promise<RigTaskResult>;
   /** Task processes send their rollouts to the queue at this Redis URL. */
   queue?: string;
 }
@@ -117,8 +130,8 @@ export function processExecutor(lanes: number, options: ProcessExecutorOptions =
   // Lane processes, started now so their start-up overlaps this process's.
   const pool: TaskProcess[] = Array.from({ length: Math.max(0, lanes - (options.local ? 1 : 0)) }, start);
   return {
-    async run(config, tasks, runDirectory, onDone) {
-      const results: RigTaskResult[] = new Array(tasks.length);
+    async run(config, tasks, runDirectory, onDone, budget) {
+      const results: CurriculumTaskRun[] = new Array(tasks.length);
       let next = 0;
       const inputAt = (position: number): CurriculumWorkerInput => {
         const task = tasks[position]!;
@@ -132,7 +145,7 @@ export function processExecutor(lanes: number, options: ProcessExecutorOptions =
       const localLane = async (local: NonNullable<ProcessExecutorOptions["local"]>) => {
         while (next < tasks.length) {
           const position = next++;
-          const result = await local(inputAt(position));
+          const result = await rigOrNotRigged(tasks[position]!.id, () => local(inputAt(position), budget));
           results[position] = result;
           onDone(result);
         }
@@ -142,15 +155,16 @@ export function processExecutor(lanes: number, options: ProcessExecutorOptions =
           const position = next++;
           const input = inputAt(position);
           if (!pool[slot]!.alive) pool[slot] = start();
-          let result: RigTaskResult;
-          try {
-            result = await pool[slot]!.run(input);
-          } catch (error) {
-            if (pool[slot]!.alive) throw error;
-            // The process died: retry once in a fresh one (the task resumes from its checkpoint).
-            pool[slot] = start();
-            result = await pool[slot]!.run(input);
-          }
+          const result = await rigOrNotRigged(input.task.id, async () => {
+            try {
+              return await pool[slot]!.run(input, budget);
+            } catch (error) {
+              if (pool[slot]!.alive) throw error;
+              // The process died: retry once in a fresh one (the task resumes from its checkpoint).
+              pool[slot] = start();
+              return await pool[slot]!.run(input, budget);
+            }
+          });
           results[position] = result;
           onDone(result);
         }

@@ -21,6 +21,7 @@ export const integerOptionLimits = {
   "--k": { minimum: 1, maximum: 100_000 },
   "--k-max": { minimum: 1, maximum: 100_000 },
   "--budget-rollouts": { minimum: 1, maximum: 10_000_000 },
+  "--budget-total": { minimum: 1, maximum: 1_000_000_000 },
   "--check-rollouts": { minimum: 0, maximum: 100_000 },
   "--confirmation-episodes": { minimum: 0, maximum: 100_000 },
   "--revisions": { minimum: 0, maximum: 1_000 },

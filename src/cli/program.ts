@@ -63,6 +63,10 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
         "rollouts each task may spend in all (baseline and validations; at most one batch over): the task then ends with the verdict reached, marked BUDGET_EXHAUSTED",
       )
       .option(
+        "--budget-total <n>",
+        "rollouts the whole run may spend, summed over its tasks and lanes (never more: the last batches are trimmed): a task running when it is spent ends with the verdict reached, marked BUDGET_EXHAUSTED; tasks not started are reported as not rigged",
+      )
+      .option(
         "--confidence <p>",
         "posterior probability that the true rate lies in the band (with --check-rollouts K: that a fresh K-rollout check lands in band), needed to accept or skip",
         "0.9",

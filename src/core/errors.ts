@@ -63,6 +63,8 @@ export const errorCodes = {
   INTEGRITY: "user",
   /** npm could not install a repository's devDependencies (unknown version, registry unreachable); npm's message says which. */
   DEPENDENCY_INSTALL: "external",
+  /** The run's rollout budget (`--budget-total`) was spent before a task's first rollout: the task is reported as not rigged. */
+  BUDGET_EXHAUSTED: "user",
 } as const satisfies Record<string, ErrorCategory>;
 
 /** A stable error code. */

@@ -43,6 +43,14 @@ export const trajectoryStepSchema = z.object({
 });
 export type TrajectoryStep = z.infer<typeof trajectoryStepSchema>;
 
+/** Tokens a policy's model spent on one episode: prompt (input) and completion (output) tokens, and provider responses. */
+export const policyTokensSchema = z.object({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  calls: z.number().int().nonnegative(),
+});
+export type PolicyTokens = z.infer<typeof policyTokensSchema>;
+
 /** A whole episode. */
 export const trajectorySchema = z.object({
   envId: z.string(),
@@ -65,5 +73,7 @@ export const trajectorySchema = z.object({
   errorCode: z.string().optional(),
   /** Wall time of the whole episode, milliseconds. */
   durationMs: z.number().nonnegative(),
+  /** What the policy's model spent on the episode (policies whose `usage()` reports tokens, e.g. LLM policies; absent otherwise). */
+  policyTokens: policyTokensSchema.optional(),
 });
 export type Trajectory = z.infer<typeof trajectorySchema>;

@@ -22,6 +22,12 @@ const curriculumConfigObjectSchema = z.object({
   kMax: z.number().int().min(1).default(DEFAULT_DECISION_POLICY.kMax),
   /** Rollouts each task may spend in all (see the rig configuration's `budgetRollouts`). */
   budgetRollouts: z.number().int().min(1).optional(),
+  /**
+   * Rollouts the whole run may spend, summed over its tasks and lanes (`--budget-total`):
+   * every batch is granted from it, so the run never spends more; tasks it leaves without a
+   * first rollout are reported as not rigged. Absent: no run budget.
+   */
+  budgetTotal: z.number().int().min(1).optional(),
   /** Probability that a fresh check of `checkRollouts` rollouts lands in band, needed to accept or skip. */
   confidence: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
   /** Rollouts of the fresh check the decision rule targets (0: the posterior of the true rate instead). */

@@ -22,6 +22,8 @@ const resultFileSchema = z.object({
     skipped: countSchema,
     inBandBefore: countSchema,
     inBandAfter: countSchema,
+    /** Tasks the run's budget left unrigged (0 in runs written before run budgets). */
+    notRigged: countSchema.default(0),
   }),
 });
 

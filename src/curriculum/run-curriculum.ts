@@ -11,30 +11,41 @@ import { curriculumConfigSchema, type CurriculumConfig, type CurriculumConfigInp
 import { summarizeCurriculum, type CurriculumSummary } from "./curriculum-summary.js";
 import { rigCurriculumTask } from "./curriculum-task.js";
 import { runPaths } from "../run-format/run-paths.js";
+import { LocalRunBudget, type RunBudget } from "../rigger/run-budget.js";
+import { isRigged, rigOrNotRigged, type CurriculumTaskRun, type NotRiggedTask } from "./not-rigged-task.js";
+import { rolloutsSpentByRun } from "./rollouts-spent-by-run.js";
 
 /** The result of a curriculum run (`result.json`, and the `curriculum --json` output). */
 export interface CurriculumResult {
   runId: string;
   runDirectory: string;
+  /** The tasks rigged, in task order. */
   tasks: RigTaskResult[];
+  /** Tasks the run's budget (`--budget-total`) left unrigged, in task order (empty without one). */
+  notRigged: NotRiggedTask[];
   summary: CurriculumSummary;
   durationMs: number;
 }
 
-/** How tasks are executed: in this process, or in a pool of task processes. */
 /**
  * Builds the rig dependencies of one task of a curriculum (env, policy, designer, executor,
  * stores); the product's is `createRigDependencies` in `src/app/`.
  */
 export type RigDependenciesFactory = (config: CurriculumConfig, runDirectory: string) => Promise<RigDependencies>;
 
+/**
+ * How tasks are executed: in this process, or in a pool of task processes. With a run
+ * budget, every task's batches are granted by it (see `RunBudget`), and a task it leaves
+ * without a first rollout comes back as not rigged.
+ */
 export interface CurriculumExecutor {
   run(
     config: CurriculumConfig,
     tasks: Array<{ id: string; group?: string }>,
     runDirectory: string,
-    onDone: (result: RigTaskResult) => void,
-  ): Promise<RigTaskResult[]>;
+    onDone: (result: CurriculumTaskRun) => void,
+    budget?: RunBudget,
+  ): Promise<CurriculumTaskRun[]>;
   close(): Promise<void>;
 }
 
@@ -45,7 +56,7 @@ export interface RunCurriculumOptions {
   resume?: boolean;
   env: EnvDefinition;
   executor: CurriculumExecutor;
-  onTaskDone?: (result: RigTaskResult, done: number, total: number) => void;
+  onTaskDone?: (result: CurriculumTaskRun, done: number, total: number) => void;
 }
 
 /**
@@ -92,23 +103,40 @@ export async function runCurriculum(
     runId: config.runId,
     tasks: tasks.length,
   });
+  // A resumed run's budget starts from what its checkpoints hold.
+  const budget =
+    config.budgetTotal === undefined
+      ? undefined
+      : new LocalRunBudget(
+          config.budgetTotal,
+          options.resume ? await rolloutsSpentByRun(options.runDirectory, config.env) : 0,
+        );
   let done = 0;
-  const results = await options.executor.run(config, tasks, options.runDirectory, (result) => {
-    done += 1;
-    appendJsonLine(paths.events, {
-      event: "task",
-      at: new Date().toISOString(),
-      taskId: result.taskId,
-      outcome: result.outcome,
-      revisions: result.revisions,
-    });
-    options.onTaskDone?.(result, done, tasks.length);
-  });
+  const runs = await options.executor.run(
+    config,
+    tasks,
+    options.runDirectory,
+    (result) => {
+      done += 1;
+      appendJsonLine(paths.events, {
+        event: "task",
+        at: new Date().toISOString(),
+        taskId: result.taskId,
+        outcome: result.outcome,
+        ...(isRigged(result) ? { revisions: result.revisions } : { reason: result.reason }),
+      });
+      options.onTaskDone?.(result, done, tasks.length);
+    },
+    budget,
+  );
+  const results = runs.filter(isRigged);
+  const notRigged = runs.filter((run): run is NotRiggedTask => !isRigged(run));
   const result: CurriculumResult = {
     runId: config.runId,
     runDirectory: options.runDirectory,
     tasks: results,
-    summary: summarizeCurriculum(results, config.target),
+    notRigged,
+    summary: summarizeCurriculum(results, config.target, notRigged.length),
     durationMs: performance.now() - started,
   };
   writeJsonAtomic(paths.result, { ...result, config });
@@ -128,13 +156,16 @@ export function eventLogger(runDirectory: string): (event: RigEvent) => void {
  */
 export function inProcessExecutor(createDependencies: RigDependenciesFactory): CurriculumExecutor {
   return {
-    async run(config, tasks, runDirectory, onDone) {
-      const results: RigTaskResult[] = [];
+    async run(config, tasks, runDirectory, onDone, budget) {
+      const results: CurriculumTaskRun[] = [];
       for (const task of tasks) {
-        const dependencies = await createDependencies(config, runDirectory);
-        const result = await rigCurriculumTask(config, task, runDirectory, dependencies).finally(() =>
-          dependencies.rollouts?.close(),
-        );
+        const dependencies = {
+          ...(await createDependencies(config, runDirectory)),
+          ...(budget ? { runBudget: budget } : {}),
+        };
+        const result = await rigOrNotRigged(task.id, () =>
+          rigCurriculumTask(config, task, runDirectory, dependencies),
+        ).finally(() => dependencies.rollouts?.close());
         results.push(result);
         onDone(result);
       }

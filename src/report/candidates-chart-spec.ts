@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from "vega-lite";
 import { chartPalette, colorScaleOf } from "./chart-palette.js";
-import { taskLabelAngle } from "./task-label-angle.js";
+import { taskAxis } from "./task-label-angle.js";
 
 /** One candidate a designer wrote for a task, and what became of it. */
 export interface CandidateRow {
@@ -21,13 +21,7 @@ export function candidatesChartSpec(rows: CandidateRow[], taskOrder: string[]): 
     data: { values: rows },
     mark: { type: "bar", stroke: "#ffffff", strokeWidth: 1 },
     encoding: {
-      x: {
-        field: "task",
-        type: "nominal",
-        title: null,
-        sort: taskOrder,
-        axis: { labelAngle: taskLabelAngle(taskOrder), labelLimit: 160 },
-      },
+      x: taskAxis(taskOrder),
       y: { aggregate: "count", type: "quantitative", title: "candidates", axis: { tickMinStep: 1 } },
       color: {
         field: "kind",

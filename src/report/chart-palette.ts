@@ -6,6 +6,7 @@ export const chartPalette = {
   band: "#16a34a",
   phases: { baseline: "#6b7280", accepted: "#15803d", "best rejected": "#c2410c" },
   decisions: { accept: "#15803d", refine: "#2563eb", reject: "#b91c1c", "refused at check": "#9ca3af" },
+  costPhases: { baseline: "#6b7280", candidates: "#2563eb" },
   stopReasons: { submit: "#2563eb", terminated: "#0891b2", budget: "#d97706", timeout: "#9333ea", error: "#b91c1c" },
 } as const;
 

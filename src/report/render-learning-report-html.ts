@@ -96,11 +96,12 @@ function roundsSection(runs: readonly TrainingRunRecord[]): string {
           round.skipped.length,
           `${round.guarded.length}${round.guardedEnvWide ? " + every other (pooled)" : ""}`,
           round.stackedTasks,
+          round.cost?.total.rollouts ?? round.rollouts,
           layerSummary(round),
           (round.durationMs / 1000).toFixed(1),
           round.runDirectory,
         ],
-        [1, 2, 3, 4, 5, 6, 7, 9],
+        [1, 2, 3, 4, 5, 6, 7, 8, 10],
       ),
     ),
   );
@@ -108,7 +109,7 @@ function roundsSection(runs: readonly TrainingRunRecord[]): string {
     `<h2>Co-evolution rounds</h2><p class="caption">Each round froze the policy after <em>update</em> updates and rigged the train tasks against it. ` +
     `Guarded: tasks whose episodes showed a reward shortcut (reward paid, verdict failed) and train under the Rules layer that refuses it; ` +
     `"every other (pooled)": the round's episodes of all tasks together showed it, so every other task trains under that Rules layer too. ` +
-    `Stacked: tasks training on a stack after the round. Each round's rig directory is a curriculum run: <code>envrigger report &lt;rig&gt;</code> renders it.</p>` +
+    `Stacked: tasks training on a stack after the round. Rollouts: what the round's rigging spent (its rig run's cost; env steps, time and tokens are in its result.json). Each round's rig directory is a curriculum run: <code>envrigger report &lt;rig&gt;</code> renders it.</p>` +
     table(
       [
         "run",
@@ -119,6 +120,7 @@ function roundsSection(runs: readonly TrainingRunRecord[]): string {
         "skipped",
         "guarded",
         "stacked",
+        "rollouts",
         "accepted stacks' layers",
         "seconds",
         "rig directory",

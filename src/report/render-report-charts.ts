@@ -2,6 +2,7 @@ import type { Target } from "../designer/target.js";
 import { candidatesChartSpec, type CandidateRow } from "./candidates-chart-spec.js";
 import type { CheckpointedTask } from "../rigger/checkpointed-task-schema.js";
 import { curvesChartSpec } from "./curves-chart-spec.js";
+import { costChartSpec, type CostRow } from "./cost-chart-spec.js";
 import { estimateChartSpec, type EstimateRow } from "./estimate-chart-spec.js";
 import type { LearningCurves } from "../run-format/learning-curves-schema.js";
 import { renderVegaLite } from "./render-vega-lite.js";
@@ -16,6 +17,8 @@ export interface ReportCharts {
   steps: string | null;
   candidates: string | null;
   stopReasons: string | null;
+  /** Rollouts per task (tasks whose checkpoints hold a cost). */
+  cost: string | null;
   curves: string | null;
   /** Per task id: its revision charts (success, and mean steps with a steps band). */
   revisions: Map<string, string[]>;
@@ -89,7 +92,8 @@ function stopReasonRows(tasks: FiguredTask[]): { rows: StopReasonRow[]; labels: 
 /**
  * Render every chart of a run's report with Vega-Lite: success per task (baseline vs
  * after, 95% intervals, the success band shaded), mean steps the same way when the target
- * has a steps band, candidates per task by decision, stop reasons before and after, each
+ * has a steps band, candidates per task by decision, stop reasons before and after, the
+ * rollouts each task spent (baseline, candidates), each
  * task's revisions, and the learning curves when the run has them.
  */
 export async function renderReportCharts(
@@ -136,6 +140,16 @@ export async function renderReportCharts(
   const stops = stopReasonRows(measured);
   const stopReasons =
     stops.rows.length === 0 ? null : await renderVegaLite(stopReasonsChartSpec(stops.rows, stops.labels));
+  const costs: CostRow[] = tasks.flatMap(({ task }) => {
+    if (!task.cost) return [];
+    const baselineStats = task.baseline?.stats;
+    const baseline = Math.min(task.cost.rollouts, baselineStats ? baselineStats.episodes + baselineStats.errored : 0);
+    return [
+      { task: task.config.taskId, phase: "baseline" as const, rollouts: baseline },
+      { task: task.config.taskId, phase: "candidates" as const, rollouts: task.cost.rollouts - baseline },
+    ];
+  });
+  const cost = costs.length === 0 ? null : await renderVegaLite(costChartSpec(costs, taskOrder));
   const revisions = new Map<string, string[]>();
   for (const figured of tasks) {
     if (figured.task.attempts.length === 0) continue;
@@ -166,5 +180,5 @@ export async function renderReportCharts(
   const curvesSvg = curves?.series.some((series) => series.points.length > 0)
     ? await renderVegaLite(curvesChartSpec(curves))
     : null;
-  return { success, steps, candidates, stopReasons, curves: curvesSvg, revisions };
+  return { success, steps, candidates, stopReasons, cost, curves: curvesSvg, revisions };
 }

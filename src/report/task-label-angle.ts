@@ -6,3 +6,14 @@ export function taskLabelAngle(taskOrder: readonly string[]): number {
   const longest = Math.max(0, ...taskOrder.map((taskId) => taskId.length));
   return taskOrder.length > 6 || longest > 8 ? -35 : 0;
 }
+
+/** The x encoding of a chart with one bar (or stack) per task, in the run's task order. */
+export function taskAxis(taskOrder: string[]) {
+  return {
+    field: "task",
+    type: "nominal" as const,
+    title: null,
+    sort: taskOrder,
+    axis: { labelAngle: taskLabelAngle(taskOrder), labelLimit: 160 },
+  };
+}

@@ -64,7 +64,14 @@ describe("envrigger report on training and experiment directories", () => {
     ]);
     const round = JSON.parse(
       readFileSync(join(experiment, "harness", "seed-0", "coevolution", "round-1", "round.json"), "utf8"),
-    ) as { accepted: unknown[]; guarded: unknown[]; guardedEnvWide: boolean; stackedTasks: number };
+    ) as {
+      accepted: unknown[];
+      guarded: unknown[];
+      guardedEnvWide: boolean;
+      stackedTasks: number;
+      rollouts: number;
+      cost: { total: { rollouts: number; envSteps: number } };
+    };
     expect(rounds[1]!.slice(3, 8)).toEqual([
       String(round.accepted.length),
       expect.any(String),
@@ -72,6 +79,17 @@ describe("envrigger report on training and experiment directories", () => {
       `${round.guarded.length}${round.guardedEnvWide ? " + every other (pooled)" : ""}`,
       String(round.stackedTasks),
     ]);
+    // What the round's rigging spent: its cost record, the same rollouts as the round's count.
+    expect(round.cost.total.rollouts).toBe(round.rollouts);
+    expect(round.cost.total.envSteps).toBeGreaterThan(0);
+    expect(rounds[1]![8]).toBe(String(round.rollouts));
+    const experimentRuns = result.runs as unknown as Array<{
+      arm: string;
+      riggingRollouts: number;
+      riggingCost: { rollouts: number };
+    }>;
+    const harness = experimentRuns.find((run) => run.arm === "harness")!;
+    expect(harness.riggingCost.rollouts).toBe(harness.riggingRollouts);
   });
 
   it("renders one training run, finished or not (unfinished: the curves from its checkpoint)", async () => {

@@ -229,13 +229,14 @@ describe("writeRunReport", () => {
     expect([...tags].filter((tag) => !allowed.includes(tag))).toEqual([]);
   });
 
-  it("draws the charts with Vega-Lite: success per task, candidates, stop reasons and each task's revisions", () => {
-    // success, candidates, stop reasons, and one revision chart per task.
-    expect(svgCount(html)).toBe(5);
+  it("draws the charts with Vega-Lite: success per task, candidates, stop reasons, cost and each task's revisions", () => {
+    // success, candidates, stop reasons, cost, and one revision chart per task.
+    expect(svgCount(html)).toBe(6);
     for (const title of [
       "Success rate per task",
       "Candidates written per task, by decision",
       "Stop reasons, before and after rigging (share of episodes)",
+      "Rollouts spent per task",
       "Success by revision",
     ])
       expectPage(html, title);
@@ -246,6 +247,29 @@ describe("writeRunReport", () => {
     // Element ids (clip paths) stay unique across the inline SVGs.
     const ids = [...html.matchAll(/\bid="([^"]+)"/g)].map((match) => match[1]);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("shows what each task cost, from its checkpoint: a cost column, the run's rollouts and rollouts per accepted env", async () => {
+    const run = await readRun(runDirectory);
+    const costs = run.tasks.map((task) => task.cost!);
+    expect(costs.every((cost) => cost.rollouts > 0 && cost.envSteps > 0)).toBe(true);
+    expectPage(html, "<th>cost</th>");
+    for (const cost of costs)
+      expectPage(
+        html,
+        `<td class="number">${cost.rollouts} rollouts, ${cost.envSteps} steps, ${(cost.wallMs / 1000).toFixed(1)} s</td>`,
+      );
+    const total = costs.reduce((sum, cost) => sum + cost.rollouts, 0);
+    expectPage(html, `<div class="number">${total}</div><div class="label">rollouts spent</div>`);
+    expectPage(html, `<div class="number">${total.toFixed(1)}</div><div class="label">rollouts per accepted env</div>`);
+    // The run's result.json holds the same cost, per task and in total.
+    const result = JSON.parse(readFileSync(join(runDirectory, "result.json"), "utf8")) as {
+      tasks: Array<{ cost: { rollouts: number } }>;
+      summary: { cost: { total: { rollouts: number }; perAcceptedEnv: { rollouts: number } } };
+    };
+    expect(result.tasks.map((task) => task.cost.rollouts)).toEqual(costs.map((cost) => cost.rollouts));
+    expect(result.summary.cost.total.rollouts).toBe(total);
+    expect(result.summary.cost.perAcceptedEnv.rollouts).toBe(total);
   });
 
   it("shows each revision's decision, the accepted stack and both example episodes", () => {
@@ -295,7 +319,7 @@ describe("writeRunReport", () => {
     writeFileSync(join(copy, "curves.json"), JSON.stringify(curves));
     const page = readFileSync((await writeRunReport(copy)).path, "utf8");
     expectPage(page, "Learning curves");
-    expect(svgCount(page)).toBe(6);
+    expect(svgCount(page)).toBe(7);
     expectPage(page, /class="mark-line role-mark/);
     expectPage(page, hostile, false);
     writeFileSync(

@@ -4,6 +4,7 @@ import { candidateProposalSchema } from "../designer/candidate.js";
 import { decisionDirections, decisionStops } from "../designer/designer.js";
 import { rigConfigSchema } from "./rig-config.js";
 import { reportStatsSchema } from "../run-format/report-stats-schema.js";
+import { costRecordSchema } from "../run-format/cost-record.js";
 
 const batchSchema = z.object({ stats: reportStatsSchema, trajectories: z.array(trajectorySchema) });
 
@@ -43,5 +44,7 @@ export const checkpointedTaskSchema = z.object({
   written: z.number().int().nonnegative().default(0),
   outcome: z.enum(["accepted", "rejected", "skipped"]).nullable().default(null),
   candidatePath: z.string().nullable().default(null),
+  /** What the task spent so far (null in checkpoints written before costs were counted). */
+  cost: costRecordSchema.nullable().default(null),
 });
 export type CheckpointedTask = z.infer<typeof checkpointedTaskSchema>;

@@ -3,47 +3,21 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { TRAJECTORIES_PER_ATTEMPT } from "./attempt-examples.js";
-import { CandidateStore } from "./candidate-store.js";
 import { openCheckpointer } from "./open-checkpointer.js";
 import type { RigDependencies } from "./rig-dependencies.js";
 import { rigTask } from "./rig-task.js";
 import { TRAJECTORY_BATCH_TABLE } from "./sqlite-trajectory-batch-store.js";
 import { isSuccess } from "../rollout/summarize.js";
-import { FunctionRulesRuntime } from "../testing/function-rules-runtime.js";
 import { ScriptedDesigner } from "../testing/scripted-designer.js";
-import { SequencePolicy } from "../testing/sequence-policy.js";
-import { TestEnvDefinition } from "../testing/test-env-definition.js";
+import { counterRigDependencies } from "../testing/counter-rig-dependencies.js";
 import { readCheckpointedTasks } from "./read-checkpointed-tasks.js";
 
 /** A rig setup on the test env whose only candidate, `half`, rewrites half the `inc` calls into `dec`. */
 function dependencies(root: string): RigDependencies {
-  const env = new TestEnvDefinition();
-  const runtime = () =>
-    new FunctionRulesRuntime(
-      {
-        filterAction: (action, context) =>
-          action.name === "inc" && context.random() < 0.5
-            ? { kind: "rewrite", action: { name: "dec", args: {} } }
-            : { kind: "pass" },
-      },
-      { usesState: false },
-    );
-  return {
-    env,
-    policy: () =>
-      new SequencePolicy(
-        (input) =>
-          Number(/counter (-?\d+)/.exec(input.observation.text)?.[1] ?? 0) >= 3 || input.rng() < 0.2
-            ? { name: "submit", args: {} }
-            : { name: "inc", args: {} },
-        "hesitant",
-      ),
-    designer: new ScriptedDesigner([{ layers: [{ kind: "rules", source: "half" }], rationale: "half" }]),
-    stack: { resolveEnv: async () => env, loadRules: async () => ({ ok: true as const, runtime: runtime() }) },
-    checkRules: async () => ({ ok: true, issues: [] }),
-    harnessApi: "declare function defineRules(rules: object): object;",
-    store: new CandidateStore(join(root, "candidates")),
-  };
+  return counterRigDependencies(
+    root,
+    new ScriptedDesigner([{ layers: [{ kind: "rules", source: "half" }], rationale: "half" }]),
+  );
 }
 
 const config = {

@@ -7,6 +7,7 @@ import type { RolloutExecutor } from "../rollout/rollout-executor.js";
 import type { CandidateStore } from "./candidate-store.js";
 import type { CandidateIssue } from "./rig-state.js";
 import type { TrajectoryBatchStore } from "./trajectory-batch-store.js";
+import type { RunBudget } from "./run-budget.js";
 
 /** One line of a run's event log. */
 export interface RigEvent {
@@ -43,7 +44,18 @@ export interface RigDependencies {
    * `policy` and `stack` above.
    */
   rollouts?: RolloutExecutor;
+  /**
+   * The run's rollout budget (`--budget-total`), shared with the run's other tasks: every
+   * batch is granted by it first. Absent: no run budget.
+   */
+  runBudget?: RunBudget;
 }
 
-/** What the rig graph's nodes get: the dependencies, and where the thread's trajectory batches are stored. */
-export type RigNodeDependencies = RigDependencies & { trajectories: TrajectoryBatchStore };
+/**
+ * What the rig graph's nodes get: the dependencies, where the thread's trajectory batches
+ * are stored, and who is told of every batch rolled out (the task's cost meter).
+ */
+export type RigNodeDependencies = RigDependencies & {
+  trajectories: TrajectoryBatchStore;
+  onBatch?: (trajectories: Trajectory[]) => void;
+};

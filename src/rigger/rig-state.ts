@@ -8,6 +8,7 @@ import type { CandidateEvidence } from "./decision-rule.js";
 import type { MixturePoint } from "./mixture-posterior.js";
 import { rigConfigSchema, type RigConfig } from "./rig-config.js";
 import type { StoredTrajectories } from "./trajectory-batch-store.js";
+import { addCosts, emptyCost, type CostRecord } from "../run-format/cost-record.js";
 
 /** A problem found before a candidate ran (static check, load, setup replay, designer output). */
 export interface CandidateIssue {
@@ -63,6 +64,8 @@ export const RigStateAnnotation = Annotation.Root({
     outputTokens: 0,
     calls: 0,
   }),
+  /** What the task has spent so far (each node adds its own; checkpointed, so a resumed task keeps counting). */
+  cost: Annotation<CostRecord>({ reducer: (previous, next) => addCosts(previous, next), default: emptyCost }),
 });
 
 /** The state type. */

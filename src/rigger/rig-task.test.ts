@@ -16,6 +16,9 @@ import type { Trajectory } from "../core/trajectory.js";
 import type { DesignContext } from "../designer/designer.js";
 import { trajectoryWithoutTimings } from "../testing/trajectory-without-timings.js";
 import { TRAJECTORY_BATCH_TABLE } from "./sqlite-trajectory-batch-store.js";
+import { createLlmPolicy } from "../policies/llm/create-llm-policy.js";
+import { rigResultWithoutTimings } from "../testing/rig-result-without-timings.js";
+import { ScriptedChatModel } from "../testing/scripted-chat-model.js";
 
 const inc = { name: "inc", args: {} };
 const submit = { name: "submit", args: {} };
@@ -252,10 +255,7 @@ describe("rigTask", () => {
     };
     second.close();
 
-    expect({ ...resumed, candidate: resumed.candidate!.split("/").at(-1) }).toEqual({
-      ...straight,
-      candidate: straight.candidate!.split("/").at(-1),
-    });
+    expect(rigResultWithoutTimings(resumed)).toEqual(rigResultWithoutTimings(straight));
     // The resumed thread started at the second write: from there on it saw what the straight run's writes saw.
     expect(resumedDesigner.contexts).toHaveLength(straight.revisions);
     expect(resumedDesigner.contexts.map(view)).toEqual(straightDesigner.contexts.slice(-straight.revisions).map(view));
@@ -264,5 +264,93 @@ describe("rigTask", () => {
     expect(batches.rows).toBe(1 + 2 * (straight.revisions + 1));
     expect(blobs.length).toBeGreaterThan(10);
     expect(blobs.filter((blob) => blob.text.includes("initialObservation"))).toEqual([]);
+  });
+});
+
+const costConfig = { ...config, kMax: 40 };
+
+describe("a task's cost", () => {
+  it("counts every rollout, env step and policy token of an LLM policy, and the designer's tokens", async () => {
+    // Reads the counter from the latest message: inc until 3, then submit; 1 completion token per call.
+    const model = new ScriptedChatModel(
+      Array.from({ length: 20_000 }, () => (messages: Array<{ content: string }>) => {
+        const counter = Number(/counter (-?\d+)/.exec(messages.at(-1)?.content ?? "")?.[1] ?? "0");
+        return {
+          kind: "tool-call" as const,
+          name: counter >= 3 ? "submit" : "inc",
+          args: {},
+          usage: { inputTokens: messages.length, outputTokens: 1 },
+        };
+      }),
+    );
+    const designer = new ScriptedDesigner([rules("sabotage-0.9"), rules("sabotage-0.5")], undefined, {
+      inputTokens: 100,
+      outputTokens: 10,
+    });
+    const root = mkdtempSync(join(tmpdir(), "cost-"));
+    const policy = createLlmPolicy("openai:scripted", { chatModel: model });
+    const result = await rigTask(
+      { ...config, kMax: 40, policy: "openai:scripted", revisions: 1 },
+      { ...dependencies(designer, root), policy },
+    );
+    const { cost } = result;
+    expect(cost.rollouts).toBe(result.rollouts);
+    expect(cost.rollouts).toBeGreaterThan(5);
+    // One model call per env step, each answered with one completion token and as many prompt tokens as messages.
+    expect(cost.policyTokens.calls).toBe(model.calls.length);
+    expect(cost.envSteps).toBe(model.calls.length);
+    expect(cost.policyTokens.outputTokens).toBe(model.calls.length);
+    expect(cost.policyTokens.inputTokens).toBe(model.calls.reduce((sum, call) => sum + call.messages.length, 0));
+    expect(cost.designerTokens).toEqual({
+      inputTokens: 100 * designer.contexts.length,
+      outputTokens: 10 * designer.contexts.length,
+      calls: designer.contexts.length,
+    });
+    expect(cost.wallMs).toBeGreaterThan(0);
+  });
+
+  it("keeps counting across a resume: an interrupted and resumed task spent what an uninterrupted one did", async () => {
+    const proposals = [rules("sabotage-0.9"), rules("sabotage-0.5")];
+    const tokens = { inputTokens: 50, outputTokens: 5 };
+    const straightRoot = mkdtempSync(join(tmpdir(), "cost-"));
+    const straightFile = openCheckpointer(join(straightRoot, "checkpoints.sqlite"));
+    const straight = await rigTask(
+      costConfig,
+      dependencies(new ScriptedDesigner(proposals, undefined, tokens), straightRoot),
+      straightFile.saver,
+    );
+    straightFile.close();
+    expect(straight.revisions).toBeGreaterThanOrEqual(1);
+
+    const root = mkdtempSync(join(tmpdir(), "cost-"));
+    const path = join(root, "checkpoints.sqlite");
+    const outage = new EnvriggerError("PROVIDER_UNAVAILABLE", "openai model m failed after 1 attempt");
+    const first = openCheckpointer(path);
+    await expect(
+      rigTask(
+        costConfig,
+        dependencies(new ScriptedDesigner([proposals[0]!, outage], undefined, tokens), root),
+        first.saver,
+      ),
+    ).rejects.toMatchObject({ code: "PROVIDER_UNAVAILABLE" });
+    first.close();
+    // A new process: a new designer whose own usage starts at zero.
+    const second = openCheckpointer(path);
+    const resumed = await rigTask(
+      costConfig,
+      dependencies(new ScriptedDesigner(proposals, undefined, tokens), root),
+      second.saver,
+    );
+    // Asked again for the stored result, the finished thread reports the same cost.
+    const again = await rigTask(
+      costConfig,
+      dependencies(new ScriptedDesigner(proposals, undefined, tokens), root),
+      second.saver,
+    );
+    second.close();
+    expect(rigResultWithoutTimings(resumed).cost).toEqual(rigResultWithoutTimings(straight).cost);
+    expect(resumed.cost.rollouts).toBe(straight.rollouts);
+    expect(resumed.cost.wallMs).toBeGreaterThan(0);
+    expect(again.cost).toEqual(resumed.cost);
   });
 });

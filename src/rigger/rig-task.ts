@@ -6,6 +6,7 @@ import type { RigDependencies } from "./rig-dependencies.js";
 import { createRigGraph } from "./rig-graph.js";
 import { configOf, type RigOutcome, type RigState } from "./rig-state.js";
 import { parseWith } from "../core/validate.js";
+import { emptyCost, type CostRecord } from "../run-format/cost-record.js";
 
 /** Success rate, mean steps and episodes of a batch of rollouts. */
 export interface RateSummary {
@@ -34,6 +35,8 @@ export interface RigTaskResult {
   usage: { inputTokens: number; outputTokens: number; calls: number };
   /** Why the designer failed, when it did (its latest failure; null otherwise). */
   error: { code: string; message: string } | null;
+  /** What rigging the task spent: rollouts, env steps, wall time, policy and designer tokens. */
+  cost: CostRecord;
 }
 
 function rates(stats: RolloutStats): RateSummary {
@@ -71,6 +74,8 @@ export function resultOf(state: RigState): RigTaskResult {
     diagnosis: state.diagnosis?.text ?? "",
     usage: state.usage,
     error: designerError(state),
+    // Checkpoints written before costs were counted have none.
+    cost: state.cost ?? emptyCost(),
   };
 }
 

@@ -29,6 +29,16 @@ export function budgetExhausted(config: RigConfig, spent: number): boolean {
   return config.budgetRollouts !== undefined && spent >= config.budgetRollouts;
 }
 
+/**
+ * What the budgets leave a task that has spent `spent`: the least of its own budget's rest
+ * and the run's (`runLeft`); undefined when neither budget is set.
+ */
+export function remainingRollouts(config: RigConfig, spent: number, runLeft: number | undefined): number | undefined {
+  const own = config.budgetRollouts === undefined ? undefined : config.budgetRollouts - spent;
+  if (own === undefined) return runLeft;
+  return runLeft === undefined ? own : Math.min(own, runLeft);
+}
+
 /** The message of a verdict reached at the budget: the reason code, what was spent, and the verdict's own message. */
 export function budgetMessage(config: RigConfig, spent: number, message: string): string {
   return `${BUDGET_EXHAUSTED} (${spent} of ${config.budgetRollouts} rollouts spent): ${message}`;

@@ -2,48 +2,17 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CandidateProposal } from "../designer/candidate.js";
 import type { Trajectory } from "../core/trajectory.js";
 import type { RolloutExecutor } from "../rollout/rollout-executor.js";
-import { FunctionRulesRuntime } from "../testing/function-rules-runtime.js";
-import { ScriptedDesigner } from "../testing/scripted-designer.js";
-import { SequencePolicy } from "../testing/sequence-policy.js";
-import { TestEnvDefinition } from "../testing/test-env-definition.js";
-import { CandidateStore } from "./candidate-store.js";
 import type { RigDependencies } from "./rig-dependencies.js";
+import { counterRigDependencies } from "../testing/counter-rig-dependencies.js";
+import { hesitantCounterPolicy } from "../testing/hesitant-counter-policy.js";
+import { rigResultWithoutTimings } from "../testing/rig-result-without-timings.js";
 import { rigTask } from "./rig-task.js";
-
-const policy = () =>
-  new SequencePolicy((input) => {
-    const counter = Number(/counter (-?\d+)/.exec(input.observation.text)?.[1] ?? 0);
-    return counter >= 3 || input.rng() < 0.2 ? { name: "submit", args: {} } : { name: "inc", args: {} };
-  }, "hesitant");
-
-const sabotage = () =>
-  new FunctionRulesRuntime(
-    {
-      filterAction: (action, context) =>
-        action.name === "inc" && context.random() < 0.5
-          ? { kind: "rewrite", action: { name: "dec", args: {} } }
-          : { kind: "pass" },
-    },
-    { usesState: false },
-  );
 
 /** Rig dependencies of a counter task; rollouts go to `rollouts` when given, else run in this process. */
 function dependencies(root: string, rollouts?: RolloutExecutor): RigDependencies {
-  const env = new TestEnvDefinition();
-  const proposal: CandidateProposal = { layers: [{ kind: "rules", source: "sabotage" }], rationale: "sabotage" };
-  return {
-    env,
-    policy,
-    designer: new ScriptedDesigner([proposal, proposal, proposal]),
-    stack: { resolveEnv: async () => env, loadRules: async () => ({ ok: true as const, runtime: sabotage() }) },
-    checkRules: async () => ({ ok: true, issues: [] }),
-    harnessApi: "declare function defineRules(rules: object): object;",
-    store: new CandidateStore(join(root, "candidates")),
-    ...(rollouts ? { rollouts } : {}),
-  };
+  return { ...counterRigDependencies(root), ...(rollouts ? { rollouts } : {}) };
 }
 
 const config = {
@@ -63,7 +32,9 @@ describe("the rig's rollout batches", () => {
       { ...config, rolloutConcurrency: 8 },
       dependencies(mkdtempSync(join(tmpdir(), "rig-"))),
     );
-    expect({ ...eight, candidate: null }).toEqual({ ...one, candidate: null });
+    expect(rigResultWithoutTimings({ ...eight, candidate: null })).toEqual(
+      rigResultWithoutTimings({ ...one, candidate: null }),
+    );
   });
 
   it("go to the injected executor as data: the stack, the policy spec, seeds by index, the concurrency", async () => {
@@ -73,7 +44,7 @@ describe("the rig's rollout batches", () => {
     const { localRolloutExecutor } = await import("../rollout/local-rollout-executor.js");
     const inner = localRolloutExecutor({
       buildEnv: async (stack) => (await import("../harness/build-stack.js")).buildStack(stack, local.stack),
-      policy: async () => policy,
+      policy: async () => hesitantCounterPolicy,
     });
     const recording: RolloutExecutor = {
       description: "recording",
@@ -88,7 +59,9 @@ describe("the rig's rollout batches", () => {
       { ...config, rolloutConcurrency: 4 },
       dependencies(mkdtempSync(join(tmpdir(), "rig-"))),
     );
-    expect({ ...viaExecutor, candidate: null }).toEqual({ ...direct, candidate: null });
+    expect(rigResultWithoutTimings({ ...viaExecutor, candidate: null })).toEqual(
+      rigResultWithoutTimings({ ...direct, candidate: null }),
+    );
     expect(seen[0]!.batch).toMatchObject({
       stack: { base: { env: "test", taskId: "t1" }, layers: [] },
       policy: "hesitant",

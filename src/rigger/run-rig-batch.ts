@@ -5,7 +5,7 @@ import { defaultRolloutConcurrency } from "../rollout/default-rollout-concurrenc
 import { localRolloutExecutor } from "../rollout/local-rollout-executor.js";
 import type { RolloutExecutor } from "../rollout/rollout-executor.js";
 import type { RigConfig } from "./rig-config.js";
-import type { RigDependencies } from "./rig-dependencies.js";
+import type { RigDependencies, RigNodeDependencies } from "./rig-dependencies.js";
 
 /** The stack of the task's unmodified env (what observation rolls out). */
 export function bareStack(config: RigConfig): HarnessStackSpec {
@@ -25,9 +25,30 @@ function executorOf(dependencies: RigDependencies): RolloutExecutor {
 
 /**
  * One batch of the rig loop: `episodes` rollouts of the config's policy on `stack` for the
- * config's task, seeds from index `indexOffset` on, `rolloutConcurrency` in flight.
+ * config's task, seeds from index `indexOffset` on, `rolloutConcurrency` in flight. With a
+ * run budget, the batch is first granted by it: it may come back shorter than asked for,
+ * or empty once the run's total is spent. The batch is reported to `onBatch` (the task's
+ * cost meter).
  */
-export function runRigBatch(
+export async function runRigBatch(
+  dependencies: RigDependencies & Pick<RigNodeDependencies, "onBatch">,
+  config: RigConfig,
+  batch: { stack: HarnessStackSpec; episodes: number; indexOffset: number },
+): Promise<Trajectory[]> {
+  const budget = dependencies.runBudget;
+  const episodes = budget ? await budget.reserve(batch.episodes) : batch.episodes;
+  if (episodes === 0) return [];
+  let trajectories: Trajectory[] = [];
+  try {
+    trajectories = await runOn(dependencies, config, { ...batch, episodes });
+  } finally {
+    await budget?.settle(episodes, trajectories.length);
+  }
+  dependencies.onBatch?.(trajectories);
+  return trajectories;
+}
+
+function runOn(
   dependencies: RigDependencies,
   config: RigConfig,
   batch: { stack: HarnessStackSpec; episodes: number; indexOffset: number },

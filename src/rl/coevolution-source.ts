@@ -212,6 +212,7 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
       kept: kept.sort(),
       dropped: dropped.sort(),
       rollouts: result.tasks.reduce((sum, task) => sum + task.rollouts, 0),
+      cost: result.summary.cost,
       stackedTasks: stacked.size,
       durationMs: performance.now() - started,
     };

@@ -21,6 +21,14 @@ import {
   type TrainingRunConfigInput,
 } from "./training-run-config.js";
 import { trainingReward, type TrainingReward } from "./training-reward.js";
+import {
+  addCosts,
+  emptyCost,
+  runCostSchema,
+  totalTokens,
+  type CostRecord,
+  type RunCost,
+} from "../run-format/cost-record.js";
 
 /**
  * The experiment's arms: trained on the original tasks; on co-evolved harness stacks of the
@@ -63,6 +71,8 @@ export interface ExperimentRun {
   acceptedPerRound: number[];
   /** Rollouts the co-evolution rounds spent rigging (harness arm; 0 for the others): its extra cost. */
   riggingRollouts: number;
+  /** Everything the co-evolution rounds' rigging spent (rollouts, env steps, wall time, tokens; zeros for the other arms). */
+  riggingCost: CostRecord;
   /** Per update, the fraction of training groups whose rewards were all equal (no gradient). */
   zeroVarianceFractions: number[];
   runDirectory: string;
@@ -100,6 +110,8 @@ export interface ArmSummary {
   trainingEpisodes: number;
   /** Mean rigging rollouts per seed (the harness arm's extra cost; 0 for the others). */
   riggingRollouts: number;
+  /** Mean rigging tokens per seed, policy and designer, prompt + completion (0 without LLMs). */
+  riggingTokens: number;
   /** Fraction of all training groups, over updates and seeds, with zero reward variance. */
   zeroVarianceFraction: number;
   /** Per update, that fraction averaged over seeds (the mechanism's curve). */
@@ -147,8 +159,15 @@ export interface RunExperimentOptions {
 const finishedRunSchema = z.object({
   trainingEpisodes: z.number(),
   curve: z.array(z.record(z.string(), z.unknown())),
-  rounds: z.array(z.object({ accepted: z.array(z.unknown()), rollouts: z.number().default(0) })),
+  rounds: z.array(
+    z.object({ accepted: z.array(z.unknown()), rollouts: z.number().default(0), cost: runCostSchema.optional() }),
+  ),
 });
+
+/** What a run's co-evolution rounds spent rigging, summed (rounds written before costs were counted add nothing). */
+function riggingCostOf(rounds: Array<{ cost?: RunCost }>): CostRecord {
+  return addCosts(...rounds.map((round) => round.cost?.total ?? emptyCost()));
+}
 
 const updateLineSchema = z.object({ groups: z.number(), zeroVarianceGroups: z.number() });
 
@@ -254,6 +273,7 @@ export async function runExperiment(
         curve: HeldOutPoint[];
         acceptedPerRound: number[];
         riggingRollouts: number;
+        riggingCost: CostRecord;
       };
       if (existsSync(paths.result)) {
         const stored = parseJsonText(finishedRunSchema, readFileSync(paths.result, "utf8"), paths.result);
@@ -262,6 +282,7 @@ export async function runExperiment(
           curve: stored.curve as unknown as HeldOutPoint[],
           acceptedPerRound: stored.rounds.map((round) => round.accepted.length),
           riggingRollouts: stored.rounds.reduce((sum, round) => sum + round.rollouts, 0),
+          riggingCost: riggingCostOf(stored.rounds),
         };
       } else {
         const training: TrainingRunConfigInput = {
@@ -294,6 +315,7 @@ export async function runExperiment(
           curve: result.curve,
           acceptedPerRound: result.rounds.map((round) => round.accepted.length),
           riggingRollouts: result.rounds.reduce((sum, round) => sum + round.rollouts, 0),
+          riggingCost: riggingCostOf(result.rounds),
         };
       }
       const run: ExperimentRun = {
@@ -322,6 +344,9 @@ export async function runExperiment(
       meanPublicPass: publics.length === mine.length ? mean(publics) : null,
       trainingEpisodes: mine[0]?.trainingEpisodes ?? 0,
       riggingRollouts: mean(mine.map((run) => run.riggingRollouts)),
+      riggingTokens: mean(
+        mine.map((run) => totalTokens(run.riggingCost.policyTokens) + totalTokens(run.riggingCost.designerTokens)),
+      ),
       zeroVarianceFraction: mean(mine.flatMap((run) => run.zeroVarianceFractions)),
       zeroVarianceCurve: Array.from({ length: updates }, (_, index) =>
         mean(mine.flatMap((run) => run.zeroVarianceFractions.slice(index, index + 1))),

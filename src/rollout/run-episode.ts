@@ -8,7 +8,7 @@ import { LAYER_TRACE_KEY, type LayerTrace } from "../core/layer-trace.js";
 import type { Observation } from "../core/observation.js";
 import type { Policy, PolicyHistoryEntry } from "../core/policy.js";
 import { createRng, deriveSeed } from "../core/seeding.js";
-import type { StopReason, Trajectory, TrajectoryStep } from "../core/trajectory.js";
+import type { PolicyTokens, StopReason, Trajectory, TrajectoryStep } from "../core/trajectory.js";
 import { CallDeadlineError, DEFAULT_CALL_TIMEOUT_MS, withDeadline } from "./call-deadline.js";
 
 /** Options of {@link runEpisode}. */
@@ -38,6 +38,20 @@ export const DEFAULT_MAX_TURNS = 100;
 function readMaxTurns(info: JsonObject): number | undefined {
   const value = info.maxTurns;
   return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/** The tokens a policy's `usage()` reports for its episode (undefined when it reports none or it fails). */
+function policyTokensOf(policy: Policy): PolicyTokens | undefined {
+  let usage: Record<string, number> | undefined;
+  try {
+    usage = policy.usage?.();
+  } catch {
+    return undefined;
+  }
+  if (!usage || (usage.inputTokens === undefined && usage.outputTokens === undefined)) return undefined;
+  const count = (value: unknown) =>
+    typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.round(value) : 0;
+  return { inputTokens: count(usage.inputTokens), outputTokens: count(usage.outputTokens), calls: count(usage.calls) };
 }
 
 function stopReasonOf(info: JsonObject, terminated: boolean): StopReason {
@@ -153,6 +167,7 @@ export async function runEpisode(env: ActionableEnv, policy: Policy, options: Ru
       evaluation = undefined;
     }
   }
+  const policyTokens = policyTokensOf(policy);
   return {
     envId: env.id,
     stack: env.describe(),
@@ -168,5 +183,6 @@ export async function runEpisode(env: ActionableEnv, policy: Policy, options: Ru
     error,
     ...(errorCode === undefined ? {} : { errorCode }),
     durationMs: performance.now() - started,
+    ...(policyTokens === undefined ? {} : { policyTokens }),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { runCostSchema } from "./cost-record.js";
 
 /** What one co-evolution round did, `<run>/coevolution/round-<r>/round.json`. */
 export const coevolutionRoundSchema = z.object({
@@ -45,6 +46,8 @@ export const coevolutionRoundSchema = z.object({
   dropped: z.array(z.string()).default([]),
   /** Rollouts the round's rigging spent (baselines, validations, confirmations): the harness's extra cost. */
   rollouts: z.number().int().nonnegative().default(0),
+  /** What the round's rigging spent (rollouts, env steps, wall time, tokens), in total and per accepted env; absent in rounds written before. */
+  cost: runCostSchema.optional(),
   /** Tasks that train on a stack after this round (accepted or guarded, now or in an earlier round). */
   stackedTasks: z.number().int().nonnegative(),
   durationMs: z.number().nonnegative(),

@@ -10,9 +10,11 @@ import type { CurriculumExecutor, CurriculumResult } from "../../curriculum/run-
 import type { CurriculumWorkerInput } from "../../app/curriculum-worker.js";
 import { processExecutor } from "../../app/process-executor.js";
 import type { RigTaskResult } from "../../rigger/rig-task.js";
+import type { RunBudget } from "../../rigger/run-budget.js";
 import type { CliIo } from "../cli-io.js";
 import { rolloutConcurrencyOf } from "../rollout-options.js";
 import { fixed, formatTable } from "../format-table.js";
+import { COST_HEADER, costCells, formatRunCost } from "../format-cost.js";
 import { parseChoice, parseInteger, parseProbability } from "../parse-arguments.js";
 import { DEFAULT_DECISION_POLICY } from "../../rigger/decision-rule.js";
 import { createProgress } from "../progress.js";
@@ -30,6 +32,8 @@ export interface CurriculumCommandOptions extends TargetOptions {
   kMax?: string;
   /** `--budget-rollouts N`: rollouts per task in all. */
   budgetRollouts?: string;
+  /** `--budget-total N`: rollouts of the whole run, all tasks and lanes. */
+  budgetTotal?: string;
   confidence?: string;
   checkRollouts?: string;
   confirmationEpisodes?: string;
@@ -67,8 +71,11 @@ export interface CurriculumJson {
       | "best"
       | "error"
       | "rollouts"
+      | "cost"
     >
   >;
+  /** Tasks the run's budget left unrigged, with the reason code. */
+  notRigged: CurriculumResult["notRigged"];
   summary: CurriculumResult["summary"];
   /** Path of the run's report.html (null when writing it failed; a warning says why). */
   report: string | null;
@@ -89,16 +96,22 @@ export function formatCurriculum(result: CurriculumResult): string {
     rate(task.baseline),
     rate(task.accepted ?? task.best),
     task.revisions,
+    ...costCells(task.cost),
   ]);
   const { summary } = result;
+  const notRigged = result.notRigged.map((task) => `${task.taskId}: not rigged [${task.reason}] ${task.message}\n`);
   const failures = result.tasks
     .filter((task) => task.error)
     .map((task) => `${task.taskId}: the designer failed [${task.error!.code}] ${task.error!.message.split("\n")[0]}\n`);
   return (
-    formatTable(["task", "outcome", "baseline success", "after", "revisions"], rows) +
+    formatTable(["task", "outcome", "baseline success", "after", "revisions", ...COST_HEADER], rows) +
     failures.join("") +
-    `\n${summary.accepted} accepted, ${summary.rejected} rejected, ${summary.skipped} skipped of ${summary.tasks} tasks; ` +
+    notRigged.join("") +
+    `\n${summary.accepted} accepted, ${summary.rejected} rejected, ${summary.skipped} skipped of ${summary.tasks} tasks` +
+    (summary.notRigged > 0 ? ` (${summary.notRigged} more not rigged: the run's budget was spent)` : "") +
+    "; " +
     `in band before ${summary.inBandBefore}/${summary.tasks}, after ${summary.inBandAfter}/${summary.tasks} (validation estimates)\n` +
+    formatRunCost(summary.cost) +
     `run: ${result.runDirectory} (run.json, result.json, events.jsonl, checkpoints/)\n`
   );
 }
@@ -139,6 +152,9 @@ function configFromOptions(
       ...(options.budgetRollouts === undefined
         ? {}
         : { budgetRollouts: parseInteger(options.budgetRollouts, "--budget-rollouts") }),
+      ...(options.budgetTotal === undefined
+        ? {}
+        : { budgetTotal: parseInteger(options.budgetTotal, "--budget-total") }),
       confidence: parseProbability(options.confidence ?? String(DEFAULT_DECISION_POLICY.confidence), "--confidence"),
       confirmationEpisodes: parseInteger(
         options.confirmationEpisodes ?? String(DEFAULT_DECISION_POLICY.confirmationEpisodes),
@@ -173,6 +189,7 @@ const OPTION_FIELDS: Record<string, { flag: string; field: keyof CurriculumConfi
   k: { flag: "--k", field: "k" },
   kMax: { flag: "--k-max", field: "kMax" },
   budgetRollouts: { flag: "--budget-rollouts", field: "budgetRollouts" },
+  budgetTotal: { flag: "--budget-total", field: "budgetTotal" },
   confidence: { flag: "--confidence", field: "confidence" },
   confirmationEpisodes: { flag: "--confirmation-episodes", field: "confirmationEpisodes" },
   checkRollouts: { flag: "--check-rollouts", field: "checkRollouts" },
@@ -234,8 +251,8 @@ function refuseDifferingArguments(stored: CurriculumConfig, options: CurriculumC
 }
 
 /** Rig one task in this process (the local lane), loading the rig code on first use. */
-async function rigHere(input: CurriculumWorkerInput): Promise<RigTaskResult> {
-  return (await import("../../app/curriculum-worker.js")).default(input);
+async function rigHere(input: CurriculumWorkerInput, budget?: RunBudget): Promise<RigTaskResult> {
+  return (await import("../../app/curriculum-worker.js")).default(input, budget);
 }
 
 /**
@@ -248,7 +265,10 @@ export async function curriculumCommand(options: CurriculumCommandOptions, io: C
   const queue = options.queue;
   const pool =
     concurrency > 1
-      ? processExecutor(concurrency, { local: (input) => rigHere({ ...input, ...(queue ? { queue } : {}) }), queue })
+      ? processExecutor(concurrency, {
+          local: (input, budget) => rigHere({ ...input, ...(queue ? { queue } : {}) }, budget),
+          queue,
+        })
       : null;
   try {
     return await runCurriculumCommand(options, pool, io);
@@ -324,7 +344,7 @@ async function runCurriculumCommand(
         runId: result.runId,
         runDirectory: result.runDirectory,
         tasks: result.tasks.map(
-          ({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best, error, rollouts }) => ({
+          ({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best, error, rollouts, cost }) => ({
             taskId,
             outcome,
             baseline,
@@ -335,8 +355,10 @@ async function runCurriculumCommand(
             best,
             error,
             rollouts,
+            cost,
           }),
         ),
+        notRigged: result.notRigged,
         summary: result.summary,
         report,
       };

@@ -4,7 +4,8 @@ import { CandidateStore, type CandidateRecord } from "../candidate-store.js";
 import { candidateStack } from "../candidate-stack.js";
 import { decide } from "../decision-rule.js";
 import { decisionPolicyOf, validationIndexOffset } from "../rig-config.js";
-import { budgetExhausted, budgetMessage, rolloutsSpent } from "../rollout-budget.js";
+import { budgetExhausted, budgetMessage, remainingRollouts, rolloutsSpent } from "../rollout-budget.js";
+import { runBudgetMessage } from "../run-budget.js";
 import type { RigNodeDependencies } from "../rig-dependencies.js";
 import { trajectoriesOf } from "../trajectory-batch-store.js";
 import { attemptExamples } from "../attempt-examples.js";
@@ -24,21 +25,28 @@ export function decideNode(dependencies: RigNodeDependencies) {
     const validated = trajectoriesOf(dependencies.trajectories, validation.trajectories);
     const spentBefore = rolloutsSpent(state);
     const spent = spentBefore + validation.stats.episodes + validation.stats.errored;
-    // The rule is told what the budget leaves (its own mechanism: at 0 it decides with `stop: "budget"`).
+    // The rule is told what the budgets leave — the task's and the run's (its own mechanism: at 0
+    // it decides with `stop: "budget"`).
+    const runLeft = dependencies.runBudget ? await dependencies.runBudget.remaining() : undefined;
+    const remaining = remainingRollouts(config, spent, runLeft);
     const evidence =
-      config.budgetRollouts === undefined
-        ? validation.evidence
-        : { ...validation.evidence, remainingRollouts: config.budgetRollouts - spent };
+      remaining === undefined ? validation.evidence : { ...validation.evidence, remainingRollouts: remaining };
     const verdict = decide(config.target, evidence, decisionPolicyOf(config));
     // The validation stops at k-max or the budget; a "more" here means it stopped mid-way.
     const reached: DecisionFeedback =
       verdict.decision === "more"
         ? { decision: "refine", direction: "inconclusive", distance: 0, message: verdict.message, stop: "cap" }
         : verdict;
-    const overBudget = budgetExhausted(config, spent);
+    const runSpent = runLeft !== undefined && runLeft <= 0;
+    const overBudget = budgetExhausted(config, spent) || runSpent;
     const feedback: DecisionFeedback =
       overBudget && reached.decision !== "accept"
-        ? { ...reached, message: budgetMessage(config, spent, reached.message) }
+        ? {
+            ...reached,
+            message: runSpent
+              ? runBudgetMessage(dependencies.runBudget!, reached.message)
+              : budgetMessage(config, spent, reached.message),
+          }
         : reached;
     dependencies.onEvent?.({
       taskId: config.taskId,

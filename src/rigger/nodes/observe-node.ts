@@ -8,6 +8,7 @@ import type { RigNodeDependencies } from "../rig-dependencies.js";
 import { configOf, type RigState, type RigUpdate } from "../rig-state.js";
 import { stopMessagesText, turnsStandardDeviation } from "../candidate-evidence.js";
 import { bareStack, runRigBatch } from "../run-rig-batch.js";
+import { runBudgetSpentBefore } from "../run-budget.js";
 
 /**
  * Observe: K rollouts of the unmodified env. While the band posterior is undecided (neither
@@ -15,6 +16,8 @@ import { bareStack, runRigBatch } from "../run-rig-batch.js";
  * to kMax), so "already in band" is judged by the same rule as a candidate. A task whose
  * baseline is in band at that confidence — and still is after the confirmation batch of
  * `confirmationEpisodes` fresh rollouts — is `skipped` (bands only; a weakness target is always rigged).
+ * When the run's budget is spent before the first rollout, the task is not rigged
+ * (`BUDGET_EXHAUSTED`, thrown: nothing of it is checkpointed).
  */
 export function observeNode(dependencies: RigNodeDependencies) {
   return async (state: RigState): Promise<RigUpdate> => {
@@ -37,18 +40,20 @@ export function observeNode(dependencies: RigNodeDependencies) {
         ...(policy.abandon ? { abandon: policy.abandon, remainingEpisodes: cap - stats.episodes } : {}),
       });
     };
+    // Whether the batch ran in full (a run budget trims the last batches).
     const run = async (episodes: number) => {
-      trajectories.push(
-        ...(await runRigBatch(dependencies, config, {
-          stack: bareStack(config),
-          episodes,
-          indexOffset: trajectories.length,
-        })),
-      );
+      const batch = await runRigBatch(dependencies, config, {
+        stack: bareStack(config),
+        episodes,
+        indexOffset: trajectories.length,
+      });
+      trajectories.push(...batch);
+      return batch.length === episodes;
     };
     for (;;) {
-      await run(Math.min(config.k, cap - trajectories.length));
-      if (!hasBand || trajectories.length >= cap) break;
+      const full = await run(Math.min(config.k, cap - trajectories.length));
+      if (trajectories.length === 0) throw runBudgetSpentBefore(config.taskId, dependencies.runBudget);
+      if (!full || !hasBand || trajectories.length >= cap) break;
       if (judge(true).kind !== "more") break;
     }
     let inBand = hasBand && !target.weakness && judge(false).kind === "in";

@@ -39,6 +39,8 @@ export function validateNode(dependencies: RigNodeDependencies) {
         indexOffset: offset + trajectories.length,
       });
       trajectories.push(...batch);
+      // The run's budget trimmed the batch: nothing more can be spent on this candidate.
+      const trimmed = batch.length < episodes;
       // A declared mixture: this candidate's episodes split by their recorded draw, pooled with the experiment's.
       const mixturePoint = mixturePointOf(proposal, trajectories);
       const pooled = pooledMixtureEstimate(proposal, mixturePoint, history, policy);
@@ -49,7 +51,7 @@ export function validateNode(dependencies: RigNodeDependencies) {
       };
       const verdict = decide(config.target, evidence, policy);
       const confirm = verdict.decision === "more" && verdict.confirm === true;
-      if (verdict.decision !== "more" || (!confirm && trajectories.length >= cap)) {
+      if (verdict.decision !== "more" || (!confirm && trajectories.length >= cap) || trimmed) {
         dependencies.onEvent?.({
           taskId: config.taskId,
           node: "validate",
