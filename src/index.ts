@@ -73,6 +73,7 @@ export {
   DEFAULT_DECISION_POLICY,
   type DecisionPolicy,
   type CandidateEvidence,
+  type AbandonmentRule,
 } from "./rigger/decision-rule.js";
 export { rigTask, type RigTaskResult } from "./rigger/rig-task.js";
 export { CandidateStore, readCandidateRecord, type CandidateRecord } from "./rigger/candidate-store.js";

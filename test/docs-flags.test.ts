@@ -41,6 +41,7 @@ const otherProgramsFlags = new Set([
   "--only",
   "--seeds",
   "--record",
+  "--rules",
   "--before",
   "--before-from",
   "--exclude",

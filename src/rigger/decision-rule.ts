@@ -8,6 +8,7 @@ import type { MixtureEstimate } from "./mixture-posterior.js";
 
 export { CHECK_DECISION_POLICY, DEFAULT_DECISION_POLICY, type DecisionPolicy } from "./decision-policy.js";
 export { type BandJudgement, type BandJudgementOptions, judgeBands } from "./judge-bands.js";
+export type { AbandonmentRule } from "./early-abandonment.js";
 
 /** Evidence about a candidate's validation rollouts, beyond the aggregate statistics. */
 export interface CandidateEvidence {
