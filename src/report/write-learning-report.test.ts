@@ -93,10 +93,18 @@ describe("envrigger report on training and experiment directories", () => {
       arm: string;
       riggingRollouts: number;
       riggingCost: { rollouts: number };
+      acceptedPerRound: number[];
     }>;
     const harness = experimentRuns.find((run) => run.arm === "harness")!;
     expect(harness.riggingCost.rollouts).toBeGreaterThanOrEqual(harness.riggingRollouts);
     expect(harness.riggingCost.rollouts).toBeGreaterThan(0);
+    const arms = (result as unknown as { arms: Record<string, { riggingPerAcceptedEnv: { rollouts: number } | null }> })
+      .arms;
+    const acceptedStacks = harness.acceptedPerRound.reduce((sum, count) => sum + count, 0);
+    expect(arms.harness!.riggingPerAcceptedEnv?.rollouts ?? null).toBe(
+      acceptedStacks === 0 ? null : harness.riggingCost.rollouts / acceptedStacks,
+    );
+    expect(arms.original!.riggingPerAcceptedEnv).toBeNull();
   });
 
   it("renders one training run, finished or not (unfinished: the curves from its checkpoint)", async () => {
