@@ -77,7 +77,7 @@ for (const seed of seeds) {
     appendRecord(recordPath, { at: new Date().toISOString(), ...record });
     records.push(record);
     log(
-      `${curriculum.name} seed ${seed}: in band after ${record.inBandAfter.toFixed(2)}, accepted truly in band ${record.acceptedTrulyInBand?.toFixed(2) ?? "-"}, rollouts/task ${record.rolloutsPerTask.toFixed(1)}, ${record.wallSeconds} s`,
+      `${curriculum.name} seed ${seed}: in band after ${record.inBandAfter.toFixed(2)}, accepted truly in band ${record.acceptedTrulyInBand?.toFixed(2) ?? "-"}, rollouts/task ${record.rolloutsPerTask.toFixed(1)} (worst ${record.worstTaskRollouts}), env steps/task ${record.envStepsPerTask ?? "-"}, rig s/task ${record.wallSecondsPerTask ?? "-"}, ${record.wallSeconds} s`,
     );
   }
 }

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { measureBandHits, type RunCalibration, type TaskCalibration } from "./calibration.js";
+import { measureBandHits, runCalibrationOf, type RunCalibration, type TaskCalibration } from "./calibration.js";
 
 /**
  * `node --no-node-snapshot --import tsx bench/calibration-shards.ts <run directory> [K] [shards] [--before] [--exclude a,b] [--before-from file.json]`:
@@ -97,20 +97,8 @@ if (process.env.ENVRIGGER_CALIBRATION_SHARD) {
     }),
   );
   const perTask = parts.flat();
-  const count = (predicate: (task: TaskCalibration) => boolean) => perTask.filter(predicate).length;
-  const accepted = count((task) => task.outcome === "accepted");
   const figures: RunCalibration & { wallSeconds: number } = {
-    tasks: perTask.length,
-    accepted,
-    skipped: count((task) => task.outcome === "skipped"),
-    rejected: count((task) => task.outcome === "rejected"),
-    inBandAfter: count((task) => task.afterInBand) / perTask.length,
-    inBandBefore: before ? count((task) => task.before?.inBand === true) / perTask.length : null,
-    acceptedTrulyInBand:
-      accepted === 0 ? null : count((task) => task.outcome === "accepted" && task.afterInBand) / accepted,
-    rolloutsPerTask: perTask.reduce((sum, task) => sum + task.rollouts, 0) / perTask.length,
-    worstTaskRollouts: Math.max(0, ...perTask.map((task) => task.rollouts)),
-    perTask,
+    ...runCalibrationOf(perTask, before),
     wallSeconds: Math.round((Date.now() - started) / 1000),
   };
   process.stdout.write(`${JSON.stringify(figures)}\n`);

@@ -11,6 +11,7 @@ import { measureCandidate } from "../src/rigger/measure-candidate.js";
 import { runRollouts } from "../src/rollout/run-rollouts.js";
 import { summarize } from "../src/rollout/summarize.js";
 import { runCurriculumChild } from "./curriculum-bench.js";
+import { costRecordSchema } from "../src/run-format/cost-record.js";
 
 const bandSchema = z.tuple([z.number(), z.number()]);
 const resultFileSchema = z.object({
@@ -20,6 +21,8 @@ const resultFileSchema = z.object({
       outcome: z.string(),
       candidate: z.string().nullable(),
       rollouts: z.number(),
+      /** What rigging the task spent (absent in runs written before costs were counted, and while a run is going). */
+      cost: costRecordSchema.optional(),
       baseline: z.object({ successRate: z.number(), meanSteps: z.number(), episodes: z.number() }),
       accepted: z.object({ successRate: z.number(), meanSteps: z.number(), episodes: z.number() }).nullable(),
     }),
@@ -37,6 +40,9 @@ export interface TaskCalibration {
   taskId: string;
   outcome: string;
   rollouts: number;
+  /** Env steps (policy turns) over the task's rollouts, and wall seconds in its rig loop (null when the run recorded no cost). */
+  envSteps: number | null;
+  wallSeconds: number | null;
   /** Fresh success rate and mean steps after rigging (the accepted stack, else the unmodified env). */
   after: { successRate: number; meanSteps: number };
   afterInBand: boolean;
@@ -56,6 +62,9 @@ export interface RunCalibration {
   rolloutsPerTask: number;
   /** Rollouts of the task that spent the most. */
   worstTaskRollouts: number;
+  /** Mean env steps and rig-loop wall seconds per task (null when the run recorded no cost). */
+  envStepsPerTask: number | null;
+  wallSecondsPerTask: number | null;
   perTask: TaskCalibration[];
 }
 
@@ -121,12 +130,19 @@ export async function measureBandHits(
       taskId: task.taskId,
       outcome: task.outcome,
       rollouts: task.rollouts,
+      envSteps: task.cost?.envSteps ?? null,
+      wallSeconds: task.cost ? Number((task.cost.wallMs / 1000).toFixed(2)) : null,
       after: rates,
       afterInBand: inBand(rates),
       ...(before && baseline ? { before: { ...baseline, inBand: inBand(baseline) } } : {}),
     });
   }
   await env.dispose?.();
+  return runCalibrationOf(perTask, before);
+}
+
+/** A run's figures from its tasks' fresh measurements (`before`: the unmodified env was measured too). */
+export function runCalibrationOf(perTask: TaskCalibration[], before: boolean): RunCalibration {
   const count = (predicate: (task: TaskCalibration) => boolean) => perTask.filter(predicate).length;
   const accepted = count((task) => task.outcome === "accepted");
   const tasks = perTask.length;
@@ -141,8 +157,16 @@ export async function measureBandHits(
       accepted === 0 ? null : count((task) => task.outcome === "accepted" && task.afterInBand) / accepted,
     rolloutsPerTask: perTask.reduce((sum, task) => sum + task.rollouts, 0) / tasks,
     worstTaskRollouts: Math.max(0, ...perTask.map((task) => task.rollouts)),
+    envStepsPerTask: meanOrNull(perTask.map((task) => task.envSteps)),
+    wallSecondsPerTask: meanOrNull(perTask.map((task) => task.wallSeconds)),
     perTask,
   };
+}
+
+/** The mean of values all known, else null. */
+function meanOrNull(values: Array<number | null>): number | null {
+  if (values.length === 0 || values.some((value) => value === null)) return null;
+  return Number(((values as number[]).reduce((sum, value) => sum + value, 0) / values.length).toFixed(2));
 }
 
 const runConfigSchema = resultFileSchema.shape.config.extend({ candidatesDir: z.string() });
@@ -274,6 +298,8 @@ export function aggregate(records: CalibrationRecord[]) {
       worst: Math.max(...records.map((record) => record.rolloutsPerTask)),
       worstTask: Math.max(...records.map((record) => record.worstTaskRollouts ?? 0)),
     },
+    envStepsPerTask: meanOrNull(records.map((record) => record.envStepsPerTask ?? null)),
+    wallSecondsPerTask: meanOrNull(records.map((record) => record.wallSecondsPerTask ?? null)),
     accepted: records.map((record) => `${record.accepted}/${record.tasks}`),
     wallSeconds: records.map((record) => record.wallSeconds),
   };
@@ -293,6 +319,9 @@ export async function benchCalibration() {
       inBandAfter: record.inBandAfter,
       acceptedTrulyInBand: record.acceptedTrulyInBand,
       rolloutsPerTask: record.rolloutsPerTask,
+      worstTaskRollouts: record.worstTaskRollouts,
+      envStepsPerTask: record.envStepsPerTask,
+      wallSecondsPerTask: record.wallSecondsPerTask,
       accepted: `${record.accepted}/${record.tasks}`,
     },
   };

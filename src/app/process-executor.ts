@@ -38,7 +38,10 @@ class TaskProcess {
         const request = budgetRequestSchema.parse(message);
         if (!this.budget)
           throw new EnvriggerError("INTERNAL", "a task process asked for a budget its run does not have");
-        void answerBudgetRequest(this.budget, request).then((reply) => this.child.send(reply));
+        // A process that died meanwhile gets no answer (its task is retried in a fresh one).
+        void answerBudgetRequest(this.budget, request).then((reply) => {
+          if (this.child.connected) this.child.send(reply);
+        });
         return;
       }
       if ("ready" in message) {

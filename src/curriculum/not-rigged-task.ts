@@ -28,6 +28,7 @@ export async function rigOrNotRigged(taskId: string, rig: () => Promise<RigTaskR
     return await rig();
   } catch (error) {
     if (!isEnvriggerError(error, "BUDGET_EXHAUSTED")) throw error;
-    return { taskId, outcome: "not-rigged", reason: "BUDGET_EXHAUSTED", message: error.message };
+    // The message's first line (a hint follows it).
+    return { taskId, outcome: "not-rigged", reason: "BUDGET_EXHAUSTED", message: error.message.split("\n")[0]! };
   }
 }

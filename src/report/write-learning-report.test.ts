@@ -70,6 +70,7 @@ describe("envrigger report on training and experiment directories", () => {
       guardedEnvWide: boolean;
       stackedTasks: number;
       rollouts: number;
+      runDirectory: string;
       cost: { total: { rollouts: number; envSteps: number } };
     };
     expect(rounds[1]!.slice(3, 8)).toEqual([
@@ -79,17 +80,31 @@ describe("envrigger report on training and experiment directories", () => {
       `${round.guarded.length}${round.guardedEnvWide ? " + every other (pooled)" : ""}`,
       String(round.stackedTasks),
     ]);
-    // What the round's rigging spent: its cost record, the same rollouts as the round's count.
-    expect(round.cost.total.rollouts).toBe(round.rollouts);
+    // What the round's rigging spent: its rig run's cost, summed over the run's tasks — errored
+    // episodes included, which the older count of rollouts leaves out.
+    const rig = JSON.parse(readFileSync(join(round.runDirectory, "result.json"), "utf8")) as {
+      tasks: Array<{ cost: { rollouts: number } }>;
+    };
+    expect(round.cost.total.rollouts).toBe(rig.tasks.reduce((sum, task) => sum + task.cost.rollouts, 0));
+    expect(round.cost.total.rollouts).toBeGreaterThanOrEqual(round.rollouts);
     expect(round.cost.total.envSteps).toBeGreaterThan(0);
-    expect(rounds[1]![8]).toBe(String(round.rollouts));
+    expect(rounds[1]![8]).toBe(String(round.cost.total.rollouts));
     const experimentRuns = result.runs as unknown as Array<{
       arm: string;
       riggingRollouts: number;
       riggingCost: { rollouts: number };
+      acceptedPerRound: number[];
     }>;
     const harness = experimentRuns.find((run) => run.arm === "harness")!;
-    expect(harness.riggingCost.rollouts).toBe(harness.riggingRollouts);
+    expect(harness.riggingCost.rollouts).toBeGreaterThanOrEqual(harness.riggingRollouts);
+    expect(harness.riggingCost.rollouts).toBeGreaterThan(0);
+    const arms = (result as unknown as { arms: Record<string, { riggingPerAcceptedEnv: { rollouts: number } | null }> })
+      .arms;
+    const acceptedStacks = harness.acceptedPerRound.reduce((sum, count) => sum + count, 0);
+    expect(arms.harness!.riggingPerAcceptedEnv?.rollouts ?? null).toBe(
+      acceptedStacks === 0 ? null : harness.riggingCost.rollouts / acceptedStacks,
+    );
+    expect(arms.original!.riggingPerAcceptedEnv).toBeNull();
   });
 
   it("renders one training run, finished or not (unfinished: the curves from its checkpoint)", async () => {

@@ -60,7 +60,7 @@ export class LocalRunBudget implements RunBudget {
 export function runBudgetSpentBefore(taskId: string, budget: RunBudget | undefined): EnvriggerError {
   return new EnvriggerError(
     BUDGET_EXHAUSTED,
-    `task ${taskId} was not rigged: the run's budget of ${budget?.total ?? 0} rollouts was spent before it started`,
+    `the run's budget of ${budget?.total ?? 0} rollouts was spent before task ${taskId} started`,
     { hint: "raise --budget-total to rig more tasks" },
   );
 }

@@ -112,6 +112,11 @@ export interface ArmSummary {
   riggingRollouts: number;
   /** Mean rigging tokens per seed, policy and designer, prompt + completion (0 without LLMs). */
   riggingTokens: number;
+  /**
+   * The arm's rigging rollouts and tokens (policy and designer) over all seeds, divided by the
+   * stacks its rounds accepted; null when none was accepted (or the arm does not rig).
+   */
+  riggingPerAcceptedEnv: { rollouts: number; tokens: number } | null;
   /** Fraction of all training groups, over updates and seeds, with zero reward variance. */
   zeroVarianceFraction: number;
   /** Per update, that fraction averaged over seeds (the mechanism's curve). */
@@ -167,6 +172,22 @@ const finishedRunSchema = z.object({
 /** What a run's co-evolution rounds spent rigging, summed (rounds written before costs were counted add nothing). */
 function riggingCostOf(rounds: Array<{ cost?: RunCost }>): CostRecord {
   return addCosts(...rounds.map((round) => round.cost?.total ?? emptyCost()));
+}
+
+/** Policy and designer tokens, prompt and completion. */
+function riggingTokensOf(cost: CostRecord): number {
+  return totalTokens(cost.policyTokens) + totalTokens(cost.designerTokens);
+}
+
+/** What one accepted stack cost an arm's rigging, over all its seeds (null when none was accepted). */
+function perAcceptedEnv(runs: ExperimentRun[]): ArmSummary["riggingPerAcceptedEnv"] {
+  const accepted = runs.reduce((sum, run) => sum + run.acceptedPerRound.reduce((total, count) => total + count, 0), 0);
+  if (accepted === 0) return null;
+  const sum = (value: (run: ExperimentRun) => number) => runs.reduce((total, run) => total + value(run), 0);
+  return {
+    rollouts: sum((run) => run.riggingCost.rollouts) / accepted,
+    tokens: sum((run) => riggingTokensOf(run.riggingCost)) / accepted,
+  };
 }
 
 const updateLineSchema = z.object({ groups: z.number(), zeroVarianceGroups: z.number() });
@@ -344,9 +365,8 @@ export async function runExperiment(
       meanPublicPass: publics.length === mine.length ? mean(publics) : null,
       trainingEpisodes: mine[0]?.trainingEpisodes ?? 0,
       riggingRollouts: mean(mine.map((run) => run.riggingRollouts)),
-      riggingTokens: mean(
-        mine.map((run) => totalTokens(run.riggingCost.policyTokens) + totalTokens(run.riggingCost.designerTokens)),
-      ),
+      riggingTokens: mean(mine.map((run) => riggingTokensOf(run.riggingCost))),
+      riggingPerAcceptedEnv: perAcceptedEnv(mine),
       zeroVarianceFraction: mean(mine.flatMap((run) => run.zeroVarianceFractions)),
       zeroVarianceCurve: Array.from({ length: updates }, (_, index) =>
         mean(mine.flatMap((run) => run.zeroVarianceFractions.slice(index, index + 1))),

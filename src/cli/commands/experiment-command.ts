@@ -67,7 +67,7 @@ export function formatExperiment(result: ExperimentResult): string {
   const mechanism = Object.entries(result.arms)
     .map(
       ([arm, summary]) =>
-        `${arm}: zero-variance groups ${fixed(summary.zeroVarianceFraction)}, training episodes ${summary.trainingEpisodes}${summary.riggingRollouts > 0 ? `, rigging rollouts ${Math.round(summary.riggingRollouts)} per seed` : ""}${summary.riggingTokens > 0 ? `, rigging tokens ${Math.round(summary.riggingTokens)} per seed` : ""}`,
+        `${arm}: zero-variance groups ${fixed(summary.zeroVarianceFraction)}, training episodes ${summary.trainingEpisodes}${summary.riggingRollouts > 0 ? `, rigging rollouts ${Math.round(summary.riggingRollouts)} per seed` : ""}${summary.riggingTokens > 0 ? `, rigging tokens ${Math.round(summary.riggingTokens)} per seed` : ""}${summary.riggingPerAcceptedEnv ? `; per accepted env ${Math.round(summary.riggingPerAcceptedEnv.rollouts)} rollouts, ${Math.round(summary.riggingPerAcceptedEnv.tokens)} tokens` : ""}`,
     )
     .join("\n");
   return `${result.env} experiment · reward ${result.reward} · ${result.seeds} seeds\n${table}${difference}${publicLine}\n${pairs}\n${mechanism}\nrun: ${result.runDirectory}\n`;

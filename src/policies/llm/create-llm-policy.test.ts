@@ -111,6 +111,8 @@ describe("end to end with the real ChatOpenAI client against a local OpenAI-comp
     expect(trajectory.stopReason).toBe("submit");
     expect(trajectory.evaluation?.success).toBe(true);
     expect(policy.usage()).toEqual({ inputTokens: 480, outputTokens: 48, calls: 4, malformedCalls: 0 });
+    // The episode's record carries what the server counted (the cost record sums these).
+    expect(trajectory.policyTokens).toEqual({ inputTokens: 480, outputTokens: 48, calls: 4 });
     expect(policy.diagnostics().providerRetries).toBe(1);
     expect(server.requests).toHaveLength(5);
     const body = server.requests[4]?.body as {
