@@ -3,7 +3,7 @@ import { toy24Env } from "../bridges/toy24/toy24-env-definition.js";
 import { toy24Policies } from "../policies/toy24/toy24-policies.js";
 import { runRollouts } from "../rollout/run-rollouts.js";
 import { reverseCurriculumSource } from "./reverse-curriculum-source.js";
-import { seedInterval } from "./run-experiment.js";
+import { seedInterval } from "./seed-spread.js";
 
 describe("reverseCurriculumSource", () => {
   it("starts each episode at a uniformly random depth of the demonstrator's solution, never at its end", async () => {

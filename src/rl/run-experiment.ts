@@ -35,6 +35,9 @@ import {
  * same tasks (the designer in the loop); or on a reverse curriculum of them (start states
  * replayed from the env demonstrator's solution at uniformly random depth, no designer).
  */
+export { type SeedSpread, seedInterval } from "./seed-spread.js";
+import { type SeedSpread, seedInterval, spread } from "./seed-spread.js";
+
 export const EXPERIMENT_ARMS = ["original", "harness", "reverse"] as const;
 export type ExperimentArm = (typeof EXPERIMENT_ARMS)[number];
 
@@ -96,13 +99,6 @@ export interface ExperimentResult {
   durationMs: number;
 }
 
-/** A per-seed statistic with its mean and sample standard deviation. */
-export interface SeedSpread {
-  perSeed: number[];
-  mean: number;
-  standardDeviation: number;
-}
-
 /** One arm over seeds. */
 export interface ArmSummary {
   meanSuccess: number;
@@ -129,20 +125,6 @@ export interface ArmDifference extends SeedSpread {
   second: ExperimentArm;
   /** 95 % t interval of the mean over seeds (null with one seed). */
   interval: [number, number] | null;
-}
-
-/** Two-sided 97.5 % quantiles of Student's t for 1 … 30 degrees of freedom (then the normal's). */
-const T_975 = [
-  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11,
-  2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
-];
-
-/** The 95 % t interval of a mean over seeds. */
-export function seedInterval(values: readonly number[]): [number, number] | null {
-  if (values.length < 2) return null;
-  const { mean, standardDeviation } = spread(values);
-  const half = (T_975[values.length - 2] ?? 1.96) * (standardDeviation / Math.sqrt(values.length));
-  return [mean - half, mean + half];
 }
 
 /** Options of {@link runExperiment}. */
@@ -201,13 +183,6 @@ function zeroVarianceFractionsOf(directory: string): number[] {
     .filter((line) => line.trim().length > 0)
     .map((line) => parseJsonText(updateLineSchema, line, path))
     .map((stats) => (stats.groups === 0 ? 0 : stats.zeroVarianceGroups / stats.groups));
-}
-
-function spread(values: readonly number[]): SeedSpread {
-  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
-  const variance =
-    values.length < 2 ? 0 : values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1);
-  return { perSeed: values.slice(), mean, standardDeviation: Math.sqrt(variance) };
 }
 
 /** The experiment's curves in the report's schema: per arm, the mean held-out success (and public pass) over seeds, and each seed's success. */
