@@ -80,15 +80,16 @@ describe("the report in a browser", () => {
             title: svg.querySelector(".role-title-text text")?.textContent ?? "",
           })),
         );
-        // Success per task, candidates per task, stop reasons, then one revision chart per rigged task.
+        // Success per task, candidates per task, stop reasons, the cost, then one revision chart per rigged task.
         const titles = charts.map((chart) => chart.title);
-        expect(titles.slice(0, 3)).toEqual([
+        expect(titles.slice(0, 4)).toEqual([
           "Success rate per task",
           "Candidates written per task, by decision",
           "Stop reasons, before and after rigging (share of episodes)",
+          "Rollouts spent per task",
         ]);
-        expect(titles.slice(3).length).toBeGreaterThan(0);
-        expect(new Set(titles.slice(3))).toEqual(new Set(["Success by revision"]));
+        expect(titles.slice(4).length).toBeGreaterThan(0);
+        expect(new Set(titles.slice(4))).toEqual(new Set(["Success by revision"]));
         for (const chart of charts) {
           expect(chart.marks, chart.title).toBeGreaterThan(0);
           expect(chart.width, chart.title).toBeGreaterThan(100);

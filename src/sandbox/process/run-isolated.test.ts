@@ -24,7 +24,8 @@ describe.skipIf(!(await isolationForTests("runIsolated under bubblewrap")))("run
   });
 
   it("shows the host read-only, home directories empty, and no network", async () => {
-    const outside = path.join(process.cwd(), `envrigger-escape-${process.pid}`);
+    // A host directory the sandbox sees too (not the checkout: a checkout under /tmp is hidden by the sandbox's own /tmp).
+    const outside = path.join(path.dirname(process.execPath), `envrigger-escape-${process.pid}`);
     const result = await sh(
       `echo x > ${outside}; ls -A /root | wc -l; node -e "require('net').connect(53,'1.1.1.1').on('error',e=>console.log(e.code))"`,
     );
