@@ -1,7 +1,7 @@
 import type { JsonObject } from "../../core/json.js";
 import type { GroupHookResult } from "../../harness/rules-group-runtime.js";
-import type { HookFailure } from "../../harness/rules-runtime.js";
-import type { DecodedHookValue } from "./rules-hook-output.js";
+import type { HookFailure, TransitionInput, TransitionPatch } from "../../harness/rules-runtime.js";
+import { decodeTransitionPatch, type DecodedHookValue } from "./rules-hook-output.js";
 
 /** One hook answer of a group call: the value (if returned) and the memory (if changed). */
 export type GroupEntry = { ok: true; present: boolean; value: unknown; memory: JsonObject | undefined } | HookFailure;
@@ -45,4 +45,15 @@ export function decodeGroupEntry<T>(
   return entry.memory === undefined
     ? { ok: true, value: decoded.value }
     : { ok: true, value: decoded.value, memory: entry.memory };
+}
+
+/** A modifyTransition entry decoded as a patch (the truncation flag is all the decoder reads of the input); undefined when the layer had none. */
+export function decodeGroupPatch(
+  entry: GroupEntry | undefined,
+  truncated: boolean,
+): GroupHookResult<TransitionPatch> | undefined {
+  if (entry === undefined) return undefined;
+  return decodeGroupEntry(entry, (value, present) =>
+    decodeTransitionPatch(value, present, { truncated } as TransitionInput),
+  );
 }

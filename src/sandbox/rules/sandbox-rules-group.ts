@@ -13,18 +13,13 @@ import type {
 import { applyTransitionPatch } from "../../harness/rules-hook-output-schemas.js";
 import type { HookFailure, TransitionInput, TransitionPatch } from "../../harness/rules-runtime.js";
 import type { ComponentHooks } from "./component-hooks.js";
-import { decodeGroupEntry, readGroupEntry, unreadableGroupAnswer, type GroupEntry } from "./group-answer.js";
+import { decodeGroupEntry, decodeGroupPatch, readGroupEntry, unreadableGroupAnswer } from "./group-answer.js";
 import type { GroupCallInputs } from "./group-call-inputs.js";
 import { memoryText, packAction, packContexts, packObservation, stateText } from "./group-call-packing.js";
 import { layerReads, wholeInputMasks, type HookInputMasks, type LayerReads } from "./hook-input-masks.js";
-import { countIsolateCrossing } from "./isolate-crossings.js";
-import { interruptedGroupCall, layerAnswerLimit, type GroupCallOutcome } from "./interrupted-group-call.js";
-import {
-  decodeFilterAction,
-  decodeObservation,
-  decodeTransitionPatch,
-  parseSandboxAnswer,
-} from "./rules-hook-output.js";
+import type { InterruptedGroupCallContext } from "./interrupted-group-call.js";
+import { callGroupIsolate, unchangedEntries } from "./group-isolate-call.js";
+import { decodeFilterAction, decodeObservation } from "./rules-hook-output.js";
 import type { ResolvedRulesSandboxOptions } from "./rules-sandbox-options.js";
 import { SandboxRulesGroupMember } from "./sandbox-rules-group-member.js";
 
@@ -38,8 +33,6 @@ export interface RulesGroupApi {
 
 const hookIndex = { filterAction: 0, modifyTransition: 1, filterObservation: 2 } as const;
 
-/** The entries of a call that changed nothing (the isolate answered ""). */
-const unchanged: unknown[] = [];
 /** The results of a call that changed nothing: no layer has one (shared, never changed). */
 const noResults: readonly never[] = Object.freeze([]);
 
@@ -68,7 +61,6 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
   readonly #isolate: ivm.Isolate;
   readonly #api: RulesGroupApi;
   readonly #options: ResolvedRulesSandboxOptions;
-  readonly #marker: Int32Array;
   readonly #hooks: readonly ComponentHooks[];
   /** Memories to set in the isolate before the next call, as JSON text, by layer. */
   readonly #pending = new Map<number, string>();
@@ -76,6 +68,8 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
   readonly #reads: readonly LayerReads[];
   readonly #inputs: GroupCallInputs;
   #dead: HookFailure | undefined;
+  /** What a call into the isolate needs of the group (built once: no allocation per call). */
+  readonly #callContext: InterruptedGroupCallContext;
 
   /** Wrap a loaded isolate. Use `createRulesGroupSandbox`. */
   constructor(
@@ -92,10 +86,16 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     this.#isolate = isolate;
     this.#api = api;
     this.#hooks = hooks;
-    this.#marker = marker;
     this.#options = options;
     this.#reads = hooks.map((_hooks, layer) => layerReads(masks[layer] ?? wholeInputMasks));
     this.#live = new Set(hooks.map((_hooks, layer) => layer));
+    this.#callContext = {
+      isolate,
+      groupProgress: api.groupProgress,
+      marker,
+      wallTimeoutMs: options.wallTimeoutMs,
+      died: () => this.#died(),
+    };
     this.members = hooks.map(
       (layerHooks, layer) => new SandboxRulesGroupMember(this, layer, layerHooks, usesState[layer] ?? true),
     );
@@ -172,8 +172,8 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     const packer = this.#inputs.start().number(top).number(bottom);
     packAction(packer, action, needsArgs);
     this.#finishPacking(packer, call, top);
-    const outcome = this.#call(this.#api.filterActions, hookCount, first, packer.argument());
-    if (outcome.ok && outcome.entries === unchanged) return noResults;
+    const outcome = callGroupIsolate(this.#api.filterActions, hookCount, first, packer.argument(), this.#callContext);
+    if (outcome.ok && outcome.entries === unchangedEntries) return noResults;
     const results: GroupActionResult[] = [];
     let current = action;
     let index = 0;
@@ -247,8 +247,8 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     packer.text(stateText(call)).flag(withObservation);
     this.#packPending(packer);
     packContexts(packer, call, top);
-    const outcome = this.#call(this.#api.transitions, hookCount, bottom, packer.argument());
-    if (outcome.ok && outcome.entries === unchanged) return noResults;
+    const outcome = callGroupIsolate(this.#api.transitions, hookCount, bottom, packer.argument(), this.#callContext);
+    if (outcome.ok && outcome.entries === unchangedEntries) return noResults;
     const layers = range(bottom, top, 1);
     const results: GroupTransitionResult[] = [];
     let observation = transition.observation;
@@ -278,7 +278,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
           const first =
             outcome.partial === undefined || outcome.partial === null
               ? undefined
-              : this.#patch(readGroupEntry(outcome.partial), truncated);
+              : decodeGroupPatch(readGroupEntry(outcome.partial), truncated);
           results.push({ layer, transition: first, observation: failure });
         }
         return results;
@@ -287,7 +287,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
         results.push({ layer, transition: unreadableGroupAnswer(), observation: undefined });
         return results;
       }
-      const patchResult = this.#patch(readGroupEntry(pair[0]), truncated);
+      const patchResult = decodeGroupPatch(readGroupEntry(pair[0]), truncated);
       if (patchResult !== undefined && !patchResult.ok) {
         results.push({ layer, transition: patchResult, observation: undefined });
         return results;
@@ -307,13 +307,6 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     }
     if (!outcome.ok) results.push({ layer: outcome.layer, transition: outcome.failure, observation: undefined });
     return results;
-  }
-
-  #patch(entry: GroupEntry | undefined, truncated: boolean): GroupHookResult<TransitionPatch> | undefined {
-    if (entry === undefined) return undefined;
-    return decodeGroupEntry(entry, (value, present) =>
-      decodeTransitionPatch(value, present, { truncated } as TransitionInput),
-    );
   }
 
   #observations(
@@ -340,8 +333,8 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     packer.text(stateText(call)).flag(keepMemory);
     this.#packPending(packer);
     packContexts(packer, call, top);
-    const outcome = this.#call(this.#api.observations, hookCount, first, packer.argument());
-    if (outcome.ok && outcome.entries === unchanged) return noResults;
+    const outcome = callGroupIsolate(this.#api.observations, hookCount, first, packer.argument(), this.#callContext);
+    if (outcome.ok && outcome.entries === unchangedEntries) return noResults;
     const results: GroupObservationResult[] = [];
     let current = observation;
     let index = 0;
@@ -367,37 +360,6 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     }
     if (!outcome.ok) results.push({ layer: outcome.layer, result: outcome.failure });
     return results;
-  }
-
-  /**
-   * One call into the isolate (pending memory first), under a time limit of `hooks` hook
-   * calls; its parsed entries, or the failure and what had finished before it (`first` is
-   * blamed when the isolate cannot tell which layer was running).
-   */
-  #call(reference: ivm.Reference, hooks: number, first: number, packed: string): GroupCallOutcome {
-    let answer: unknown;
-    const marker = this.#marker;
-    marker[0] = -1;
-    marker[1] = -1;
-    try {
-      countIsolateCrossing();
-      answer = reference.applySync(undefined, [packed], { timeout: this.#options.wallTimeoutMs * hooks });
-    } catch (error) {
-      const interrupted = {
-        isolate: this.#isolate,
-        groupProgress: this.#api.groupProgress,
-        marker,
-        wallTimeoutMs: this.#options.wallTimeoutMs,
-        died: () => this.#died(),
-      };
-      return interruptedGroupCall(error, first, interrupted);
-    }
-    if (answer === "") return { ok: true, entries: unchanged };
-    const parsed = parseSandboxAnswer(answer, hooks * layerAnswerLimit + 16);
-    if (!parsed.ok) return { ok: false, failure: parsed, layer: first, hook: -1, entries: [], partial: undefined };
-    if (!Array.isArray(parsed.parsed))
-      return { ok: false, failure: unreadableGroupAnswer(), layer: first, hook: -1, entries: [], partial: undefined };
-    return { ok: true, entries: parsed.parsed };
   }
 
   /** The state, pending memory and contexts that end the inputs of a filterActions call. */
