@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RolloutStats } from "../rollout/summarize.js";
-import { wilsonInterval } from "../rollout/wilson-interval.js";
+import { rolloutStatsOf } from "../testing/rollout-stats-of.js";
 import {
   decide,
   judgeBands,
@@ -9,27 +9,7 @@ import {
   type DecisionPolicy,
 } from "./decision-rule.js";
 
-function stats(successes: number, episodes: number, overrides: Partial<RolloutStats> = {}): RolloutStats {
-  return {
-    episodes,
-    errored: 0,
-    erroredExternal: 0,
-    successes,
-    successRate: successes / episodes,
-    successInterval: wilsonInterval(successes, episodes),
-    publicPassRate: null,
-    meanTurns: 5,
-    meanTurnsOfSuccesses: null,
-    stopReasons: { submit: episodes },
-    stopMessages: {},
-    invalidCallRate: 0,
-    blockedRate: 0,
-    blockedEpisodeRate: 0,
-    errorRate: 0,
-    toolUse: {},
-    ...overrides,
-  };
-}
+const stats = rolloutStatsOf;
 
 const evidence = (rolloutStats: RolloutStats, extra: Partial<CandidateEvidence> = {}): CandidateEvidence => ({
   stats: rolloutStats,

@@ -1,30 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { RolloutStats } from "../rollout/summarize.js";
-import { wilsonInterval } from "../rollout/wilson-interval.js";
+import { rolloutStatsOf } from "../testing/rollout-stats-of.js";
 import { decide, DEFAULT_DECISION_POLICY, type DecisionPolicy } from "./decision-rule.js";
 import { abandonment, outOfReach, passChanceAtCap, successSummary, type AbandonmentRule } from "./early-abandonment.js";
 import { mixturePosterior, type MixturePoint } from "./mixture-posterior.js";
 
-function stats(successes: number, episodes: number): RolloutStats {
-  return {
-    episodes,
-    errored: 0,
-    erroredExternal: 0,
-    successes,
-    successRate: successes / episodes,
-    successInterval: wilsonInterval(successes, episodes),
-    publicPassRate: null,
-    meanTurns: 5,
-    meanTurnsOfSuccesses: null,
-    stopReasons: { submit: episodes },
-    stopMessages: {},
-    invalidCallRate: 0,
-    blockedRate: 0,
-    blockedEpisodeRate: 0,
-    errorRate: 0,
-    toolUse: {},
-  };
-}
+const stats = rolloutStatsOf;
 
 const band = { successBand: [0.4, 0.6] as [number, number] };
 const futility: AbandonmentRule = { kind: "futility", below: 0.1, after: 20, templates: true };
