@@ -1,4 +1,4 @@
-import { bugFixTools } from "../bridges/bugfix/bugfix-tools.js";
+import { bugFixTools } from "../bridges/bugfix/index.js";
 import type { Trajectory } from "../core/trajectory.js";
 import type { DesignContext } from "../designer/designer.js";
 import { DEFAULT_TARGET } from "../designer/target.js";
