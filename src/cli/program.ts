@@ -57,7 +57,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     rolloutOptions(targetOptions(command), { callTimeout: true })
       .option("--designer <designer>", "heuristic | openai:<model> | gemini:<model>", "heuristic")
       .option("--k <n>", "rollouts per batch (K)", "5")
-      .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "400")
+      .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "100")
       .option(
         "--rule <rule>",
         "posterior (the true rate within --tolerance at --confidence) | paper (one batch of --k per candidate, accepted when its mean is in band)",

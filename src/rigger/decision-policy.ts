@@ -86,22 +86,27 @@ export interface DecisionPolicy {
 }
 
 /**
- * Default thresholds, chosen by simulation before any real run (issue 21;
- * `bench/decision-rule-simulation.ts`, docs/designer-and-decision-rule.md): the promise is
- * on the true rate — accept (and skip) when the posterior probability that the true rate lies
- * in the band is ≥ `confidence` 0.9 (`checkRollouts` 0) — refine when 0.9 of the posterior
- * lies on one side of the band, cap 400, no confirmation batch, a mixture's off-side
+ * Default thresholds (docs/designer-and-decision-rule.md). The promise is on the true rate
+ * within a tolerance (issue 32): accept (and skip) when the posterior probability that the
+ * true rate lies in [lo − 0.05, hi + 0.05] is ≥ `confidence` 0.9 and the measured rate lies
+ * in [lo, hi] — refine when 0.9 of the posterior lies beyond that widened band on one side,
+ * cap 100. The selection written before `bench/decision-rule-tolerance-simulation.ts` ran
+ * chose no rule (none of its grid kept the promise ≥ 0.9 under every model); confidence 0.9
+ * and cap 100 are the grid's rule whose worst model came nearest (0.89), picked after
+ * reading the figures. The rest as chosen by issue 21's simulation before any real run
+ * (`bench/decision-rule-simulation.ts`): no confirmation batch, a mixture's off-side
  * episodes pooled across its probes and the baseline, and early abandonment: a candidate
  * whose chance to pass by the cap is below 0.1 after 20 rollouts is refined, a mixture
  * template whose ends cannot bracket the band dropped. Among the rules simulated (Bernoulli
  * candidates and a mixture template's search, including a knob that is not linear and a
  * layer that draws only in some states), the one with the fewest rollouts per task whose
  * accepted stacks are truly in band ≥ 0.91 under every model and whose tasks are truly in
- * band ≥ 0.85 on average. `--check-rollouts 100` gives the previous rule ({@link CHECK_DECISION_POLICY}).
+ * band ≥ 0.85 on average (cap 400 there). `--check-rollouts 100 --tolerance 0` gives the
+ * check rule before it ({@link CHECK_DECISION_POLICY}).
  */
 export const DEFAULT_DECISION_POLICY: DecisionPolicy = {
   rule: "posterior",
-  kMax: 400,
+  kMax: 100,
   confidence: 0.9,
   tolerance: 0.05,
   stepsTolerance: 1,

@@ -17,6 +17,7 @@ import { fixed, formatTable } from "../format-table.js";
 import { COST_HEADER, costCells, formatRunCost } from "../format-cost.js";
 import { parseChoice, parseDecimal, parseInteger, parseProbability } from "../parse-arguments.js";
 import { DEFAULT_DECISION_POLICY, decisionRules } from "../../rigger/decision-rule.js";
+import { promiseText } from "../../rigger/promise-text.js";
 import { createProgress } from "../progress.js";
 import { targetFromOptions, type TargetOptions } from "../target-options.js";
 import { parseEnvOptions } from "../env-options.js";
@@ -80,6 +81,14 @@ export interface CurriculumJson {
   /** Tasks the run's budget left unrigged, with the reason code. */
   notRigged: CurriculumResult["notRigged"];
   summary: CurriculumResult["summary"];
+  /** What the run promises an accepted or skipped task, and the settings that say it (see `promiseText`). */
+  promise: {
+    text: string;
+    rule: CurriculumConfig["rule"];
+    confidence: number;
+    tolerance: number;
+    stepsTolerance: number;
+  };
   /** Path of the run's report.html (null when writing it failed; a warning says why). */
   report: string | null;
 }
@@ -372,11 +381,18 @@ async function runCurriculumCommand(
         ),
         notRigged: result.notRigged,
         summary: result.summary,
+        promise: {
+          text: promiseText(config),
+          rule: config.rule,
+          confidence: config.confidence,
+          tolerance: config.tolerance,
+          stepsTolerance: config.stepsTolerance,
+        },
         report,
       };
       io.stdout(`${JSON.stringify(json)}\n`);
     } else {
-      io.stdout(formatCurriculum(result) + (report ? `report: ${report}\n` : ""));
+      io.stdout(formatCurriculum(result) + `promise: ${promiseText(config)}\n` + (report ? `report: ${report}\n` : ""));
     }
     return result;
   } catch (error) {
