@@ -57,7 +57,12 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     rolloutOptions(targetOptions(command), { callTimeout: true })
       .option("--designer <designer>", "heuristic | random | openai:<model> | gemini:<model>", "heuristic")
       .option("--k <n>", "rollouts per batch (K)", "5")
-      .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "400")
+      .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "100")
+      .option(
+        "--rule <rule>",
+        "posterior (the true rate within --tolerance at --confidence) | paper (one batch of --k per candidate, accepted when its mean is in band)",
+        "posterior",
+      )
       .option(
         "--budget-rollouts <n>",
         "rollouts each task may spend in all (baseline and validations; at most one batch over): the task then ends with the verdict reached, marked BUDGET_EXHAUSTED",
@@ -71,6 +76,12 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
         "posterior probability that the true rate lies in the band (with --check-rollouts K: that a fresh K-rollout check lands in band), needed to accept or skip",
         "0.9",
       )
+      .option(
+        "--tolerance <rate>",
+        "how far outside --band-success a true rate may lie: accept when the true rate is in [lo − rate, hi + rate] at --confidence and the measured rate in [lo, hi] (0: the band itself)",
+        "0.05",
+      )
+      .option("--steps-tolerance <turns>", "the same for --band-steps, in turns", "1")
       .option(
         "--check-rollouts <n>",
         "target a fresh check of this many rollouts instead of the true rate (0: the true rate)",
