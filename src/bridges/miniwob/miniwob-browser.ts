@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { EnvriggerError, errorMessage } from "../../core/errors.js";
 import { CHROMIUM_INSTALL_HINT, requireChromium } from "./find-chromium.js";
+import { PAGE_DEADLINE_MS } from "./page-not-settled.js";
 import { RequestsInFlight } from "./requests-in-flight.js";
 import type { MiniwobPage } from "./miniwob-page.js";
 
@@ -68,7 +69,7 @@ export class MiniwobBrowser {
       this.context = context;
       const page = await context.newPage();
       const requests = new RequestsInFlight(page);
-      page.setDefaultTimeout(10_000);
+      page.setDefaultTimeout(PAGE_DEADLINE_MS);
       // Alerts and confirms would block the page: accept them, as a user clicking OK would.
       page.on("dialog", (dialog) => void dialog.accept().catch(() => undefined));
       await page.clock.install({ time: MINIWOB_EPOCH });

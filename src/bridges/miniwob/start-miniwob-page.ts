@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { EnvriggerError } from "../../core/errors.js";
+import { isPlaywrightTimeout, PAGE_DEADLINE_MS, pageNotSettled } from "./page-not-settled.js";
 import { parseWith } from "../../core/validate.js";
 import { DOM_VIEW_SCRIPT, startEpisodeScript } from "./dom-view-script.js";
 import { MINIWOB_EPOCH } from "./miniwob-browser.js";
@@ -15,15 +16,6 @@ import { domReadingSchema, type DomReading } from "./web-element.js";
  */
 export const MINIWOB_EPISODE_MAX_TIME_MS = 1_000_000_000;
 
-/**
- * Real milliseconds a page may take to settle before the episode ends with
- * `PAGE_NOT_SETTLED`: a local task page settles in a few milliseconds on a quiet machine
- * and well under a second on a loaded one; the deadline is only there so that a page that
- * never settles (a request that never ends) cannot hang a run. It is below the rollout's
- * call deadline (30 s), so such an episode says why it stopped.
- */
-export const PAGE_SETTLE_DEADLINE_MS = 20_000;
-
 async function readOnce(page: Page): Promise<DomReading> {
   return parseWith(domReadingSchema, await page.evaluate(DOM_VIEW_SCRIPT), "the page's DOM view", "INTERNAL");
 }
@@ -33,14 +25,7 @@ async function beforeDeadline<T>(work: Promise<T>, deadline: number, deadlineMs:
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(
-      () =>
-        reject(
-          new EnvriggerError(
-            "PAGE_NOT_SETTLED",
-            `the miniwob page did not settle within ${deadlineMs} ms (images, fonts or requests still loading); the episode is not scored`,
-            { hint: "the machine may be overloaded; run fewer rollouts at once (--rollout-concurrency)" },
-          ),
-        ),
+      () => reject(pageNotSettled("settle (images, fonts or requests still loading)", deadlineMs)),
       Math.max(0, deadline - performance.now()),
     );
   });
@@ -64,7 +49,7 @@ async function beforeDeadline<T>(work: Promise<T>, deadline: number, deadlineMs:
  */
 export async function readMiniwobPage(
   { page, requests }: MiniwobPage,
-  deadlineMs: number = PAGE_SETTLE_DEADLINE_MS,
+  deadlineMs: number = PAGE_DEADLINE_MS,
 ): Promise<DomReading> {
   const deadline = performance.now() + deadlineMs;
   for (;;) {
@@ -86,7 +71,11 @@ export async function startMiniwobPage(live: MiniwobPage, taskId: string, seed: 
   const { page, requests } = live;
   await page.clock.setSystemTime(MINIWOB_EPOCH);
   requests.forget();
-  await page.goto(miniwobTaskUrl(taskId), { waitUntil: "load" });
+  try {
+    await page.goto(miniwobTaskUrl(taskId), { waitUntil: "load", timeout: PAGE_DEADLINE_MS });
+  } catch (error) {
+    throw isPlaywrightTimeout(error) ? pageNotSettled(`load ${taskId}`, PAGE_DEADLINE_MS, error) : error;
+  }
   const failure = (await page.evaluate(startEpisodeScript(seed, MINIWOB_EPISODE_MAX_TIME_MS))) as string | null;
   if (failure !== null) throw new EnvriggerError("INTERNAL", `miniwob task ${taskId} did not start: ${failure}`);
   return readMiniwobPage(live);
