@@ -70,6 +70,8 @@ export const errorCodes = {
   DEPENDENCY_INSTALL: "external",
   /** The run's rollout budget (`--budget-total`) was spent before a task's first rollout: the task is reported as not rigged. */
   BUDGET_EXHAUSTED: "user",
+  /** This Node.js is not one envrigger supports, or isolated-vm has no build for it; the message names the version and the fix. */
+  UNSUPPORTED_NODE: "user",
 } as const satisfies Record<string, ErrorCategory>;
 
 /** A stable error code. */
