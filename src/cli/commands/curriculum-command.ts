@@ -20,6 +20,8 @@ import { DEFAULT_DECISION_POLICY } from "../../rigger/decision-rule.js";
 import { createProgress } from "../progress.js";
 import { targetFromOptions, type TargetOptions } from "../target-options.js";
 import { parseEnvOptions } from "../env-options.js";
+import { handleInterrupts } from "../interrupt.js";
+import { interruptedRunMessage, resumeCommand } from "../resume-command.js";
 
 /** Raw options of `envrigger curriculum` (and `rig`). */
 export interface CurriculumCommandOptions extends TargetOptions {
@@ -318,6 +320,15 @@ async function runCurriculumCommand(
   const executor =
     pool ?? inProcessExecutor((config, directory) => createRigDependencies(config, directory, { queue }));
   const progress = createProgress(io, !options.json);
+  const stopHandlingInterrupts = handleInterrupts({
+    stderr: io.stderr,
+    interactive: io.interactive,
+    stop: () => {
+      progress.stop();
+      void executor.close();
+    },
+    message: () => interruptedRunMessage(runDirectory, io.cwd),
+  });
   let started = false;
   try {
     const result = await runCurriculum(config, {
@@ -371,12 +382,13 @@ async function runCurriculumCommand(
     if (isEnvriggerError(error, "PROVIDER_UNAVAILABLE")) {
       // The run stopped on purpose: say how to continue it once the endpoint is fixed.
       throw new EnvriggerError("PROVIDER_UNAVAILABLE", `${error.message.split("\n")[0]}`, {
-        hint: `${error.hint ?? "fix the provider"}; the run stopped with its checkpoints kept: continue with --resume ${runDirectory}`,
+        hint: `${error.hint ?? "fix the provider"}; the run stopped with its checkpoints kept: continue with ${resumeCommand(runDirectory, io.cwd)}`,
         cause: error,
       });
     }
     throw error;
   } finally {
+    stopHandlingInterrupts();
     progress.stop();
     await executor.close();
   }
