@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { EnvriggerError, errorMessage, isEnvriggerError } from "../../core/errors.js";
 import type { JsonObject } from "../../core/json.js";
 import { splitSelectionSchema, type SplitSelection } from "../../core/task.js";
@@ -22,6 +22,8 @@ import { targetFromOptions, type TargetOptions } from "../target-options.js";
 import { parseEnvOptions } from "../env-options.js";
 import { handleInterrupts } from "../interrupt.js";
 import { interruptedRunMessage, resumeCommand } from "../resume-command.js";
+import { defaultRunDirectory } from "../default-run-directory.js";
+import { noteUnfinishedRun } from "../unfinished-run-note.js";
 
 /** Raw options of `envrigger curriculum` (and `rig`). */
 export interface CurriculumCommandOptions extends TargetOptions {
@@ -81,11 +83,6 @@ export interface CurriculumJson {
   summary: CurriculumResult["summary"];
   /** Path of the run's report.html (null when writing it failed; a warning says why). */
   report: string | null;
-}
-
-function defaultRunId(env: string, policy: string): string {
-  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
-  return `${env.replace(/[^A-Za-z0-9]+/g, "_")}-${policy.replace(/[^A-Za-z0-9]+/g, "_")}-${stamp}`;
 }
 
 /** Render a curriculum result as a table plus where the outputs went. */
@@ -290,10 +287,11 @@ async function runCurriculumCommand(
     import("../../bridges/env-registry.js"),
   ]);
   const resume = options.resume !== undefined;
-  const runDirectory = resolve(
-    io.cwd,
-    options.resume ?? options.out ?? join("runs", defaultRunId(options.env ?? "env", options.policy ?? "policy")),
-  );
+  const given = options.resume ?? options.out;
+  const runDirectory =
+    given === undefined
+      ? defaultRunDirectory(options.env ?? "env", options.policy ?? "policy", io.cwd)
+      : resolve(io.cwd, given);
   let config: CurriculumConfig;
   if (resume) {
     const path = runPaths(runDirectory).config;
@@ -314,6 +312,7 @@ async function runCurriculumCommand(
     await (
       await createRigDependencies(config, runDirectory, { logEvents: false, queue: options.queue })
     ).rollouts?.close();
+    if (options.out === undefined) noteUnfinishedRun(config, runDirectory, io);
   }
   const env = await resolveEnv(config.env, io.cwd);
   const queue = options.queue;
