@@ -70,6 +70,8 @@ interface BandView {
   /** The posterior as a normal summary (for early abandonment). */
   summary: BandSummary;
   what: string;
+  /** Set when `estimate` pools the episodes of a mixture's probes (this many), not the candidate's own. */
+  pooledEpisodes?: number;
   up: DecisionDirection;
   down: DecisionDirection;
 }
@@ -105,7 +107,8 @@ function bandViews(
       landing: posterior,
       core: posterior,
       summary: pooledSummary(pooled, target.successBand),
-      what: `success (pooled over the ${pooled.episodes} episodes of the mixture)`,
+      what: "success",
+      pooledEpisodes: pooled.episodes,
       up: "too-easy",
       down: "too-hard",
     });
@@ -171,13 +174,18 @@ function signedDistance(view: BandView): number {
   return view.estimate - (low + high) / 2;
 }
 
-function describe(view: BandView, episodes: number, checkRollouts: number): string {
+function describe(view: BandView, stats: RolloutStats, checkRollouts: number): string {
   const { landing } = view;
   const what =
     checkRollouts > 0
       ? `P(a ${checkRollouts}-rollout check lands in [${view.band[0]}, ${view.band[1]}])`
       : `P(in [${view.band[0]}, ${view.band[1]}])`;
-  return `${view.what} ${fmt(view.estimate)} at n=${episodes}: ${what} = ${fmt(landing.inside)}, below ${fmt(landing.below)}, above ${fmt(landing.above)}`;
+  // A pooled estimate is not the candidate's own rate at n: say both, so that the report's own figure (n=…) reads the same.
+  const estimate =
+    view.pooledEpisodes === undefined
+      ? `${fmt(view.estimate)} at n=${stats.episodes}`
+      : `${fmt(view.estimate)} pooled over the ${view.pooledEpisodes} episodes of the mixture (this candidate's own ${fmt(stats.successRate)} at n=${stats.episodes})`;
+  return `${view.what} ${estimate}: ${what} = ${fmt(landing.inside)}, below ${fmt(landing.below)}, above ${fmt(landing.above)}`;
 }
 
 /**
@@ -200,7 +208,7 @@ export function judgeBands(target: Target, stats: RolloutStats, options: BandJud
   const refineConfidence = options.refineConfidence ?? DEFAULT_DECISION_POLICY.refineConfidence ?? confidence;
   const views = bandViews(target, stats, turnsDeviation, confidence, checkRollouts, options.pooled, options.prior);
   const probability = views.reduce((product, view) => product * view.landing.inside, 1);
-  const message = views.map((view) => describe(view, stats.episodes, checkRollouts)).join("; ");
+  const message = views.map((view) => describe(view, stats, checkRollouts)).join("; ");
   if (probability >= confidence) return { kind: "in", probability, message };
   // The band least likely to hold names the direction (at the cap, or abandoning).
   const weakest = [...views].sort((left, right) => left.landing.inside - right.landing.inside)[0]!;
