@@ -70,8 +70,11 @@ export async function benchFreshClone() {
     timed("git", ["clone", "--quiet", "--no-checkout", root, clone], work);
     timed("git", ["checkout", "--quiet", commit], clone);
     const install = timed("npm", ["ci", "--no-audit", "--no-fund", "--prefer-offline"], clone);
+    // Each figure is logged as it is measured: a later step that fails does not lose the install's.
+    process.stderr.write(`  npm ci: ${install.wallMs} ms wall, ${install.cpuMs} ms CPU\n`);
     const launcher = "./bin/envrigger.js";
     const startFirstLineMs = await msToFirstLine("npm", ["start"], clone);
+    process.stderr.write(`  npm start, first line: ${startFirstLineMs} ms\n`);
     const help = timed(launcher, ["--help"], clone);
     const baseline = timed(
       launcher,
@@ -93,6 +96,7 @@ export async function benchFreshClone() {
       firstNpxHelpOverLauncher: Number((npxHelp.wallMs / help.wallMs).toFixed(1)),
     };
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    // A process of the clone may still be ending (npm start's group, npx's prepare build): retry.
+    rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 1000 });
   }
 }
