@@ -101,6 +101,7 @@ describe("the npm package (slow: npm pack + clean build)", () => {
       "data/toy24/LICENSE",
       "data/zork1/LICENSE",
       "data/textworld/LICENSE.txt",
+      "LICENSE",
       "README.md",
     ]) {
       expect(listing, file).toContain(file);

@@ -26,8 +26,9 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
 
   program
     .command("envs")
-    .description("list environments, their tools and task ids per split")
-    .option("--json", "print one JSON object { envs: [...] }")
+    .description("list environments: task counts per split and options; --env ID for one env's details")
+    .option("--env <env>", "one env's description, tools, options with their defaults, and task ids")
+    .option("--json", "print one JSON object { envs: [...] } ({ env } with --env)")
     .action(async (options) => (await import("./commands/envs-command.js")).envsCommand(options, io));
 
   const baseline = program
