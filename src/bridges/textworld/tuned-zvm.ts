@@ -7,6 +7,16 @@ interface ZvmLoop {
   ret(result: unknown): void;
 }
 
+/** A parsed dictionary as ZVM keeps it: word separators, and each word's address by its encoded bytes. */
+type ZvmDictionary = Record<string, unknown> & { separators?: number[] };
+
+/** The members of ZVM's text module that `parse_dict` reads and writes (text.js). */
+interface ZvmText {
+  m: DataView;
+  version3: boolean;
+  dictionaries: Record<number, ZvmDictionary>;
+}
+
 /**
  * ifvms' ZVM with the same code and behaviour, made cheap for V8 to run (1.5–2 × fewer CPU
  * ms per turn on TextWorld games; `npm run bench -- --only textworld-native`).
@@ -20,7 +30,9 @@ interface ZvmLoop {
  * through an accessor on the prototype, so the `delete` finds no own field to remove.
  *
  * The run loop is ZVM's own, with the compiled-routine table held in a local (the session
- * passes a dense array as that table, so a look-up is an indexed load).
+ * passes a dense array as that table, so a look-up is an indexed load). `parse_dict`, run
+ * on every start and restore, makes the same dictionary without copying each word's bytes
+ * into an `ArrayBuffer` of its own (a thousand small buffers per start, and their GC).
  */
 export function tunedZvm<Machine extends object>(Zvm: new () => Machine): new () => Machine {
   function TunedZvm(this: Record<string, unknown>) {
@@ -97,6 +109,29 @@ export function tunedZvm<Machine extends object>(Zvm: new () => Machine): new ()
       // biome-ignore lint/suspicious/noGlobalIsNan: the coercing test is ZVM's (undefined means "no return")
       if (!isNaN(result as number)) this.ret(result);
     }
+  };
+  prototype.parse_dict = function parseDictionary(this: ZvmText, address: number): ZvmDictionary {
+    const memory = this.m;
+    const dictionary: ZvmDictionary = {};
+    let at = address;
+    const separatorCount = memory.getUint8(at++);
+    const separators: number[] = [];
+    for (let index = 0; index < separatorCount; index++) separators.push(memory.getUint8(at + index));
+    dictionary.separators = separators;
+    at += separatorCount;
+    const entryLength = memory.getUint8(at++);
+    const end = at + 2 + entryLength * memory.getUint16(at);
+    at += 2;
+    const wordBytes = this.version3 ? 4 : 6;
+    while (at < end) {
+      // The key ZVM gives a word: its encoded bytes joined by commas (what `String(Uint8Array)` prints).
+      let key = String(memory.getUint8(at));
+      for (let index = 1; index < wordBytes; index++) key += `,${memory.getUint8(at + index)}`;
+      dictionary[key] = at;
+      at += entryLength;
+    }
+    this.dictionaries[address] = dictionary;
+    return dictionary;
   };
   TunedZvm.prototype = prototype;
   return TunedZvm as unknown as new () => Machine;

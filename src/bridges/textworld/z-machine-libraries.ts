@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { Script } from "node:vm";
+import { glkApiFactories } from "./glkapi-factory.js";
 import { tunedZvm } from "./tuned-zvm.js";
 
 /** An input event for glkapi's `accept` (what a display sends back: init, line, char, specialresponse). */
@@ -98,6 +98,8 @@ export interface ZMachineLibraries {
   ZvmDispatch: new () => object;
   /** A glkapi instance with its own module state (windows, streams, event generation). */
   createGlkApi(): GlkApi;
+  /** The same, with glkapi's immutable Unicode tables shared between instances (see {@link glkApiFactories}). */
+  createTunedGlkApi(): GlkApi;
 }
 
 let loaded: ZMachineLibraries | null = null;
@@ -107,10 +109,11 @@ let loaded: ZMachineLibraries | null = null;
  *
  * glkapi keeps its whole state (windows, streams, the VM it drives) in the closure of one
  * module evaluation and assigns the global `Glk`, so a required copy can drive one game per
- * process. Its source is therefore compiled here once into a factory wrapped in a function
- * that declares `Glk` and `module` locally: every `createGlkApi()` call evaluates the library
- * afresh — new closure, new state, no global written. Only this immutable code is cached at
- * module level; every game session makes its own Glk, ZVM and dispatch objects.
+ * process. Its source is therefore compiled here once into factories (see
+ * {@link glkApiFactories}): every `createGlkApi()` call evaluates the library afresh — new
+ * closure, new state, no global written. Only immutable code (and glkapi's read-only Unicode
+ * tables, for the tuned interpreter) is cached at module level; every game session makes its
+ * own Glk, ZVM and dispatch objects.
  */
 export function zMachineLibraries(): ZMachineLibraries {
   if (loaded === null) {
@@ -119,10 +122,14 @@ export function zMachineLibraries(): ZMachineLibraries {
     const ZvmDispatch = require("ifvms/src/zvm/dispatch.js") as ZMachineLibraries["ZvmDispatch"];
     const path = require.resolve("glkote-term/src/glkapi.js");
     const source = readFileSync(path, "utf8");
-    const factory = new Script(`(function () { var Glk; var module; ${source}\n; return Glk; })`, {
-      filename: path,
-    }).runInThisContext() as () => GlkApi;
-    loaded = { Zvm, TunedZvm: tunedZvm(Zvm), ZvmDispatch, createGlkApi: factory };
+    const factories = glkApiFactories<GlkApi>(source, path);
+    loaded = {
+      Zvm,
+      TunedZvm: tunedZvm(Zvm),
+      ZvmDispatch,
+      createGlkApi: factories.fresh,
+      createTunedGlkApi: factories.sharedTables,
+    };
   }
   return loaded;
 }

@@ -78,11 +78,12 @@ export class ZMachineSession {
   /** Start the story (or resume `options.snapshot`) and run it to its first prompt. */
   static start(options: ZMachineSessionOptions): ZMachineSession {
     const libraries = zMachineLibraries();
-    const glk = libraries.createGlkApi();
+    const tuned = options.interpreter !== "ifvms";
+    const glk = tuned ? libraries.createTunedGlkApi() : libraries.createGlkApi();
     const display = new HeadlessGlkDisplay();
     const autosave: ZvmAutosave | null = options.snapshot ? decodeZMachineSnapshot(options.snapshot) : null;
     const dialog = new MemoryDialog(autosave);
-    const machine = options.interpreter === "ifvms" ? new libraries.Zvm() : new libraries.TunedZvm();
+    const machine = tuned ? new libraries.TunedZvm() : new libraries.Zvm();
     machine.jit = options.compiledRoutines;
     const glkOptions: GlkOptions = {
       vm: machine,
