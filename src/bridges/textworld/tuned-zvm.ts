@@ -13,9 +13,16 @@ type ZvmDictionary = Record<string, unknown> & { separators?: number[] };
 /** The members of ZVM's text module that `parse_dict` reads and writes (text.js). */
 interface ZvmText {
   m: DataView;
+  /** The first address of static memory, which the game cannot write. */
+  staticmem: number;
+  /** The story's compiled-routine table: one object per story, shared by its machines. */
+  jit: object;
   version3: boolean;
   dictionaries: Record<number, ZvmDictionary>;
 }
+
+/** Parsed dictionaries in static memory, by story (its compiled-routine table) and address; ZVM only reads them. */
+const staticDictionaries = new WeakMap<object, Map<number, ZvmDictionary>>();
 
 /**
  * ifvms' ZVM with the same code and behaviour, made cheap for V8 to run (1.5–2 × fewer CPU
@@ -32,7 +39,8 @@ interface ZvmText {
  * The run loop is ZVM's own, with the compiled-routine table held in a local (the session
  * passes a dense array as that table, so a look-up is an indexed load). `parse_dict`, run
  * on every start and restore, makes the same dictionary without copying each word's bytes
- * into an `ArrayBuffer` of its own (a thousand small buffers per start, and their GC).
+ * into an `ArrayBuffer` of its own (a thousand small buffers per start, and their GC), and
+ * only once per story for a dictionary in static memory, which the game cannot change.
  */
 export function tunedZvm<Machine extends object>(Zvm: new () => Machine): new () => Machine {
   function TunedZvm(this: Record<string, unknown>) {
@@ -111,6 +119,14 @@ export function tunedZvm<Machine extends object>(Zvm: new () => Machine): new ()
     }
   };
   prototype.parse_dict = function parseDictionary(this: ZvmText, address: number): ZvmDictionary {
+    // A dictionary in static memory never changes: parse it once per story (its compiled-routine table).
+    const immutable = address >= this.staticmem;
+    let shared = immutable ? staticDictionaries.get(this.jit) : undefined;
+    const known = shared?.get(address);
+    if (known !== undefined) {
+      this.dictionaries[address] = known;
+      return known;
+    }
     const memory = this.m;
     const dictionary: ZvmDictionary = {};
     let at = address;
@@ -131,6 +147,13 @@ export function tunedZvm<Machine extends object>(Zvm: new () => Machine): new ()
       at += entryLength;
     }
     this.dictionaries[address] = dictionary;
+    if (immutable) {
+      if (shared === undefined) {
+        shared = new Map();
+        staticDictionaries.set(this.jit, shared);
+      }
+      shared.set(address, dictionary);
+    }
     return dictionary;
   };
   TunedZvm.prototype = prototype;
