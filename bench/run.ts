@@ -4,6 +4,7 @@ import { benchCurriculum } from "./curriculum-bench.js";
 import { benchComponentTiming } from "./component-timing.js";
 import { benchIsolateRoundTrip } from "./isolate-round-trip.js";
 import { benchTextworld } from "./textworld-step.js";
+import { benchTextworldNative } from "./textworld-native.js";
 import { benchToy24Harness } from "./toy24-harness.js";
 import { benchToy24Raw } from "./toy24-step.js";
 import { benchSkills } from "./skills-bench.js";
@@ -48,6 +49,11 @@ const sections: BenchSection[] = [
   { name: "bugfix", title: "BugFix throughput", run: () => benchBugfix() },
   { name: "toy24", title: "Toy24 raw steps", run: benchToy24Raw },
   { name: "textworld", title: "TextWorld / Zork steps", run: benchTextworld },
+  {
+    name: "textworld-native",
+    title: "TextWorld / Zork I: our interpreter against native dfrotz, CPU per turn and per reset",
+    run: benchTextworldNative,
+  },
   { name: "round-trip", title: "isolate round trip", run: benchIsolateRoundTrip },
   { name: "toy24-harness", title: "Toy24 through sandboxed stacks", run: benchToy24Harness },
   { name: "component", title: "component check and load", run: benchComponentTiming },

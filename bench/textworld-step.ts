@@ -1,12 +1,12 @@
-import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
 import { textworldEnv } from "../src/bridges/textworld/textworld-env-definition.js";
+import { zMachineLibraries } from "../src/bridges/textworld/z-machine-libraries.js";
 import { ZMachineSession } from "../src/bridges/textworld/z-machine-session.js";
 import { resolvePolicy } from "../src/policies/policy-registry.js";
 import { runRollouts } from "../src/rollout/run-rollouts.js";
 import { median } from "./measure.js";
 
-/** The interpreter's class (ifvms' ZVM), whose run loop the block count wraps. */
+/** The interpreter's class (ifvms' ZVM as tuned in `tuned-zvm.ts`), whose run loop the block count wraps. */
 interface ZvmClass {
   prototype: { run(this: ZvmLoop): void };
 }
@@ -81,7 +81,8 @@ export async function benchTextworld() {
   );
   await env.close();
   const blocksPerStep = async (taskId: string) => {
-    const Zvm = createRequire(import.meta.url)("ifvms/src/zvm.js") as ZvmClass;
+    // The interpreter sessions use by default (its run loop is its own, on its own prototype).
+    const Zvm = zMachineLibraries().TunedZvm as unknown as ZvmClass;
     const run = Zvm.prototype.run;
     let blocks = 0;
     // ZVM's own loop, counting each compiled block it runs.

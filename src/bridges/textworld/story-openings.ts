@@ -1,6 +1,7 @@
 import { findStageObjects, type StageMove, type StageObjects } from "./stage-move.js";
 import type { StageLayout } from "./stage-layout.js";
 import type { TextWorldLibrary } from "./textworld-library.js";
+import { type CompiledRoutines, compiledRoutineTable } from "./z-machine-libraries.js";
 import { ZMachineSession, type ZMachineOutput } from "./z-machine-session.js";
 import type { ZMachineSnapshot } from "./z-machine-snapshot.js";
 
@@ -22,7 +23,7 @@ export interface StoryOpening {
  */
 export class StoryOpenings {
   private readonly openings = new Map<string, Promise<StoryOpening>>();
-  private readonly routines = new Map<string, Record<number, unknown>>();
+  private readonly routines = new Map<string, CompiledRoutines>();
   private readonly stageObjects = new Map<string, Promise<StageObjects | { error: string }>>();
 
   constructor(private readonly library: TextWorldLibrary) {}
@@ -32,11 +33,11 @@ export class StoryOpenings {
     return this.library.story(storyFile);
   }
 
-  /** The compiled-routine cache of a story. */
-  compiledRoutines(storyFile: string): Record<number, unknown> {
+  /** The compiled-routine cache of a story (`story`: its bytes, whose length sizes the table). */
+  compiledRoutines(storyFile: string, story: Uint8Array): CompiledRoutines {
     let routines = this.routines.get(storyFile);
     if (!routines) {
-      routines = {};
+      routines = compiledRoutineTable(story.length);
       this.routines.set(storyFile, routines);
     }
     return routines;
@@ -50,7 +51,7 @@ export class StoryOpenings {
         const session = ZMachineSession.start({
           story,
           seed: OPENING_SEED,
-          compiledRoutines: this.compiledRoutines(storyFile),
+          compiledRoutines: this.compiledRoutines(storyFile, story),
         });
         return { snapshot: session.snapshot(), output: session.startOutput };
       });
@@ -76,7 +77,7 @@ export class StoryOpenings {
         const scratch = ZMachineSession.start({
           story,
           seed: OPENING_SEED,
-          compiledRoutines: this.compiledRoutines(storyFile),
+          compiledRoutines: this.compiledRoutines(storyFile, story),
           snapshot: opening.snapshot,
         });
         return findStageObjects(scratch, layout, move);

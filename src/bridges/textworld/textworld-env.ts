@@ -318,7 +318,7 @@ export class TextWorldEnv implements ActionableEnv {
     return ZMachineSession.start({
       story,
       seed: interpreterSeed(seed),
-      compiledRoutines: this.openings.compiledRoutines(task.storyFile),
+      compiledRoutines: this.openings.compiledRoutines(task.storyFile, story),
       snapshot,
     });
   }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { Script } from "node:vm";
+import { glkApiFactories } from "./glkapi-factory.js";
+import { tunedZvm } from "./tuned-zvm.js";
 
 /** An input event for glkapi's `accept` (what a display sends back: init, line, char, specialresponse). */
 export interface GlkInputEvent {
@@ -53,6 +54,18 @@ export interface GlkOptions {
   do_vm_autosave?: boolean;
 }
 
+/**
+ * ZVM's compiled routines of one story by address (its `jit` table): plain functions of the
+ * machine, shareable between machines playing that story. A dense array as long as the story
+ * (see {@link compiledRoutineTable}) makes each look-up an indexed load.
+ */
+export type CompiledRoutines = Record<number, unknown>;
+
+/** An empty compiled-routine table for a story of `storyLength` bytes (no address lies beyond the story). */
+export function compiledRoutineTable(storyLength: number): CompiledRoutines {
+  return new Array<unknown>(storyLength);
+}
+
 /** One glkapi instance (the Glk library with its own display state). */
 export interface GlkApi {
   init(options: GlkOptions): void;
@@ -61,7 +74,7 @@ export interface GlkApi {
 /** A ZVM instance (ifvms' Z-machine), the members used here. */
 export interface ZvmInstance {
   /** Compiled routines by address; plain functions of the VM, shareable between VMs of one story. */
-  jit: Record<number, unknown>;
+  jit: CompiledRoutines;
   xorshift_seed: number;
   prepare(story: Uint8Array, options: GlkOptions): void;
   update_header(): void;
@@ -78,10 +91,15 @@ export interface ZvmInstance {
 
 /** The code of the interpreter: ZVM, its Glk dispatch layer, and a maker of fresh glkapi instances. */
 export interface ZMachineLibraries {
+  /** ifvms' ZVM as published. */
   Zvm: new () => ZvmInstance;
+  /** The same ZVM made cheap for V8 to run (see {@link tunedZvm}). */
+  TunedZvm: new () => ZvmInstance;
   ZvmDispatch: new () => object;
   /** A glkapi instance with its own module state (windows, streams, event generation). */
   createGlkApi(): GlkApi;
+  /** The same, with glkapi's immutable Unicode tables shared between instances (see {@link glkApiFactories}). */
+  createTunedGlkApi(): GlkApi;
 }
 
 let loaded: ZMachineLibraries | null = null;
@@ -91,10 +109,11 @@ let loaded: ZMachineLibraries | null = null;
  *
  * glkapi keeps its whole state (windows, streams, the VM it drives) in the closure of one
  * module evaluation and assigns the global `Glk`, so a required copy can drive one game per
- * process. Its source is therefore compiled here once into a factory wrapped in a function
- * that declares `Glk` and `module` locally: every `createGlkApi()` call evaluates the library
- * afresh — new closure, new state, no global written. Only this immutable code is cached at
- * module level; every game session makes its own Glk, ZVM and dispatch objects.
+ * process. Its source is therefore compiled here once into factories (see
+ * {@link glkApiFactories}): every `createGlkApi()` call evaluates the library afresh — new
+ * closure, new state, no global written. Only immutable code (and glkapi's read-only Unicode
+ * tables, for the tuned interpreter) is cached at module level; every game session makes its
+ * own Glk, ZVM and dispatch objects.
  */
 export function zMachineLibraries(): ZMachineLibraries {
   if (loaded === null) {
@@ -103,10 +122,14 @@ export function zMachineLibraries(): ZMachineLibraries {
     const ZvmDispatch = require("ifvms/src/zvm/dispatch.js") as ZMachineLibraries["ZvmDispatch"];
     const path = require.resolve("glkote-term/src/glkapi.js");
     const source = readFileSync(path, "utf8");
-    const factory = new Script(`(function () { var Glk; var module; ${source}\n; return Glk; })`, {
-      filename: path,
-    }).runInThisContext() as () => GlkApi;
-    loaded = { Zvm, ZvmDispatch, createGlkApi: factory };
+    const factories = glkApiFactories<GlkApi>(source, path);
+    loaded = {
+      Zvm,
+      TunedZvm: tunedZvm(Zvm),
+      ZvmDispatch,
+      createGlkApi: factories.fresh,
+      createTunedGlkApi: factories.sharedTables,
+    };
   }
   return loaded;
 }

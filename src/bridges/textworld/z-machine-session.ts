@@ -7,7 +7,13 @@ import {
   type ZMachineSnapshot,
   type ZvmAutosave,
 } from "./z-machine-snapshot.js";
-import { zMachineLibraries, type GlkOptions, type ZvmInstance } from "./z-machine-libraries.js";
+import { type CompiledRoutines, type GlkOptions, type ZvmInstance, zMachineLibraries } from "./z-machine-libraries.js";
+
+/**
+ * Which interpreter plays: `ifvms-tuned` (the default: ifvms' ZVM made cheap for V8 to run,
+ * see `tuned-zvm.ts`) or `ifvms` as published — same code, same transcripts.
+ */
+export type ZMachineInterpreter = "ifvms" | "ifvms-tuned";
 
 /** What the game printed in answer to one input, and where it stands. */
 export interface ZMachineOutput {
@@ -28,8 +34,13 @@ export interface ZMachineSessionOptions {
    * game restarts or asks to be reseeded randomly, so no draw ever falls back to `Math.random`.
    */
   seed: number;
-  /** Compiled routines of this story (ZVM's `jit` cache), shared by sessions of one env: plain functions of the machine. */
-  compiledRoutines: Record<number, unknown>;
+  /**
+   * Compiled routines of this story (ZVM's `jit` cache), shared by sessions of one env: plain
+   * functions of the machine. Best made by `compiledRoutineTable(story.length)`.
+   */
+  compiledRoutines: CompiledRoutines;
+  /** The interpreter (default `ifvms-tuned`). */
+  interpreter?: ZMachineInterpreter;
   /** Resume this paused game instead of starting the story. */
   snapshot?: ZMachineSnapshot;
 }
@@ -67,11 +78,12 @@ export class ZMachineSession {
   /** Start the story (or resume `options.snapshot`) and run it to its first prompt. */
   static start(options: ZMachineSessionOptions): ZMachineSession {
     const libraries = zMachineLibraries();
-    const glk = libraries.createGlkApi();
+    const tuned = options.interpreter !== "ifvms";
+    const glk = tuned ? libraries.createTunedGlkApi() : libraries.createGlkApi();
     const display = new HeadlessGlkDisplay();
     const autosave: ZvmAutosave | null = options.snapshot ? decodeZMachineSnapshot(options.snapshot) : null;
     const dialog = new MemoryDialog(autosave);
-    const machine = new libraries.Zvm();
+    const machine = tuned ? new libraries.TunedZvm() : new libraries.Zvm();
     machine.jit = options.compiledRoutines;
     const glkOptions: GlkOptions = {
       vm: machine,

@@ -1,0 +1,216 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+import { textworldEnv } from "../src/bridges/textworld/textworld-env-definition.js";
+import {
+  defaultDataDirectory,
+  loadTextWorldLibrary,
+  ZORK1_STORY_FILE,
+} from "../src/bridges/textworld/textworld-library.js";
+import { compiledRoutineTable } from "../src/bridges/textworld/z-machine-libraries.js";
+import { type ZMachineInterpreter, ZMachineSession } from "../src/bridges/textworld/z-machine-session.js";
+import { median } from "./measure.js";
+
+/** Interleaved rounds; each figure is the median over them. */
+const ROUNDS = 5;
+/** Walkthrough plays per round, per interpreter (after one untimed warm-up play that compiles). */
+const PLAYS = { "ifvms-tuned": 8, ifvms: 3 } as const;
+/** Extra plays in the second dfrotz process of a round (the first plays once: start-up and loading cancel out). */
+const DFROTZ_EXTRA_PLAYS = 20;
+/** Extra restarts in the third dfrotz process of a round. */
+const DFROTZ_EXTRA_RESTARTS = 40;
+
+/** CPU ms of this process so far. */
+function cpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
+/** Native `dfrotz` (Debian's frotz), if installed: on the PATH or in /usr/games. */
+function findDfrotz(): string | null {
+  const directories = [...(process.env.PATH ?? "").split(delimiter), "/usr/games"];
+  for (const directory of directories) {
+    const candidate = join(directory, "dfrotz");
+    if (directory && existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** One game as both sides play it: the story, its bytes, its commands. */
+interface NativeGame {
+  key: "textworld" | "zork";
+  name: string;
+  storyPath: string;
+  story: Uint8Array;
+  commands: string[];
+}
+
+/** CPU ms per turn and per reset of our interpreter over `plays` walkthrough plays from the opening snapshot. */
+function playOurs(
+  game: NativeGame,
+  interpreter: ZMachineInterpreter,
+  compiledRoutines: Record<number, unknown>,
+  plays: number,
+) {
+  const opening = ZMachineSession.start({ story: game.story, seed: 1, compiledRoutines, interpreter }).snapshot();
+  let resetMs = 0;
+  let turnMs = 0;
+  let turns = 0;
+  for (let play = 0; play < plays; play++) {
+    const beforeReset = cpuMs();
+    const session = ZMachineSession.start({
+      story: game.story,
+      seed: 1,
+      compiledRoutines,
+      interpreter,
+      snapshot: opening,
+    });
+    const beforeTurns = cpuMs();
+    for (const command of game.commands) {
+      if (!session.waiting) break;
+      session.send(command);
+      turns += 1;
+    }
+    turnMs += cpuMs() - beforeTurns;
+    resetMs += beforeTurns - beforeReset;
+  }
+  return { turnMs: turnMs / turns, resetMs: resetMs / plays };
+}
+
+/** CPU ms (user + system) of one dfrotz process reading `input`. */
+function dfrotzCpuMs(dfrotz: string, storyPath: string, input: string, directory: string): number {
+  const inputPath = join(directory, "input.txt");
+  writeFileSync(inputPath, input);
+  // bash's `times` prints the CPU of the shell's children on its second line.
+  const script = `"$0" -m -q -s 1 "$1" < "$2" > /dev/null; times`;
+  const result = spawnSync("bash", ["-c", script, dfrotz, storyPath, inputPath], { encoding: "utf8" });
+  const children = result.stdout.trim().split("\n").at(-1) ?? "";
+  const seconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map((match) => Number(match[1]) * 60 + Number(match[2]));
+  if (result.status !== 0 || seconds.length !== 2)
+    throw new Error(`dfrotz did not run: ${result.stderr || children || `exit ${result.status}`}`);
+  return (seconds[0]! + seconds[1]!) * 1000;
+}
+
+/**
+ * dfrotz's CPU ms per turn and per restart, as marginal costs: one process plays the
+ * walkthrough once, another 1 + {@link DFROTZ_EXTRA_PLAYS} times (each play followed by
+ * `restart` and `y`, two turns), a third plays once then restarts
+ * {@link DFROTZ_EXTRA_RESTARTS} more times; differences cancel start-up and loading.
+ */
+function playDfrotz(dfrotz: string, game: NativeGame, directory: string) {
+  const play = `${[...game.commands, "restart", "y"].join("\n")}\n`;
+  const quit = "quit\ny\n";
+  const once = dfrotzCpuMs(dfrotz, game.storyPath, play + quit, directory);
+  const many = dfrotzCpuMs(dfrotz, game.storyPath, play.repeat(1 + DFROTZ_EXTRA_PLAYS) + quit, directory);
+  const restarts = dfrotzCpuMs(
+    dfrotz,
+    game.storyPath,
+    play + "restart\ny\n".repeat(DFROTZ_EXTRA_RESTARTS) + quit,
+    directory,
+  );
+  return {
+    turnMs: (many - once) / (DFROTZ_EXTRA_PLAYS * (game.commands.length + 2)),
+    resetMs: (restarts - once) / DFROTZ_EXTRA_RESTARTS,
+  };
+}
+
+/** CPU ms per step of the walkthrough through the TextWorld env (the bridge and its readers included). */
+async function envCpuPerStep(game: NativeGame): Promise<number> {
+  const env = await textworldEnv.create();
+  try {
+    const taskId = game.key === "textworld" ? game.name : "zork1-score-20";
+    await env.reset({ taskId, seed: 0 });
+    for (const command of game.commands) if ((await env.step(command)).terminated) break;
+    let stepMs = 0;
+    let steps = 0;
+    for (let episode = 0; episode < 4; episode++) {
+      await env.reset({ taskId, seed: episode });
+      for (const command of game.commands) {
+        const before = cpuMs();
+        const result = await env.step(command);
+        stepMs += cpuMs() - before;
+        steps += 1;
+        if (result.terminated || result.truncated) break;
+      }
+    }
+    return stepMs / steps;
+  } finally {
+    await env.close();
+  }
+}
+
+const round2 = (value: number) => Number(value.toFixed(2));
+
+/**
+ * TextWorld and Zork I on our interpreter (ifvms' ZVM tuned for V8, and as published) against
+ * native `dfrotz` (frotz in C, a yardstick only), interleaved in rounds in one run: CPU ms
+ * per turn and per reset (resuming the opening snapshot; for dfrotz, `restart`), medians over
+ * rounds, and the ratios. Without dfrotz the native side is skipped with a message.
+ */
+export async function benchTextworldNative(): Promise<Record<string, unknown>> {
+  const library = await loadTextWorldLibrary();
+  const tw = library.games.find((game) => game.name === "tw-rewardsDense_goalDetailed")!;
+  const games: NativeGame[] = [
+    {
+      key: "textworld",
+      name: tw.name,
+      storyPath: join(defaultDataDirectory(), tw.storyFile),
+      story: await library.story(tw.storyFile),
+      commands: tw.walkthrough,
+    },
+    {
+      key: "zork",
+      name: "zork1",
+      storyPath: join(defaultDataDirectory(), ZORK1_STORY_FILE),
+      story: await library.story(ZORK1_STORY_FILE),
+      commands: library.zorkRoute.commands,
+    },
+  ];
+  const dfrotz = findDfrotz();
+  if (dfrotz === null) process.stderr.write("  skipped the native side: dfrotz is not installed (apt install frotz)\n");
+  const directory = mkdtempSync(join(tmpdir(), "envrigger-dfrotz-"));
+  const figures: Record<string, unknown> = { textworldNativeGame: tw.name, textworldNativeRounds: ROUNDS };
+  try {
+    for (const game of games) {
+      const tables = {
+        "ifvms-tuned": compiledRoutineTable(game.story.length),
+        ifvms: {} as Record<number, unknown>,
+      };
+      // One untimed play each: ZVM compiles the routines it meets (once per story and process).
+      for (const interpreter of ["ifvms-tuned", "ifvms"] as const) playOurs(game, interpreter, tables[interpreter], 1);
+      const samples: Record<string, { turnMs: number[]; resetMs: number[] }> = {};
+      const record = (side: string, value: { turnMs: number; resetMs: number }) => {
+        samples[side] ??= { turnMs: [], resetMs: [] };
+        samples[side].turnMs.push(value.turnMs);
+        samples[side].resetMs.push(value.resetMs);
+      };
+      for (let round = 0; round < ROUNDS; round++) {
+        record("tuned", playOurs(game, "ifvms-tuned", tables["ifvms-tuned"], PLAYS["ifvms-tuned"]));
+        if (dfrotz !== null) record("dfrotz", playDfrotz(dfrotz, game, directory));
+        record("ifvms", playOurs(game, "ifvms", tables.ifvms, PLAYS.ifvms));
+      }
+      const turn = (side: string) => median(samples[side]!.turnMs);
+      const reset = (side: string) => median(samples[side]!.resetMs);
+      const key = game.key;
+      figures[`${key}TunedCpuPerTurnMs`] = round2(turn("tuned"));
+      figures[`${key}IfvmsCpuPerTurnMs`] = round2(turn("ifvms"));
+      figures[`${key}TunedCpuPerResetMs`] = round2(reset("tuned"));
+      figures[`${key}IfvmsCpuPerResetMs`] = round2(reset("ifvms"));
+      figures[`${key}IfvmsOverTuned`] = round2(turn("ifvms") / turn("tuned"));
+      figures[`${key}TunedResetOverTurn`] = round2(reset("tuned") / turn("tuned"));
+      if (dfrotz !== null) {
+        figures[`${key}DfrotzCpuPerTurnMs`] = round2(turn("dfrotz"));
+        figures[`${key}DfrotzCpuPerResetMs`] = round2(reset("dfrotz"));
+        figures[`${key}TunedOverDfrotz`] = round2(turn("tuned") / turn("dfrotz"));
+      } else {
+        figures[`${key}Dfrotz`] = "skipped: dfrotz is not installed";
+      }
+      figures[`${key}EnvCpuPerStepMs`] = round2(await envCpuPerStep(game));
+    }
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+    await textworldEnv.dispose?.();
+  }
+  return figures;
+}

@@ -1,0 +1,52 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  loadTextWorldLibrary,
+  TEXTWORLD_GAME_NAMES,
+  type TextWorldLibrary,
+  ZORK1_STORY_FILE,
+} from "./textworld-library.js";
+import { compiledRoutineTable } from "./z-machine-libraries.js";
+import { type ZMachineInterpreter, type ZMachineOutput, ZMachineSession } from "./z-machine-session.js";
+
+let library: TextWorldLibrary;
+beforeAll(async () => {
+  library = await loadTextWorldLibrary();
+});
+
+/** Everything an interpreter shows while playing `commands`: the opening, every answer, a resumed copy's answers. */
+function transcript(story: Uint8Array, commands: readonly string[], interpreter: ZMachineInterpreter) {
+  const compiledRoutines = interpreter === "ifvms" ? {} : compiledRoutineTable(story.length);
+  const session = ZMachineSession.start({ story, seed: 7, compiledRoutines, interpreter });
+  const answers: ZMachineOutput[] = [session.startOutput];
+  const half = Math.floor(commands.length / 2);
+  for (const command of commands.slice(0, half)) answers.push(session.send(command));
+  const snapshot = session.snapshot();
+  for (const command of commands.slice(half)) if (session.waiting) answers.push(session.send(command));
+  // The snapshot taken halfway resumes and plays the rest the same way.
+  const resumed = ZMachineSession.start({ story, seed: 7, compiledRoutines, interpreter, snapshot });
+  for (const command of commands.slice(half)) if (resumed.waiting) answers.push(resumed.send(command));
+  return { answers, snapshot, parents: resumed.waiting ? resumed.objectParents() : null };
+}
+
+describe("the tuned interpreter", () => {
+  it.each(TEXTWORLD_GAME_NAMES)(
+    "plays the walkthrough of %s exactly as ifvms does: text, status lines, snapshots",
+    async (name) => {
+      const game = library.games.find((candidate) => candidate.name === name)!;
+      const story = await library.story(game.storyFile);
+      const tuned = transcript(story, game.walkthrough, "ifvms-tuned");
+      expect(tuned).toEqual(transcript(story, game.walkthrough, "ifvms"));
+      expect(tuned.answers.at(-1)!.text).toContain("*** The End ***");
+    },
+  );
+
+  it("plays Zork I's route exactly as ifvms does", async () => {
+    const story = await library.story(ZORK1_STORY_FILE);
+    const commands = library.zorkRoute.commands;
+    const tuned = transcript(story, commands, "ifvms-tuned");
+    expect(tuned).toEqual(transcript(story, commands, "ifvms"));
+    expect(tuned.answers.length).toBe(
+      1 + 2 * (commands.length - Math.floor(commands.length / 2)) + Math.floor(commands.length / 2),
+    );
+  });
+});
