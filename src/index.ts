@@ -4,6 +4,26 @@
  * `envrigger/testing`. `test/public-api.test.ts` pins this list.
  */
 
+// The verbs: rig one task, or every task of a split — what `envrigger rig` and `curriculum` run
+export { rig, type RigOptions, type RigResult } from "./app/rig.js";
+export {
+  curriculum,
+  type CurriculumOptions,
+  type CurriculumRunResult,
+  type CurriculumProgress,
+  type CurriculumTaskEntry,
+  type RunOptions,
+} from "./app/curriculum.js";
+export {
+  curriculumSettingTable,
+  rigSettingTable,
+  rigSettingsSchema,
+  type RigSettings,
+  type RigSettingsInput,
+  type Setting,
+} from "./rigger/rig-settings.js";
+export type { CurriculumSettingsInput } from "./curriculum/curriculum-settings.js";
+
 // Contracts
 export { actionSchema, actionInputSchema, formatAction, type Action, type ActionInput } from "./core/action.js";
 export type { ActionableEnv } from "./core/actionable-env.js";

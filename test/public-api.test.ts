@@ -5,6 +5,11 @@ import * as testing from "../src/testing/index.js";
 // The curated public surface. Adding or removing an export is a deliberate change: update
 // this list (and docs/library-api.md) in the same commit.
 const publicApi = [
+  "curriculum",
+  "curriculumSettingTable",
+  "rig",
+  "rigSettingTable",
+  "rigSettingsSchema",
   "CandidateStore",
   "ChainLayer",
   "DEFAULT_DECISION_POLICY",

@@ -1,12 +1,10 @@
 import type { Command } from "commander";
 import { EnvriggerError } from "../core/errors.js";
 import { MAX_TIMER_MS } from "../core/max-timer-ms.js";
+import { curriculumSettingTable, rigSettingTable, type Setting, type SettingLimit } from "../rigger/rig-settings.js";
 
 /** The range of one whole-number option, both ends inclusive. */
-export interface IntegerLimit {
-  minimum: number;
-  maximum: number;
-}
+export type IntegerLimit = SettingLimit;
 
 /**
  * Every whole-number option of the CLI with its range, in one table: {@link parseInteger}
@@ -14,20 +12,13 @@ export interface IntegerLimit {
  * test checks that every numeric option of every command is here. Counts are bounded so
  * that what a run holds is bounded; timeouts so that a timer can hold them.
  */
-export const integerOptionLimits = {
+export const integerOptionLimits: Readonly<Record<string, IntegerLimit>> = {
+  ...integerLimitsOf(rigSettingTable),
+  ...integerLimitsOf(curriculumSettingTable),
   "--episodes": { minimum: 1, maximum: 100_000 },
-  "--seed": { minimum: 0, maximum: 2 ** 32 - 1 },
+  "--top-k": { minimum: 1, maximum: 1_000 },
   "--seeds": { minimum: 1, maximum: 1_000 },
-  "--k": { minimum: 1, maximum: 100_000 },
-  "--k-max": { minimum: 1, maximum: 100_000 },
-  "--budget-rollouts": { minimum: 1, maximum: 10_000_000 },
-  "--budget-total": { minimum: 1, maximum: 1_000_000_000 },
-  "--check-rollouts": { minimum: 0, maximum: 100_000 },
-  "--confirmation-episodes": { minimum: 0, maximum: 100_000 },
-  "--revisions": { minimum: 0, maximum: 1_000 },
-  "--concurrency": { minimum: 1, maximum: 1_024 },
-  "--rollout-concurrency": { minimum: 1, maximum: 1_024 },
-  "--call-timeout": { minimum: 1, maximum: MAX_TIMER_MS },
+  "--job-concurrency": { minimum: 1, maximum: 1_024 },
   "--port": { minimum: 0, maximum: 65_535 },
   "--max-sessions": { minimum: 1, maximum: 10_000 },
   "--idle-timeout": { minimum: 1, maximum: Math.floor(MAX_TIMER_MS / 1000) },
@@ -42,13 +33,19 @@ export const integerOptionLimits = {
   "--round-tasks": { minimum: 1, maximum: 100_000 },
   "--eval-every": { minimum: 1, maximum: 100_000 },
   "--eval-episodes": { minimum: 1, maximum: 100_000 },
-} as const satisfies Record<string, IntegerLimit>;
+};
+
+/** The ranges of a settings table's whole-number settings, by flag. */
+function integerLimitsOf(table: Record<string, Setting>): Record<string, IntegerLimit> {
+  return Object.fromEntries(
+    Object.values(table)
+      .filter((setting) => setting.kind === "integer" && setting.limit)
+      .map((setting) => [setting.flag, setting.limit!]),
+  );
+}
 
 /** A whole-number option of the CLI (a key of {@link integerOptionLimits}). */
-export type IntegerOption = keyof typeof integerOptionLimits;
-
-/** The largest upper bound `--band-steps` accepts. */
-export const MAX_BAND_STEPS = 1_000_000;
+export type IntegerOption = `--${string}`;
 
 function rangeText(limit: IntegerLimit): string {
   return `${limit.minimum}–${limit.maximum}`;
@@ -58,8 +55,9 @@ function rangeText(limit: IntegerLimit): string {
  * Parse a whole-number option within its range in {@link integerOptionLimits}; a bad value
  * is a user error (exit code 2) naming the range.
  */
-export function parseInteger(value: string, option: IntegerOption): number {
-  const limit: IntegerLimit = integerOptionLimits[option];
+export function parseInteger(value: string, option: IntegerOption, range?: IntegerLimit): number {
+  const limit = range ?? integerOptionLimits[option];
+  if (!limit) throw new EnvriggerError("INTERNAL", `${option} has no range in integerOptionLimits`);
   const text = value.trim();
   const number = Number(text);
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(number) || number < limit.minimum || number > limit.maximum) {
@@ -70,12 +68,13 @@ export function parseInteger(value: string, option: IntegerOption): number {
 
 /**
  * Append each whole-number option's range to its `--help` line, on every command of
- * `program` (e.g. `episodes per task [1–100000]`).
+ * `program` and its subcommands (e.g. `episodes per task [1–100000]`).
  */
 export function describeLimits(program: Command): Command {
-  for (const command of [program, ...program.commands]) {
+  const commands = (command: Command): Command[] => [command, ...command.commands.flatMap(commands)];
+  for (const command of commands(program)) {
     for (const option of command.options) {
-      const limit: IntegerLimit | undefined = integerOptionLimits[option.long as IntegerOption];
+      const limit: IntegerLimit | undefined = option.long ? integerOptionLimits[option.long] : undefined;
       if (limit) option.description = `${option.description} [${rangeText(limit)}]`;
     }
   }

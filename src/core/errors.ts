@@ -65,6 +65,8 @@ export const errorCodes = {
   DEPENDENCY_INSTALL: "external",
   /** The run's rollout budget (`--budget-total`) was spent before a task's first rollout: the task is reported as not rigged. */
   BUDGET_EXHAUSTED: "user",
+  /** The caller's AbortSignal stopped a run; its checkpoints are kept, so it resumes. */
+  ABORTED: "user",
 } as const satisfies Record<string, ErrorCategory>;
 
 /** A stable error code. */
