@@ -88,6 +88,10 @@ describe("the npm package (slow: npm pack + clean build)", () => {
       "dist/index.d.ts",
       "dist/testing/index.js",
       "dist/testing/index.d.ts",
+      "dist/rl/index.js",
+      "dist/skills/index.d.ts",
+      "dist/serve/index.js",
+      "dist/queue/index.js",
       "dist/cli/main.js",
       "dist/app/curriculum-process-entry.js",
       "bin/envrigger.js",
@@ -115,6 +119,7 @@ describe("the npm package (slow: npm pack + clean build)", () => {
     const script = `
       const envrigger = await import("envrigger");
       const testing = await import("envrigger/testing");
+      for (const entry of ["rl", "skills", "serve", "queue"]) if (Object.keys(await import("envrigger/" + entry)).length === 0) throw new Error("envrigger/" + entry + " is empty");
       const { fileURLToPath } = await import("node:url");
       if (!fileURLToPath(import.meta.resolve("envrigger")).endsWith("/node_modules/envrigger/dist/index.js")) throw new Error("resolved " + import.meta.resolve("envrigger"));
       const rules = "export default defineRules({ filterObservation(observation) { return { text: observation.text + ' [wrapped]' }; } });";
@@ -160,6 +165,18 @@ describe("the npm package (slow: npm pack + clean build)", () => {
       output.candidate === null || output.candidate.startsWith(join(realpathSync(project), "harness-candidates")),
     ).toBe(true);
   }, 300_000);
+
+  it("runs every example of docs/library-api.md from plain Node ESM", () => {
+    const page = readFileSync(join(root, "docs", "library-api.md"), "utf8");
+    const examples = [...page.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
+    expect(examples.length).toBeGreaterThanOrEqual(3);
+    examples.forEach((example, index) => {
+      const file = join(project, `library-api-example-${index}.mjs`);
+      writeFileSync(file, example);
+      const result = run(process.execPath, ["--no-node-snapshot", file]);
+      expect(result.status, `example ${index}:\n${example}\n${result.stderr}`).toBe(0);
+    });
+  }, 900_000);
 
   it("type-checks a file importing envrigger and envrigger/testing with tsc", () => {
     writeFileSync(
