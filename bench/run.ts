@@ -16,6 +16,7 @@ import { benchMiniwobCurriculum } from "./miniwob-curriculum.js";
 import { benchExperiment, benchTrainStep } from "./training-bench.js";
 import { benchCliStartup } from "./cli-startup.js";
 import { benchDecisionRuleSimulation } from "./decision-rule-simulation.js";
+import { benchDecisionRuleToleranceSimulation } from "./decision-rule-tolerance-simulation.js";
 import { benchRepoRunner } from "./repo-runner.js";
 import { benchRepoTasks, benchUnseenRepository } from "./repo-bench.js";
 import { benchCommit, currentLoad, writeBenchResult } from "./result-file.js";
@@ -137,6 +138,12 @@ const sections: BenchSection[] = [
     title:
       "decision rule in simulation: accepted stacks in band on a fresh 100-rollout check, per rule, and rollouts per task",
     run: () => benchDecisionRuleSimulation(),
+  },
+  {
+    name: "decision-rule-tolerance",
+    title:
+      "decision rule with a tolerance in simulation (issue 32): tasks truly in [lo − ε, hi + ε] and in [lo, hi], rollouts per task with the baseline, per rule, beside the paper's rule",
+    run: () => benchDecisionRuleToleranceSimulation(),
   },
   {
     name: "repo-runner",

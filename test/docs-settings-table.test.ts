@@ -16,7 +16,7 @@ describe("the docs' settings table", () => {
   it("names every setting's flag once, with its range where it has one", () => {
     const table = settingsMarkdown([rigSettingTable, curriculumSettingTable]);
     expect(table).toContain("| `--k-max <n>` | `kMax` |");
-    expect(table).toContain("(default 400) | 1–100000 |");
+    expect(table).toContain(`(default ${rigSettingTable.kMax.default}) | 1–100000 |`);
     expect(table.match(/\| `--task-concurrency /g)).toHaveLength(1);
   });
 });

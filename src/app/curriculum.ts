@@ -8,6 +8,7 @@ import { differingSettings } from "../curriculum/differing-settings.js";
 import type { CurriculumTaskRun, NotRiggedTask } from "../curriculum/not-rigged-task.js";
 import type { CurriculumSummary } from "../curriculum/curriculum-summary.js";
 import type { CurriculumExecutor } from "../curriculum/run-curriculum.js";
+import { promiseText } from "../rigger/promise-text.js";
 import type { RigTaskResult } from "../rigger/rig-task.js";
 import { runPaths } from "../run-format/run-paths.js";
 import type { CurriculumWorkerInput } from "./curriculum-worker.js";
@@ -63,6 +64,14 @@ export interface CurriculumRunResult {
   /** Tasks the run's budget left unrigged, with the reason code. */
   notRigged: NotRiggedTask[];
   summary: CurriculumSummary;
+  /** What the run promises an accepted or skipped task, and the settings that say it (see `promiseText`). */
+  promise: {
+    text: string;
+    rule: CurriculumConfig["rule"];
+    confidence: number;
+    tolerance: number;
+    stepsTolerance: number;
+  };
   /** Path of the run's report.html (null when not asked for, or when writing it failed: see `warnings`). */
   report: string | null;
   /** What went wrong without failing the run (e.g. the report could not be written). */
@@ -204,6 +213,13 @@ async function runWith(options: CurriculumOptions, pool: CurriculumExecutor | nu
       ),
       notRigged: result.notRigged,
       summary: result.summary,
+      promise: {
+        text: promiseText(config),
+        rule: config.rule,
+        confidence: config.confidence,
+        tolerance: config.tolerance,
+        stepsTolerance: config.stepsTolerance,
+      },
       report,
       warnings,
     };

@@ -11,7 +11,7 @@ export type RigOptions = Partial<Omit<CurriculumSettingsInput, "taskIds" | "spli
 
 /** What {@link rig} returns — and `envrigger rig --json` prints: the task's result and its run. */
 export type RigResult = CurriculumTaskEntry &
-  Pick<CurriculumRunResult, "runId" | "runDirectory" | "summary" | "report" | "warnings">;
+  Pick<CurriculumRunResult, "runId" | "runDirectory" | "summary" | "promise" | "report" | "warnings">;
 
 /**
  * Rig one task: observe, diagnose, write, check, validate, decide — until a candidate's
@@ -43,6 +43,7 @@ export async function rig(options: RigOptions): Promise<RigResult> {
     runId: run.runId,
     runDirectory: run.runDirectory,
     summary: run.summary,
+    promise: run.promise,
     report: run.report,
     warnings: run.warnings,
   };

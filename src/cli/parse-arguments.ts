@@ -13,8 +13,8 @@ export type IntegerLimit = SettingLimit;
  * that what a run holds is bounded; timeouts so that a timer can hold them.
  */
 export const integerOptionLimits: Readonly<Record<string, IntegerLimit>> = {
-  ...integerLimitsOf(rigSettingTable),
-  ...integerLimitsOf(curriculumSettingTable),
+  ...limitsOf(rigSettingTable, "integer"),
+  ...limitsOf(curriculumSettingTable, "integer"),
   "--episodes": { minimum: 1, maximum: 100_000 },
   "--top-k": { minimum: 1, maximum: 1_000 },
   "--seeds": { minimum: 1, maximum: 1_000 },
@@ -33,16 +33,27 @@ export const integerOptionLimits: Readonly<Record<string, IntegerLimit>> = {
   "--round-tasks": { minimum: 1, maximum: 100_000 },
   "--eval-every": { minimum: 1, maximum: 100_000 },
   "--eval-episodes": { minimum: 1, maximum: 100_000 },
+  "--total-rollouts": { minimum: 1, maximum: 1_000_000_000 },
 };
 
-/** The ranges of a settings table's whole-number settings, by flag. */
-function integerLimitsOf(table: Record<string, Setting>): Record<string, IntegerLimit> {
+/** The ranges of a settings table's settings of `kind`, by flag. */
+function limitsOf(table: Record<string, Setting>, kind: Setting["kind"]): Record<string, IntegerLimit> {
   return Object.fromEntries(
     Object.values(table)
-      .filter((setting) => setting.kind === "integer" && setting.limit)
+      .filter((setting) => setting.kind === kind && setting.limit)
       .map((setting) => [setting.flag, setting.limit!]),
   );
 }
+
+/**
+ * Every option of the CLI that takes a decimal number, with its range (both ends
+ * inclusive): {@link parseDecimal} accepts only these names, `--help` shows each range.
+ * A tolerance of half a band is the most a band in [0, 1] can be widened by and still mean something.
+ */
+export const decimalOptionLimits: Readonly<Record<string, IntegerLimit>> = limitsOf(rigSettingTable, "decimal");
+
+/** A decimal option of the CLI (a key of {@link decimalOptionLimits}). */
+export type DecimalOption = `--${string}`;
 
 /** A whole-number option of the CLI (a key of {@link integerOptionLimits}). */
 export type IntegerOption = `--${string}`;
@@ -67,14 +78,34 @@ export function parseInteger(value: string, option: IntegerOption, range?: Integ
 }
 
 /**
- * Append each whole-number option's range to its `--help` line, on every command of
- * `program` and its subcommands (e.g. `episodes per task [1–100000]`).
+ * Parse a decimal option (`0`, `0.05`, `.05`) within its range in {@link decimalOptionLimits};
+ * a bad value is a user error (exit code 2) naming the range.
+ */
+export function parseDecimal(value: string, option: DecimalOption, range?: IntegerLimit): number {
+  const limit = range ?? decimalOptionLimits[option];
+  if (!limit) throw new EnvriggerError("INTERNAL", `${option} has no range in decimalOptionLimits`);
+  const text = value.trim();
+  const number = Number(text);
+  if (!DECIMAL.test(text) || number < limit.minimum || number > limit.maximum) {
+    throw new EnvriggerError(
+      "BAD_ARGUMENT",
+      `${option} expects a decimal number in ${rangeText(limit)}, got "${value}"`,
+    );
+  }
+  return number;
+}
+
+/**
+ * Append each whole-number and decimal option's range to its `--help` line, on every
+ * command of `program` and its subcommands (e.g. `episodes per task [1–100000]`).
  */
 export function describeLimits(program: Command): Command {
   const commands = (command: Command): Command[] => [command, ...command.commands.flatMap(commands)];
   for (const command of commands(program)) {
     for (const option of command.options) {
-      const limit: IntegerLimit | undefined = option.long ? integerOptionLimits[option.long] : undefined;
+      const limit: IntegerLimit | undefined = option.long
+        ? (integerOptionLimits[option.long] ?? decimalOptionLimits[option.long])
+        : undefined;
       if (limit) option.description = `${option.description} [${rangeText(limit)}]`;
     }
   }

@@ -140,10 +140,17 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     )
     .requiredOption("--env <env>", "environment id (toy24, bugfix, textworld, a file: plugin)")
     .option("--seeds <n>", "seeds (each trains every arm)", "3")
-    .option("--arms <list>", "arms to run, comma-separated: original, harness, reverse (default all)")
     .option(
-      "--preregistered",
-      "run the env's pre-registered design (src/rl/preregistered-experiments.ts); other flags are ignored",
+      "--arms <list>",
+      "arms to run, comma-separated: original, filtered, reverse, harness, random-harness, ceiling (default original,harness,reverse)",
+    )
+    .option(
+      "--total-rollouts <n>",
+      "every arm's total rollouts per seed (training + filtering + rigging): arms compared at equal total budget",
+    )
+    .option(
+      "--preregistered [design]",
+      "run a pre-registered design (src/rl/preregistered-experiments.ts): the env's own, or one named (e.g. toy24-equal-budget); other flags are ignored",
     );
   rolloutOptions(trainingOptions(experiment), { inProcessDefault: true }).action(
     async (options) => void (await (await import("./commands/experiment-command.js")).experimentCommand(options, io)),

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { EnvriggerError } from "../core/errors.js";
 import type { Setting } from "../rigger/rig-settings.js";
 import { parseEnvOptions } from "./env-options.js";
-import { parseBand, parseChoice, parseInteger, parseProbability } from "./parse-arguments.js";
+import { parseBand, parseChoice, parseDecimal, parseInteger, parseProbability } from "./parse-arguments.js";
 
 /** Commander's name for a flag's value: `--k-max` → `kMax`. */
 export function attributeOf(flag: string): string {
@@ -46,6 +46,8 @@ function parseSetting(setting: Setting, text: string | string[]): unknown {
   switch (setting.kind) {
     case "integer":
       return parseInteger(value, setting.flag, setting.limit);
+    case "decimal":
+      return parseDecimal(value, setting.flag, setting.limit);
     case "probability":
       return parseProbability(value, setting.flag);
     case "band":

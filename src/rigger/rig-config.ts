@@ -2,7 +2,12 @@ import { z } from "zod";
 import { withRenamedKeys } from "../core/renamed-keys.js";
 import { targetSchema } from "../designer/target.js";
 import { rigSettingsSchema } from "./rig-settings.js";
-import { CHECK_DECISION_POLICY, DEFAULT_DECISION_POLICY, type DecisionPolicy } from "./decision-rule.js";
+import {
+  CHECK_DECISION_POLICY,
+  DEFAULT_DECISION_POLICY,
+  PAPER_DECISION_POLICY,
+  type DecisionPolicy,
+} from "./decision-rule.js";
 
 /** Setting names a stored rig configuration may still use (old → new). */
 export const RENAMED_DECISION_SETTINGS = { check: "checkRollouts", confirm: "confirmationEpisodes" } as const;
@@ -14,7 +19,10 @@ const RIG_TASK_SETTINGS = {
   designer: true,
   k: true,
   kMax: true,
+  rule: true,
   confidence: true,
+  tolerance: true,
+  stepsTolerance: true,
   checkRollouts: true,
   confirmationEpisodes: true,
   budgetRollouts: true,
@@ -49,18 +57,31 @@ export function validationIndexOffset(revision: number): number {
 }
 
 /**
- * The decision policy of a rig configuration: the defaults with its kMax, confidence, check
- * and confirmation batch — on a check (`checkRollouts` > 0), the check rule's refine
- * threshold and no pooling ({@link CHECK_DECISION_POLICY}).
+ * The decision policy of a rig configuration: the defaults with its kMax, confidence,
+ * tolerances, check and confirmation batch — on a check (`checkRollouts` > 0), the check
+ * rule's refine threshold and no pooling ({@link CHECK_DECISION_POLICY}).
  */
 export function decisionPolicyOf(
-  config: Pick<RigConfig, "kMax" | "confidence" | "confirmationEpisodes"> & { checkRollouts?: number },
+  config: Pick<RigConfig, "kMax" | "confidence" | "confirmationEpisodes"> & {
+    checkRollouts?: number;
+    tolerance?: number;
+    stepsTolerance?: number;
+    rule?: RigConfig["rule"];
+    k?: number;
+  },
 ): DecisionPolicy {
+  if (config.rule === "paper") {
+    const batch = config.k ?? PAPER_DECISION_POLICY.kMax;
+    return { ...PAPER_DECISION_POLICY, kMax: batch, minimumEvidence: batch };
+  }
   const onCheck = (config.checkRollouts ?? DEFAULT_DECISION_POLICY.checkRollouts) > 0;
+  const base = onCheck ? CHECK_DECISION_POLICY : DEFAULT_DECISION_POLICY;
   return {
-    ...(onCheck ? CHECK_DECISION_POLICY : DEFAULT_DECISION_POLICY),
+    ...base,
     kMax: config.kMax,
     confidence: config.confidence,
+    tolerance: config.tolerance ?? base.tolerance,
+    stepsTolerance: config.stepsTolerance ?? base.stepsTolerance,
     confirmationEpisodes: config.confirmationEpisodes,
     checkRollouts: config.checkRollouts ?? DEFAULT_DECISION_POLICY.checkRollouts,
   };

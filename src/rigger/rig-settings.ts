@@ -3,7 +3,7 @@ import { jsonObjectSchema, type JsonObject } from "../core/json.js";
 import { MAX_TIMER_MS } from "../core/max-timer-ms.js";
 import { splitSelectionSchema } from "../core/task.js";
 import { DEFAULT_CALL_TIMEOUT_MS } from "../rollout/call-deadline.js";
-import { DEFAULT_DECISION_POLICY } from "./decision-policy.js";
+import { DEFAULT_DECISION_POLICY, decisionRules } from "./decision-policy.js";
 
 /** The range of a whole number (or a band's upper end), both ends inclusive. */
 export interface SettingLimit {
@@ -12,11 +12,11 @@ export interface SettingLimit {
 }
 
 /**
- * How a setting is written on the command line: a whole number, a probability in (0.5, 1),
+ * How a setting is written on the command line: a whole number, a decimal in a range, a probability in (0.5, 1),
  * free text, a band `lo,hi`, a comma-separated list, repeatable `key=value` pairs, or one of
  * a few words.
  */
-export type SettingKind = "integer" | "probability" | "text" | "band" | "list" | "key-value" | "choice";
+export type SettingKind = "integer" | "decimal" | "probability" | "text" | "band" | "list" | "key-value" | "choice";
 
 /**
  * One setting, declared once: its zod schema (with its limit and default), the flag that
@@ -31,7 +31,7 @@ export interface Setting<S extends z.ZodType = z.ZodType> {
   value: string;
   help: string;
   kind: SettingKind;
-  /** Whole numbers: the range; bands: `maximum` is the largest upper end. */
+  /** Whole and decimal numbers: the range; bands: `maximum` is the largest upper end. */
   limit?: SettingLimit;
   /** `choice`: the words accepted. */
   choices?: readonly string[];
@@ -67,6 +67,18 @@ function text<S extends z.ZodType>(
   schema: S,
 ): Setting<S> {
   return { ...row, kind: "text", schema };
+}
+
+function decimal(
+  row: { flag: `--${string}`; help: string; value: string; default: number } & SettingLimit,
+): Setting<z.ZodDefault<z.ZodNumber>> {
+  const { minimum, maximum, ...rest } = row;
+  return {
+    ...rest,
+    kind: "decimal",
+    limit: { minimum, maximum },
+    schema: z.number().min(minimum).max(maximum).default(row.default),
+  };
 }
 
 function band(row: { flag: `--${string}`; help: string; maximum: number; defaultText?: string }) {
@@ -114,7 +126,7 @@ export const rigSettingTable = {
     {
       flag: "--designer",
       value: "<designer>",
-      help: "heuristic | openai:<model> | gemini:<model>",
+      help: "heuristic | random | openai:<model> | gemini:<model>",
       default: "heuristic",
     },
     z.string().min(1).default("heuristic"),
@@ -135,6 +147,15 @@ export const rigSettingTable = {
     z.string().trim().min(3).optional(),
   ),
   k: integer({ flag: "--k", help: "rollouts per batch (K)", minimum: 1, maximum: MAX_COUNT, default: 5 }),
+  rule: {
+    flag: "--rule",
+    value: "<rule>",
+    help: "posterior (the true rate within --tolerance at --confidence) | paper (one batch of --k per candidate, accepted when its mean is in band)",
+    kind: "choice",
+    choices: decisionRules,
+    default: DEFAULT_DECISION_POLICY.rule,
+    schema: z.enum(decisionRules).default(DEFAULT_DECISION_POLICY.rule),
+  } satisfies Setting,
   kMax: integer({
     flag: "--k-max",
     help: "cap on rollouts per validation (sequential validation)",
@@ -150,6 +171,22 @@ export const rigSettingTable = {
     default: DEFAULT_DECISION_POLICY.confidence,
     schema: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
   } satisfies Setting,
+  tolerance: decimal({
+    flag: "--tolerance",
+    value: "<rate>",
+    help: "how far outside --band a true rate may lie: accept when the true rate is in [lo − rate, hi + rate] at --confidence and the measured rate in [lo, hi] (0: the band itself)",
+    minimum: 0,
+    maximum: 0.5,
+    default: DEFAULT_DECISION_POLICY.tolerance,
+  }),
+  stepsTolerance: decimal({
+    flag: "--steps-tolerance",
+    value: "<turns>",
+    help: "the same for --band-steps, in turns",
+    minimum: 0,
+    maximum: MAX_BAND_STEPS,
+    default: DEFAULT_DECISION_POLICY.stepsTolerance,
+  }),
   checkRollouts: integer({
     flag: "--check-rollouts",
     help: "target a fresh check of this many rollouts instead of the true rate (0: the true rate)",

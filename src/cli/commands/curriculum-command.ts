@@ -113,7 +113,9 @@ export async function printedCurriculum(
   io.stdout(
     json
       ? `${JSON.stringify(result)}\n`
-      : formatCurriculum(result) + (result.report ? `report: ${result.report}\n` : ""),
+      : formatCurriculum(result) +
+          `promise: ${result.promise.text}\n` +
+          (result.report ? `report: ${result.report}\n` : ""),
   );
   return result;
 }
@@ -125,11 +127,12 @@ export async function rigCommand(options: CurriculumCommandOptions, explicit: st
   const result = await withProgress(io, options.json, (onProgress) =>
     rig({ ...optionsOf(options, explicit, io), ...(options.task ? { task: options.task } : {}), onProgress }),
   );
-  const { runId: _runId, runDirectory, report, warnings: _warnings, summary, ...task } = result;
+  const { runId: _runId, runDirectory, report, warnings: _warnings, summary, promise, ...task } = result;
   io.stdout(
     options.json
       ? `${JSON.stringify(result)}\n`
       : formatCurriculum({ tasks: [task], notRigged: [], summary, runDirectory }) +
+          `promise: ${promise.text}\n` +
           (report ? `report: ${report}\n` : ""),
   );
   return result;
