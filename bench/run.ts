@@ -13,6 +13,7 @@ import { benchQueueThroughput } from "./queue-throughput.js";
 import { benchServe } from "./serve-throughput.js";
 import { benchMiniwob, benchMiniwobBaseline, benchMiniwobCheck } from "./miniwob-bench.js";
 import { benchMiniwobCurriculum } from "./miniwob-curriculum.js";
+import { benchMiniwobDeterminism } from "./miniwob-determinism.js";
 import { benchExperiment, benchTrainStep } from "./training-bench.js";
 import { benchCliStartup } from "./cli-startup.js";
 import { benchDecisionRuleSimulation } from "./decision-rule-simulation.js";
@@ -101,6 +102,12 @@ const sections: BenchSection[] = [
     name: "miniwob-baseline",
     title: "MiniWoB++: dom-heuristic and random-web per task, train and held-out",
     run: () => benchMiniwobBaseline(),
+  },
+  {
+    name: "miniwob-determinism",
+    title:
+      "MiniWoB++: baseline over all tasks (3 episodes, seed 4) alone, then twice side by side beside a busy process per core: byGroup compared",
+    run: () => benchMiniwobDeterminism(),
   },
   {
     name: "miniwob-curriculum",
