@@ -37,7 +37,7 @@ async function rig(url: string, policy: string, band: string, concurrency: numbe
       "default",
       "--policy",
       `file:${policy}`,
-      "--band-success",
+      "--band",
       band,
       "--out",
       join(work, "run"),

@@ -55,10 +55,10 @@ export async function benchQueueThroughput(): Promise<Record<string, unknown>> {
       return { seconds: median(times), trajectories };
     };
     try {
-      workers.push(await spawnCliWorker(["--queue", redis.url, "--concurrency", "4"]));
+      workers.push(await spawnCliWorker(["--queue", redis.url, "--job-concurrency", "4"]));
       const one = await timed(single, 1);
       const oneChunked = await timed(chunked, 1);
-      workers.push(await spawnCliWorker(["--queue", redis.url, "--concurrency", "4"]));
+      workers.push(await spawnCliWorker(["--queue", redis.url, "--job-concurrency", "4"]));
       const two = await timed(single, 2);
       const twoChunked = await timed(chunked, 2);
       const expectedTwo = await local.run(batch(2));

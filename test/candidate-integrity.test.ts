@@ -60,7 +60,7 @@ beforeAll(async () => {
 
 describe("a candidate whose stack was changed after validation", () => {
   it.each([
-    ["measure", () => ["measure", "--candidate", candidateFile, "--policy", "hasty", "--k", "2"]],
+    ["measure", () => ["measure", "--candidate", candidateFile, "--policy", "hasty", "--episodes", "2"]],
     ["export", () => ["export", "--format", "corpus", "--candidates", join(work, "candidates")]],
     ["baseline --stack", () => ["baseline", "--env", "bugfix", "--policy", "hasty", "--stack", candidateFile]],
     ["serve --stack", () => ["serve", "--env", "bugfix", "--stack", candidateFile, "--port", "0"]],

@@ -93,7 +93,7 @@ describe.skipIf(!redisServerAvailable())("distributed rollouts with envrigger wo
 
   it("a curriculum on two workers gives the local run's accepted set and validation numbers", async () => {
     const root = mkdtempSync(join(tmpdir(), "envrigger-distributed-"));
-    await Promise.all([start(["--concurrency", "2", "--verbose"]), start(["--concurrency", "2", "--verbose"])]);
+    await Promise.all([start(["--job-concurrency", "2", "--verbose"]), start(["--job-concurrency", "2", "--verbose"])]);
     const curriculum = async (name: string, extra: string[]) => {
       const { io, out, err } = captureIo(root);
       const code = await runCli(
@@ -163,7 +163,10 @@ describe.skipIf(!redisServerAvailable())("distributed rollouts with envrigger wo
       const measure = async (extra: string[]) => {
         const { io, out, err } = captureIo(root);
         expect(
-          await runCli(["measure", "--candidate", candidate, "--policy", "hasty", "--k", "6", "--json", ...extra], io),
+          await runCli(
+            ["measure", "--candidate", candidate, "--policy", "hasty", "--episodes", "6", "--json", ...extra],
+            io,
+          ),
           err(),
         ).toBe(0);
         return JSON.parse(out()) as Record<string, unknown>;
@@ -197,7 +200,7 @@ describe.skipIf(!redisServerAvailable())("distributed rollouts with envrigger wo
       };
       const local = await productRolloutExecutor().run(batch);
       const options = [
-        "--concurrency",
+        "--job-concurrency",
         "1",
         "--plugins-dir",
         directory,

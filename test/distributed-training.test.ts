@@ -36,7 +36,7 @@ describe.skipIf(!redisServerAvailable())("training rollouts on envrigger worker 
   beforeAll(async () => {
     redis = await startRedisTestServer();
     for (let index = 0; index < 2; index++)
-      workers.push(await spawnCliWorker(["--queue", redis.url, ...TEST_LOCKS, "--concurrency", "2", "--verbose"]));
+      workers.push(await spawnCliWorker(["--queue", redis.url, ...TEST_LOCKS, "--job-concurrency", "2", "--verbose"]));
   }, 120_000);
   afterAll(async () => {
     for (const worker of workers.splice(0)) {

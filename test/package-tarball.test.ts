@@ -93,6 +93,10 @@ describe("the npm package (slow: npm pack + clean build)", () => {
       "dist/index.d.ts",
       "dist/testing/index.js",
       "dist/testing/index.d.ts",
+      "dist/rl/index.js",
+      "dist/skills/index.d.ts",
+      "dist/serve/index.js",
+      "dist/queue/index.js",
       "dist/cli/main.js",
       "dist/app/curriculum-process-entry.js",
       "bin/envrigger.js",
@@ -121,6 +125,7 @@ describe("the npm package (slow: npm pack + clean build)", () => {
     const script = `
       const envrigger = await import("envrigger");
       const testing = await import("envrigger/testing");
+      for (const entry of ["rl", "skills", "serve", "queue"]) if (Object.keys(await import("envrigger/" + entry)).length === 0) throw new Error("envrigger/" + entry + " is empty");
       const { fileURLToPath } = await import("node:url");
       if (!fileURLToPath(import.meta.resolve("envrigger")).endsWith("/node_modules/envrigger/dist/index.js")) throw new Error("resolved " + import.meta.resolve("envrigger"));
       const rules = "export default defineRules({ filterObservation(observation) { return { text: observation.text + ' [wrapped]' }; } });";
@@ -143,6 +148,42 @@ describe("the npm package (slow: npm pack + clean build)", () => {
     expect(output).toMatchObject({ describe: "Rules<toy24>", episodes: 2, wrapped: true, testing: "function" });
   }, 300_000);
 
+  it("rigs a task with rig() from plain Node ESM: the minimal call, with its defaults", () => {
+    const script = `
+      import { rig } from "envrigger";
+      const r = await rig({ env: "bugfix", task: "clamp-0", policy: "hasty", band: [0.4, 0.6] });
+      console.log(JSON.stringify({ outcome: r.outcome, rollouts: r.cost.rollouts, candidate: r.candidate, runDirectory: r.runDirectory }));
+    `;
+    const result = run(process.execPath, ["--no-node-snapshot", "--input-type=module", "-e", script]);
+    expect(result.status, result.stderr).toBe(0);
+    const output = JSON.parse(result.stdout.trim().split("\n").at(-1)!) as {
+      outcome: string;
+      rollouts: number;
+      candidate: string | null;
+      runDirectory: string;
+    };
+    expect(["accepted", "rejected", "skipped"]).toContain(output.outcome);
+    expect(output.rollouts).toBeGreaterThan(0);
+    // The defaults: a run directory under runs/ and candidates under harness-candidates/, both in the working directory.
+    expect(output.runDirectory.startsWith(join(realpathSync(project), "runs"))).toBe(true);
+    if (output.outcome === "accepted") expect(existsSync(output.candidate!)).toBe(true);
+    expect(
+      output.candidate === null || output.candidate.startsWith(join(realpathSync(project), "harness-candidates")),
+    ).toBe(true);
+  }, 300_000);
+
+  it("runs every example of docs/library-api.md from plain Node ESM", () => {
+    const page = readFileSync(join(root, "docs", "library-api.md"), "utf8");
+    const examples = [...page.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
+    expect(examples.length).toBeGreaterThanOrEqual(3);
+    examples.forEach((example, index) => {
+      const file = join(project, `library-api-example-${index}.mjs`);
+      writeFileSync(file, example);
+      const result = run(process.execPath, ["--no-node-snapshot", file]);
+      expect(result.status, `example ${index}:\n${example}\n${result.stderr}`).toBe(0);
+    });
+  }, 900_000);
+
   it("type-checks a file importing envrigger and envrigger/testing with tsc", () => {
     writeFileSync(
       join(project, "tsconfig.json"),
@@ -161,12 +202,21 @@ describe("the npm package (slow: npm pack + clean build)", () => {
     );
     writeFileSync(
       join(project, "consumer.ts"),
-      `import { buildStack, productStackDependencies, summarize, type HarnessStackSpec, type Trajectory, type EnvDefinition } from "envrigger";
+      `import { buildStack, productStackDependencies, rig, summarize, type HarnessStackSpec, type RigOptions, type Trajectory, type EnvDefinition } from "envrigger";
 import { TestEnv, SequencePolicy } from "envrigger/testing";
 
 const spec: HarnessStackSpec = { version: 1, base: { env: "toy24", taskId: "t" }, layers: [] };
 const built: Promise<{ describe(): string }> = buildStack(spec, productStackDependencies());
 const rate: number = summarize([] as Trajectory[]).successRate;
+const rigged = rig({ env: "bugfix", task: "clamp-0", policy: "hasty", band: [0.4, 0.6], k: 5 }).then((r) => {
+  const outcome: "accepted" | "rejected" | "skipped" = r.outcome;
+  const rollouts: number = r.cost.rollouts;
+  const candidate: string | null = r.candidate;
+  return { outcome, rollouts, candidate };
+});
+// @ts-expect-error: a band is two numbers
+const badBand: RigOptions = { band: [0.4] };
+export { rigged, badBand };
 const definitions: EnvDefinition[] = [];
 export { built, rate, definitions, TestEnv, SequencePolicy };
 // @ts-expect-error: a stack spec needs a base
@@ -195,7 +245,7 @@ export { broken };
       "hasty",
       "--task",
       "clamp-0,range-0",
-      "--concurrency",
+      "--task-concurrency",
       "2",
       "--out",
       out,

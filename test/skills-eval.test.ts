@@ -74,7 +74,7 @@ describe("skills eval", () => {
         "clamp-5,divide-4",
         "--episodes",
         "1",
-        "--k",
+        "--top-k",
         "1",
         "--json",
       ]);

@@ -8,7 +8,7 @@ describe("the same command rerun on an unfinished run", () => {
   it("starts a new run and names the unfinished one with the command that continues it", async () => {
     const cwd = mkdtempSync(join(tmpdir(), "unfinished-cli-"));
     // A band the baseline is already in: the task is skipped after its first batch (a short run).
-    const argv = ["rig", "--env", "bugfix", "--task", "clamp-0", "--policy", "hasty", "--band-success", "0,1"];
+    const argv = ["rig", "--env", "bugfix", "--task", "clamp-0", "--policy", "hasty", "--band", "0,1"];
     const first = await runCapturedCli(cwd, argv);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).not.toContain("note:");

@@ -31,7 +31,7 @@ export interface CreateRigDependenciesOptions {
  * before anything runs.
  */
 export async function createRigDependencies(
-  config: CurriculumConfig,
+  config: Pick<CurriculumConfig, "env" | "envOptions" | "policy" | "designer" | "target" | "candidatesDir">,
   runDirectory: string,
   options: CreateRigDependenciesOptions = {},
 ): Promise<RigDependencies> {

@@ -133,7 +133,7 @@ export function processExecutor(lanes: number, options: ProcessExecutorOptions =
   // Lane processes, started now so their start-up overlaps this process's.
   const pool: TaskProcess[] = Array.from({ length: Math.max(0, lanes - (options.local ? 1 : 0)) }, start);
   return {
-    async run(config, tasks, runDirectory, onDone, budget) {
+    async run(config, tasks, runDirectory, onDone, budget, signal) {
       const results: CurriculumTaskRun[] = new Array(tasks.length);
       let next = 0;
       const inputAt = (position: number): CurriculumWorkerInput => {
@@ -147,6 +147,7 @@ export function processExecutor(lanes: number, options: ProcessExecutorOptions =
       };
       const localLane = async (local: NonNullable<ProcessExecutorOptions["local"]>) => {
         while (next < tasks.length) {
+          signal?.throwIfAborted();
           const position = next++;
           const result = await rigOrNotRigged(tasks[position]!.id, () => local(inputAt(position), budget));
           results[position] = result;
@@ -155,6 +156,7 @@ export function processExecutor(lanes: number, options: ProcessExecutorOptions =
       };
       const childLane = async (slot: number) => {
         while (next < tasks.length) {
+          signal?.throwIfAborted();
           const position = next++;
           const input = inputAt(position);
           if (!pool[slot]!.alive) pool[slot] = start();

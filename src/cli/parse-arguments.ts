@@ -1,12 +1,10 @@
 import type { Command } from "commander";
 import { EnvriggerError } from "../core/errors.js";
 import { MAX_TIMER_MS } from "../core/max-timer-ms.js";
+import { curriculumSettingTable, rigSettingTable, type Setting, type SettingLimit } from "../rigger/rig-settings.js";
 
 /** The range of one whole-number option, both ends inclusive. */
-export interface IntegerLimit {
-  minimum: number;
-  maximum: number;
-}
+export type IntegerLimit = SettingLimit;
 
 /**
  * Every whole-number option of the CLI with its range, in one table: {@link parseInteger}
@@ -14,20 +12,13 @@ export interface IntegerLimit {
  * test checks that every numeric option of every command is here. Counts are bounded so
  * that what a run holds is bounded; timeouts so that a timer can hold them.
  */
-export const integerOptionLimits = {
+export const integerOptionLimits: Readonly<Record<string, IntegerLimit>> = {
+  ...limitsOf(rigSettingTable, "integer"),
+  ...limitsOf(curriculumSettingTable, "integer"),
   "--episodes": { minimum: 1, maximum: 100_000 },
-  "--seed": { minimum: 0, maximum: 2 ** 32 - 1 },
+  "--top-k": { minimum: 1, maximum: 1_000 },
   "--seeds": { minimum: 1, maximum: 1_000 },
-  "--k": { minimum: 1, maximum: 100_000 },
-  "--k-max": { minimum: 1, maximum: 100_000 },
-  "--budget-rollouts": { minimum: 1, maximum: 10_000_000 },
-  "--budget-total": { minimum: 1, maximum: 1_000_000_000 },
-  "--check-rollouts": { minimum: 0, maximum: 100_000 },
-  "--confirmation-episodes": { minimum: 0, maximum: 100_000 },
-  "--revisions": { minimum: 0, maximum: 1_000 },
-  "--concurrency": { minimum: 1, maximum: 1_024 },
-  "--rollout-concurrency": { minimum: 1, maximum: 1_024 },
-  "--call-timeout": { minimum: 1, maximum: MAX_TIMER_MS },
+  "--job-concurrency": { minimum: 1, maximum: 1_024 },
   "--port": { minimum: 0, maximum: 65_535 },
   "--max-sessions": { minimum: 1, maximum: 10_000 },
   "--idle-timeout": { minimum: 1, maximum: Math.floor(MAX_TIMER_MS / 1000) },
@@ -43,26 +34,29 @@ export const integerOptionLimits = {
   "--eval-every": { minimum: 1, maximum: 100_000 },
   "--eval-episodes": { minimum: 1, maximum: 100_000 },
   "--total-rollouts": { minimum: 1, maximum: 1_000_000_000 },
-} as const satisfies Record<string, IntegerLimit>;
+};
+
+/** The ranges of a settings table's settings of `kind`, by flag. */
+function limitsOf(table: Record<string, Setting>, kind: Setting["kind"]): Record<string, IntegerLimit> {
+  return Object.fromEntries(
+    Object.values(table)
+      .filter((setting) => setting.kind === kind && setting.limit)
+      .map((setting) => [setting.flag, setting.limit!]),
+  );
+}
 
 /**
  * Every option of the CLI that takes a decimal number, with its range (both ends
  * inclusive): {@link parseDecimal} accepts only these names, `--help` shows each range.
  * A tolerance of half a band is the most a band in [0, 1] can be widened by and still mean something.
  */
-export const decimalOptionLimits = {
-  "--tolerance": { minimum: 0, maximum: 0.5 },
-  "--steps-tolerance": { minimum: 0, maximum: 1_000_000 },
-} as const satisfies Record<string, IntegerLimit>;
+export const decimalOptionLimits: Readonly<Record<string, IntegerLimit>> = limitsOf(rigSettingTable, "decimal");
 
 /** A decimal option of the CLI (a key of {@link decimalOptionLimits}). */
-export type DecimalOption = keyof typeof decimalOptionLimits;
+export type DecimalOption = `--${string}`;
 
 /** A whole-number option of the CLI (a key of {@link integerOptionLimits}). */
-export type IntegerOption = keyof typeof integerOptionLimits;
-
-/** The largest upper bound `--band-steps` accepts. */
-export const MAX_BAND_STEPS = 1_000_000;
+export type IntegerOption = `--${string}`;
 
 function rangeText(limit: IntegerLimit): string {
   return `${limit.minimum}–${limit.maximum}`;
@@ -72,8 +66,9 @@ function rangeText(limit: IntegerLimit): string {
  * Parse a whole-number option within its range in {@link integerOptionLimits}; a bad value
  * is a user error (exit code 2) naming the range.
  */
-export function parseInteger(value: string, option: IntegerOption): number {
-  const limit: IntegerLimit = integerOptionLimits[option];
+export function parseInteger(value: string, option: IntegerOption, range?: IntegerLimit): number {
+  const limit = range ?? integerOptionLimits[option];
+  if (!limit) throw new EnvriggerError("INTERNAL", `${option} has no range in integerOptionLimits`);
   const text = value.trim();
   const number = Number(text);
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(number) || number < limit.minimum || number > limit.maximum) {
@@ -86,8 +81,9 @@ export function parseInteger(value: string, option: IntegerOption): number {
  * Parse a decimal option (`0`, `0.05`, `.05`) within its range in {@link decimalOptionLimits};
  * a bad value is a user error (exit code 2) naming the range.
  */
-export function parseDecimal(value: string, option: DecimalOption): number {
-  const limit: IntegerLimit = decimalOptionLimits[option];
+export function parseDecimal(value: string, option: DecimalOption, range?: IntegerLimit): number {
+  const limit = range ?? decimalOptionLimits[option];
+  if (!limit) throw new EnvriggerError("INTERNAL", `${option} has no range in decimalOptionLimits`);
   const text = value.trim();
   const number = Number(text);
   if (!DECIMAL.test(text) || number < limit.minimum || number > limit.maximum) {
@@ -100,14 +96,16 @@ export function parseDecimal(value: string, option: DecimalOption): number {
 }
 
 /**
- * Append each whole-number and decimal option's range to its `--help` line, on every command of
- * `program` (e.g. `episodes per task [1–100000]`).
+ * Append each whole-number and decimal option's range to its `--help` line, on every
+ * command of `program` and its subcommands (e.g. `episodes per task [1–100000]`).
  */
 export function describeLimits(program: Command): Command {
-  for (const command of [program, ...program.commands]) {
+  const commands = (command: Command): Command[] => [command, ...command.commands.flatMap(commands)];
+  for (const command of commands(program)) {
     for (const option of command.options) {
-      const limit: IntegerLimit | undefined =
-        integerOptionLimits[option.long as IntegerOption] ?? decimalOptionLimits[option.long as DecimalOption];
+      const limit: IntegerLimit | undefined = option.long
+        ? (integerOptionLimits[option.long] ?? decimalOptionLimits[option.long])
+        : undefined;
       if (limit) option.description = `${option.description} [${rangeText(limit)}]`;
     }
   }

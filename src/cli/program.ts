@@ -7,9 +7,13 @@ import {
   ENV_OPTION_FLAG,
   ENV_OPTION_HELP,
   explicitOptions,
+  QUEUE_HELP,
   rolloutOptions,
   trainingOptions,
 } from "./shared-options.js";
+import { curriculumSettingTable, rigSettingTable } from "../rigger/rig-settings.js";
+import { settingOptions } from "./setting-options.js";
+import { targetOptions } from "./target-options.js";
 
 /**
  * The envrigger command line, writing to `io`. Commands are registered here only; each
@@ -45,101 +49,39 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--stack <spec.json>", "run on a stored harness stack (a stack spec, or a candidate file holding one)")
     .option("--group-by <key>", "byGroup keyed by the task's group or by task id: group | task", "group")
     .option("--json", "print one JSON object");
-  rolloutOptions(baseline, { olderName: true, callTimeout: true }).action(
+  rolloutOptions(baseline, { callTimeout: true }).action(
     async (options) => void (await (await import("./commands/baseline-command.js")).baselineCommand(options, io)),
   );
 
-  const targetOptions = (command: Command) =>
-    command
-      .option("--band-success <lo,hi>", "target success-rate band (default 0.4,0.6 when no target is given)")
-      .option("--band-steps <lo,hi>", "target mean-steps band")
-      .option("--weakness <text>", 'a named weakness to make decisive, e.g. "submits without running the tests"');
+  // The settings of rigging, with their flags, help and defaults, from their one table.
   const loopOptions = (command: Command) =>
-    rolloutOptions(targetOptions(command), { callTimeout: true })
-      .option("--designer <designer>", "heuristic | random | openai:<model> | gemini:<model>", "heuristic")
-      .option("--k <n>", "rollouts per batch (K)", "5")
-      .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "100")
-      .option(
-        "--rule <rule>",
-        "posterior (the true rate within --tolerance at --confidence) | paper (one batch of --k per candidate, accepted when its mean is in band)",
-        "posterior",
-      )
-      .option(
-        "--budget-rollouts <n>",
-        "rollouts each task may spend in all (baseline and validations; at most one batch over): the task then ends with the verdict reached, marked BUDGET_EXHAUSTED",
-      )
-      .option(
-        "--budget-total <n>",
-        "rollouts the whole run may spend, summed over its tasks and lanes (never more: the last batches are trimmed): a task running when it is spent ends with the verdict reached, marked BUDGET_EXHAUSTED; tasks not started are reported as not rigged",
-      )
-      .option(
-        "--confidence <p>",
-        "posterior probability that the true rate lies in the band (with --check-rollouts K: that a fresh K-rollout check lands in band), needed to accept or skip",
-        "0.9",
-      )
-      .option(
-        "--tolerance <rate>",
-        "how far outside --band-success a true rate may lie: accept when the true rate is in [lo − rate, hi + rate] at --confidence and the measured rate in [lo, hi] (0: the band itself)",
-        "0.05",
-      )
-      .option("--steps-tolerance <turns>", "the same for --band-steps, in turns", "1")
-      .option(
-        "--check-rollouts <n>",
-        "target a fresh check of this many rollouts instead of the true rate (0: the true rate)",
-        "0",
-      )
-      .option(
-        "--confirmation-episodes <n>",
-        "fresh rollouts confirming a candidate that passed, before the final accept (0: none)",
-        "0",
-      )
-      .option("--revisions <n>", "revisions after the first candidate", "5")
-      .option("--seed <s>", "run seed", "0")
-      .option("--reward <reward>", "hidden | public (envs with a pluggable reward)")
-      .option(ENV_OPTION_FLAG, ENV_OPTION_HELP, collectValues)
-      .option("--candidates <dir>", "where accepted candidates are stored", "harness-candidates")
+    settingOptions(command, rigSettingTable)
+      .option("--reward <reward>", "hidden | public (envs with a pluggable reward): the env option reward")
+      .option("--queue <url>", QUEUE_HELP)
+      .option("--out <dir>", "run directory (default runs/<id>)")
       .option("--json", "print one JSON object");
 
   loopOptions(
     program
       .command("rig")
       .description("rig one task: observe, diagnose, write, check, validate, decide")
-      .option("--env <env>", "environment id, or file:<path> (required unless --resume)")
       .option("--task <id>", "task id (required unless --resume)")
-      .option("--policy <policy>", "policy name, or file:<path> (required unless --resume)")
-      .option("--out <dir>", "run directory (default runs/<id>)")
       .option("--resume <dir>", "continue the run in this directory (e.g. after a provider outage)"),
-  ).action(async (options, command: Command) => {
-    const explicit = explicitOptions(command);
-    if (!options.resume && !options.task)
-      throw new EnvriggerError("BAD_ARGUMENT", "--task is required (or --resume runs/<id>)");
-    await (await import("./commands/curriculum-command.js")).curriculumCommand(
-      {
-        ...options,
-        split: "all",
-        concurrency: "1",
-        explicit: explicit.filter((name) => name !== "split" && name !== "concurrency"),
-      },
-      io,
-    );
-  });
+  ).action(
+    async (options, command: Command) =>
+      void (await (await import("./commands/curriculum-command.js")).rigCommand(options, explicitOptions(command), io)),
+  );
 
   loopOptions(
-    program
-      .command("curriculum")
-      .description("rig every task of a split (resumable; one SQLite thread per task)")
-      .option("--env <env>", "environment id, or file:<path>")
-      .option("--split <split>", "train | heldout | all", "train")
-      .option("--task <ids>", "only these task ids (comma-separated)")
-      .option("--policy <policy>", "policy name, or file:<path>")
-      .option("--concurrency <n>", "tasks in parallel (this process plus task processes)", "1")
-      .option("--out <dir>", "run directory (default runs/<id>)")
-      .option("--resume <dir>", "continue the run in this directory"),
+    settingOptions(
+      program.command("curriculum").description("rig every task of a split (resumable; one SQLite thread per task)"),
+      curriculumSettingTable,
+    ).option("--resume <dir>", "continue the run in this directory"),
   ).action(
     async (options, command: Command) =>
       void (await (
         await import("./commands/curriculum-command.js")
-      ).curriculumCommand({ ...options, explicit: explicitOptions(command) }, io)),
+      ).curriculumCommand(options, explicitOptions(command), io)),
   );
 
   program
@@ -164,10 +106,10 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .description("fresh rollouts of a stored candidate stack")
     .requiredOption("--candidate <file>", "a candidate JSON file under harness-candidates/")
     .requiredOption("--policy <policy>", "policy name, or file:<path>")
-    .option("--k <n>", "rollouts", "10")
+    .option("--episodes <n>", "fresh rollouts of the candidate", "10")
     .option("--seed <s>", "seed (fresh rollouts: never the rig run's seeds)", "1")
     .option("--json", "print one JSON object");
-  rolloutOptions(measure, { olderName: true }).action(
+  rolloutOptions(measure, {}).action(
     async (options) => void (await (await import("./commands/measure-command.js")).measureCommand(options, io)),
   );
 
@@ -189,7 +131,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
           .option("--seed <s>", "run seed", "0"),
       ),
     ),
-    { olderName: true, inProcessDefault: true },
+    { inProcessDefault: true },
   ).action(async (options) => void (await (await import("./commands/train-command.js")).trainCommand(options, io)));
 
   const experiment = program
@@ -266,7 +208,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--policy <policy>", "policy for fresh rollouts of --candidates")
     .option("--episodes <n>", "fresh rollouts per candidate (default 10)")
     .option("--seed <s>", "seed of the fresh rollouts", "0")
-    .option("--concurrency <n>", "episodes in flight", "1")
+    .option("--rollout-concurrency <n>", "episodes in flight at once", "1")
     .option("--successes-only", "only successful episodes (rejection-sampling fine-tuning)")
     .option("--out <file>", "write here (atomically at the end; lines stream into <file>.partial); default stdout")
     .action(async (options) => void (await (await import("./commands/export-command.js")).exportCommand(options, io)));
@@ -275,7 +217,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .command("start")
     .description("the main job on the embedded default (what `npm start` runs): a BugFix curriculum, offline")
     .option("--out <dir>", "run directory (default runs/<id>)")
-    .option("--concurrency <n>", "tasks in parallel (this process plus task processes)", "2")
+    .option("--task-concurrency <n>", "tasks rigged at once (this process plus task processes) (default 2)")
     .option("--json", "print one JSON object")
     .action(async (options) => void (await (await import("./commands/start-command.js")).startCommand(options, io)));
 
@@ -301,7 +243,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--seed <s>", "seed of the original-env rollouts", "1")
     .option("--extractor <extractor>", "mined (offline) | openai:<model> | gemini:<model>", "mined")
     .requiredOption("--out <bank.jsonl>", "the bank the items are appended to")
-    .option("--concurrency <n>", "episodes in flight at once", "1")
+    .option("--rollout-concurrency <n>", "episodes in flight at once", "1")
     .option("--json", "print one JSON object")
     .action(
       async (options) => void (await (await import("./commands/skills-command.js")).skillsExtractCommand(options, io)),
@@ -316,11 +258,11 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .requiredOption("--policy <policy>", "an LLM policy: openai:<model> | gemini:<model>")
     .option("--split <split>", "train | heldout | all", "heldout")
     .option("--task <ids>", "only these task ids (comma-separated)")
-    .option("--k <n>", "items retrieved into the system prompt", "3")
+    .option("--top-k <n>", "items retrieved into the system prompt", "3")
     .option("--episodes <n>", "episodes per task and arm", "5")
     .option("--seed <s>", "run seed (both arms use the same seeds)", "0")
     .option("--embeddings <spec>", "retrieve by embeddings: openai:<model> (default: BM25)")
-    .option("--concurrency <n>", "episodes in flight at once", "1")
+    .option("--rollout-concurrency <n>", "episodes in flight at once", "1")
     .option("--json", "print one JSON object")
     .action(
       async (options) => void (await (await import("./commands/skills-command.js")).skillsEvalCommand(options, io)),
@@ -342,7 +284,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
       "--queue <url>",
       "redis://HOST:PORT or rediss://… (password in the URL or in ENVRIGGER_REDIS_PASSWORD)",
     )
-    .option("--concurrency <n>", "jobs in flight in this process (a job runs its episodes one after another)", "8")
+    .option("--job-concurrency <n>", "jobs in flight in this process (a job runs its episodes one after another)", "8")
     .option("--plugins-dir <dir>", "allow file: env and policy plugins from inside this directory (none without it)")
     .option(
       "--allow-url <prefix>",

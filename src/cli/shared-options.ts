@@ -1,4 +1,6 @@
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
+import { settingHelp } from "./setting-options.js";
+import { rigSettingTable } from "../rigger/rig-settings.js";
 
 /**
  * The options `train` and `experiment` share (an experiment trains each arm and seed as
@@ -26,31 +28,24 @@ export function trainingOptions(command: Command): Command {
 /**
  * The options of every command that rolls out (baseline, rig, curriculum, measure, train,
  * experiment), declared once: episodes in flight at once here, or a Redis queue of
- * `envrigger worker` processes to run them on; `olderName` adds `--concurrency`, the name
- * `baseline`, `measure` and `train` had first, and `callTimeout` the per-call deadline.
+ * `envrigger worker` processes to run them on; `callTimeout` adds the per-call deadline.
  * `inProcessDefault` states the default of commands whose policy is always in-process.
  */
 export function rolloutOptions(
   command: Command,
-  choices: { olderName?: boolean; callTimeout?: boolean; inProcessDefault?: boolean },
+  choices: { callTimeout?: boolean; inProcessDefault?: boolean },
 ): Command {
-  const defaultConcurrency = choices.inProcessDefault ? "1" : "16 for LLM policies and OpenEnv envs, else 1";
-  if (choices.olderName) command.option("--concurrency <n>", "the older name of --rollout-concurrency");
+  const { rolloutConcurrency, callTimeoutMs } = rigSettingTable;
   command
-    .option(
-      "--rollout-concurrency <n>",
-      `episodes of a rollout batch in flight at once in this process (default ${defaultConcurrency})`,
+    .addOption(
+      new Option(
+        `${rolloutConcurrency.flag} ${rolloutConcurrency.value}`,
+        settingHelp(choices.inProcessDefault ? { ...rolloutConcurrency, defaultText: "1" } : rolloutConcurrency),
+      ),
     )
-    .option(
-      "--queue <url>",
-      "run the rollouts on `envrigger worker` processes via Redis instead: redis://HOST:PORT or rediss://…",
-    );
+    .option("--queue <url>", QUEUE_HELP);
   if (choices.callTimeout)
-    command.option(
-      "--call-timeout <ms>",
-      "deadline of each env and policy call; past it the episode stops with `timeout`",
-      "30000",
-    );
+    command.addOption(new Option(`${callTimeoutMs.flag} ${callTimeoutMs.value}`, settingHelp(callTimeoutMs)));
   return command;
 }
 
@@ -59,6 +54,9 @@ export function explicitOptions(command: Command): string[] {
   return Object.keys(command.opts()).filter((key) => command.getOptionValueSource(key) === "cli");
 }
 
-export const ENV_OPTION_FLAG = "--env-option <key=value>";
-export const ENV_OPTION_HELP =
-  "an env option, repeatable (JSON values: maxTurns=20, successReward=1); `envrigger envs` lists each env's options";
+export const ENV_OPTION_FLAG = `${rigSettingTable.envOptions.flag} ${rigSettingTable.envOptions.value}`;
+export const ENV_OPTION_HELP = rigSettingTable.envOptions.help;
+
+/** The help of `--queue`. */
+export const QUEUE_HELP =
+  "run the rollouts on `envrigger worker` processes via Redis instead: redis://HOST:PORT or rediss://…";

@@ -1,26 +1,21 @@
-import { EnvriggerError } from "../core/errors.js";
-import { DEFAULT_TARGET, type Target } from "../designer/target.js";
-import { MAX_BAND_STEPS, parseBand } from "./parse-arguments.js";
+import type { Command } from "commander";
+import { targetOf } from "../curriculum/curriculum-settings.js";
+import type { Target } from "../designer/target.js";
+import { rigSettingTable } from "../rigger/rig-settings.js";
+import { settingOptions, settingsFromOptions } from "./setting-options.js";
 
-/** The target options shared by `rig` and `curriculum`. */
-export interface TargetOptions {
-  bandSuccess?: string;
-  bandSteps?: string;
-  weakness?: string;
+const targetSettings = {
+  band: rigSettingTable.band,
+  bandSteps: rigSettingTable.bandSteps,
+  weakness: rigSettingTable.weakness,
+};
+
+/** Add the three target settings (`--band`, `--band-steps`, `--weakness`) to `command`. */
+export function targetOptions(command: Command): Command {
+  return settingOptions(command, targetSettings);
 }
 
-/** Build a target from CLI options; with none given, the default success band [0.4, 0.6]. */
-export function targetFromOptions(options: TargetOptions): Target {
-  const target: Target = {};
-  if (options.bandSuccess !== undefined) target.successBand = parseBand(options.bandSuccess, "--band-success", 1);
-  if (options.bandSteps !== undefined) target.stepsBand = parseBand(options.bandSteps, "--band-steps", MAX_BAND_STEPS);
-  if (options.weakness !== undefined) {
-    if (options.weakness.trim().length < 3)
-      throw new EnvriggerError(
-        "BAD_ARGUMENT",
-        '--weakness expects a description such as "submits without running the tests"',
-      );
-    target.weakness = options.weakness.trim();
-  }
-  return target.successBand || target.stepsBand || target.weakness ? target : { ...DEFAULT_TARGET };
+/** The target the options ask for; with none given, the default success band. */
+export function targetFromOptions(options: Record<string, unknown>): Target {
+  return targetOf(settingsFromOptions(options, targetSettings));
 }

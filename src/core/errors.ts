@@ -72,6 +72,8 @@ export const errorCodes = {
   BUDGET_EXHAUSTED: "user",
   /** This Node.js is not one envrigger supports, or isolated-vm has no build for it; the message names the version and the fix. */
   UNSUPPORTED_NODE: "user",
+  /** The caller's AbortSignal stopped a run; its checkpoints are kept, so it resumes. */
+  ABORTED: "user",
 } as const satisfies Record<string, ErrorCategory>;
 
 /** A stable error code. */

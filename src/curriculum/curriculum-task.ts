@@ -1,9 +1,24 @@
 import type { TaskInfo } from "../core/task.js";
 import type { RigDependencies } from "../rigger/rig-dependencies.js";
 import { openCheckpointer } from "../rigger/open-checkpointer.js";
+import { rigTaskSettingNames, type RigConfigInput } from "../rigger/rig-config.js";
 import { rigTask, type RigTaskResult } from "../rigger/rig-task.js";
 import type { CurriculumConfig } from "./curriculum-config.js";
 import { runPaths } from "../run-format/run-paths.js";
+
+/** One task's rig configuration: the run's settings a task keeps, for this task. */
+export function rigConfigOf(config: CurriculumConfig, task: Pick<TaskInfo, "id" | "group">): RigConfigInput {
+  const settings = Object.fromEntries(
+    rigTaskSettingNames.filter((name) => config[name] !== undefined).map((name) => [name, config[name]]),
+  );
+  return {
+    ...settings,
+    envId: config.env,
+    taskId: task.id,
+    group: task.group,
+    target: config.target,
+  } as RigConfigInput;
+}
 
 /**
  * Rig one task of a curriculum as its own thread in the run's checkpointer (resuming it
@@ -14,36 +29,11 @@ export async function rigCurriculumTask(
   task: Pick<TaskInfo, "id" | "group">,
   runDirectory: string,
   dependencies: RigDependencies,
+  signal?: AbortSignal,
 ): Promise<RigTaskResult> {
   const { saver, close } = openCheckpointer(runPaths(runDirectory).checkpointsOf(task.id));
   try {
-    return await rigTask(
-      {
-        envId: config.env,
-        envOptions: config.envOptions,
-        taskId: task.id,
-        group: task.group,
-        policy: config.policy,
-        designer: config.designer,
-        target: config.target,
-        k: config.k,
-        kMax: config.kMax,
-        rule: config.rule,
-        ...(config.budgetRollouts === undefined ? {} : { budgetRollouts: config.budgetRollouts }),
-        confidence: config.confidence,
-        tolerance: config.tolerance,
-        stepsTolerance: config.stepsTolerance,
-        checkRollouts: config.checkRollouts,
-        confirmationEpisodes: config.confirmationEpisodes,
-        revisions: config.revisions,
-        seed: config.seed,
-        maxTurns: config.maxTurns,
-        rolloutConcurrency: config.rolloutConcurrency,
-        callTimeoutMs: config.callTimeoutMs,
-      },
-      dependencies,
-      saver,
-    );
+    return await rigTask(rigConfigOf(config, task), dependencies, saver, signal);
   } finally {
     close();
   }

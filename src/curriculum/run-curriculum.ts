@@ -46,6 +46,8 @@ export interface CurriculumExecutor {
     runDirectory: string,
     onDone: (result: CurriculumTaskRun) => void,
     budget?: RunBudget,
+    /** Stops the run before its next task (and, in this process, its next graph step). */
+    signal?: AbortSignal,
   ): Promise<CurriculumTaskRun[]>;
   close(): Promise<void>;
 }
@@ -58,6 +60,8 @@ export interface RunCurriculumOptions {
   env: EnvDefinition;
   executor: CurriculumExecutor;
   onTaskDone?: (result: CurriculumTaskRun, done: number, total: number) => void;
+  /** Stops the run before its next task or graph step (its checkpoints are kept: it resumes). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -125,6 +129,7 @@ export async function runCurriculum(
       options.onTaskDone?.(result, done, tasks.length);
     },
     budget,
+    options.signal,
   );
   const results = runs.filter(isRigged);
   const notRigged = runs.filter((run): run is NotRiggedTask => !isRigged(run));
@@ -164,15 +169,16 @@ export function eventLogger(runDirectory: string): (event: RigEvent) => void {
  */
 export function inProcessExecutor(createDependencies: RigDependenciesFactory): CurriculumExecutor {
   return {
-    async run(config, tasks, runDirectory, onDone, budget) {
+    async run(config, tasks, runDirectory, onDone, budget, signal) {
       const results: CurriculumTaskRun[] = [];
       for (const task of tasks) {
+        signal?.throwIfAborted();
         const dependencies = {
           ...(await createDependencies(config, runDirectory)),
           ...(budget ? { runBudget: budget } : {}),
         };
         const result = await rigOrNotRigged(task.id, () =>
-          rigCurriculumTask(config, task, runDirectory, dependencies),
+          rigCurriculumTask(config, task, runDirectory, dependencies, signal),
         ).finally(() => dependencies.rollouts?.close());
         results.push(result);
         onDone(result);

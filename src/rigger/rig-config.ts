@@ -1,57 +1,46 @@
 import { z } from "zod";
-import { MAX_TIMER_MS } from "../core/max-timer-ms.js";
-import { jsonObjectSchema } from "../core/json.js";
 import { withRenamedKeys } from "../core/renamed-keys.js";
 import { targetSchema } from "../designer/target.js";
+import { rigSettingsSchema } from "./rig-settings.js";
 import {
   CHECK_DECISION_POLICY,
   DEFAULT_DECISION_POLICY,
   PAPER_DECISION_POLICY,
-  decisionRules,
   type DecisionPolicy,
 } from "./decision-rule.js";
 
 /** Setting names a stored rig configuration may still use (old → new). */
 export const RENAMED_DECISION_SETTINGS = { check: "checkRollouts", confirm: "confirmationEpisodes" } as const;
 
-const rigConfigObjectSchema = z.object({
+/** The settings a task's rigging keeps (the run-wide ones — budget total, split, candidates — stay with the run). */
+const RIG_TASK_SETTINGS = {
+  envOptions: true,
+  policy: true,
+  designer: true,
+  k: true,
+  kMax: true,
+  rule: true,
+  confidence: true,
+  tolerance: true,
+  stepsTolerance: true,
+  checkRollouts: true,
+  confirmationEpisodes: true,
+  budgetRollouts: true,
+  revisions: true,
+  seed: true,
+  maxTurns: true,
+  rolloutConcurrency: true,
+  callTimeoutMs: true,
+} as const;
+
+/** The names of the rig settings one task's configuration holds. */
+export const rigTaskSettingNames = Object.keys(RIG_TASK_SETTINGS) as Array<keyof typeof RIG_TASK_SETTINGS>;
+
+const rigConfigObjectSchema = rigSettingsSchema.pick(RIG_TASK_SETTINGS).extend({
   envId: z.string(),
-  envOptions: jsonObjectSchema.default({}),
   taskId: z.string(),
   group: z.string().optional(),
-  policy: z.string(),
-  designer: z.string(),
   target: targetSchema,
-  /** Rollouts per batch (K). */
-  k: z.number().int().min(1).default(5),
-  /** Which rule judges the bands (`paper`: one batch of `k` per candidate, accepted when its mean is in band). */
-  rule: z.enum(decisionRules).default(DEFAULT_DECISION_POLICY.rule),
-  /** Cap on rollouts spent on one validation (sequential validation). */
-  kMax: z.number().int().min(1).default(DEFAULT_DECISION_POLICY.kMax),
-  /** Posterior probability that the true rate lies in the band widened by `tolerance` (with `checkRollouts` > 0: that such a check lands in it), needed to accept (and to skip). */
-  confidence: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
-  /** How far outside the success band a true rate may lie and keep the promise (see `DecisionPolicy.tolerance`). */
-  tolerance: z.number().min(0).max(0.5).default(DEFAULT_DECISION_POLICY.tolerance),
-  /** The same for the steps band, in turns. */
-  stepsTolerance: z.number().min(0).default(DEFAULT_DECISION_POLICY.stepsTolerance),
-  /** Rollouts of the fresh check the rule targets (0: the posterior of the true rate instead). */
-  checkRollouts: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.checkRollouts),
-  /** Fresh rollouts of the confirmation batch before a final accept (0: none). */
-  confirmationEpisodes: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.confirmationEpisodes),
-  /**
-   * Rollouts the task may spend in all (baseline and validations): each measurement is
-   * capped to what is left (at least one batch), and once it is spent the task ends with
-   * the verdict reached, marked `BUDGET_EXHAUSTED`. Absent: no budget but `kMax` and `revisions`.
-   */
-  budgetRollouts: z.number().int().min(1).optional(),
-  /** Revisions after the first candidate. */
-  revisions: z.number().int().min(0).default(5),
-  seed: z.number().int().nonnegative().default(0),
-  maxTurns: z.number().int().positive().optional(),
-  /** Episodes of a batch in flight at once (default: `defaultRolloutConcurrency(policy, envId)`). */
-  rolloutConcurrency: z.number().int().min(1).optional(),
-  /** Deadline of each env and policy call in ms (default 30 000; see `DEFAULT_CALL_TIMEOUT_MS`). */
-  callTimeoutMs: z.number().int().positive().max(MAX_TIMER_MS).optional(),
 });
 
 /**

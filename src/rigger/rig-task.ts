@@ -91,12 +91,14 @@ function designerError(state: RigState): RigTaskResult["error"] {
  * whose thread already finished returns its stored result without running anything, and
  * an interrupted thread continues from its last checkpoint. The thread's trajectories are
  * stored beside its checkpoints (see `trajectoryStoreOf`): a persistent checkpointer should
- * come from `openCheckpointer`, whose file holds both.
+ * come from `openCheckpointer`, whose file holds both. `signal` stops the thread before its
+ * next graph step; its checkpoints are kept, so it resumes.
  */
 export async function rigTask(
   input: RigConfigInput,
   dependencies: RigDependencies,
   checkpointer?: BaseCheckpointSaver,
+  signal?: AbortSignal,
 ): Promise<RigTaskResult> {
   const config: RigConfig = parseWith(rigConfigSchema, input, "rig configuration", "BAD_CONFIG");
   const app = createRigGraph(dependencies, checkpointer);
@@ -104,6 +106,7 @@ export async function rigTask(
     configurable: { thread_id: `${config.envId}/${config.taskId}` },
     recursionLimit: 40 + 8 * (config.revisions + 1),
     durability: "sync" as const,
+    ...(signal ? { signal } : {}),
   };
   let state: RigState;
   if (checkpointer) {

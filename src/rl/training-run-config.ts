@@ -1,30 +1,24 @@
 import { z } from "zod";
 import { jsonObjectSchema } from "../core/json.js";
 import { withRenamedKeys } from "../core/renamed-keys.js";
-import { targetSchema } from "../designer/target.js";
-import { DEFAULT_DECISION_POLICY } from "../rigger/decision-rule.js";
+import { DEFAULT_TARGET, targetSchema } from "../designer/target.js";
+import { rigSettingsSchema } from "../rigger/rig-settings.js";
 import { grpoConfigSchema } from "./grpo-config.js";
 
 /** The co-evolution source's settings (`--source coevolve`). */
-export const coevolveSourceSchema = z.object({
-  kind: z.literal("coevolve"),
-  /** Re-rig every this many updates (M). */
-  every: z.number().int().min(1).default(10),
-  target: targetSchema.default({ successBand: [0.4, 0.6] }),
-  designer: z.string().default("heuristic"),
-  k: z.number().int().min(1).default(5),
-  /** Cap on rollouts per validation: the decision rule's own default (at confidence 0.9, 40 rollouts can never pass). */
-  kMax: z.number().int().min(1).default(DEFAULT_DECISION_POLICY.kMax),
-  /** The decision rule's confidence and confirmation batch for the rig rounds (its defaults). */
-  confidence: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
-  confirmationEpisodes: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.confirmationEpisodes),
-  revisions: z.number().int().min(0).default(5),
-  /**
-   * At most this many tasks rigged per round: a seeded sample of the tasks the next block of
-   * `every` updates trains on that have no stack the learner still measures in band.
-   */
-  roundTasks: z.number().int().min(1).default(24),
-});
+export const coevolveSourceSchema = rigSettingsSchema
+  .pick({ designer: true, k: true, kMax: true, confidence: true, confirmationEpisodes: true, revisions: true })
+  .extend({
+    kind: z.literal("coevolve"),
+    /** Re-rig every this many updates (M). */
+    every: z.number().int().min(1).default(10),
+    target: targetSchema.default(DEFAULT_TARGET),
+    /**
+     * At most this many tasks rigged per round: a seeded sample of the tasks the next block of
+     * `every` updates trains on that have no stack the learner still measures in band.
+     */
+    roundTasks: z.number().int().min(1).default(24),
+  });
 
 export type CoevolveSourceInput = z.input<typeof coevolveSourceSchema>;
 

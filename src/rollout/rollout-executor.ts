@@ -5,7 +5,7 @@ import type { RolloutBatchInput } from "./rollout-batch.js";
 export interface RunBatchOptions {
   /**
    * Episodes in flight at once where the batch runs in this process (the local executor);
-   * a queue executor leaves it to its workers' `--concurrency`. Never changes the result.
+   * a queue executor leaves it to its workers' `--job-concurrency`. Never changes the result.
    */
   concurrency?: number;
   /** Called after each finished episode, in completion order. */

@@ -20,7 +20,7 @@ export interface ExportCommandOptions {
   policy?: string;
   episodes?: string;
   seed?: string;
-  concurrency?: string;
+  rolloutConcurrency?: string;
   successesOnly?: boolean;
   out?: string;
 }
@@ -117,7 +117,7 @@ export async function exportCommand(options: ExportCommandOptions, io: CliIo): P
         policy: options.policy,
         episodes: parseInteger(options.episodes ?? "10", "--episodes"),
         seed: parseInteger(options.seed ?? "0", "--seed"),
-        concurrency: parseInteger(options.concurrency ?? "1", "--concurrency"),
+        concurrency: parseInteger(options.rolloutConcurrency ?? "1", "--rollout-concurrency"),
         cwd: io.cwd,
       },
       emit,

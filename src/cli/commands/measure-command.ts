@@ -14,14 +14,14 @@ import { parseInteger } from "../parse-arguments.js";
 export interface MeasureCommandOptions extends RolloutCommandOptions {
   candidate: string;
   policy: string;
-  k?: string;
+  episodes?: string;
   seed?: string;
   json?: boolean;
 }
 
 /** `envrigger measure`: fresh rollouts of a stored candidate stack. */
 export async function measureCommand(options: MeasureCommandOptions, io: CliIo): Promise<Measurement> {
-  const k = parseInteger(options.k ?? "10", "--k");
+  const k = parseInteger(options.episodes ?? "10", "--episodes");
   const seed = parseInteger(options.seed ?? "1", "--seed");
   const record = readCandidateRecord(resolve(io.cwd, options.candidate));
   const concurrency = rolloutConcurrencyOf(options, options.policy, record.stack.base.env);

@@ -28,7 +28,7 @@ export interface SkillsExtractOptions {
   seed?: string;
   extractor?: string;
   out?: string;
-  concurrency?: string;
+  rolloutConcurrency?: string;
   json?: boolean;
 }
 
@@ -39,11 +39,11 @@ export interface SkillsEvalOptions {
   policy: string;
   split?: string;
   task?: string;
-  k?: string;
+  topK?: string;
   episodes?: string;
   seed?: string;
   embeddings?: string;
-  concurrency?: string;
+  rolloutConcurrency?: string;
   json?: boolean;
 }
 
@@ -130,7 +130,7 @@ async function sourcesOf(
     policy: policy.factory,
     tasks,
     seed: parseInteger(options.seed ?? "1", "--seed"),
-    concurrency: parseInteger(options.concurrency ?? "1", "--concurrency"),
+    concurrency: parseInteger(options.rolloutConcurrency ?? "1", "--rollout-concurrency"),
     onEpisode: (done) => progress.update(done),
   });
   progress.stop();
@@ -211,10 +211,10 @@ export async function skillsEvalCommand(options: SkillsEvalOptions, io: CliIo): 
       { hint: "scripted policies do not read a system prompt, so skills cannot change them" },
     );
   const split = parseChoice(options.split ?? "heldout", "--split", splitSelectionSchema.options) as SplitSelection;
-  const k = parseInteger(options.k ?? "3", "--k");
+  const k = parseInteger(options.topK ?? "3", "--top-k");
   const episodes = parseInteger(options.episodes ?? "5", "--episodes");
   const seed = parseInteger(options.seed ?? "0", "--seed");
-  const concurrency = parseInteger(options.concurrency ?? "1", "--concurrency");
+  const concurrency = parseInteger(options.rolloutConcurrency ?? "1", "--rollout-concurrency");
   const bank = readSkillBank(resolve(io.cwd, options.bank));
   for (const warning of bank.warnings) io.stderr(`warning: ${warning}\n`);
   const env = await resolveEnv(options.env, io.cwd);

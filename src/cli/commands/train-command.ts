@@ -11,11 +11,15 @@ import type { CliIo } from "../cli-io.js";
 import { fixed } from "../format-table.js";
 import { parseChoice, parseInteger } from "../parse-arguments.js";
 import { createProgress } from "../progress.js";
-import { targetFromOptions, type TargetOptions } from "../target-options.js";
+import { targetFromOptions } from "../target-options.js";
 import { productRigDependencies } from "../../app/create-rig-dependencies.js";
 
 /** Raw options of `envrigger train`. */
-export interface TrainCommandOptions extends TargetOptions {
+export interface TrainCommandOptions {
+  /** The target options (`--band`, `--band-steps`, `--weakness`), as given. */
+  band?: string;
+  bandSteps?: string;
+  weakness?: string;
   env?: string;
   policy?: string;
   source?: string;
@@ -28,7 +32,6 @@ export interface TrainCommandOptions extends TargetOptions {
   roundTasks?: string;
   evalEvery?: string;
   evalEpisodes?: string;
-  concurrency?: string;
   rolloutConcurrency?: string;
   queue?: string;
   out?: string;
@@ -42,11 +45,11 @@ export function trainingRunId(prefix: string, env: string): string {
   return `${prefix}-${env.replace(/[^A-Za-z0-9]+/g, "_")}-${stamp}`;
 }
 
-/** Episodes in flight per rollout batch in this process: `--rollout-concurrency`, else the older `--concurrency`, else 1. */
-export function trainingRolloutConcurrency(options: { rolloutConcurrency?: string; concurrency?: string }): number {
+/** Episodes in flight per rollout batch in this process: `--rollout-concurrency`, else 1. */
+export function trainingRolloutConcurrency(options: { rolloutConcurrency?: string }): number {
   if (options.rolloutConcurrency !== undefined)
     return parseInteger(options.rolloutConcurrency, "--rollout-concurrency");
-  return parseInteger(options.concurrency ?? "1", "--concurrency");
+  return 1;
 }
 
 /** The env options and reward source of `--reward`: the env's verdict by default, else the env's own reward of that name. */
@@ -118,7 +121,7 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
         source.kind === "coevolve"
           ? {
               kind: "coevolve",
-              target: targetFromOptions(options),
+              target: targetFromOptions({ ...options }),
               every: parseInteger(options.every ?? "10", "--every"),
               roundTasks: parseInteger(options.roundTasks ?? "24", "--round-tasks"),
             }

@@ -9,7 +9,7 @@ import { type IntegerOption, parseInteger } from "../parse-arguments.js";
 /** Raw options of `envrigger worker`. */
 export interface WorkerCommandOptions {
   queue: string;
-  concurrency?: string;
+  jobConcurrency?: string;
   pluginsDir?: string;
   allowUrl?: string[];
   lockDurationMs?: string;
@@ -39,7 +39,7 @@ function stopRequested(signal?: AbortSignal): Promise<string> {
  * then drain (finish the jobs in flight) and exit. Says where it listens on stderr.
  */
 export async function workerCommand(options: WorkerCommandOptions, io: CliIo, signal?: AbortSignal): Promise<void> {
-  const concurrency = parseInteger(options.concurrency ?? "8", "--concurrency");
+  const concurrency = parseInteger(options.jobConcurrency ?? "8", "--job-concurrency");
   const pluginsDirectory = options.pluginsDir === undefined ? undefined : resolve(io.cwd, options.pluginsDir);
   if (pluginsDirectory && (!existsSync(pluginsDirectory) || !statSync(pluginsDirectory).isDirectory())) {
     throw new EnvriggerError("BAD_ARGUMENT", `--plugins-dir ${options.pluginsDir} is not a directory`);

@@ -1,0 +1,302 @@
+import { z } from "zod";
+import { jsonObjectSchema, type JsonObject } from "../core/json.js";
+import { MAX_TIMER_MS } from "../core/max-timer-ms.js";
+import { splitSelectionSchema } from "../core/task.js";
+import { DEFAULT_CALL_TIMEOUT_MS } from "../rollout/call-deadline.js";
+import { DEFAULT_DECISION_POLICY, decisionRules } from "./decision-policy.js";
+
+/** The range of a whole number (or a band's upper end), both ends inclusive. */
+export interface SettingLimit {
+  minimum: number;
+  maximum: number;
+}
+
+/**
+ * How a setting is written on the command line: a whole number, a decimal in a range, a probability in (0.5, 1),
+ * free text, a band `lo,hi`, a comma-separated list, repeatable `key=value` pairs, or one of
+ * a few words.
+ */
+export type SettingKind = "integer" | "decimal" | "probability" | "text" | "band" | "list" | "key-value" | "choice";
+
+/**
+ * One setting, declared once: its zod schema (with its limit and default), the flag that
+ * sets it on the command line, the help line, and the default as `--help` and the docs show
+ * it. The CLI's options, the run configurations, the resume check and the docs' flag tables
+ * are all read from rows like this one.
+ */
+export interface Setting<S extends z.ZodType = z.ZodType> {
+  /** The flag, e.g. `--k-max` (of the field `kMax`). */
+  flag: `--${string}`;
+  /** The value's placeholder in `--help`, e.g. `<n>`. */
+  value: string;
+  help: string;
+  kind: SettingKind;
+  /** Whole and decimal numbers: the range; bands: `maximum` is the largest upper end. */
+  limit?: SettingLimit;
+  /** `choice`: the words accepted. */
+  choices?: readonly string[];
+  /** The default the schema applies (absent: none, or see `defaultText`). */
+  default?: unknown;
+  /** How `--help` describes a default that depends on other settings. */
+  defaultText?: string;
+  schema: S;
+}
+
+function integer(
+  row: { flag: `--${string}`; help: string; value?: string; default: number } & SettingLimit,
+): Setting<z.ZodDefault<z.ZodNumber>>;
+function integer(
+  row: { flag: `--${string}`; help: string; value?: string; defaultText?: string } & SettingLimit,
+): Setting<z.ZodOptional<z.ZodNumber>>;
+function integer(
+  row: { flag: `--${string}`; help: string; value?: string; default?: number; defaultText?: string } & SettingLimit,
+): Setting {
+  const base = z.number().int().min(row.minimum).max(row.maximum);
+  const { minimum, maximum, ...rest } = row;
+  return {
+    value: "<n>",
+    ...rest,
+    kind: "integer",
+    limit: { minimum, maximum },
+    schema: row.default === undefined ? base.optional() : base.default(row.default),
+  };
+}
+
+function text<S extends z.ZodType>(
+  row: { flag: `--${string}`; help: string; value: string; default?: z.output<S>; defaultText?: string },
+  schema: S,
+): Setting<S> {
+  return { ...row, kind: "text", schema };
+}
+
+function decimal(
+  row: { flag: `--${string}`; help: string; value: string; default: number } & SettingLimit,
+): Setting<z.ZodDefault<z.ZodNumber>> {
+  const { minimum, maximum, ...rest } = row;
+  return {
+    ...rest,
+    kind: "decimal",
+    limit: { minimum, maximum },
+    schema: z.number().min(minimum).max(maximum).default(row.default),
+  };
+}
+
+function band(row: { flag: `--${string}`; help: string; maximum: number; defaultText?: string }) {
+  const schema = z
+    .tuple([z.number().min(0), z.number().max(row.maximum)])
+    .refine(([low, high]) => low < high, "a band is [low, high] with low < high")
+    .optional();
+  return {
+    flag: row.flag,
+    value: "<lo,hi>",
+    help: row.help,
+    kind: "band",
+    limit: { minimum: 0, maximum: row.maximum },
+    ...(row.defaultText ? { defaultText: row.defaultText } : {}),
+    schema,
+  } satisfies Setting;
+}
+
+/** The largest upper end `--band-steps` accepts. */
+export const MAX_BAND_STEPS = 1_000_000;
+
+/** The largest whole-number count a setting accepts (rollouts per batch, episodes). */
+const MAX_COUNT = 100_000;
+
+/**
+ * The settings of rigging — one task (`rig`) or every task of a split (`curriculum`) —
+ * declared once. Each field's flag is its kebab-case name (`kMax` ↔ `--k-max`); the CLI,
+ * `rig()`/`curriculum()`, the stored run configuration and the resume check read this table.
+ * A field is named after its flag (`--k-max` sets `kMax`), except where the stored run
+ * configuration names the value more exactly: `--env-option` sets `envOptions`,
+ * `--call-timeout` `callTimeoutMs`, `--candidates` `candidatesDir`.
+ */
+export const rigSettingTable = {
+  env: text({ flag: "--env", value: "<env>", help: "environment id, or file:<path> for a plugin module" }, z.string()),
+  envOptions: {
+    flag: "--env-option",
+    value: "<key=value>",
+    help: "an env option, repeatable (JSON values: maxTurns=20, successReward=1); `envrigger envs` lists each env's options",
+    kind: "key-value",
+    default: {},
+    schema: (jsonObjectSchema as z.ZodType<JsonObject, JsonObject>).default({}),
+  } satisfies Setting,
+  policy: text({ flag: "--policy", value: "<policy>", help: "policy name for the env, or file:<path>" }, z.string()),
+  designer: text(
+    {
+      flag: "--designer",
+      value: "<designer>",
+      help: "heuristic | random | openai:<model> | gemini:<model>",
+      default: "heuristic",
+    },
+    z.string().min(1).default("heuristic"),
+  ),
+  band: band({
+    flag: "--band",
+    help: "target success-rate band",
+    maximum: 1,
+    defaultText: "0.4,0.6 when no other target is given",
+  }),
+  bandSteps: band({ flag: "--band-steps", help: "target mean-steps band", maximum: MAX_BAND_STEPS }),
+  weakness: text(
+    {
+      flag: "--weakness",
+      value: "<text>",
+      help: 'a named weakness to make decisive, e.g. "submits without running the tests"',
+    },
+    z.string().trim().min(3).optional(),
+  ),
+  k: integer({ flag: "--k", help: "rollouts per batch (K)", minimum: 1, maximum: MAX_COUNT, default: 5 }),
+  rule: {
+    flag: "--rule",
+    value: "<rule>",
+    help: "posterior (the true rate within --tolerance at --confidence) | paper (one batch of --k per candidate, accepted when its mean is in band)",
+    kind: "choice",
+    choices: decisionRules,
+    default: DEFAULT_DECISION_POLICY.rule,
+    schema: z.enum(decisionRules).default(DEFAULT_DECISION_POLICY.rule),
+  } satisfies Setting,
+  kMax: integer({
+    flag: "--k-max",
+    help: "cap on rollouts per validation (sequential validation)",
+    minimum: 1,
+    maximum: MAX_COUNT,
+    default: DEFAULT_DECISION_POLICY.kMax,
+  }),
+  confidence: {
+    flag: "--confidence",
+    value: "<p>",
+    help: "posterior probability that the true rate lies in the band (with --check-rollouts K: that a fresh K-rollout check lands in band), needed to accept or skip",
+    kind: "probability",
+    default: DEFAULT_DECISION_POLICY.confidence,
+    schema: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
+  } satisfies Setting,
+  tolerance: decimal({
+    flag: "--tolerance",
+    value: "<rate>",
+    help: "how far outside --band a true rate may lie: accept when the true rate is in [lo − rate, hi + rate] at --confidence and the measured rate in [lo, hi] (0: the band itself)",
+    minimum: 0,
+    maximum: 0.5,
+    default: DEFAULT_DECISION_POLICY.tolerance,
+  }),
+  stepsTolerance: decimal({
+    flag: "--steps-tolerance",
+    value: "<turns>",
+    help: "the same for --band-steps, in turns",
+    minimum: 0,
+    maximum: MAX_BAND_STEPS,
+    default: DEFAULT_DECISION_POLICY.stepsTolerance,
+  }),
+  checkRollouts: integer({
+    flag: "--check-rollouts",
+    help: "target a fresh check of this many rollouts instead of the true rate (0: the true rate)",
+    minimum: 0,
+    maximum: MAX_COUNT,
+    default: DEFAULT_DECISION_POLICY.checkRollouts,
+  }),
+  confirmationEpisodes: integer({
+    flag: "--confirmation-episodes",
+    help: "fresh rollouts confirming a candidate that passed, before the final accept (0: none)",
+    minimum: 0,
+    maximum: MAX_COUNT,
+    default: DEFAULT_DECISION_POLICY.confirmationEpisodes,
+  }),
+  budgetRollouts: integer({
+    flag: "--budget-rollouts",
+    help: "rollouts each task may spend in all (baseline and validations; at most one batch over): the task then ends with the verdict reached, marked BUDGET_EXHAUSTED",
+    minimum: 1,
+    maximum: 10_000_000,
+  }),
+  budgetTotal: integer({
+    flag: "--budget-total",
+    help: "rollouts the whole run may spend, summed over its tasks and lanes (never more: the last batches are trimmed): a task running when it is spent ends with the verdict reached, marked BUDGET_EXHAUSTED; tasks not started are reported as not rigged",
+    minimum: 1,
+    maximum: 1_000_000_000,
+  }),
+  revisions: integer({
+    flag: "--revisions",
+    help: "revisions after the first candidate",
+    minimum: 0,
+    maximum: 1_000,
+    default: 5,
+  }),
+  seed: integer({ flag: "--seed", value: "<s>", help: "run seed", minimum: 0, maximum: 2 ** 32 - 1, default: 0 }),
+  maxTurns: integer({
+    flag: "--max-turns",
+    help: "cap on policy turns per episode",
+    minimum: 1,
+    maximum: MAX_COUNT,
+    defaultText: "the env's own",
+  }),
+  rolloutConcurrency: integer({
+    flag: "--rollout-concurrency",
+    help: "episodes of a rollout batch in flight at once in this process",
+    minimum: 1,
+    maximum: 1_024,
+    defaultText: "16 for LLM policies and OpenEnv envs, else 1",
+  }),
+  callTimeoutMs: integer({
+    flag: "--call-timeout",
+    value: "<ms>",
+    help: "deadline of each env and policy call in ms; past it the episode stops with `timeout`",
+    minimum: 1,
+    maximum: MAX_TIMER_MS,
+    default: DEFAULT_CALL_TIMEOUT_MS,
+  }),
+  candidatesDir: text(
+    {
+      flag: "--candidates",
+      value: "<dir>",
+      help: "where accepted candidates are stored",
+      default: "harness-candidates",
+    },
+    z.string().min(1).default("harness-candidates"),
+  ),
+} as const;
+
+/**
+ * The settings only a curriculum has: which tasks, and how many are rigged at once (which
+ * never changes what a task computes).
+ */
+export const curriculumSettingTable = {
+  split: {
+    flag: "--split",
+    value: "<split>",
+    help: "train | heldout | all",
+    kind: "choice",
+    choices: splitSelectionSchema.options,
+    default: "train",
+    schema: splitSelectionSchema.default("train"),
+  } satisfies Setting,
+  taskIds: {
+    flag: "--task",
+    value: "<ids>",
+    help: "only these task ids (comma-separated)",
+    kind: "list",
+    schema: z.array(z.string().min(1)).min(1).optional(),
+  } satisfies Setting,
+  taskConcurrency: integer({
+    flag: "--task-concurrency",
+    help: "tasks rigged at once (this process plus task processes)",
+    minimum: 1,
+    maximum: 1_024,
+    default: 1,
+  }),
+} as const;
+
+/** The zod shape of a table: each field's schema. */
+export function shapeOf<T extends Record<string, { schema: z.ZodType }>>(table: T): { [K in keyof T]: T[K]["schema"] } {
+  return Object.fromEntries(Object.entries(table).map(([key, row]) => [key, row.schema])) as {
+    [K in keyof T]: T[K]["schema"];
+  };
+}
+
+/** The rig settings, with their limits and defaults. */
+export const rigSettingsSchema = z.object(shapeOf(rigSettingTable));
+/** The rig settings with their defaults applied. */
+export type RigSettings = z.infer<typeof rigSettingsSchema>;
+/** The rig settings as a caller writes them (defaults optional). */
+export type RigSettingsInput = z.input<typeof rigSettingsSchema>;
+
+/** The settings a run keeps on `--resume` only if they are not given again (they never change results). */
+export const RESUMABLE_ANEW = ["rolloutConcurrency", "taskConcurrency"] as const;
