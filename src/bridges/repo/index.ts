@@ -32,3 +32,4 @@ export {
 } from "./tasks/repo-task.js";
 export { defaultTaskDirectory, readTaskFile, taskFilePath, writeTaskFile } from "./tasks/task-file-store.js";
 export { isTestPath } from "./tasks/test-paths.js";
+export { dropSummary, type SpecTasks, type SpecTasksOptions, specTasks } from "./spec-tasks.js";

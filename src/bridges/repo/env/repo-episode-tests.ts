@@ -43,6 +43,7 @@ function runTests(context: RepoEpisodeContext, settings: RepoTestSettings, files
     isolation: settings.options.isolation,
     limits: { wallMs: settings.options.testTimeoutMs },
     cacheDir: settings.cacheDir,
+    tests: context.target.tests,
   });
 }
 

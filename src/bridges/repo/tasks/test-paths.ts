@@ -2,13 +2,14 @@ import { globToRegExp } from "../../bugfix-tools/index.js";
 
 /** Path segments and file name shapes that mark a test file (any runner's usual layout). */
 const testDirectory = /(^|\/)(test|tests|__tests__|spec)\//;
-const testFileName = /(^|[./_-])(test|spec)\.[cm]?[jt]sx?$/;
+const testFileName = /(^|[./_-])(test|spec)(-d)?\.[cm]?[jt]sx?$/;
 /** ava's and node's root-level layouts: `test.js`, `test-foo.js`, `foo_test.js` (any directory). */
 const testScriptName = /(^|\/)(test|tests|spec)(-[^/]*)?\.[cm]?[jt]sx?$/;
 
 /**
  * Whether a repository path is a test file by the usual layouts: under `test/`, `tests/`,
- * `__tests__/` or `spec/`; named `*.test.*`, `*.spec.*`, `*-test.*`, `*_test.*`; or a
+ * `__tests__/` or `spec/`; named `*.test.*`, `*.spec.*`, `*-test.*`, `*_test.*`, a type test
+ * `*.test-d.ts`; or a
  * `test.*` / `test-*.*` script in any directory (ava's and node's root `test.js`).
  */
 export function isTestPath(path: string): boolean {

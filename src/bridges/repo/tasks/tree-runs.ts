@@ -77,6 +77,7 @@ export async function runTree(
         testCommand: target.testCommand,
         isolation: options.isolation,
         cacheDir: options.cacheDir,
+        tests: target.tests,
       });
       cached.push({
         tests: Object.fromEntries(run.tests.map((test) => [test.id, test.status])),
