@@ -45,7 +45,7 @@ describe.skipIf(!isolated)("the 'your own repository' page, followed from clone 
     expect(blocks.filter((block) => block.language === "json")).toHaveLength(1);
   });
 
-  it("every command of the page succeeds, in order", { timeout: 900_000 }, async () => {
+  it("every command of the page succeeds, in order", { timeout: 1_800_000 }, async () => {
     const settings = blocks.find((block) => block.language === "json")?.body as string;
     writeFileSync(path.join(repository, "envrigger-repo.json"), settings);
     const commands = blocks

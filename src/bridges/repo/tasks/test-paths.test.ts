@@ -12,6 +12,7 @@ describe("test paths", () => {
       "src/a.spec.ts",
       "src/a.test.js",
       "lib/a_test.js",
+      "index.test-d.ts",
     ])
       expect(isTestPath(file), file).toBe(true);
     for (const file of ["index.js", "src/latest.js", "src/contest.ts", "attest.js"])
