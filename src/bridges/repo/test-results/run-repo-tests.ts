@@ -98,7 +98,11 @@ export async function runRepoTests(options: RunRepoTestsOptions): Promise<RepoTe
     const toolCache = path.join(reportDirectory, "cache");
     mkdirSync(toolCache, { mode: 0o777 });
     chmodSync(toolCache, 0o777);
-    const readOnlyPaths = [repoCacheDirectory(options.cacheDir), ...linkedDependencies(workspace)];
+    const dependencies = linkedDependencies(workspace);
+    const readOnlyPaths = [repoCacheDirectory(options.cacheDir), ...dependencies];
+    // Tools that write into node_modules/.cache (ava 6 always does): a fresh tmpfs there per run.
+    const scratchPaths = dependencies.map((directory) => path.join(directory, ".cache"));
+    for (const directory of scratchPaths) mkdirSync(directory, { recursive: true });
     const env = {
       PATH: `${ensureNpxShim(options.cacheDir)}:${sandboxEnvironment({}).PATH}`,
       ...SUITE_ENVIRONMENT,
@@ -119,6 +123,7 @@ export async function runRepoTests(options: RunRepoTestsOptions): Promise<RepoTe
         env,
         readOnlyPaths,
         writablePaths: [reportDirectory],
+        scratchPaths,
       });
     const run = await runCommand(command);
     const runs: IsolatedRunResult[] = [run];
