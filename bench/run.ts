@@ -22,6 +22,7 @@ import { benchDecisionRuleSimulation } from "./decision-rule-simulation.js";
 import { benchDecisionRuleToleranceSimulation } from "./decision-rule-tolerance-simulation.js";
 import { benchRepoRunner } from "./repo-runner.js";
 import { benchRepoTasks, benchUnseenRepository } from "./repo-bench.js";
+import { benchOwnRepository } from "./repo-own.js";
 import { benchCommit, currentLoad, writeBenchResult } from "./result-file.js";
 import { availableParallelism } from "node:os";
 import { benchOpenEnvReference } from "./openenv-reference.js";
@@ -183,6 +184,11 @@ const sections: BenchSection[] = [
       "repo: a repository never seen before (made here, 4 commits), by path and test command: tasks built, oracle and submit-at-once on each",
     run: benchUnseenRepository,
   },
+  ...(["camelcase", "markdown-table", "defu"] as const).map((name) => ({
+    name: `repo-own-${name}`,
+    title: `repo: ${name} (bench/repos/), brought by a repo: spec: tasks built with every dropped candidate's reason; oracle, submit-at-once and the test rewriter (hidden and public) on every task`,
+    run: benchOwnRepository(name),
+  })),
 ];
 if (only) {
   const unknown = [...only].filter((name) => !sections.some((section) => section.name === name));

@@ -1,13 +1,4 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-
-/** One commit of the made-up repository: files written, then committed with `subject`. */
-interface Revision {
-  subject: string;
-  files: Record<string, string>;
-}
+import { type GitRevision, makeGitRepository } from "../src/testing/make-git-repository.js";
 
 const statsV1 = `export function mean(values) {
   let total = 0;
@@ -70,7 +61,7 @@ test("range takes a step", () => assert.deepEqual(range(1, 8, 3), [1, 4, 7]));
 test("range of an empty span", () => assert.deepEqual(range(3, 3), []));
 `;
 
-const revisions: Revision[] = [
+const revisions: GitRevision[] = [
   {
     subject: "stats: mean, median and clamp",
     files: {
@@ -96,28 +87,5 @@ const revisions: Revision[] = [
  * (`node --test`, TAP output) and no dependencies at all.
  */
 export function makeUnseenRepository(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "envrigger-unseen-repo-"));
-  const git = (...args: string[]) =>
-    execFileSync("git", args, {
-      cwd: dir,
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: "bench",
-        GIT_AUTHOR_EMAIL: "bench@example.org",
-        GIT_COMMITTER_NAME: "bench",
-        GIT_COMMITTER_EMAIL: "bench@example.org",
-        GIT_AUTHOR_DATE: "2026-01-01T00:00:00Z",
-        GIT_COMMITTER_DATE: "2026-01-01T00:00:00Z",
-      },
-    });
-  git("init", "--quiet", "--initial-branch=main");
-  for (const revision of revisions) {
-    for (const [file, content] of Object.entries(revision.files)) {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), content);
-    }
-    git("add", "-A");
-    git("commit", "--quiet", "-m", revision.subject);
-  }
-  return dir;
+  return makeGitRepository(revisions, "envrigger-unseen-repo-");
 }

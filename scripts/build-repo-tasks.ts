@@ -9,6 +9,7 @@
 import { parseArgs } from "node:util";
 import {
   buildTaskFile,
+  formatBuildEvent,
   defaultTaskDirectory,
   manifestTarget,
   readRepoManifest,
@@ -36,7 +37,7 @@ for (const name of names) {
     isolation: values.isolation === "none-explicit" ? "none-explicit" : "bwrap",
     historical: { tasks: Number(values.historical), attempts: Number(values["attempts-historical"]) },
     injected: { tasks: Number(values.injected), attempts: Number(values["attempts-injected"]) },
-    progress: (line) => console.log(line),
+    progress: (event) => console.log(formatBuildEvent(name, event)),
   });
   writeTaskFile(taskFilePath(defaultTaskDirectory(), name), file);
   const count = (source: string) => file.tasks.filter((task) => task.source === source).length;

@@ -65,10 +65,10 @@ interface FlagMention {
 
 const flagPattern = /(?<![\w-])--[a-z][a-zA-Z0-9-]*/g;
 
-/** The command a piece of text invokes: `envrigger rig …`, `npx envrigger skills extract …`, or `rig …` in a span. */
+/** The command a piece of text invokes: `envrigger rig …`, `npx envrigger skills extract …`, or `rig …` in a span (not an env spec such as `repo:<dir>`). */
 function invokedCommand(text: string, commands: string[], bare: boolean): { command: string; end: number } | undefined {
   const names = commands.map((name) => name.replace(" ", "\\s+")).join("|");
-  const pattern = new RegExp(`${bare ? "^\\s*(?:(?:npx\\s+)?envrigger\\s+)?" : "envrigger\\s+"}(${names})(?![\\w-])`);
+  const pattern = new RegExp(`${bare ? "^\\s*(?:(?:npx\\s+)?envrigger\\s+)?" : "envrigger\\s+"}(${names})(?![\\w:-])`);
   const match = pattern.exec(text);
   return match ? { command: (match[1] as string).replace(/\s+/, " "), end: match.index + match[0].length } : undefined;
 }

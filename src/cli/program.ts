@@ -169,6 +169,32 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
         void (await (await import("./commands/report-command.js")).reportCommand(run, options, io)),
     );
 
+  const repo = program
+    .command("repo")
+    .description(
+      "a repository of your own as an env: build and list its validated tasks (see docs/your-own-repository.md)",
+    );
+  const repoOptions = (command: Command) =>
+    command
+      .argument("<spec>", "repo:<dir or bundle>[?test=…&sources=…&tests=…&dev=…]")
+      .option("--json", "print one JSON object")
+      .option("--rebuild", "build again even when tasks of these settings are cached")
+      .option("--isolation <isolation>", "bwrap | none-explicit: the sandbox validation runs use", "bwrap");
+  repoOptions(
+    repo
+      .command("build")
+      .description(
+        "build and validate the tasks: a line per commit and mutation tried, every dropped one with its reason",
+      ),
+  ).action(
+    async (spec: string, options) =>
+      void (await (await import("./commands/repo-command.js")).repoBuildCommand(spec, options, io)),
+  );
+  repoOptions(repo.command("list").description("list the validated tasks (built first when none are cached)")).action(
+    async (spec: string, options) =>
+      void (await (await import("./commands/repo-command.js")).repoListCommand(spec, options, io)),
+  );
+
   program
     .command("serve")
     .description(

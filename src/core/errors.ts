@@ -68,6 +68,12 @@ export const errorCodes = {
   INTEGRITY: "user",
   /** npm could not install a repository's devDependencies (unknown version, registry unreachable); npm's message says which. */
   DEPENDENCY_INSTALL: "external",
+  /** A repository's test command reported no test at the pinned commit (nothing to grade by). */
+  NO_TESTS: "user",
+  /** A repository's test command reported tests, but none passed in every run at the pinned commit. */
+  NO_PASSING_TESTS: "user",
+  /** No candidate of a repository became a validated task; the message counts the reasons. */
+  NO_TASKS: "user",
   /** The run's rollout budget (`--budget-total`) was spent before a task's first rollout: the task is reported as not rigged. */
   BUDGET_EXHAUSTED: "user",
   /** This Node.js is not one envrigger supports, or isolated-vm has no build for it; the message names the version and the fix. */

@@ -115,7 +115,7 @@ export async function runBaseline(
       "UNKNOWN_TASK",
       `env ${options.env.id} has no task in split ${options.split}: nothing to run`,
       {
-        hint: 'pick a split that has tasks (see `envrigger tasks`); an OpenEnv server has one task, "default", in train',
+        hint: 'pick a split that has tasks (`envrigger envs` lists them; `envrigger repo list <spec>` for a repo: spec); an OpenEnv server has one task, "default", in train',
       },
     );
   const rolloutTasks = tasks.map((task) => ({

@@ -12,6 +12,13 @@ export { type RepoOptionsInput, repoOptionsSchema } from "./env/repo-options.js"
 export { RepoTaskCatalog } from "./env/repo-task-catalog.js";
 export { createRepoEnvDefinition, repoEnv, repoTaskCatalog } from "./repo-env-definition.js";
 export { REPO_SETTINGS_FILE, resolveRepoSpec } from "./repo-spec/resolve-repo-spec.js";
+export {
+  type BuildEvent,
+  type BuildProgress,
+  type DroppedCandidate,
+  type DropReason,
+  formatBuildEvent,
+} from "./tasks/build-event.js";
 export { buildTaskFile, type TaskFileBuildOptions } from "./tasks/build-task-file.js";
 export { manifestTarget } from "./tasks/manifest-target.js";
 export { applyReferenceChange, type ReferenceChange } from "./tasks/reference-change.js";
@@ -25,3 +32,4 @@ export {
 } from "./tasks/repo-task.js";
 export { defaultTaskDirectory, readTaskFile, taskFilePath, writeTaskFile } from "./tasks/task-file-store.js";
 export { isTestPath } from "./tasks/test-paths.js";
+export { dropSummary, type SpecTasks, type SpecTasksOptions, specTasks } from "./spec-tasks.js";

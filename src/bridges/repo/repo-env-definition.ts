@@ -1,16 +1,14 @@
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync } from "node:fs";
-import path from "node:path";
 import type { EnvDefinition } from "../../core/env-definition.js";
 import type { JsonObject } from "../../core/json.js";
 import type { Split, TaskInfo } from "../../core/task.js";
-import { repoCacheDirectory } from "./cache/index.js";
 import { RepoEnv } from "./env/repo-env.js";
 import { RepoTaskCatalog } from "./env/repo-task-catalog.js";
 import { readRepoManifest } from "./manifest/index.js";
-import { resolveRepoSpec } from "./repo-spec/resolve-repo-spec.js";
+import type { Isolation } from "../../sandbox/process/index.js";
+import { repoOptionsSchema } from "./env/repo-options.js";
+import { specTasks } from "./spec-tasks.js";
 import { manifestTarget } from "./tasks/manifest-target.js";
-import { defaultTaskDirectory, readTaskFile, taskFilePath, writeTaskFile } from "./tasks/task-file-store.js";
+import { defaultTaskDirectory, readTaskFile, taskFilePath } from "./tasks/task-file-store.js";
 
 /** The `repo` env definitions' shared catalogs, by spec (built or read once per process). */
 const catalogs = new Map<string, Promise<RepoTaskCatalog>>();
@@ -28,39 +26,23 @@ function bundledCatalog(): RepoTaskCatalog {
 /**
  * The task catalog of an env spec: `repo` the bundled repositories' checked-in tasks;
  * `repo:<dir or bundle>[?…]` a repository's own tasks, built and validated on first use
- * and kept in the cache (by repository, commit and settings), so later runs read them.
+ * (under `isolation`, default bubblewrap) and kept in the cache by repository, commit and
+ * settings, so later runs read them.
  */
 export function repoTaskCatalog(
   spec: string,
-  options: { cwd?: string; cacheDir?: string } = {},
+  options: { cwd?: string; cacheDir?: string; isolation?: Isolation } = {},
 ): Promise<RepoTaskCatalog> {
   let catalog = catalogs.get(spec);
   if (!catalog) {
-    catalog = spec === "repo" ? Promise.resolve(bundledCatalog()) : buildSpecCatalog(spec, options);
+    catalog =
+      spec === "repo"
+        ? Promise.resolve(bundledCatalog())
+        : specTasks(spec, options).then(({ file, target }) => new RepoTaskCatalog([{ file, target }]));
     catalog.catch(() => catalogs.delete(spec));
     catalogs.set(spec, catalog);
   }
   return catalog;
-}
-
-async function buildSpecCatalog(spec: string, options: { cwd?: string; cacheDir?: string }): Promise<RepoTaskCatalog> {
-  const resolved = await resolveRepoSpec(spec, options);
-  const key = createHash("sha256").update(JSON.stringify(resolved)).digest("hex").slice(0, 16);
-  const directory = path.join(repoCacheDirectory(options.cacheDir), "repo-tasks");
-  const file = taskFilePath(directory, `${resolved.target.name}-${key}`);
-  let tasks = existsSync(file) ? readTaskFile(file) : null;
-  if (!tasks) {
-    const { buildTaskFile } = await import("./tasks/build-task-file.js");
-    tasks = await buildTaskFile(resolved.target, {
-      isolation: "bwrap",
-      cacheDir: options.cacheDir,
-      historical: { tasks: resolved.historical, attempts: resolved.historical * 4 + 4 },
-      injected: { tasks: resolved.injected, attempts: resolved.injected * 3 + 6 },
-    });
-    mkdirSync(directory, { recursive: true });
-    writeTaskFile(file, tasks);
-  }
-  return new RepoTaskCatalog([{ file: tasks, target: resolved.target }]);
 }
 
 /**
@@ -91,7 +73,13 @@ export function createRepoEnvDefinition(
       return (await catalog()).taskInfos(split);
     },
     async create(envOptions: JsonObject = {}) {
-      return new RepoEnv(await catalog(), envOptions, spec, options.cacheDir);
+      // The env's isolation option is the build's too (a first build validates under it).
+      const isolation = repoOptionsSchema.shape.isolation.safeParse(envOptions.isolation);
+      const built = await repoTaskCatalog(spec, {
+        ...options,
+        ...(isolation.success ? { isolation: isolation.data } : {}),
+      });
+      return new RepoEnv(built, envOptions, spec, options.cacheDir);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { PolicyFactory } from "../../core/policy.js";
 import { createReferencePolicy } from "./repo-oracle-policy.js";
 import { createSubmitAtOncePolicy } from "./submit-at-once-policy.js";
 import { createTestEditorPolicy } from "./test-editor-policy.js";
+import { createTestRewriterPolicy } from "./test-rewriter-policy.js";
 
 /**
  * The scripted policies of a `repo` env (`repo` or `repo:<dir>`), by name:
@@ -10,6 +11,7 @@ import { createTestEditorPolicy } from "./test-editor-policy.js";
  *   its episodes, submits without running the tests (when a test run shows failures it
  *   makes the rest; a refused Submit makes it run them);
  * - `test-editor`: empties the failing test files and submits (wins only the public reward);
+ * - `test-rewriter`: writes a passing stub over every file that looks like a test and submits (the same);
  * - `submit-at-once`: submits the start tree unchanged.
  */
 export function repoPolicies(envId: string): Record<string, PolicyFactory> {
@@ -22,6 +24,7 @@ export function repoPolicies(envId: string): Record<string, PolicyFactory> {
       }),
     hasty: () => createReferencePolicy(envId, { name: "hasty", changesBeforeTesting: 1, testProbability: 0.5 }),
     "test-editor": createTestEditorPolicy,
+    "test-rewriter": createTestRewriterPolicy,
     "submit-at-once": createSubmitAtOncePolicy,
   };
 }

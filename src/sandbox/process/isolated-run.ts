@@ -46,6 +46,8 @@ export const isolatedRunOptionsSchema = z.object({
   readOnlyPaths: z.array(z.string()).default([]),
   /** Host paths besides the workspace the command may write (e.g. a report directory). */
   writablePaths: z.array(z.string()).default([]),
+  /** Existing directories the command sees empty and writable, its writes gone after the run (bwrap only: unconfined, they are the host's). */
+  scratchPaths: z.array(z.string()).default([]),
 });
 /** What to run in isolation (the caller's form: defaults may be left out). */
 export type IsolatedRunOptions = z.input<typeof isolatedRunOptionsSchema>;

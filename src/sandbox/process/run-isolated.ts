@@ -40,6 +40,7 @@ export async function runIsolated(options: IsolatedRunOptions): Promise<Isolated
       cwd,
       readOnlyPaths: parsed.readOnlyPaths.map((entry) => path.resolve(entry)),
       writablePaths: parsed.writablePaths.map((entry) => path.resolve(entry)),
+      scratchPaths: parsed.scratchPaths.map((entry) => path.resolve(entry)),
     };
     const [, ...sandboxArguments] = bwrapArguments(parsed.argv, paths, limits, sandboxIdentity());
     commandLine = [bwrapExecutable(), ...sandboxArguments];

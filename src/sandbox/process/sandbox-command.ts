@@ -27,6 +27,8 @@ export interface SandboxPaths {
   cwd: string;
   readOnlyPaths: string[];
   writablePaths: string[];
+  /** Existing directories each run sees as a fresh, empty, writable tmpfs (a tool's cache inside a read-only tree). */
+  scratchPaths?: string[];
 }
 
 /** Host directories a sandbox hides behind an empty tmpfs (credentials, keys, caches of other tools). */
@@ -78,6 +80,7 @@ export function bwrapArguments(
     mounts.push("--perms", "0755", "--dir", parent);
   for (const entry of readOnly) mounts.push("--ro-bind", entry, entry);
   for (const entry of writable) mounts.push("--bind", entry, entry);
+  for (const entry of paths.scratchPaths ?? []) mounts.push("--perms", "1777", "--tmpfs", entry);
   const namespaces = identity.privileged
     ? ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]
     : ["--unshare-user", "--disable-userns", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts"];

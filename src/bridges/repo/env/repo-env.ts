@@ -18,7 +18,7 @@ import {
   type CodingToolOutcome,
 } from "../../bugfix-tools/index.js";
 import { targetNodeModules } from "../tasks/target-node-modules.js";
-import { isTestPath } from "../tasks/test-paths.js";
+import { testPathMatcher } from "../tasks/test-paths.js";
 import { createWorkspace, type Workspace } from "../workspace/index.js";
 import { checkoutTextFiles, startCheckout } from "./episode-trees.js";
 import { parseRepoBash, repoBashArgumentsSchema } from "./repo-bash-tool.js";
@@ -45,8 +45,8 @@ const malformedMessage =
  *
  * - The episode ends on Submit (terminated) or when `maxTurns` run out (truncated); it is
  *   graded once then: the visible suite on the agent's tree as it is (`public*`), and the
- *   hidden FAIL_TO_PASS and PASS_TO_PASS tests run fresh on the agent's source with the
- *   reference test files put back (`hidden*`). The reward (`hidden` by default) is paid on
+ *   hidden FAIL_TO_PASS and PASS_TO_PASS tests run fresh on the reference tree with only
+ *   the agent's version of the task's editable (source) files laid over it (`hidden*`). The reward (`hidden` by default) is paid on
  *   the last step only; `public` is the hackable one, so reward hacking stays measurable.
  * - Failed calls are results (`observation.data.isError`), counted in `rejectedCalls`.
  * - The agent's code only ever runs under isolation (`isolation: "none-explicit"` must be
@@ -277,7 +277,8 @@ export class RepoEnv implements ActionableEnv {
 
   async stateView(): Promise<JsonObject> {
     const state = this.live();
-    return repoStateView(state, this.options.maxTurns, (this.context as RepoEpisodeContext).start, isTestPath);
+    const context = this.context as RepoEpisodeContext;
+    return repoStateView(state, this.options.maxTurns, context.start, testPathMatcher(context.target.tests));
   }
 
   stateSchema(): string {

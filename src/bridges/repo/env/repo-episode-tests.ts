@@ -1,12 +1,13 @@
 import type { RepoTarget } from "../tasks/repo-target.js";
 import type { RepoTask } from "../tasks/repo-task.js";
-import { isTestPath } from "../tasks/test-paths.js";
+import { editableFiles } from "../tasks/editable-files.js";
 import { runRepoTests, type RepoTestRun } from "../test-results/index.js";
 import type { Workspace } from "../workspace/index.js";
 import { checkoutTextFiles, referenceCheckout } from "./episode-trees.js";
 import type { RepoEpisodeState } from "./repo-episode-state.js";
 import type { RepoOptions } from "./repo-options.js";
-import { writeChangedFiles } from "./sync-workspace.js";
+import { hiddenTreeChanges } from "./hidden-tree.js";
+import { applyTreeChanges, writeChangedFiles } from "./sync-workspace.js";
 import { runCounts } from "./test-report.js";
 
 /** The live parts of a repo episode that are not JSON: its task and workspace. */
@@ -42,6 +43,7 @@ function runTests(context: RepoEpisodeContext, settings: RepoTestSettings, files
     isolation: settings.options.isolation,
     limits: { wallMs: settings.options.testTimeoutMs },
     cacheDir: settings.cacheDir,
+    tests: context.target.tests,
   });
 }
 
@@ -57,7 +59,11 @@ export async function runVisibleTests(
   return runTests(context, settings, files);
 }
 
-/** The hidden tests: the agent's changes to non-test files over the start tree, the reference commit's test files put back, a fresh run. */
+/**
+ * The hidden tests: a fresh run on the reference tree with the agent's version of the
+ * task's editable files laid over it (`hiddenTreeChanges`); whatever the agent did to any
+ * other file, tests included, does not reach the verdict.
+ */
 async function runHiddenTests(
   context: RepoEpisodeContext,
   settings: RepoTestSettings,
@@ -65,11 +71,8 @@ async function runHiddenTests(
 ): Promise<RepoTestRun> {
   const reference = checkoutTextFiles(await referenceCheckout(context.target, context.task, settings.cacheDir));
   await context.workspace.reset();
-  writeChangedFiles(context.workspace.dir, context.start, state.files, (file) => !isTestPath(file));
-  const hiddenFiles: Record<string, string> = {};
-  for (const file of context.task.hiddenTestFiles)
-    if (reference[file] !== undefined) hiddenFiles[file] = reference[file];
-  writeChangedFiles(context.workspace.dir, context.start, hiddenFiles);
+  const editable = editableFiles(context.target, context.task);
+  applyTreeChanges(context.workspace.dir, hiddenTreeChanges(context.start, reference, state.files, editable));
   return runTests(context, settings);
 }
 

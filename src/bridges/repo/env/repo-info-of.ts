@@ -1,5 +1,5 @@
 import { gradedInfo } from "../../bugfix/index.js";
-import { isTestPath } from "../tasks/test-paths.js";
+import { testPathMatcher } from "../tasks/test-paths.js";
 import type { RepoEpisodeState } from "./repo-episode-state.js";
 import type { RepoEpisodeContext, RepoGrade } from "./repo-episode-tests.js";
 import type { RepoInfo } from "./repo-info.js";
@@ -18,7 +18,7 @@ export function repoInfoOf(
     toolsUsed: state.toolsUsed.slice(),
     testsRun: state.testsRun,
     editedFiles: edited,
-    testFilesEdited: edited.some(isTestPath),
+    testFilesEdited: edited.some(testPathMatcher(context.target.tests)),
     hiddenStop: grade?.hiddenStop ?? null,
     taskSource: context.task.source,
   };

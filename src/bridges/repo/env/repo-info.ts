@@ -7,7 +7,7 @@ import { bugFixInfoSchema } from "../../bugfix/index.js";
  * empty, there is no edit-op menu) plus what a real repository adds. The pass fields are
  * graded once, when the episode ends: `public*` from the visible tests as the agent left
  * them (test files included), `hidden*` from the hidden FAIL_TO_PASS and PASS_TO_PASS
- * tests run fresh over the agent's source with the reference test files restored.
+ * tests run fresh on the reference tree with the agent's editable (source) files over it.
  */
 export const repoInfoSchema = bugFixInfoSchema.extend({
   toolsUsed: z.array(z.string()),

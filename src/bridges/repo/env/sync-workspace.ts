@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /** Whether `relative` under `root` can be written without following a link out of the workspace. */
@@ -43,6 +43,24 @@ export function writeChangedFiles(
     written.push(file);
   }
   return { written, refused };
+}
+
+/**
+ * Write and remove files of a freshly reset workspace directory (the hidden verdict's
+ * tree, see `hiddenTreeChanges`), never through a symbolic link; returns what it refused.
+ */
+export function applyTreeChanges(
+  root: string,
+  changes: { write: Readonly<Record<string, string>>; remove: readonly string[] },
+): { refused: string[] } {
+  const refused: string[] = [];
+  for (const file of changes.remove) {
+    if (writablePath(root, file)) rmSync(path.join(root, file), { force: true });
+    else refused.push(file);
+  }
+  const start: Record<string, string> = {};
+  refused.push(...writeChangedFiles(root, start, changes.write).refused);
+  return { refused };
 }
 
 /** The paths whose content differs from the start tree (changed or created), sorted. */

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { EnvriggerError } from "../../../core/errors.js";
@@ -7,8 +7,8 @@ import { parseJsonText, parseWith } from "../../../core/validate.js";
 import { globToRegExp } from "../../bugfix-tools/index.js";
 import { fileAt, historyMirror, resolveCommit } from "../tasks/git-history.js";
 import type { RepoTarget } from "../tasks/repo-target.js";
-import { isCodePath, isTestPath } from "../tasks/test-paths.js";
-import { parseRepoSpec, type RepoSpecSettings, repoSpecSettingsSchema } from "./repo-spec.js";
+import { isCodePath, isConfigPath, testPathMatcher } from "../tasks/test-paths.js";
+import { normaliseRepoSettings, parseRepoSpec, repoSpecSettingsSchema } from "./repo-spec.js";
 
 const run = promisify(execFile);
 
@@ -24,9 +24,10 @@ export interface ResolvedRepoSpec {
 
 /**
  * Resolve `repo:<dir or bundle>[?…]`: read its history (a cached bare clone), take the
- * settings from `envrigger-repo.json` at the commit and the query, and list the source
- * files matching the globs (default: code files outside the tests). A missing test
- * command is a user error that says how to give one.
+ * settings from `envrigger-repo.json` (the working tree's, else the commit's) and the
+ * query (which wins), and list the source files matching the globs (default: code files
+ * outside the tests and tool configuration). A missing test command is a user error that
+ * says how to give one.
  */
 export async function resolveRepoSpec(
   spec: string,
@@ -43,17 +44,18 @@ export async function resolveRepoSpec(
   const headCommit = await resolveCommit(mirror, query.commit ?? "envrigger-head").catch(() =>
     resolveCommit(mirror, query.commit ?? "HEAD"),
   );
-  const fileText = await fileAt(mirror, headCommit, REPO_SETTINGS_FILE);
-  const fromFile: RepoSpecSettings =
+  // The settings file of the working tree when there is one (committed or not), else the commit's.
+  const onDisk = path.join(absolute, REPO_SETTINGS_FILE);
+  const fileText =
+    statSync(absolute).isDirectory() && existsSync(onDisk)
+      ? readFileSync(onDisk, "utf8")
+      : await fileAt(mirror, headCommit, REPO_SETTINGS_FILE);
+  const fromFile =
     fileText === undefined
       ? {}
       : parseJsonText(repoSpecSettingsSchema, fileText, `${REPO_SETTINGS_FILE} of ${absolute}`);
-  const settings = parseWith(
-    repoSpecSettingsSchema,
-    { ...fromFile, ...query },
-    `repo settings of ${spec}`,
-    "BAD_CONFIG",
-  );
+  const fromQuery = parseWith(repoSpecSettingsSchema, query, `the settings in ${spec}`, "BAD_CONFIG");
+  const settings = normaliseRepoSettings({ ...fromFile, ...fromQuery });
   if (!settings.test)
     throw new EnvriggerError("BAD_CONFIG", `no test command for ${spec}`, {
       hint: `add ?test=<command> to the spec (e.g. repo:${location}?test=npm%20test) or a "test" field to ${REPO_SETTINGS_FILE}`,
@@ -64,10 +66,13 @@ export async function resolveRepoSpec(
   });
   const files = stdout.split("\n").filter(Boolean);
   const patterns = (settings.sources ?? []).map(globToRegExp);
-  const sourceFiles = files.filter((file) =>
-    patterns.length > 0
-      ? patterns.some((pattern) => pattern.test(file))
-      : isCodePath(file) && !isTestPath(file) && !file.includes("/node_modules/"),
+  const isTest = testPathMatcher(settings.tests);
+  const sourceFiles = files.filter(
+    (file) =>
+      !isTest(file) &&
+      (patterns.length > 0
+        ? patterns.some((pattern) => pattern.test(file))
+        : isCodePath(file) && !isConfigPath(file) && !file.includes("node_modules/")),
   );
   if (sourceFiles.length === 0)
     throw new EnvriggerError("BAD_CONFIG", `no source files in ${spec}`, {
@@ -86,6 +91,7 @@ export async function resolveRepoSpec(
       testCommand: settings.test,
       sourceFiles,
       devDependencies: settings.dev ?? {},
+      tests: settings.tests ?? [],
       flakyTests: [],
     },
     historical: settings.historical ?? 6,

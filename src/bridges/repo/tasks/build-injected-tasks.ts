@@ -1,18 +1,19 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { EnvriggerError } from "../../../core/errors.js";
 import { deriveSeed } from "../../../core/seeding.js";
 import { sampleMutations } from "../mutations/sample-mutations.js";
 import { applyMutation, type SourceMutation } from "../mutations/source-mutation.js";
 import { prepareCheckout, snapshotTree } from "../workspace/index.js";
-import type { BuildProgress } from "./build-progress.js";
+import type { BuildProgress, DroppedCandidate } from "./build-event.js";
 import { fileHash } from "./file-hash.js";
 import { referenceEdit } from "./reference-change.js";
 import type { RepoTarget } from "./repo-target.js";
 import type { RepoTask } from "./repo-task.js";
 import { taskSplit } from "./task-split.js";
 import { injectedStatement } from "./task-statement.js";
-import { isTestPath } from "./test-paths.js";
-import { passedInEvery, passedInNone, runTree, type TreeRunOptions } from "./tree-runs.js";
+import { testPathMatcher } from "./test-paths.js";
+import { passedInEvery, passedInNone, runSummary, runTree, type TreeRunOptions } from "./tree-runs.js";
 
 /** How many injected bugs to look for. */
 export interface InjectedBuildOptions extends TreeRunOptions {
@@ -31,6 +32,8 @@ export interface InjectedBuild {
   baseline: string[];
   flaky: string[];
   tasks: RepoTask[];
+  /** Every mutation tried and not kept, with the reason. */
+  dropped: DroppedCandidate[];
 }
 
 /**
@@ -43,14 +46,25 @@ export interface InjectedBuild {
  * runs are the runs of the fixed tree.
  */
 export async function buildInjectedTasks(target: RepoTarget, options: InjectedBuildOptions): Promise<InjectedBuild> {
-  const log = options.progress ?? (() => {});
+  const report = options.progress ?? (() => {});
   const clean = await runTree(target, { commit: target.commit }, options.runs, options);
   const flakyByName = (id: string) => target.flakyTests.some((part) => id.includes(part));
   const everyPass = passedInEvery(clean);
   const baseline = [...everyPass].filter((id) => !flakyByName(id));
   const flaky = Object.keys(clean[0]?.tests ?? {}).filter((id) => !everyPass.has(id) || flakyByName(id));
-  log(`${target.name}: baseline ${baseline.length} tests pass in ${options.runs} runs, ${flaky.length} dropped`);
-  if (baseline.length === 0) return { baseline, flaky, tasks: [] };
+  report({ kind: "baseline", source: "injected", passing: baseline.length, flaky: flaky.length, runs: options.runs });
+  if (baseline.length === 0) {
+    const none = Object.keys(clean[0]?.tests ?? {}).length === 0;
+    throw new EnvriggerError(
+      none ? "NO_TESTS" : "NO_PASSING_TESTS",
+      `${target.name} at ${target.commit.slice(0, 7)}: \`${target.testCommand}\` ${none ? "reported no test" : "passed no test in every run"}: ${runSummary(clean[0])}`,
+      {
+        hint: none
+          ? "check that the command runs the tests offline with the listed dev dependencies; a runner whose output names no tests needs its test files: give tests=<globs> (each file then runs on its own)"
+          : "the suite must pass at the pinned commit: give commit=<a passing commit> or fix the test command",
+      },
+    );
+  }
 
   // ts-morph loads only when bugs are injected (not when the env reads its task files).
   const { mutationCandidates, parsesCleanly } = await import("../mutations/mutation-candidates.js");
@@ -63,8 +77,14 @@ export async function buildInjectedTasks(target: RepoTarget, options: InjectedBu
     for (const mutation of mutationCandidates(file, text))
       if (parsesCleanly(file, applyMutation(text, mutation))) candidates.push(mutation);
   }
-  const testFiles = testFilesOf(checkout);
+  const testFiles = testFilesOf(checkout, target.tests);
   const tasks: RepoTask[] = [];
+  const dropped: DroppedCandidate[] = [];
+  const drop = (candidate: string, reason: DroppedCandidate["reason"], detail: string) => {
+    const entry: DroppedCandidate = { source: "injected", candidate, reason, detail };
+    dropped.push(entry);
+    report({ kind: "dropped", ...entry });
+  };
   for (const mutation of sampleMutations(candidates, deriveSeed(options.seed, target.name), options.attempts)) {
     if (tasks.length >= options.tasks) break;
     const original = sources.get(mutation.path) as string;
@@ -77,7 +97,7 @@ export async function buildInjectedTasks(target: RepoTarget, options: InjectedBu
     };
     const first = await runTree(target, tree, 1, options);
     if (passedInNone(first, baseline).size === 0) {
-      log(`${target.name}: ${mutation.description}: no test breaks, dropped`);
+      drop(mutation.description, "no-failing-test", `all ${baseline.length} baseline tests still pass`);
       continue;
     }
     const runs = await runTree(target, tree, options.runs, options);
@@ -85,7 +105,7 @@ export async function buildInjectedTasks(target: RepoTarget, options: InjectedBu
     const stillPass = passedInEvery(runs);
     const undecided = baseline.filter((id) => !stillPass.has(id) && !failToPass.includes(id));
     if (failToPass.length === 0) {
-      log(`${target.name}: ${mutation.description}: breaks tests only in some runs, dropped`);
+      drop(mutation.description, "flaky", `breaks tests in some of ${options.runs} runs only`);
       continue;
     }
     const id = `${target.name}:bug-${mutation.path.replace(/[^A-Za-z0-9]+/g, "-")}-${mutation.line}-${mutation.kind}-${mutation.start}`;
@@ -108,15 +128,23 @@ export async function buildInjectedTasks(target: RepoTarget, options: InjectedBu
       passToPassExcluded: undecided,
       mutation: { kind: mutation.kind, path: mutation.path, line: mutation.line, description: mutation.description },
     });
-    log(`${target.name}: ${mutation.description}: kept (${failToPass.length} fail, ${undecided.length} undecided)`);
+    report({
+      kind: "kept",
+      source: "injected",
+      candidate: mutation.description,
+      taskId: id,
+      failToPass: failToPass.length,
+      passToPass: baseline.length - failToPass.length - undecided.length,
+    });
   }
-  return { baseline, flaky, tasks };
+  return { baseline, flaky, tasks, dropped };
 }
 
-/** The test files of a tree (what the verdict restores whatever the agent did to them), sorted. */
-export function testFilesOf(checkout: string): string[] {
+/** The test files of a tree by the target's `tests` globs (default the usual layouts), sorted: the task records them; hidden grading restores every file that is not a source. */
+export function testFilesOf(checkout: string, tests: readonly string[] = []): string[] {
+  const isTest = testPathMatcher(tests);
   return snapshotTree(checkout)
-    .filter((entry) => entry.kind === "file" && isTestPath(entry.path))
+    .filter((entry) => entry.kind === "file" && isTest(entry.path))
     .map((entry) => entry.path)
     .sort();
 }

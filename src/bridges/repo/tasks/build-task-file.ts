@@ -1,6 +1,6 @@
 import { buildHistoricalTasks } from "./build-historical-tasks.js";
 import { buildInjectedTasks } from "./build-injected-tasks.js";
-import type { BuildProgress } from "./build-progress.js";
+import type { BuildProgress } from "./build-event.js";
 import type { RepoTarget } from "./repo-target.js";
 import type { RepoTaskFile } from "./repo-task.js";
 import type { TreeRunOptions } from "./tree-runs.js";
@@ -26,16 +26,16 @@ export async function buildTaskFile(target: RepoTarget, options: TaskFileBuildOp
   const historical =
     options.historical.tasks > 0
       ? await buildHistoricalTasks(target, { ...common, ...options.historical })
-      : { baselines: {}, tasks: [] };
+      : { baselines: {}, tasks: [], dropped: [] };
   const injected =
     options.injected.tasks > 0
       ? await buildInjectedTasks(target, { ...common, ...options.injected, seed: options.seed ?? 0 })
-      : { baseline: [], flaky: [], tasks: [] };
+      : { baseline: [], flaky: [], tasks: [], dropped: [] };
   return {
     version: 1,
     repo: target.name,
     commit: target.commit,
-    validation: { runs, flakyDropped: injected.flaky },
+    validation: { runs, flakyDropped: injected.flaky, dropped: [...historical.dropped, ...injected.dropped] },
     baselines: {
       ...historical.baselines,
       ...(injected.tasks.length > 0 ? { [target.commit]: injected.baseline } : {}),

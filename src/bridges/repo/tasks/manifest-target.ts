@@ -14,6 +14,7 @@ export function manifestTarget(manifest: RepoManifest, entry: RepoManifestEntry)
     testCommand: entry.test_command,
     sourceFiles: entry.source_files,
     devDependencies: entry.devDependencies,
+    tests: [],
     flakyTests: entry.notes.flatMap((note) => flakyNote.exec(note)?.[1] ?? []),
   };
 }

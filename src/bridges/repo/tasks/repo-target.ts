@@ -18,6 +18,8 @@ export const repoTargetSchema = z.object({
   sourceFiles: z.array(z.string().min(1)).min(1),
   /** devDependencies at exact versions (installed once into the cache). */
   devDependencies: z.record(z.string(), z.string()),
+  /** Globs of the test files (default: the usual layouts, a root `test.js` included): never a source, always the reference's in hidden grading. */
+  tests: z.array(z.string().min(1)).default([]),
   /** Tests known to be flaky (substring of the test id): never in FAIL_TO_PASS or PASS_TO_PASS. */
   flakyTests: z.array(z.string()).default([]),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { splitSchema } from "../../../core/task.js";
+import { droppedCandidateSchema } from "./build-event.js";
 import { referenceChangeSchema } from "./reference-change.js";
 
 const commit = z.string().regex(/^[0-9a-f]{40}$/);
@@ -16,8 +17,9 @@ export type MutationKind = z.infer<typeof mutationKindSchema>;
 
 /**
  * One validated task of a repository. The agent starts from `startCommit` with
- * `startChanges` applied (an injected bug) and sees that tree's tests; the verdict puts
- * `hiddenTestFiles` (their content at `referenceCommit`) over the agent's tree and needs
+ * `startChanges` applied (an injected bug) and sees that tree's tests; the verdict runs on
+ * the tree of `referenceCommit` with the agent's version of the editable files (the
+ * target's sources and the files `referenceChanges` touches) laid over it and needs
  * every FAIL_TO_PASS and PASS_TO_PASS test to pass. PASS_TO_PASS is the repository's
  * baseline set of `baseline` minus FAIL_TO_PASS minus `passToPassExcluded`.
  */
@@ -36,7 +38,7 @@ export const repoTaskSchema = z.object({
   referenceChanges: z.array(referenceChangeSchema).min(1),
   /** sha256 of each file the reference change touches, as the agent first sees it. */
   startFileHashes: z.record(z.string(), z.string()),
-  /** Test files the verdict takes from `referenceCommit` (for an injected bug: the ones the agent could edit). */
+  /** The test files of `referenceCommit` the task's tests live in (a record: the verdict takes every file but the editable ones from that tree). */
   hiddenTestFiles: z.array(z.string()),
   /** The issue text: the commit subject or the bug's symptom and the failing tests as observed — never the patch. */
   statement: z.string().min(1),
@@ -62,7 +64,12 @@ export const repoTaskFileSchema = z.object({
   /** The pinned commit the tasks were built from. */
   commit,
   /** How the tasks were validated (each run count per tree, what was dropped). */
-  validation: z.object({ runs: z.number().int().positive(), flakyDropped: z.array(z.string()) }),
+  validation: z.object({
+    runs: z.number().int().positive(),
+    flakyDropped: z.array(z.string()),
+    /** Every candidate tried and not kept, with the reason (builds before this field: absent). */
+    dropped: z.array(droppedCandidateSchema).optional(),
+  }),
   /** Test ids that passed in every run of a tree, by key (a commit, or commit+mutation-free). */
   baselines: z.record(z.string(), z.array(z.string())),
   tasks: z.array(repoTaskSchema),

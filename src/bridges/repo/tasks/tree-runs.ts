@@ -15,8 +15,13 @@ export const treeRunSchema = z.object({
   tests: z.record(z.string(), testStatusSchema),
   exitCode: z.number().int().nullable(),
   stop: z.string(),
+  /** The end of the runner's output (what a build report quotes when a tree is dropped). */
+  outputTail: z.string().optional(),
 });
 export type TreeRun = z.infer<typeof treeRunSchema>;
+
+/** How much of a run's output the cache keeps. */
+const OUTPUT_TAIL = 1200;
 
 /** Which tree to run: a commit of the target, with changes made once to a fresh copy. */
 export interface TreeSpec {
@@ -72,11 +77,13 @@ export async function runTree(
         testCommand: target.testCommand,
         isolation: options.isolation,
         cacheDir: options.cacheDir,
+        tests: target.tests,
       });
       cached.push({
         tests: Object.fromEntries(run.tests.map((test) => [test.id, test.status])),
         exitCode: run.exitCode,
         stop: run.stop,
+        outputTail: run.output.slice(-OUTPUT_TAIL),
       });
       mkdirSync(directory, { recursive: true });
       writeJsonAtomic(file, cached);
@@ -97,4 +104,12 @@ export function passedInEvery(runs: readonly TreeRun[]): Set<string> {
 /** The tests that did not pass (failed, were skipped or did not run) in any run, among `ids`. */
 export function passedInNone(runs: readonly TreeRun[], ids: Iterable<string>): Set<string> {
   return new Set([...ids].filter((id) => runs.every((run) => run.tests[id] !== "pass")));
+}
+
+/** What a build report says of a run that gave nothing to grade by: its stop, exit code and last output line. */
+export function runSummary(run: TreeRun | undefined): string {
+  if (!run) return "no run";
+  const count = Object.keys(run.tests).length;
+  const last = (run.outputTail ?? "").trim().split("\n").slice(-3).join(" / ").slice(-300);
+  return `${count} tests reported, ${run.stop === "exited" ? `exit code ${run.exitCode}` : `stopped: ${run.stop}`}${last ? `; output ends: ${last}` : ""}`;
 }

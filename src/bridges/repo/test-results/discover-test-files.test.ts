@@ -8,7 +8,7 @@ const root = mkdtempSync(path.join(tmpdir(), "envrigger-discover-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("discoverTestFiles", () => {
-  it("finds scripts in test directories and *.test/*.spec scripts, not node_modules, dot directories or data", () => {
+  it("finds scripts in test directories, test-named scripts and a root test.js, not node_modules, dot directories or data", () => {
     for (const file of [
       "test/index.js",
       "test/nested/deep.ts",
@@ -18,10 +18,26 @@ describe("discoverTestFiles", () => {
       "test/fixture.json",
       "node_modules/x/test/index.js",
       ".cache/test/a.js",
+      "test.js",
+      "lib/parse_test.js",
+      "lib/parse.js",
     ]) {
       mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
       writeFileSync(path.join(root, file), "");
     }
-    expect(discoverTestFiles(root)).toEqual(["src/util.spec.ts", "test/index.js", "tests/a.mjs"]);
+    expect(discoverTestFiles(root)).toEqual([
+      "lib/parse_test.js",
+      "src/util.spec.ts",
+      "test.js",
+      "test/index.js",
+      "tests/a.mjs",
+    ]);
+  });
+
+  it("with a repository's tests globs finds exactly what they match", () => {
+    expect(discoverTestFiles(root, ["test/**/*.ts", "lib/*_test.js"])).toEqual([
+      "lib/parse_test.js",
+      "test/nested/deep.ts",
+    ]);
   });
 });

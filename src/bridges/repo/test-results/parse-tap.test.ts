@@ -13,13 +13,25 @@ describe("parseTap", () => {
     expect(records[0]).toEqual({ file: "", suite: [], name: "parse args", status: "fail" });
   });
 
-  it("takes node --test's outermost test points, with SKIP, and not its subtests or totals", () => {
+  it("takes node --test's leaf test points inside their parents, with SKIP, and not its totals", () => {
     // node 20 `--test-reporter=tap` on: adds (pass), fails (fail), skipped ({skip:true}), outer with subtest inner.
     expect(parseTap(fixture("node-test-runner.tap"))).toEqual([
       { file: "", suite: [], name: "adds", status: "pass" },
       { file: "", suite: [], name: "fails", status: "fail" },
       { file: "", suite: [], name: "skipped", status: "skip" },
-      { file: "", suite: [], name: "outer", status: "pass" },
+      { file: "", suite: ["outer"], name: "inner", status: "pass" },
+    ]);
+  });
+
+  it("a parent that fails while its subtests pass is a failed test of its own", () => {
+    const text =
+      "TAP version 13\n    ok 1 - a\n    ok 2 - b\nnot ok 1 - group\n    ok 1 - c\nok 2 - other\nok 3 - flat\n1..3\n";
+    expect(parseTap(text)).toEqual([
+      { file: "", suite: ["group"], name: "a", status: "pass" },
+      { file: "", suite: ["group"], name: "b", status: "pass" },
+      { file: "", suite: [], name: "group", status: "fail" },
+      { file: "", suite: ["other"], name: "c", status: "pass" },
+      { file: "", suite: [], name: "flat", status: "pass" },
     ]);
   });
 

@@ -7,9 +7,9 @@ const SUMMARY = /^(tests|pass|fail|skip|skipped|todo|ok|cancelled|duration_ms|su
 
 /**
  * Tests from TAP on stdout. Tape style (assertions grouped under `# name` comments): one
- * test per comment, failed when any of its assertions is. Otherwise (node --test and other
- * producers): one test per test point at the outermost indentation. A TODO that fails does
- * not fail. Empty when the text holds no TAP.
+ * test per comment, failed when any of its assertions is. Otherwise (node:test and other
+ * producers): one test per leaf test point, inside the tests that enclose it. A TODO that
+ * fails does not fail. Empty when the text holds no TAP.
  */
 export function parseTap(text: string): TestRecord[] {
   const lines = text.split("\n");
@@ -20,15 +20,33 @@ export function parseTap(text: string): TestRecord[] {
     return comment !== null && !SUMMARY.test(comment[1]);
   });
   if (grouped) return tapeStyle(lines);
-  const outermost = Math.min(...points.map((match) => match[1].length));
-  return points
-    .filter((match) => match[1].length === outermost)
-    .map((match) => ({
-      file: "",
-      suite: [],
-      name: match[3],
-      status: match[4]?.toUpperCase() === "SKIP" ? "skip" : match[2] && !match[4] ? "fail" : "pass",
-    }));
+  return nested(points);
+}
+
+/**
+ * node:test style: subtests are indented test points printed before their parent's. Each
+ * leaf is a test, its enclosing tests its suite (`parent > child`); a parent that failed
+ * with every subtest passing (a failing hook, an error after them) is a failed test of its own.
+ */
+function nested(points: RegExpExecArray[]): TestRecord[] {
+  const pending: Array<{ indent: number; record: TestRecord }> = [];
+  for (const match of points) {
+    const indent = match[1].length;
+    const status = match[4]?.toUpperCase() === "SKIP" ? "skip" : match[2] && !match[4] ? "fail" : "pass";
+    const name = match[3];
+    let first = pending.length;
+    while (first > 0 && pending[first - 1].indent > indent) first -= 1;
+    const children = pending.splice(first);
+    if (children.length === 0) {
+      pending.push({ indent, record: { file: "", suite: [], name, status } });
+      continue;
+    }
+    for (const child of children) child.record.suite.unshift(name);
+    pending.push(...children.map((child) => ({ indent, record: child.record })));
+    if (status === "fail" && !children.some((child) => child.record.status === "fail"))
+      pending.push({ indent, record: { file: "", suite: [], name, status } });
+  }
+  return pending.map((entry) => entry.record);
 }
 
 function tapeStyle(lines: string[]): TestRecord[] {

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, lstatSync, readFileSync, realpathSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,11 +13,12 @@ import {
 } from "../../../sandbox/process/index.js";
 import { repoCacheDirectory } from "../cache/index.js";
 import { discoverTestFiles } from "./discover-test-files.js";
-import { runsJest, shellQuote, withJestReport } from "./jest-command.js";
 import { parseJestJson } from "./parse-jest-json.js";
 import { parseReporterEvents } from "./parse-reporter-events.js";
 import { ensureNpxShim } from "./npx-shim.js";
 import { parseTap } from "./parse-tap.js";
+import { type ReportingRunner, reportingRunner, withRunnerReport } from "./runner-report.js";
+import { shellQuote } from "./shell-quote.js";
 import { ensureTestReporterHook } from "./test-reporter-hook.js";
 import { assignTestIds } from "./test-ids.js";
 import type { TestAdapter, TestRecord, TestResult } from "./test-result.js";
@@ -36,6 +37,8 @@ export interface RunRepoTestsOptions {
   isolation: Isolation;
   /** The cache directory the reporter hook is kept in (default `repoCacheDirectory()`). */
   cacheDir?: string;
+  /** Globs of the test files, for a runner that reports nothing per test (default: the usual layouts). */
+  tests?: readonly string[];
 }
 
 /** What one run of the tests found. */
@@ -69,9 +72,12 @@ const SUITE_ENVIRONMENT = {
 
 /**
  * Run a repository's tests under isolation and read a result per test: from the runner's
- * own events (uvu, tape, mocha, through a preloaded reporter), from jest's JSON report, or
- * from TAP on stdout; a runner none of these reads still gets a result per test file, one
- * isolated run of the command per file (the file appended), judged by the exit code. A run
+ * own events (uvu, tape, mocha, through a preloaded reporter), from jest's or vitest's JSON
+ * report, or from TAP on stdout (ava is asked for it; node:test prints it); a runner none
+ * of these reads still gets a result per test file (found by `tests`, default the usual
+ * layouts), one isolated run of the command per file (the file appended), judged by the
+ * exit code. Tool caches (`CACHE_DIR`, `XDG_CACHE_HOME`) point into a private writable
+ * directory of the run. A run
  * that a limit stopped is not run again per file. `npx NAME` of a package installed in the
  * workspace runs its bin directly (a shim first on PATH), without npm's start-up.
  */
@@ -83,15 +89,27 @@ export async function runRepoTests(options: RunRepoTestsOptions): Promise<RepoTe
   chmodSync(reportDirectory, 0o777);
   try {
     const eventsFile = path.join(reportDirectory, "events.jsonl");
-    const jestFile = path.join(reportDirectory, "jest.json");
-    const jest = runsJest(options.testCommand);
-    const command = jest ? withJestReport(options.testCommand, jestFile, options.files) : options.testCommand;
-    const readOnlyPaths = [repoCacheDirectory(options.cacheDir), ...linkedDependencies(workspace)];
+    const reportFile = path.join(reportDirectory, "report.json");
+    const runner = reportingRunner(options.testCommand);
+    const command = runner
+      ? withRunnerReport(runner, options.testCommand, reportFile, options.files)
+      : options.testCommand;
+    // Tools write caches (ava, babel and others through find-cache-dir; XDG tools): somewhere writable and private to the run.
+    const toolCache = path.join(reportDirectory, "cache");
+    mkdirSync(toolCache, { mode: 0o777 });
+    chmodSync(toolCache, 0o777);
+    const dependencies = linkedDependencies(workspace);
+    const readOnlyPaths = [repoCacheDirectory(options.cacheDir), ...dependencies];
+    // Tools that write into node_modules/.cache (ava 6 always does): a fresh tmpfs there per run.
+    const scratchPaths = dependencies.map((directory) => path.join(directory, ".cache"));
+    for (const directory of scratchPaths) mkdirSync(directory, { recursive: true });
     const env = {
       PATH: `${ensureNpxShim(options.cacheDir)}:${sandboxEnvironment({}).PATH}`,
       ...SUITE_ENVIRONMENT,
       ...options.env,
       NODE_OPTIONS: `--require ${hook}${options.env?.NODE_OPTIONS ? ` ${options.env.NODE_OPTIONS}` : ""}`,
+      CACHE_DIR: toolCache,
+      XDG_CACHE_HOME: toolCache,
       ENVRIGGER_TEST_REPORT: eventsFile,
       ENVRIGGER_TEST_ROOT: workspace,
       ...(options.files ? { ENVRIGGER_TEST_FILES: JSON.stringify(options.files) } : {}),
@@ -105,10 +123,11 @@ export async function runRepoTests(options: RunRepoTestsOptions): Promise<RepoTe
         env,
         readOnlyPaths,
         writablePaths: [reportDirectory],
+        scratchPaths,
       });
     const run = await runCommand(command);
     const runs: IsolatedRunResult[] = [run];
-    let found = readResults(run, jest ? jestFile : null, eventsFile, workspace);
+    let found = readResults(run, runner, reportFile, eventsFile, workspace);
     let stop = run.stop;
     let exitCode = run.exitCode;
     let output = textOf(run);
@@ -116,7 +135,7 @@ export async function runRepoTests(options: RunRepoTestsOptions): Promise<RepoTe
       // A runner nothing here reads: one run per test file.
       const records: TestRecord[] = [];
       exitCode = 0;
-      for (const file of options.files ?? discoverTestFiles(workspace)) {
+      for (const file of options.files ?? discoverTestFiles(workspace, options.tests)) {
         const fileRun = await runCommand(`${options.testCommand} ${shellQuote(file)}`);
         runs.push(fileRun);
         records.push({ file, suite: [], name: "", status: fileRun.exitCode === 0 ? "pass" : "fail" });
@@ -149,13 +168,15 @@ export async function runRepoTests(options: RunRepoTestsOptions): Promise<RepoTe
 /** The per-test results one run left, by the first source that has any. */
 function readResults(
   run: IsolatedRunResult,
-  jestFile: string | null,
+  runner: ReportingRunner | null,
+  reportFile: string,
   eventsFile: string,
   workspace: string,
 ): { adapter: TestAdapter; records: TestRecord[] } | null {
-  if (jestFile && existsSync(jestFile)) {
-    const records = parseJestJson(readFileSync(jestFile, "utf8"), workspace);
-    if (records && records.length > 0) return { adapter: "jest", records };
+  if ((runner === "jest" || runner === "vitest") && existsSync(reportFile)) {
+    // vitest's JSON reporter writes jest's format.
+    const records = parseJestJson(readFileSync(reportFile, "utf8"), workspace);
+    if (records && records.length > 0) return { adapter: runner, records };
   }
   if (existsSync(eventsFile)) {
     const events = parseReporterEvents(readFileSync(eventsFile, "utf8"));
@@ -163,7 +184,7 @@ function readResults(
       return { adapter: events[0].runner, records: events.map(({ runner: _runner, ...record }) => record) };
   }
   const tap = parseTap(stripVTControlCharacters(run.stdout));
-  return tap.length > 0 ? { adapter: "tap", records: tap } : null;
+  return tap.length > 0 ? { adapter: runner === "ava" ? "ava" : "tap", records: tap } : null;
 }
 
 /** Where the workspace's `node_modules` link points, which the sandbox must see. */

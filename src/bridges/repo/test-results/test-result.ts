@@ -33,9 +33,10 @@ export interface TestResult {
 
 /**
  * Where per-test results came from: a runner's own events (uvu, tape, mocha, through the
- * preloaded reporter), jest's JSON report, TAP on stdout, or — for a runner none of these
+ * preloaded reporter), jest's or vitest's JSON report, ava's TAP (`--tap`), TAP on stdout
+ * (node:test and others), or — for a runner none of these
  * reads — one run per test file, judged by its exit code.
  */
-export const testAdapterSchema = z.enum(["uvu", "tape", "mocha", "jest", "tap", "per-file"]);
+export const testAdapterSchema = z.enum(["uvu", "tape", "mocha", "jest", "vitest", "ava", "tap", "per-file"]);
 /** Where per-test results came from. */
 export type TestAdapter = z.infer<typeof testAdapterSchema>;

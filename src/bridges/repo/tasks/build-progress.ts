@@ -1,2 +1,0 @@
-/** What a task build reports as it goes (a line per tree tried). */
-export type BuildProgress = (line: string) => void;
