@@ -1,4 +1,5 @@
-import ivm from "isolated-vm";
+import type ivm from "isolated-vm";
+import { isolatedVm } from "../src/sandbox/isolate/load-isolated-vm.js";
 import { microsecondsPerOperation } from "./measure.js";
 
 /** A bare isolate and one round trip into it (see {@link benchIsolateRoundTrip}); dispose when done. */
@@ -13,7 +14,7 @@ export interface RoundTripFloor {
  * out (parsed and serialised inside), no validation on the host.
  */
 export function createRoundTripFloor(): RoundTripFloor {
-  const isolate = new ivm.Isolate({ memoryLimit: 32 });
+  const isolate = new (isolatedVm().Isolate)({ memoryLimit: 32 });
   const context = isolate.createContextSync();
   const echo = context.evalSync(`(function (text) { const value = JSON.parse(text); return JSON.stringify(value); })`, {
     reference: true,

@@ -13,8 +13,10 @@ import { benchQueueThroughput } from "./queue-throughput.js";
 import { benchServe } from "./serve-throughput.js";
 import { benchMiniwob, benchMiniwobBaseline, benchMiniwobCheck } from "./miniwob-bench.js";
 import { benchMiniwobCurriculum } from "./miniwob-curriculum.js";
+import { benchMiniwobDeterminism } from "./miniwob-determinism.js";
 import { benchExperiment, benchTrainStep } from "./training-bench.js";
 import { benchCliStartup } from "./cli-startup.js";
+import { benchFreshClone } from "./fresh-clone.js";
 import { benchDecisionRuleSimulation } from "./decision-rule-simulation.js";
 import { benchDecisionRuleToleranceSimulation } from "./decision-rule-tolerance-simulation.js";
 import { benchRepoRunner } from "./repo-runner.js";
@@ -103,6 +105,12 @@ const sections: BenchSection[] = [
     run: () => benchMiniwobBaseline(),
   },
   {
+    name: "miniwob-determinism",
+    title:
+      "MiniWoB++: baseline over all tasks (3 episodes, seed 4) alone, then twice side by side beside a busy process per core: byGroup compared",
+    run: () => benchMiniwobDeterminism(),
+  },
+  {
     name: "miniwob-curriculum",
     title: "MiniWoB++: curriculum with dom-heuristic on train tasks, fresh rollouts before/after",
     run: () => benchMiniwobCurriculum(),
@@ -126,6 +134,12 @@ const sections: BenchSection[] = [
     name: "startup",
     title: "CLI start-up: envrigger envs --json and --help beside a bare node -e 0",
     run: async () => benchCliStartup(),
+  },
+  {
+    name: "fresh-clone",
+    title:
+      "a fresh clone: npm ci (wall, CPU), then npm start to its first line, the launcher's --help and the README's baseline, beside a first npx envrigger --help (long: npm ci builds native modules)",
+    run: () => benchFreshClone(),
   },
   {
     name: "openenv-reference",

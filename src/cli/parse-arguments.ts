@@ -42,6 +42,7 @@ export const integerOptionLimits = {
   "--round-tasks": { minimum: 1, maximum: 100_000 },
   "--eval-every": { minimum: 1, maximum: 100_000 },
   "--eval-episodes": { minimum: 1, maximum: 100_000 },
+  "--total-rollouts": { minimum: 1, maximum: 1_000_000_000 },
 } as const satisfies Record<string, IntegerLimit>;
 
 /**

@@ -26,8 +26,9 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
 
   program
     .command("envs")
-    .description("list environments, their tools and task ids per split")
-    .option("--json", "print one JSON object { envs: [...] }")
+    .description("list environments: task counts per split and options; --env ID for one env's details")
+    .option("--env <env>", "one env's description, tools, options with their defaults, and task ids")
+    .option("--json", "print one JSON object { envs: [...] } ({ env } with --env)")
     .action(async (options) => (await import("./commands/envs-command.js")).envsCommand(options, io));
 
   const baseline = program
@@ -55,7 +56,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
       .option("--weakness <text>", 'a named weakness to make decisive, e.g. "submits without running the tests"');
   const loopOptions = (command: Command) =>
     rolloutOptions(targetOptions(command), { callTimeout: true })
-      .option("--designer <designer>", "heuristic | openai:<model> | gemini:<model>", "heuristic")
+      .option("--designer <designer>", "heuristic | random | openai:<model> | gemini:<model>", "heuristic")
       .option("--k <n>", "rollouts per batch (K)", "5")
       .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "100")
       .option(
@@ -198,10 +199,17 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     )
     .requiredOption("--env <env>", "environment id (toy24, bugfix, textworld, a file: plugin)")
     .option("--seeds <n>", "seeds (each trains every arm)", "3")
-    .option("--arms <list>", "arms to run, comma-separated: original, harness, reverse (default all)")
     .option(
-      "--preregistered",
-      "run the env's pre-registered design (src/rl/preregistered-experiments.ts); other flags are ignored",
+      "--arms <list>",
+      "arms to run, comma-separated: original, filtered, reverse, harness, random-harness, ceiling (default original,harness,reverse)",
+    )
+    .option(
+      "--total-rollouts <n>",
+      "every arm's total rollouts per seed (training + filtering + rigging): arms compared at equal total budget",
+    )
+    .option(
+      "--preregistered [design]",
+      "run a pre-registered design (src/rl/preregistered-experiments.ts): the env's own, or one named (e.g. toy24-equal-budget); other flags are ignored",
     );
   rolloutOptions(trainingOptions(experiment), { inProcessDefault: true }).action(
     async (options) => void (await (await import("./commands/experiment-command.js")).experimentCommand(options, io)),

@@ -16,6 +16,12 @@ export interface EnvDefinition {
    * depths. Like every policy it decides only from what it observes. Absent: none.
    */
   readonly demonstrator?: string;
+  /**
+   * The options a user may set (`--env-option name=value`), each with its values and
+   * default in words, e.g. `{ maxTurns: "turns per episode (6)" }`; `envrigger envs` lists
+   * them. The env's own schema checks what it is given.
+   */
+  readonly options?: Readonly<Record<string, string>>;
   /** Tasks of a split. */
   listTasks(split: Split): Promise<TaskInfo[]>;
   /** A fresh, independent environment instance. `options` are env-specific (JSON). */

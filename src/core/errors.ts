@@ -57,6 +57,11 @@ export const errorCodes = {
   JOB_REFUSED: "user",
   /** No browser for a web environment (e.g. miniwob): Chromium is missing; the message says how to install it. */
   BROWSER_UNAVAILABLE: "user",
+  /**
+   * A web page (miniwob) did not settle within its real-time deadline — images, fonts or
+   * requests still loading: the episode ends as errored, never scored on a page read early.
+   */
+  PAGE_NOT_SETTLED: "external",
   /** No OS sandbox (bubblewrap) for running real code, and the user did not ask to run it unconfined; the message says how to install one. */
   ISOLATION_UNAVAILABLE: "user",
   /** A stored file is not what was written: a candidate whose id is not the hash of its stack, a damaged checkpoint database. */
@@ -65,6 +70,8 @@ export const errorCodes = {
   DEPENDENCY_INSTALL: "external",
   /** The run's rollout budget (`--budget-total`) was spent before a task's first rollout: the task is reported as not rigged. */
   BUDGET_EXHAUSTED: "user",
+  /** This Node.js is not one envrigger supports, or isolated-vm has no build for it; the message names the version and the fix. */
+  UNSUPPORTED_NODE: "user",
 } as const satisfies Record<string, ErrorCategory>;
 
 /** A stable error code. */

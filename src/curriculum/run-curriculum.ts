@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { appendJsonLine, writeJsonAtomic } from "../core/atomic-write.js";
 import type { EnvDefinition } from "../core/env-definition.js";
+import type { TaskInfo } from "../core/task.js";
 import { EnvriggerError } from "../core/errors.js";
 import { parseJsonText, parseWith } from "../core/validate.js";
 import { tasksOf } from "../rollout/baseline.js";
@@ -86,16 +87,12 @@ export async function runCurriculum(
       });
     }
     config = parseWith(curriculumConfigSchema, input, "curriculum configuration", "BAD_CONFIG");
+  }
+  // The tasks are resolved before anything is written: a refused run leaves no directory behind.
+  const tasks = await selectedTasks(options.env, config);
+  if (!options.resume) {
     mkdirSync(options.runDirectory, { recursive: true });
     writeJsonAtomic(paths.config, config);
-  }
-  let tasks = await tasksOf(options.env, config.split);
-  if (config.taskIds) {
-    const wanted = new Set(config.taskIds);
-    const unknown = config.taskIds.filter((id) => !tasks.some((task) => task.id === id));
-    if (unknown.length > 0)
-      throw new EnvriggerError("UNKNOWN_TASK", `unknown task(s) for ${config.env}: ${unknown.join(", ")}`);
-    tasks = tasks.filter((task) => wanted.has(task.id));
   }
   appendJsonLine(paths.events, {
     event: options.resume ? "resume" : "start",
@@ -142,6 +139,17 @@ export async function runCurriculum(
   writeJsonAtomic(paths.result, { ...result, config });
   appendJsonLine(paths.events, { event: "end", summary: result.summary });
   return result;
+}
+
+/** The run's tasks: the split's, narrowed to `taskIds` when given (`UNKNOWN_TASK` naming any the split lacks). */
+async function selectedTasks(env: EnvDefinition, config: CurriculumConfig): Promise<TaskInfo[]> {
+  const tasks = await tasksOf(env, config.split);
+  if (!config.taskIds) return tasks;
+  const wanted = new Set(config.taskIds);
+  const unknown = config.taskIds.filter((id) => !tasks.some((task) => task.id === id));
+  if (unknown.length > 0)
+    throw new EnvriggerError("UNKNOWN_TASK", `unknown task(s) for ${config.env}: ${unknown.join(", ")}`);
+  return tasks.filter((task) => wanted.has(task.id));
 }
 
 /** Write a rig event as a line of the run's events log. */

@@ -266,7 +266,12 @@ describe("decide on the true rate, within a budget", () => {
     const pooled = { mean: 0.5, deviation: 0.04, ends: { off: 0.9, on: 0.1 }, episodes: 80, consistent: true };
     // 2/5 alone is undecided; pooled at 0.50 ± 0.04 it is in band with P = 0.99.
     expect(decide(band, evidence(stats(2, 5)), trueRate).decision).toBe("more");
-    expect(decide(band, evidence(stats(2, 5), { pooled }), trueRate).decision).toBe("accept");
+    const pooledVerdict = decide(band, evidence(stats(2, 5), { pooled }), trueRate);
+    expect(pooledVerdict.decision).toBe("accept");
+    // The message keeps the pooled estimate apart from the candidate's own rate at n (what the report shows).
+    expect(pooledVerdict.message).toContain(
+      "success 0.50 pooled over the 80 episodes of the mixture (this candidate's own 0.40 at n=5)",
+    );
     // Not read when the points are inconsistent, nor by the check rule.
     expect(decide(band, evidence(stats(2, 5), { pooled: { ...pooled, consistent: false } }), trueRate).decision).toBe(
       "more",

@@ -78,6 +78,8 @@ interface BandView {
   /** The posterior as a normal summary (for early abandonment). */
   summary: BandSummary;
   what: string;
+  /** Set when `estimate` pools the episodes of a mixture's probes (this many), not the candidate's own. */
+  pooledEpisodes?: number;
   up: DecisionDirection;
   down: DecisionDirection;
 }
@@ -128,7 +130,8 @@ function bandViews(target: Target, stats: RolloutStats, settings: ViewSettings):
       landing: posterior,
       core: posterior,
       summary: pooledSummary(pooled, target.successBand, promised),
-      what: `success (pooled over the ${pooled.episodes} episodes of the mixture)`,
+      what: "success",
+      pooledEpisodes: pooled.episodes,
       up: "too-easy",
       down: "too-hard",
     });
@@ -225,11 +228,16 @@ function signedDistance(view: BandView): number {
   return view.estimate - (low + high) / 2;
 }
 
-function describe(view: BandView, episodes: number, checkRollouts: number): string {
+function describe(view: BandView, stats: RolloutStats, checkRollouts: number): string {
   const { landing } = view;
   const interval = `[${bound(view.promised[0])}, ${bound(view.promised[1])}]`;
   const what = checkRollouts > 0 ? `P(a ${checkRollouts}-rollout check lands in ${interval})` : `P(in ${interval})`;
-  return `${view.what} ${fmt(view.estimate)} at n=${episodes}: ${what} = ${fmt(landing.inside)}, below ${fmt(landing.below)}, above ${fmt(landing.above)}`;
+  // A pooled estimate is not the candidate's own rate at n: say both, so that the report's own figure (n=…) reads the same.
+  const estimate =
+    view.pooledEpisodes === undefined
+      ? `${fmt(view.estimate)} at n=${stats.episodes}`
+      : `${fmt(view.estimate)} pooled over the ${view.pooledEpisodes} episodes of the mixture (this candidate's own ${fmt(stats.successRate)} at n=${stats.episodes})`;
+  return `${view.what} ${estimate}: ${what} = ${fmt(landing.inside)}, below ${fmt(landing.below)}, above ${fmt(landing.above)}`;
 }
 
 /**
@@ -260,7 +268,7 @@ export function judgeBands(target: Target, stats: RolloutStats, options: BandJud
     prior: options.prior,
   });
   const probability = views.reduce((product, view) => product * view.landing.inside, 1);
-  const message = views.map((view) => describe(view, stats.episodes, checkRollouts)).join("; ");
+  const message = views.map((view) => describe(view, stats, checkRollouts)).join("; ");
   if ((options.rule ?? DEFAULT_DECISION_POLICY.rule) === "paper") return paperJudgement(views, probability, stats);
   if (probability >= confidence && views.every(estimateInBand)) return { kind: "in", probability, message };
   // The band least likely to hold names the direction (at the cap, or abandoning); an estimate outside its band first.

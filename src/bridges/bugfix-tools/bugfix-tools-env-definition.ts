@@ -27,7 +27,14 @@ export function createBugFixToolsEnvDefinition(): BugFixToolsEnvDefinition {
   return {
     id: "bugfix-tools",
     description:
-      "BugFix through general coding tools: the same 30 tasks and hidden grading as bugfix, worked on an in-memory workspace with Read, Edit, Write, Grep, Glob, Bash (ls; npm test or node --test runs the public tests) and Submit. Options: reward (hidden|public), maxTurns (12), taskSeed (0), flakeRate (0), observationBudget (4000).",
+      "BugFix through general coding tools: the same 30 tasks and hidden grading as bugfix, worked on an in-memory workspace with Read, Edit, Write, Grep, Glob, Bash (ls; npm test or node --test runs the public tests) and Submit.",
+    options: {
+      reward: "hidden|public (hidden)",
+      maxTurns: "12",
+      taskSeed: "0",
+      flakeRate: "0",
+      observationBudget: "4000",
+    },
     async listTasks(split: Split): Promise<TaskInfo[]> {
       return bugFixTaskInfos(split);
     },

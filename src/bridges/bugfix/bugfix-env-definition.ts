@@ -27,8 +27,15 @@ export function createBugFixEnvDefinition(): BugFixEnvDefinition {
   return {
     id: "bugfix",
     description:
-      "BugFix gym: fix a small buggy JavaScript function (5 bug families × 6 variants; 20 train, 10 held-out tasks) with read, test, edit OP and submit in the grammar <call> TOOL [ARG] </call>; graded on hidden tests. Options: reward (hidden|public), maxTurns (6), taskSeed (0), flakeRate (0), observationBudget (4000).",
+      "BugFix gym: fix a small buggy JavaScript function (5 bug families × 6 variants; 20 train, 10 held-out tasks) with read, test, edit OP and submit in the grammar <call> TOOL [ARG] </call>; graded on hidden tests.",
     demonstrator: "oracle",
+    options: {
+      reward: "hidden|public (hidden)",
+      maxTurns: "6",
+      taskSeed: "0",
+      flakeRate: "0",
+      observationBudget: "4000",
+    },
     async listTasks(split: Split): Promise<TaskInfo[]> {
       return bugFixTaskInfos(split);
     },

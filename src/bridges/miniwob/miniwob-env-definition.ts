@@ -36,7 +36,8 @@ export const miniwobEnv: EnvDefinition = {
   id: "miniwob",
   description:
     "MiniWoB++ web tasks (forms, menus, date pickers, inboxes…) in headless Chromium, judged by the page's own reward. " +
-    "Tools click/type/press/select/scroll on refs of a text DOM view. Options: maxTurns (20), observationBudget (6000). Needs chromium.",
+    "Tools click/type/press/select/scroll on refs of a text DOM view. Needs chromium.",
+  options: { maxTurns: "20", observationBudget: "6000" },
   async listTasks(split: Split): Promise<TaskInfo[]> {
     return bundledCatalog().listTasks(split);
   },

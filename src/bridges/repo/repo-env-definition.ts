@@ -78,8 +78,15 @@ export function createRepoEnvDefinition(
     id: spec,
     description:
       spec === "repo"
-        ? "Real repositories: validated bugs (historical fixes and injected mutations) in eleven small JavaScript/TypeScript libraries, worked with Read, Edit, Write, Grep, Glob, Bash (ls, npm test [-- FILE…] under OS isolation) and Submit; graded by hidden FAIL_TO_PASS/PASS_TO_PASS tests. Options: reward (hidden|public), maxTurns (30), observationBudget (6000), isolation (bwrap|none-explicit), testTimeoutMs (60000)."
+        ? "Real repositories: validated bugs (historical fixes and injected mutations) in eleven small JavaScript/TypeScript libraries, worked with Read, Edit, Write, Grep, Glob, Bash (ls, npm test [-- FILE…] under OS isolation) and Submit; graded by hidden FAIL_TO_PASS/PASS_TO_PASS tests."
         : `The repository ${spec.slice("repo:".length)}: its validated bugs (built on first use), worked with the repo tools.`,
+    options: {
+      reward: "hidden|public (hidden)",
+      maxTurns: "30",
+      observationBudget: "6000",
+      isolation: "bwrap|none-explicit (bwrap)",
+      testTimeoutMs: "60000",
+    },
     async listTasks(split: Split): Promise<TaskInfo[]> {
       return (await catalog()).taskInfos(split);
     },

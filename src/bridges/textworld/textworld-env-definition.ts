@@ -55,8 +55,9 @@ export const textworldEnv: EnvDefinition = {
   id: "textworld",
   description:
     "Text adventures on a Z-machine: 8 TextWorld games (the engine under ALFWorld) with quest sub-goals, and Zork I score milestones. " +
-    "Tools: command(text), and the Setup-only stage_move(thing, to, probability?) that moves a thing of the starting room before the start. Options: maxTurns (per task by default), observationBudget (4000).",
+    "Tools: command(text), and the Setup-only stage_move(thing, to, probability?) that moves a thing of the starting room before the start.",
   demonstrator: "walkthrough",
+  options: { maxTurns: "per task by default", observationBudget: "4000" },
   async listTasks(split: Split): Promise<TaskInfo[]> {
     return (await bundled()).catalog.listTasks(split);
   },

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { EnvriggerError, errorMessage, isEnvriggerError } from "../../core/errors.js";
 import type { JsonObject } from "../../core/json.js";
 import { splitSelectionSchema, type SplitSelection } from "../../core/task.js";
@@ -21,6 +21,10 @@ import { promiseText } from "../../rigger/promise-text.js";
 import { createProgress } from "../progress.js";
 import { targetFromOptions, type TargetOptions } from "../target-options.js";
 import { parseEnvOptions } from "../env-options.js";
+import { handleInterrupts } from "../interrupt.js";
+import { interruptedRunMessage, resumeCommand } from "../resume-command.js";
+import { defaultRunDirectory } from "../default-run-directory.js";
+import { noteUnfinishedRun } from "../unfinished-run-note.js";
 
 /** Raw options of `envrigger curriculum` (and `rig`). */
 export interface CurriculumCommandOptions extends TargetOptions {
@@ -91,11 +95,6 @@ export interface CurriculumJson {
   };
   /** Path of the run's report.html (null when writing it failed; a warning says why). */
   report: string | null;
-}
-
-function defaultRunId(env: string, policy: string): string {
-  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
-  return `${env.replace(/[^A-Za-z0-9]+/g, "_")}-${policy.replace(/[^A-Za-z0-9]+/g, "_")}-${stamp}`;
 }
 
 /** Render a curriculum result as a table plus where the outputs went. */
@@ -309,10 +308,11 @@ async function runCurriculumCommand(
     import("../../bridges/env-registry.js"),
   ]);
   const resume = options.resume !== undefined;
-  const runDirectory = resolve(
-    io.cwd,
-    options.resume ?? options.out ?? join("runs", defaultRunId(options.env ?? "env", options.policy ?? "policy")),
-  );
+  const given = options.resume ?? options.out;
+  const runDirectory =
+    given === undefined
+      ? defaultRunDirectory(options.env ?? "env", options.policy ?? "policy", io.cwd)
+      : resolve(io.cwd, given);
   let config: CurriculumConfig;
   if (resume) {
     const path = runPaths(runDirectory).config;
@@ -333,12 +333,22 @@ async function runCurriculumCommand(
     await (
       await createRigDependencies(config, runDirectory, { logEvents: false, queue: options.queue })
     ).rollouts?.close();
+    if (options.out === undefined) noteUnfinishedRun(config, runDirectory, io);
   }
   const env = await resolveEnv(config.env, io.cwd);
   const queue = options.queue;
   const executor =
     pool ?? inProcessExecutor((config, directory) => createRigDependencies(config, directory, { queue }));
   const progress = createProgress(io, !options.json);
+  const stopHandlingInterrupts = handleInterrupts({
+    stderr: io.stderr,
+    interactive: io.interactive,
+    stop: () => {
+      progress.stop();
+      void executor.close();
+    },
+    message: () => interruptedRunMessage(runDirectory, io.cwd),
+  });
   let started = false;
   try {
     const result = await runCurriculum(config, {
@@ -399,12 +409,13 @@ async function runCurriculumCommand(
     if (isEnvriggerError(error, "PROVIDER_UNAVAILABLE")) {
       // The run stopped on purpose: say how to continue it once the endpoint is fixed.
       throw new EnvriggerError("PROVIDER_UNAVAILABLE", `${error.message.split("\n")[0]}`, {
-        hint: `${error.hint ?? "fix the provider"}; the run stopped with its checkpoints kept: continue with --resume ${runDirectory}`,
+        hint: `${error.hint ?? "fix the provider"}; the run stopped with its checkpoints kept: continue with ${resumeCommand(runDirectory, io.cwd)}`,
         cause: error,
       });
     }
     throw error;
   } finally {
+    stopHandlingInterrupts();
     progress.stop();
     await executor.close();
   }

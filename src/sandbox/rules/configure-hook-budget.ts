@@ -1,4 +1,5 @@
-import ivm from "isolated-vm";
+import type ivm from "isolated-vm";
+import { isolatedVm } from "../isolate/load-isolated-vm.js";
 import { threadCpuMilliseconds } from "../isolate/thread-cpu-clock.js";
 import { bootstrapFunction } from "./bootstrap-function.js";
 
@@ -12,6 +13,6 @@ import { bootstrapFunction } from "./bootstrap-function.js";
  */
 export function configureHookBudget(bootstrapApi: ivm.Reference, budgetMs: number): void {
   const configure: ivm.Reference = bootstrapFunction(bootstrapApi, "configureBudget");
-  configure.applySync(undefined, [budgetMs, new ivm.Callback(() => threadCpuMilliseconds())]);
+  configure.applySync(undefined, [budgetMs, new (isolatedVm().Callback)(() => threadCpuMilliseconds())]);
   configure.release();
 }

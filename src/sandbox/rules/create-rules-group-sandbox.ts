@@ -1,4 +1,5 @@
-import ivm from "isolated-vm";
+import type ivm from "isolated-vm";
+import { isolatedVm } from "../isolate/load-isolated-vm.js";
 import { z } from "zod";
 import { EnvriggerError } from "../../core/errors.js";
 import { formatIssues } from "../../core/validate.js";
@@ -58,7 +59,9 @@ export function createRulesGroupSandbox(
     throw new EnvriggerError("BAD_ARGUMENT", `invalid Rules sandbox options: ${formatIssues(parsed.error)}`);
   if (components.length === 0) throw new EnvriggerError("BAD_ARGUMENT", "a Rules group needs at least one component");
   const resolved = parsed.data;
-  const isolate = new ivm.Isolate({ memoryLimit: resolved.memoryLimitMb + memberHeapMb * (components.length - 1) });
+  const isolate = new (isolatedVm().Isolate)({
+    memoryLimit: resolved.memoryLimitMb + memberHeapMb * (components.length - 1),
+  });
   const fail = (index: number, issue: ComponentIssue): RulesGroupSandbox => {
     if (!isolate.isDisposed) isolate.dispose();
     return { ok: false, index, issues: [issue] };
@@ -81,8 +84,8 @@ export function createRulesGroupSandbox(
     };
     const configure: ivm.Reference = bootstrapFunction(bootstrapApi, "configureGroup");
     configure.applySync(undefined, [
-      new ivm.ExternalCopy(marker.buffer).copyInto({ release: true }),
-      new ivm.ExternalCopy(inputs.numbers.buffer).copyInto({ release: true }),
+      new (isolatedVm().ExternalCopy)(marker.buffer).copyInto({ release: true }),
+      new (isolatedVm().ExternalCopy)(inputs.numbers.buffer).copyInto({ release: true }),
     ]);
     configureHookBudget(bootstrapApi, resolved.timeoutMs);
   } catch (error) {

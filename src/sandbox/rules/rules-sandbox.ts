@@ -1,4 +1,5 @@
-import ivm from "isolated-vm";
+import type ivm from "isolated-vm";
+import { isolatedVm } from "../isolate/load-isolated-vm.js";
 import { z } from "zod";
 import { EnvriggerError } from "../../core/errors.js";
 import { formatIssues } from "../../core/validate.js";
@@ -58,7 +59,7 @@ export function createRulesSandbox(script: string, options: CreateRulesSandboxOp
   if (!parsed.success)
     throw new EnvriggerError("BAD_ARGUMENT", `invalid Rules sandbox options: ${formatIssues(parsed.error)}`);
   const resolved = parsed.data;
-  const isolate = new ivm.Isolate({ memoryLimit: resolved.memoryLimitMb });
+  const isolate = new (isolatedVm().Isolate)({ memoryLimit: resolved.memoryLimitMb });
   const fail = (issue: ComponentIssue): RulesSandbox => {
     if (!isolate.isDisposed) isolate.dispose();
     return { ok: false, issues: [issue] };

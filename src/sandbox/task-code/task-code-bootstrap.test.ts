@@ -1,9 +1,9 @@
-import ivm from "isolated-vm";
+import { isolatedVm } from "../isolate/load-isolated-vm.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { taskCodeBootstrapSource, taskCodeInvocationSchema } from "./task-code-bootstrap.js";
 
 describe("taskCodeBootstrapSource", () => {
-  const isolate = new ivm.Isolate({ memoryLimit: 16 });
+  const isolate = new (isolatedVm().Isolate)({ memoryLimit: 16 });
   afterAll(() => isolate.dispose());
 
   /** Load the bootstrap with `limit`, then `source`, and call `entry(...args)` through the invoker. */

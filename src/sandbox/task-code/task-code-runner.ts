@@ -1,5 +1,6 @@
+import type ivm from "isolated-vm";
+import { isolatedVm } from "../isolate/load-isolated-vm.js";
 import { createHash } from "node:crypto";
-import ivm from "isolated-vm";
 import { z } from "zod";
 import { EnvriggerError } from "../../core/errors.js";
 import type { Json } from "../../core/json.js";
@@ -256,7 +257,7 @@ export class TaskCodeRunner {
     if (this.isolate && this.scripts && !this.isolate.isDisposed)
       return { isolate: this.isolate, scripts: this.scripts };
     this.discardIsolate();
-    const isolate = new ivm.Isolate({ memoryLimit: this.memoryLimitMb });
+    const isolate = new (isolatedVm().Isolate)({ memoryLimit: this.memoryLimitMb });
     this.counters.isolatesCreated++;
     const elementLimit = Math.floor((this.memoryLimitMb * 1024 * 1024) / 16);
     const scripts: TaskCodeScripts = {

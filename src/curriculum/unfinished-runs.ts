@@ -1,0 +1,43 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { parseJsonText } from "../core/validate.js";
+import { runPaths } from "../run-format/run-paths.js";
+import { curriculumConfigSchema, type CurriculumConfig } from "./curriculum-config.js";
+
+/** An unfinished run in a runs directory: written its configuration, not yet its result. */
+export interface UnfinishedRun {
+  runDirectory: string;
+  /** When its run.json was written. */
+  startedAt: Date;
+}
+
+/** What makes two runs the same run: every field but its id and how many episodes ran at once (which never changes results). */
+function sameRun(left: CurriculumConfig, right: CurriculumConfig): boolean {
+  const key = ({ runId: _runId, rolloutConcurrency: _rolloutConcurrency, ...rest }: CurriculumConfig) =>
+    JSON.stringify(rest);
+  return key(left) === key(right);
+}
+
+/**
+ * The unfinished runs under `runsDirectory` (`runs/`) whose configuration is `config`'s
+ * but for the run id — what the same command started before and did not finish (it was
+ * interrupted, or is still running) — newest first. Directories that are not readable
+ * runs are passed over.
+ */
+export function unfinishedRunsLike(config: CurriculumConfig, runsDirectory: string): UnfinishedRun[] {
+  if (!existsSync(runsDirectory)) return [];
+  const runs: UnfinishedRun[] = [];
+  for (const entry of readdirSync(runsDirectory, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const paths = runPaths(join(runsDirectory, entry.name));
+    if (!existsSync(paths.config) || existsSync(paths.result)) continue;
+    let stored: CurriculumConfig;
+    try {
+      stored = parseJsonText(curriculumConfigSchema, readFileSync(paths.config, "utf8"), paths.config);
+    } catch {
+      continue; // Not a run this version reads.
+    }
+    if (sameRun(stored, config)) runs.push({ runDirectory: paths.directory, startedAt: statSync(paths.config).mtime });
+  }
+  return runs.sort((left, right) => right.startedAt.getTime() - left.startedAt.getTime());
+}
