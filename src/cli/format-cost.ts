@@ -24,7 +24,7 @@ export function formatRunCost(cost: RunCost): string {
   const tokens = (name: string, counts: CostRecord["policyTokens"]) =>
     counts.calls === 0 && totalTokens(counts) === 0
       ? ""
-      : `; ${name} tokens ${counts.inputTokens} prompt + ${counts.outputTokens} completion (${counts.calls} calls)`;
+      : `; ${name} tokens ${counts.inputTokens} prompt${counts.cachedInputTokens ? ` (${counts.cachedInputTokens} cached)` : ""} + ${counts.outputTokens} completion (${counts.calls} calls)`;
   const perAccepted = perAcceptedEnv
     ? `; per accepted env ${perAcceptedEnv.rollouts.toFixed(1)} rollouts, ${(perAcceptedEnv.policyTokens + perAcceptedEnv.designerTokens).toFixed(0)} tokens`
     : "; no accepted env";

@@ -43,11 +43,16 @@ export const trajectoryStepSchema = z.object({
 });
 export type TrajectoryStep = z.infer<typeof trajectoryStepSchema>;
 
-/** Tokens a policy's model spent on one episode: prompt (input) and completion (output) tokens, and provider responses. */
+/**
+ * Tokens a policy's model spent on one episode: prompt (input) and completion (output)
+ * tokens, provider responses, and the prompt tokens served from the provider's cache (part
+ * of `inputTokens`; absent when the provider reports none).
+ */
 export const policyTokensSchema = z.object({
   inputTokens: z.number().int().nonnegative(),
   outputTokens: z.number().int().nonnegative(),
   calls: z.number().int().nonnegative(),
+  cachedInputTokens: z.number().int().nonnegative().optional(),
 });
 export type PolicyTokens = z.infer<typeof policyTokensSchema>;
 

@@ -21,7 +21,13 @@ export interface GeminiResponse {
   /** The concatenated text parts of the first candidate. */
   readonly text?: string | undefined;
   readonly usageMetadata?:
-    | { promptTokenCount?: number; candidatesTokenCount?: number; thoughtsTokenCount?: number }
+    | {
+        promptTokenCount?: number;
+        candidatesTokenCount?: number;
+        thoughtsTokenCount?: number;
+        /** Of the prompt tokens, those served from cached content. */
+        cachedContentTokenCount?: number;
+      }
     | undefined;
   readonly candidates?:
     | ReadonlyArray<{

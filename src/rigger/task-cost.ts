@@ -12,6 +12,8 @@ export function batchCost(trajectories: Trajectory[]): CostRecord {
       cost.policyTokens.inputTokens += trajectory.policyTokens.inputTokens;
       cost.policyTokens.outputTokens += trajectory.policyTokens.outputTokens;
       cost.policyTokens.calls += trajectory.policyTokens.calls;
+      cost.policyTokens.cachedInputTokens =
+        (cost.policyTokens.cachedInputTokens ?? 0) + (trajectory.policyTokens.cachedInputTokens ?? 0);
     }
   }
   return cost;

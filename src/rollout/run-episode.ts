@@ -51,7 +51,13 @@ function policyTokensOf(policy: Policy): PolicyTokens | undefined {
   if (!usage || (usage.inputTokens === undefined && usage.outputTokens === undefined)) return undefined;
   const count = (value: unknown) =>
     typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.round(value) : 0;
-  return { inputTokens: count(usage.inputTokens), outputTokens: count(usage.outputTokens), calls: count(usage.calls) };
+  const cached = count(usage.cachedInputTokens);
+  return {
+    inputTokens: count(usage.inputTokens),
+    outputTokens: count(usage.outputTokens),
+    calls: count(usage.calls),
+    ...(cached > 0 ? { cachedInputTokens: cached } : {}),
+  };
 }
 
 function stopReasonOf(info: JsonObject, terminated: boolean): StopReason {

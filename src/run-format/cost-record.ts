@@ -2,8 +2,17 @@ import { z } from "zod";
 
 const count = z.number().int().nonnegative();
 
-/** Tokens spent on model calls: prompt (input) and completion (output) tokens, and provider responses. */
-export const tokenCountsSchema = z.object({ inputTokens: count, outputTokens: count, calls: count });
+/**
+ * Tokens spent on model calls: prompt (input) and completion (output) tokens, provider
+ * responses, and the prompt tokens the provider served from its cache (`cachedInputTokens`,
+ * part of `inputTokens`; absent in records written before it was counted).
+ */
+export const tokenCountsSchema = z.object({
+  inputTokens: count,
+  outputTokens: count,
+  calls: count,
+  cachedInputTokens: count.optional(),
+});
 export type TokenCounts = z.infer<typeof tokenCountsSchema>;
 
 /**
@@ -33,10 +42,12 @@ export function emptyCost(): CostRecord {
 }
 
 function addTokens(left: TokenCounts, right: TokenCounts): TokenCounts {
+  const cached = (left.cachedInputTokens ?? 0) + (right.cachedInputTokens ?? 0);
   return {
     inputTokens: left.inputTokens + right.inputTokens,
     outputTokens: left.outputTokens + right.outputTokens,
     calls: left.calls + right.calls,
+    ...(cached > 0 ? { cachedInputTokens: cached } : {}),
   };
 }
 

@@ -10,6 +10,8 @@ import { hashedWordEmbedding } from "./hashed-word-embedding.js";
 export interface ScriptedServerUsage {
   promptTokens: number;
   completionTokens: number;
+  /** Of the prompt tokens, those served from the prompt cache (`prompt_tokens_details.cached_tokens`; absent: not reported). */
+  cachedTokens?: number;
 }
 
 /**
@@ -213,6 +215,7 @@ export async function startOpenAiCompatibleServer(
         prompt_tokens: usage.promptTokens,
         completion_tokens: usage.completionTokens,
         total_tokens: usage.promptTokens + usage.completionTokens,
+        ...(usage.cachedTokens === undefined ? {} : { prompt_tokens_details: { cached_tokens: usage.cachedTokens } }),
       },
     });
   };

@@ -3,6 +3,7 @@ import { formatIssues } from "../../core/validate.js";
 import type { GeminiResponse } from "../../llm/gemini-client.js";
 import { tokenCount } from "../../llm/token-usage.js";
 import type { InvalidToolCall, PolicyModelReply } from "./policy-chat-model.js";
+import { cachedOf } from "./read-langchain-reply.js";
 import type { PolicyToolCall } from "./policy-message.js";
 
 // Finish reasons with which Gemini reports a function call it could not produce.
@@ -20,6 +21,7 @@ export function readGeminiPolicyReply(response: GeminiResponse): PolicyModelRepl
     inputTokens: tokenCount(metadata.promptTokenCount),
     outputTokens: tokenCount(metadata.candidatesTokenCount) + tokenCount(metadata.thoughtsTokenCount),
     calls: 1,
+    ...cachedOf(metadata.cachedContentTokenCount),
   };
   const candidate = response.candidates?.[0];
   const parts = candidate?.content?.parts ?? [];

@@ -12,7 +12,15 @@ const aiMessageSchema = z.looseObject({
   invalid_tool_calls: z
     .array(z.looseObject({ name: z.string().nullish(), args: z.string().nullish(), error: z.string().nullish() }))
     .catch([]),
-  usage_metadata: z.looseObject({ input_tokens: z.unknown(), output_tokens: z.unknown() }).nullish().catch(undefined),
+  usage_metadata: z
+    .looseObject({
+      input_tokens: z.unknown(),
+      output_tokens: z.unknown(),
+      // OpenAI's prompt_tokens_details.cached_tokens, as LangChain reports it.
+      input_token_details: z.looseObject({ cache_read: z.unknown() }).nullish().catch(undefined),
+    })
+    .nullish()
+    .catch(undefined),
 });
 
 const textPartSchema = z.looseObject({ type: z.literal("text"), text: z.string() });
@@ -24,6 +32,12 @@ function contentText(content: unknown): string {
     .map((part) => textPartSchema.safeParse(part))
     .map((part) => (part.success ? part.data.text : ""))
     .join("");
+}
+
+/** `cachedInputTokens` when the provider reported a positive count, else nothing. */
+export function cachedOf(value: unknown): { cachedInputTokens?: number } {
+  const cached = tokenCount(value);
+  return cached > 0 ? { cachedInputTokens: cached } : {};
 }
 
 /**
@@ -61,6 +75,11 @@ export function readLangChainReply(message: unknown): PolicyModelReply {
     text: contentText(fields.content),
     toolCalls,
     invalidToolCalls,
-    usage: { inputTokens: tokenCount(usage?.input_tokens), outputTokens: tokenCount(usage?.output_tokens), calls: 1 },
+    usage: {
+      inputTokens: tokenCount(usage?.input_tokens),
+      outputTokens: tokenCount(usage?.output_tokens),
+      calls: 1,
+      ...cachedOf(usage?.input_token_details?.cache_read),
+    },
   };
 }
