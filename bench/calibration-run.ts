@@ -46,18 +46,28 @@ const steps: CalibrationCurriculum = {
   timeoutMs: 4 * 3600_000,
 };
 /**
- * `--rules before,after` (default both): `after` is the default rule; `before` the check
- * rule the default replaced (a fresh 100-rollout check at 0.9, cap 400, 20 confirmation
- * episodes; records named `<curriculum>-before`), so one run reports cost and trust of both.
+ * `--rules before,after,paper` (default before,after): `after` is the default rule; `before`
+ * the check rule the posterior rule replaced (a fresh 100-rollout check at 0.9, cap 400, 20
+ * confirmation episodes, no tolerance; records named `<curriculum>-before`); `paper` the
+ * paper's rule (`--rule paper`; records `<curriculum>-paper`), so one run reports cost and trust of each.
  */
 const rules = (argument("--rules") ?? "before,after").split(",");
 const beforeRule = (curriculum: CalibrationCurriculum): CalibrationCurriculum => ({
   ...curriculum,
   name: `${curriculum.name}-before`,
-  config: { ...curriculum.config, checkRollouts: 100, kMax: 400, confirmationEpisodes: 20 },
+  config: { ...curriculum.config, checkRollouts: 100, kMax: 400, confirmationEpisodes: 20, tolerance: 0 },
+});
+const paperRule = (curriculum: CalibrationCurriculum): CalibrationCurriculum => ({
+  ...curriculum,
+  name: `${curriculum.name}-paper`,
+  config: { ...curriculum.config, rule: "paper" },
 });
 const main = [...CALIBRATION_CURRICULA, ...ablations, steps];
-const all = [...(rules.includes("after") ? main : []), ...(rules.includes("before") ? main.map(beforeRule) : [])];
+const all = [
+  ...(rules.includes("after") ? main : []),
+  ...(rules.includes("before") ? main.map(beforeRule) : []),
+  ...(rules.includes("paper") ? main.map(paperRule) : []),
+];
 const chosen = only ? all.filter((curriculum) => only.includes(curriculum.name)) : all;
 // Records already in the file (an earlier, interrupted run) are kept, not measured again.
 const records: CalibrationRecord[] = existsSync(recordPath)
@@ -77,7 +87,7 @@ for (const seed of seeds) {
     appendRecord(recordPath, { at: new Date().toISOString(), ...record });
     records.push(record);
     log(
-      `${curriculum.name} seed ${seed}: in band after ${record.inBandAfter.toFixed(2)}, accepted truly in band ${record.acceptedTrulyInBand?.toFixed(2) ?? "-"}, rollouts/task ${record.rolloutsPerTask.toFixed(1)} (worst ${record.worstTaskRollouts}), env steps/task ${record.envStepsPerTask ?? "-"}, rig s/task ${record.wallSecondsPerTask ?? "-"}, ${record.wallSeconds} s`,
+      `${curriculum.name} seed ${seed}: in band after ${record.inBandAfter.toFixed(2)}, accepted truly in band ${record.acceptedTrulyInBand?.toFixed(2) ?? "-"}, decided truly within the tolerance ${record.decidedTrulyInPromise?.toFixed(2) ?? "-"}, rollouts/task ${record.rolloutsPerTask.toFixed(1)} (worst ${record.worstTaskRollouts}), env steps/task ${record.envStepsPerTask ?? "-"}, rig s/task ${record.wallSecondsPerTask ?? "-"}, ${record.wallSeconds} s`,
     );
   }
 }

@@ -32,6 +32,10 @@ const resultFileSchema = z.object({
     policy: z.string(),
     seed: z.number(),
     target: z.object({ successBand: bandSchema.optional(), stepsBand: bandSchema.optional() }),
+    /** The promise's tolerances (absent in runs before issue 32: the band itself). */
+    tolerance: z.number().optional(),
+    stepsTolerance: z.number().optional(),
+    rule: z.string().optional(),
   }),
 });
 
@@ -46,6 +50,8 @@ export interface TaskCalibration {
   /** Fresh success rate and mean steps after rigging (the accepted stack, else the unmodified env). */
   after: { successRate: number; meanSteps: number };
   afterInBand: boolean;
+  /** Whether every band widened by the run's tolerance holds on the fresh rollouts (absent in records before issue 32). */
+  afterInPromise?: boolean;
   /** Fresh, of the unmodified env (only when asked for). */
   before?: { successRate: number; meanSteps: number; inBand: boolean };
 }
@@ -59,6 +65,13 @@ export interface RunCalibration {
   inBandAfter: number;
   inBandBefore: number | null;
   acceptedTrulyInBand: number | null;
+  /**
+   * Of the tasks accepted or skipped, the fraction whose fresh rates lie in the bands widened by
+   * the run's tolerance (the promise; null when none was). With tolerance 0 the band itself.
+   */
+  decidedTrulyInPromise?: number | null;
+  /** The run's tolerance (success band) the promise was measured with. */
+  tolerance?: number;
   rolloutsPerTask: number;
   /** Rollouts of the task that spent the most. */
   worstTaskRollouts: number;
@@ -98,6 +111,13 @@ export async function measureBandHits(
     band === undefined || (value >= band[0] && value <= band[1]);
   const inBand = (rates: { successRate: number; meanSteps: number }) =>
     within(rates.successRate, target.successBand) && within(rates.meanSteps, target.stepsBand);
+  const tolerance = result.config.tolerance ?? 0;
+  const stepsTolerance = result.config.stepsTolerance ?? 0;
+  const widen = (band: [number, number] | undefined, by: number): [number, number] | undefined =>
+    band && [band[0] - by, band[1] + by];
+  const inPromise = (rates: { successRate: number; meanSteps: number }) =>
+    within(rates.successRate, widen(target.successBand, tolerance)) &&
+    within(rates.meanSteps, widen(target.stepsBand, stepsTolerance));
   const seed = deriveSeed(result.config.seed, "calibration");
   const perTask: TaskCalibration[] = [];
   for (const task of result.tasks) {
@@ -134,11 +154,12 @@ export async function measureBandHits(
       wallSeconds: task.cost ? Number((task.cost.wallMs / 1000).toFixed(2)) : null,
       after: rates,
       afterInBand: inBand(rates),
+      afterInPromise: inPromise(rates),
       ...(before && baseline ? { before: { ...baseline, inBand: inBand(baseline) } } : {}),
     });
   }
   await env.dispose?.();
-  return runCalibrationOf(perTask, before);
+  return { ...runCalibrationOf(perTask, before), tolerance };
 }
 
 /** A run's figures from its tasks' fresh measurements (`before`: the unmodified env was measured too). */
@@ -155,12 +176,20 @@ export function runCalibrationOf(perTask: TaskCalibration[], before: boolean): R
     inBandBefore: before ? count((task) => task.before?.inBand === true) / tasks : null,
     acceptedTrulyInBand:
       accepted === 0 ? null : count((task) => task.outcome === "accepted" && task.afterInBand) / accepted,
+    decidedTrulyInPromise: decidedTrulyInPromise(perTask),
     rolloutsPerTask: perTask.reduce((sum, task) => sum + task.rollouts, 0) / tasks,
     worstTaskRollouts: Math.max(0, ...perTask.map((task) => task.rollouts)),
     envStepsPerTask: meanOrNull(perTask.map((task) => task.envSteps)),
     wallSecondsPerTask: meanOrNull(perTask.map((task) => task.wallSeconds)),
     perTask,
   };
+}
+
+/** Of the tasks accepted or skipped, the fraction truly in the promised bands (null when none was decided or none recorded it). */
+function decidedTrulyInPromise(perTask: readonly TaskCalibration[]): number | null {
+  const decided = perTask.filter((task) => task.outcome === "accepted" || task.outcome === "skipped");
+  if (decided.length === 0 || decided.some((task) => task.afterInPromise === undefined)) return null;
+  return decided.filter((task) => task.afterInPromise).length / decided.length;
 }
 
 /** The mean of values all known, else null. */
@@ -293,6 +322,10 @@ export function aggregate(records: CalibrationRecord[]) {
       worst: Math.min(...records.map((record) => record.inBandAfter)),
     },
     acceptedTrulyInBand: accepted.length === 0 ? null : { mean: mean(accepted), worst: Math.min(...accepted) },
+    decidedTrulyInPromise: worstAndMean(
+      records.map((record) => record.decidedTrulyInPromise ?? null),
+      mean,
+    ),
     rolloutsPerTask: {
       mean: mean(records.map((record) => record.rolloutsPerTask)),
       worst: Math.max(...records.map((record) => record.rolloutsPerTask)),
@@ -303,6 +336,12 @@ export function aggregate(records: CalibrationRecord[]) {
     accepted: records.map((record) => `${record.accepted}/${record.tasks}`),
     wallSeconds: records.map((record) => record.wallSeconds),
   };
+}
+
+/** Mean and worst (lowest) of the values known, null when none is. */
+function worstAndMean(values: Array<number | null>, mean: (values: number[]) => number) {
+  const known = values.filter((value): value is number => value !== null);
+  return known.length === 0 ? null : { mean: mean(known), worst: Math.min(...known) };
 }
 
 /** Append one record as a JSON line (partial results survive a long run). */

@@ -5,8 +5,13 @@ import { simulateDoseResponseCalibration, type DoseAim } from "../src/testing/si
 import { simulateMixtureCalibration, type MixtureModel } from "../src/testing/simulated-mixture.js";
 import { simulateCalibration, type CandidateModel } from "../src/testing/simulated-validation.js";
 
-/** The default rule's settings without early abandonment (each rule below names its own). */
-const { abandon: _defaultAbandonment, ...WITHOUT_ABANDONMENT } = DEFAULT_DECISION_POLICY;
+/**
+ * The default rule's settings without early abandonment (each rule below names its own) and
+ * without a tolerance: this section is issue 21's, on the band itself (issue 32's is
+ * `decision-rule-tolerance`).
+ */
+const { abandon: _defaultAbandonment, ...WITH_ABANDONMENT_OFF } = DEFAULT_DECISION_POLICY;
+const WITHOUT_ABANDONMENT = { ...WITH_ABANDONMENT_OFF, tolerance: 0, stepsTolerance: 0 };
 
 /** A rule on the posterior of the true rate (`checkRollouts` 0) at confidence 0.9, without early abandonment. */
 function trueRate(refineConfidence: number, kMax: number, confirmationEpisodes: number, pooling: MixturePooling) {

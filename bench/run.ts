@@ -14,9 +14,11 @@ import { benchServe } from "./serve-throughput.js";
 import { benchServeScale } from "./serve-scale.js";
 import { benchMiniwob, benchMiniwobBaseline, benchMiniwobCheck } from "./miniwob-bench.js";
 import { benchMiniwobCurriculum } from "./miniwob-curriculum.js";
+import { benchMiniwobDeterminism } from "./miniwob-determinism.js";
 import { benchExperiment, benchTrainStep } from "./training-bench.js";
 import { benchCliStartup } from "./cli-startup.js";
 import { benchDecisionRuleSimulation } from "./decision-rule-simulation.js";
+import { benchDecisionRuleToleranceSimulation } from "./decision-rule-tolerance-simulation.js";
 import { benchRepoRunner } from "./repo-runner.js";
 import { benchRepoTasks, benchUnseenRepository } from "./repo-bench.js";
 import { benchCommit, currentLoad, writeBenchResult } from "./result-file.js";
@@ -109,6 +111,12 @@ const sections: BenchSection[] = [
     run: () => benchMiniwobBaseline(),
   },
   {
+    name: "miniwob-determinism",
+    title:
+      "MiniWoB++: baseline over all tasks (3 episodes, seed 4) alone, then twice side by side beside a busy process per core: byGroup compared",
+    run: () => benchMiniwobDeterminism(),
+  },
+  {
     name: "miniwob-curriculum",
     title: "MiniWoB++: curriculum with dom-heuristic on train tasks, fresh rollouts before/after",
     run: () => benchMiniwobCurriculum(),
@@ -144,6 +152,12 @@ const sections: BenchSection[] = [
     title:
       "decision rule in simulation: accepted stacks in band on a fresh 100-rollout check, per rule, and rollouts per task",
     run: () => benchDecisionRuleSimulation(),
+  },
+  {
+    name: "decision-rule-tolerance",
+    title:
+      "decision rule with a tolerance in simulation (issue 32): tasks truly in [lo − ε, hi + ε] and in [lo, hi], rollouts per task with the baseline, per rule, beside the paper's rule",
+    run: () => benchDecisionRuleToleranceSimulation(),
   },
   {
     name: "repo-runner",

@@ -31,7 +31,7 @@ const file: MiniwobCatalogFile = {
 };
 const browser = new MiniwobBrowser();
 try {
-  const page = await browser.page();
+  const live = await browser.page();
   for (const [index, id] of pages.entries()) {
     const exclusion = excludedByMechanics.get(id);
     if (exclusion) {
@@ -39,7 +39,7 @@ try {
       continue;
     }
     try {
-      const reading = await startMiniwobPage(page, id, 0);
+      const reading = await startMiniwobPage(live, id, 0);
       if (reading.utterance === "")
         file.excluded.push({ id, category: "does-not-start", reason: "the started episode shows no utterance" });
       else if (reading.elements.length === 0)

@@ -139,4 +139,14 @@ describe("envrigger train and learned: weights", () => {
     expect(code, stdout).toBe(0);
     expect(JSON.parse(stdout).episodes).toBe(3);
   });
+
+  it("refuses a pre-registered design of another env, or one that does not exist, naming the designs", async () => {
+    const other = await cli("experiment", "--env", "toy24", "--preregistered", "textworld-equal-budget");
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain("the pre-registered design textworld-equal-budget is for env textworld, not toy24");
+    expect(other.stderr).toContain("toy24-equal-budget (env toy24)");
+    const missing = await cli("experiment", "--env", "toy24", "--preregistered", "toy24-nothing");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("no pre-registered experiment toy24-nothing for env toy24");
+  });
 });

@@ -42,7 +42,21 @@ export const integerOptionLimits = {
   "--round-tasks": { minimum: 1, maximum: 100_000 },
   "--eval-every": { minimum: 1, maximum: 100_000 },
   "--eval-episodes": { minimum: 1, maximum: 100_000 },
+  "--total-rollouts": { minimum: 1, maximum: 1_000_000_000 },
 } as const satisfies Record<string, IntegerLimit>;
+
+/**
+ * Every option of the CLI that takes a decimal number, with its range (both ends
+ * inclusive): {@link parseDecimal} accepts only these names, `--help` shows each range.
+ * A tolerance of half a band is the most a band in [0, 1] can be widened by and still mean something.
+ */
+export const decimalOptionLimits = {
+  "--tolerance": { minimum: 0, maximum: 0.5 },
+  "--steps-tolerance": { minimum: 0, maximum: 1_000_000 },
+} as const satisfies Record<string, IntegerLimit>;
+
+/** A decimal option of the CLI (a key of {@link decimalOptionLimits}). */
+export type DecimalOption = keyof typeof decimalOptionLimits;
 
 /** A whole-number option of the CLI (a key of {@link integerOptionLimits}). */
 export type IntegerOption = keyof typeof integerOptionLimits;
@@ -69,13 +83,31 @@ export function parseInteger(value: string, option: IntegerOption): number {
 }
 
 /**
- * Append each whole-number option's range to its `--help` line, on every command of
+ * Parse a decimal option (`0`, `0.05`, `.05`) within its range in {@link decimalOptionLimits};
+ * a bad value is a user error (exit code 2) naming the range.
+ */
+export function parseDecimal(value: string, option: DecimalOption): number {
+  const limit: IntegerLimit = decimalOptionLimits[option];
+  const text = value.trim();
+  const number = Number(text);
+  if (!DECIMAL.test(text) || number < limit.minimum || number > limit.maximum) {
+    throw new EnvriggerError(
+      "BAD_ARGUMENT",
+      `${option} expects a decimal number in ${rangeText(limit)}, got "${value}"`,
+    );
+  }
+  return number;
+}
+
+/**
+ * Append each whole-number and decimal option's range to its `--help` line, on every command of
  * `program` (e.g. `episodes per task [1–100000]`).
  */
 export function describeLimits(program: Command): Command {
   for (const command of [program, ...program.commands]) {
     for (const option of command.options) {
-      const limit: IntegerLimit | undefined = integerOptionLimits[option.long as IntegerOption];
+      const limit: IntegerLimit | undefined =
+        integerOptionLimits[option.long as IntegerOption] ?? decimalOptionLimits[option.long as DecimalOption];
       if (limit) option.description = `${option.description} [${rangeText(limit)}]`;
     }
   }

@@ -55,9 +55,14 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
       .option("--weakness <text>", 'a named weakness to make decisive, e.g. "submits without running the tests"');
   const loopOptions = (command: Command) =>
     rolloutOptions(targetOptions(command), { callTimeout: true })
-      .option("--designer <designer>", "heuristic | openai:<model> | gemini:<model>", "heuristic")
+      .option("--designer <designer>", "heuristic | random | openai:<model> | gemini:<model>", "heuristic")
       .option("--k <n>", "rollouts per batch (K)", "5")
-      .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "400")
+      .option("--k-max <n>", "cap on rollouts per validation (sequential validation)", "100")
+      .option(
+        "--rule <rule>",
+        "posterior (the true rate within --tolerance at --confidence) | paper (one batch of --k per candidate, accepted when its mean is in band)",
+        "posterior",
+      )
       .option(
         "--budget-rollouts <n>",
         "rollouts each task may spend in all (baseline and validations; at most one batch over): the task then ends with the verdict reached, marked BUDGET_EXHAUSTED",
@@ -71,6 +76,12 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
         "posterior probability that the true rate lies in the band (with --check-rollouts K: that a fresh K-rollout check lands in band), needed to accept or skip",
         "0.9",
       )
+      .option(
+        "--tolerance <rate>",
+        "how far outside --band-success a true rate may lie: accept when the true rate is in [lo − rate, hi + rate] at --confidence and the measured rate in [lo, hi] (0: the band itself)",
+        "0.05",
+      )
+      .option("--steps-tolerance <turns>", "the same for --band-steps, in turns", "1")
       .option(
         "--check-rollouts <n>",
         "target a fresh check of this many rollouts instead of the true rate (0: the true rate)",
@@ -187,10 +198,17 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     )
     .requiredOption("--env <env>", "environment id (toy24, bugfix, textworld, a file: plugin)")
     .option("--seeds <n>", "seeds (each trains every arm)", "3")
-    .option("--arms <list>", "arms to run, comma-separated: original, harness, reverse (default all)")
     .option(
-      "--preregistered",
-      "run the env's pre-registered design (src/rl/preregistered-experiments.ts); other flags are ignored",
+      "--arms <list>",
+      "arms to run, comma-separated: original, filtered, reverse, harness, random-harness, ceiling (default original,harness,reverse)",
+    )
+    .option(
+      "--total-rollouts <n>",
+      "every arm's total rollouts per seed (training + filtering + rigging): arms compared at equal total budget",
+    )
+    .option(
+      "--preregistered [design]",
+      "run a pre-registered design (src/rl/preregistered-experiments.ts): the env's own, or one named (e.g. toy24-equal-budget); other flags are ignored",
     );
   rolloutOptions(trainingOptions(experiment), { inProcessDefault: true }).action(
     async (options) => void (await (await import("./commands/experiment-command.js")).experimentCommand(options, io)),

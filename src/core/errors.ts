@@ -57,6 +57,11 @@ export const errorCodes = {
   JOB_REFUSED: "user",
   /** No browser for a web environment (e.g. miniwob): Chromium is missing; the message says how to install it. */
   BROWSER_UNAVAILABLE: "user",
+  /**
+   * A web page (miniwob) did not settle within its real-time deadline — images, fonts or
+   * requests still loading: the episode ends as errored, never scored on a page read early.
+   */
+  PAGE_NOT_SETTLED: "external",
   /** No OS sandbox (bubblewrap) for running real code, and the user did not ask to run it unconfined; the message says how to install one. */
   ISOLATION_UNAVAILABLE: "user",
   /** A stored file is not what was written: a candidate whose id is not the hash of its stack, a damaged checkpoint database. */

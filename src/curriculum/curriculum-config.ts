@@ -4,7 +4,7 @@ import { jsonObjectSchema } from "../core/json.js";
 import { withRenamedKeys } from "../core/renamed-keys.js";
 import { splitSelectionSchema } from "../core/task.js";
 import { targetSchema } from "../designer/target.js";
-import { DEFAULT_DECISION_POLICY } from "../rigger/decision-rule.js";
+import { DEFAULT_DECISION_POLICY, decisionRules } from "../rigger/decision-rule.js";
 import { RENAMED_DECISION_SETTINGS } from "../rigger/rig-config.js";
 
 const curriculumConfigObjectSchema = z.object({
@@ -20,6 +20,8 @@ const curriculumConfigObjectSchema = z.object({
   target: targetSchema,
   k: z.number().int().min(1).default(5),
   kMax: z.number().int().min(1).default(DEFAULT_DECISION_POLICY.kMax),
+  /** Which rule judges the bands (see `DecisionPolicy.rule`). */
+  rule: z.enum(decisionRules).default(DEFAULT_DECISION_POLICY.rule),
   /** Rollouts each task may spend in all (see the rig configuration's `budgetRollouts`). */
   budgetRollouts: z.number().int().min(1).optional(),
   /**
@@ -28,8 +30,12 @@ const curriculumConfigObjectSchema = z.object({
    * first rollout are reported as not rigged. Absent: no run budget.
    */
   budgetTotal: z.number().int().min(1).optional(),
-  /** Probability that a fresh check of `checkRollouts` rollouts lands in band, needed to accept or skip. */
+  /** Posterior probability that the true rate lies in the band widened by `tolerance` (with `checkRollouts` > 0: that such a check lands in it), needed to accept or skip. */
   confidence: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
+  /** How far outside the success band a true rate may lie and keep the promise (see `DecisionPolicy.tolerance`). */
+  tolerance: z.number().min(0).max(0.5).default(DEFAULT_DECISION_POLICY.tolerance),
+  /** The same for the steps band, in turns. */
+  stepsTolerance: z.number().min(0).default(DEFAULT_DECISION_POLICY.stepsTolerance),
   /** Rollouts of the fresh check the decision rule targets (0: the posterior of the true rate instead). */
   checkRollouts: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.checkRollouts),
   /** Fresh rollouts confirming a passing candidate before the final accept. */

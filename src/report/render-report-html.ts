@@ -1,5 +1,6 @@
 import { packageVersion } from "../core/package-version.js";
 import type { Target } from "../designer/target.js";
+import { promiseText } from "../rigger/promise-text.js";
 import { escapeHtml } from "./escape-html.js";
 import type { RunRecord } from "../curriculum/read-run.js";
 import type { FiguredTask, ReportCharts } from "./render-report-charts.js";
@@ -76,6 +77,7 @@ export function renderReportHtml(run: RunRecord, tasks: FiguredTask[], charts: R
     ["policy", config.policy],
     ["designer", config.designer],
     ["target", targetText(config.target)],
+    ["promise", promiseText(config)],
     ["split / tasks", config.taskIds ? `${config.split}: ${config.taskIds.join(", ")}` : config.split],
     [
       "rollouts",

@@ -5,6 +5,7 @@ import {
   decide,
   judgeBands,
   CHECK_DECISION_POLICY,
+  DEFAULT_DECISION_POLICY,
   type CandidateEvidence,
   type DecisionPolicy,
 } from "./decision-rule.js";
@@ -22,7 +23,9 @@ const band = { successBand: [0.4, 0.6] as [number, number] };
 const confirmed = (rolloutStats: RolloutStats, from: number) => evidence(rolloutStats, { confirmationFrom: from });
 const check: DecisionPolicy = CHECK_DECISION_POLICY;
 /** The judgeBands options of the check rule. */
-const onCheck = { checkRollouts: 100, refineConfidence: 0.975 };
+const onCheck = { checkRollouts: 100, refineConfidence: 0.975, tolerance: 0 };
+/** The default rule with no tolerance: the promise on the band itself (`--tolerance 0`). */
+const exact: DecisionPolicy = { ...DEFAULT_DECISION_POLICY, tolerance: 0, stepsTolerance: 0 };
 const atCap = (kMax: number) => ({ ...check, kMax });
 
 describe("decide", () => {
@@ -147,11 +150,18 @@ describe("decide", () => {
         checkRollouts: 100,
         refineConfidence: 0.975,
         confidence: 0.95,
+        tolerance: 0,
       }).kind,
     ).toBe("out");
     expect(judgeBands(band, stats(60, 120), { turnsDeviation: 1, canSpend: false, ...onCheck }).kind).toBe("out");
     expect(
-      judgeBands(band, stats(60, 120), { turnsDeviation: 1, canSpend: false, confidence: 0.9, checkRollouts: 0 }).kind,
+      judgeBands(band, stats(60, 120), {
+        turnsDeviation: 1,
+        canSpend: false,
+        confidence: 0.9,
+        checkRollouts: 0,
+        tolerance: 0,
+      }).kind,
     ).toBe("in");
   });
 
@@ -167,6 +177,7 @@ describe("decide", () => {
       confidence: 0.9,
       checkRollouts: 100,
       refineConfidence: 0.9,
+      tolerance: 0,
     });
     expect(edge).toMatchObject({ kind: "out", direction: "too-hard" });
     expect((edge as { distance: number }).distance).toBeCloseTo(130 / 320 - 0.5);
@@ -174,7 +185,13 @@ describe("decide", () => {
     expect(judgeBands(band, stats(130, 320), { turnsDeviation: 1, canSpend: true, ...onCheck }).kind).toBe("more");
     // With the check off (the posterior rule), the same evidence is merely undecided.
     expect(
-      judgeBands(band, stats(130, 320), { turnsDeviation: 1, canSpend: true, confidence: 0.9, checkRollouts: 0 }).kind,
+      judgeBands(band, stats(130, 320), {
+        turnsDeviation: 1,
+        canSpend: true,
+        confidence: 0.9,
+        checkRollouts: 0,
+        tolerance: 0,
+      }).kind,
     ).toBe("more");
   });
 
@@ -261,12 +278,12 @@ describe("decide on the true rate, within a budget", () => {
 describe("decide with a dose-response prior", () => {
   it("counts the prior's pseudo-episodes, never more than the candidate's own", () => {
     // 20/40 alone: P(in [0.4, 0.6]) ≈ 0.79 → more; with 40 pseudo-episodes at 0.5 (40/80, ≈ 0.93) it passes.
-    expect(decide(band, evidence(stats(20, 40)))).toMatchObject({ decision: "more" });
-    expect(decide(band, evidence(stats(20, 40), { prior: { rate: 0.5, episodes: 40 } }))).toMatchObject({
+    expect(decide(band, evidence(stats(20, 40)), exact)).toMatchObject({ decision: "more" });
+    expect(decide(band, evidence(stats(20, 40), { prior: { rate: 0.5, episodes: 40 } }), exact)).toMatchObject({
       decision: "accept",
     });
     // A heavy prior on 5 own episodes weighs as 5: the fit never accepts alone.
-    expect(decide(band, evidence(stats(3, 5), { prior: { rate: 0.5, episodes: 1000 } }))).toMatchObject({
+    expect(decide(band, evidence(stats(3, 5), { prior: { rate: 0.5, episodes: 1000 } }), exact)).toMatchObject({
       decision: "more",
     });
   });

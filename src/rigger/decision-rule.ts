@@ -6,7 +6,14 @@ import { DEFAULT_DECISION_POLICY, type DecisionPolicy } from "./decision-policy.
 import { fmt, judgeBands } from "./judge-bands.js";
 import type { MixtureEstimate } from "./mixture-posterior.js";
 
-export { CHECK_DECISION_POLICY, DEFAULT_DECISION_POLICY, type DecisionPolicy } from "./decision-policy.js";
+export {
+  CHECK_DECISION_POLICY,
+  DEFAULT_DECISION_POLICY,
+  PAPER_DECISION_POLICY,
+  decisionRules,
+  type DecisionPolicy,
+  type DecisionRuleName,
+} from "./decision-policy.js";
 export { type BandJudgement, type BandJudgementOptions, judgeBands } from "./judge-bands.js";
 export type { AbandonmentRule } from "./early-abandonment.js";
 
@@ -153,7 +160,10 @@ function decideOnEvidence(
     const bands = judgeBands(target, stats, {
       turnsDeviation: evidence.turnsStandardDeviation,
       canSpend,
+      rule: policy.rule,
       confidence: policy.confidence,
+      tolerance: policy.tolerance,
+      stepsTolerance: policy.stepsTolerance,
       checkRollouts: policy.checkRollouts,
       refineConfidence: policy.refineConfidence ?? policy.confidence,
       ...(evidence.pooled ? { pooled: evidence.pooled } : {}),

@@ -8,8 +8,10 @@ const stats = rolloutStatsOf;
 
 const band = { successBand: [0.4, 0.6] as [number, number] };
 const futility: AbandonmentRule = { kind: "futility", below: 0.1, after: 20, templates: true };
-const abandoning: DecisionPolicy = { ...DEFAULT_DECISION_POLICY, abandon: futility };
-const withoutAbandonment: DecisionPolicy = { ...DEFAULT_DECISION_POLICY, abandon: undefined };
+/** On the band itself (`--tolerance 0`), cap 400: the examples below are the rule's before issue 32. */
+const exact: DecisionPolicy = { ...DEFAULT_DECISION_POLICY, tolerance: 0, kMax: 400 };
+const abandoning: DecisionPolicy = { ...exact, abandon: futility };
+const withoutAbandonment: DecisionPolicy = { ...exact, abandon: undefined };
 const evidence = (successes: number, episodes: number) => ({
   stats: stats(successes, episodes),
   turnsStandardDeviation: 1,

@@ -29,6 +29,11 @@ export interface AbandonmentRule {
 /** A band's posterior as a normal summary: what the futility reads. */
 export interface BandSummary {
   band: readonly [number, number];
+  /**
+   * The band widened by the tolerance (see `DecisionPolicy.tolerance`): a pass needs the
+   * posterior in it at the confidence and the mean in `band`. Absent: `band` itself.
+   */
+  promised?: readonly [number, number];
   mean: number;
   /** Posterior standard deviation. */
   deviation: number;
@@ -37,17 +42,33 @@ export interface BandSummary {
 }
 
 /** The normal summary of a success rate's Beta(s + 1, f + 1) posterior. */
-export function successSummary(successes: number, episodes: number, band: readonly [number, number]): BandSummary {
+export function successSummary(
+  successes: number,
+  episodes: number,
+  band: readonly [number, number],
+  promised: readonly [number, number] = band,
+): BandSummary {
   const mean = (successes + 1) / (episodes + 2);
-  return { band, mean, deviation: Math.sqrt((mean * (1 - mean)) / (episodes + 3)), effectiveEpisodes: episodes + 3 };
+  return {
+    band,
+    promised,
+    mean,
+    deviation: Math.sqrt((mean * (1 - mean)) / (episodes + 3)),
+    effectiveEpisodes: episodes + 3,
+  };
 }
 
 /** The normal summary of a pooled mixture estimate (effective episodes: p(1 − p) / variance). */
-export function pooledSummary(estimate: MixtureEstimate, band: readonly [number, number]): BandSummary {
+export function pooledSummary(
+  estimate: MixtureEstimate,
+  band: readonly [number, number],
+  promised: readonly [number, number] = band,
+): BandSummary {
   const spread = Math.max(estimate.mean * (1 - estimate.mean), 0.01);
   const variance = estimate.deviation ** 2;
   return {
     band,
+    promised,
     mean: estimate.mean,
     deviation: estimate.deviation,
     effectiveEpisodes: variance === 0 ? Number.POSITIVE_INFINITY : spread / variance,
@@ -75,12 +96,13 @@ function acceptOffset(width: number, deviation: number, confidence: number): num
 
 /**
  * The chance that, after `remaining` more episodes of the candidate, its posterior lies in
- * the band at `confidence`: the posterior mean then is N(mean, τ) with τ² = σ² − σ_N² (the
- * preposterior), σ_N the deviation after those episodes; it passes when that mean lands in
- * the accept interval at σ_N. A pass before the cap is not counted (the chance is a lower bound).
+ * the promised band at `confidence` with its mean in the band: the posterior mean then is
+ * N(mean, τ) with τ² = σ² − σ_N² (the preposterior), σ_N the deviation after those
+ * episodes; it passes when that mean lands in the accept interval at σ_N (within the band).
+ * A pass before the cap is not counted (the chance is a lower bound).
  */
 export function passChanceAtCap(summary: BandSummary, remaining: number, confidence: number): number {
-  const [low, high] = summary.band;
+  const [low, high] = summary.promised ?? summary.band;
   const shrink = Number.isFinite(summary.effectiveEpisodes)
     ? summary.effectiveEpisodes / (summary.effectiveEpisodes + Math.max(0, remaining))
     : 1;
@@ -88,7 +110,8 @@ export function passChanceAtCap(summary: BandSummary, remaining: number, confide
   const spread = Math.sqrt(Math.max(0, summary.deviation ** 2 - final ** 2));
   const offset = acceptOffset(high - low, final, confidence);
   if (offset === null) return 0;
-  const [from, to] = [low + offset, high - offset];
+  const [from, to] = [Math.max(summary.band[0], low + offset), Math.min(summary.band[1], high - offset)];
+  if (from > to) return 0;
   if (spread === 0) return summary.mean >= from && summary.mean <= to ? 1 : 0;
   return Math.max(0, normalCdf((to - summary.mean) / spread) - normalCdf((from - summary.mean) / spread));
 }

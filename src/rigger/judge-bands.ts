@@ -11,7 +11,7 @@ import {
   successPredictive,
   type BandPosterior,
 } from "./band-posterior.js";
-import { DEFAULT_DECISION_POLICY } from "./decision-policy.js";
+import { DEFAULT_DECISION_POLICY, type DecisionRuleName } from "./decision-policy.js";
 import {
   abandonment,
   pooledSummary,
@@ -42,6 +42,12 @@ export interface BandJudgementOptions {
   abandon?: AbandonmentRule;
   /** Rollouts the validation may still spend (the cap or budget less those spent): what the futility reads. */
   remainingEpisodes?: number;
+  /** See {@link DecisionPolicy.rule} (default: the default policy's, `posterior`). */
+  rule?: DecisionRuleName;
+  /** See {@link DecisionPolicy.tolerance} (default: the default policy's). */
+  tolerance?: number;
+  /** See {@link DecisionPolicy.stepsTolerance} (default: the default policy's). */
+  stepsTolerance?: number;
 }
 
 /** How the bands of a target judge some rollouts. */
@@ -62,6 +68,8 @@ export type BandJudgement =
 
 interface BandView {
   band: [number, number];
+  /** The band widened by the tolerance on both sides: what the posterior is read against. */
+  promised: [number, number];
   estimate: number;
   /** Where the check (or, with no check, the true value) lands: what accepting reads. */
   landing: BandPosterior;
@@ -87,44 +95,61 @@ function successCore(band: [number, number], checkRollouts: number, confidence: 
   return core;
 }
 
-function bandViews(
-  target: Target,
-  stats: RolloutStats,
-  turnsDeviation: number,
-  confidence: number,
-  checkRollouts: number,
-  pooled: MixtureEstimate | undefined,
-  prior?: { rate: number; episodes: number },
-): BandView[] {
+/** A band widened by `tolerance` on both sides, within [floor, ceiling]. */
+export function widenBand(
+  band: readonly [number, number],
+  tolerance: number,
+  floor = Number.NEGATIVE_INFINITY,
+  ceiling = Number.POSITIVE_INFINITY,
+): [number, number] {
+  return [Math.max(floor, band[0] - tolerance), Math.min(ceiling, band[1] + tolerance)];
+}
+
+interface ViewSettings {
+  turnsDeviation: number;
+  confidence: number;
+  checkRollouts: number;
+  tolerance: number;
+  stepsTolerance: number;
+  pooled: MixtureEstimate | undefined;
+  prior: { rate: number; episodes: number } | undefined;
+}
+
+function bandViews(target: Target, stats: RolloutStats, settings: ViewSettings): BandView[] {
+  const { turnsDeviation, confidence, checkRollouts, pooled, prior } = settings;
   const views: BandView[] = [];
   if (target.successBand && checkRollouts === 0 && pooled?.consistent) {
-    const posterior = mixtureBandPosterior(pooled, target.successBand);
+    const promised = widenBand(target.successBand, settings.tolerance, 0, 1);
+    const posterior = mixtureBandPosterior(pooled, promised);
     views.push({
       band: target.successBand,
+      promised,
       estimate: pooled.mean,
       landing: posterior,
       core: posterior,
-      summary: pooledSummary(pooled, target.successBand),
+      summary: pooledSummary(pooled, target.successBand, promised),
       what: `success (pooled over the ${pooled.episodes} episodes of the mixture)`,
       up: "too-easy",
       down: "too-hard",
     });
   } else if (target.successBand) {
     const band = target.successBand;
-    const core = checkRollouts > 0 ? successCore(band, checkRollouts, confidence) : band;
+    const promised = widenBand(band, settings.tolerance, 0, 1);
+    const core = checkRollouts > 0 ? successCore(promised, checkRollouts, confidence) : promised;
     // A dose-response prior counts as pseudo-episodes, never more than the candidate's own.
     const priorEpisodes = prior && checkRollouts === 0 ? Math.min(prior.episodes, stats.episodes) : 0;
     const successes = stats.successes + (prior ? Math.round(prior.rate * priorEpisodes) : 0);
     const episodes = stats.episodes + priorEpisodes;
     views.push({
       band,
+      promised,
       estimate: stats.successRate,
       landing:
         checkRollouts > 0
-          ? successPredictive(successes, episodes, band, checkRollouts)
-          : successPosterior(successes, episodes, band),
+          ? successPredictive(successes, episodes, promised, checkRollouts)
+          : successPosterior(successes, episodes, promised),
       core: successPosterior(successes, episodes, core),
-      summary: successSummary(successes, episodes, band),
+      summary: successSummary(successes, episodes, band, promised),
       what: "success",
       up: "too-easy",
       down: "too-hard",
@@ -132,25 +157,28 @@ function bandViews(
   }
   if (target.stepsBand) {
     const band = target.stepsBand;
+    const promised = widenBand(band, settings.stepsTolerance, 0);
     const checkError = checkRollouts > 0 ? turnsDeviation / Math.sqrt(checkRollouts) : 0;
     const core =
       checkError > 0
         ? checkCore(
-            band,
+            promised,
             confidence,
-            (mean) => normalCdf((band[1] - mean) / checkError) - normalCdf((band[0] - mean) / checkError),
+            (mean) => normalCdf((promised[1] - mean) / checkError) - normalCdf((promised[0] - mean) / checkError),
           )
-        : band;
+        : promised;
     views.push({
       band,
+      promised,
       estimate: stats.meanTurns,
       landing:
         checkRollouts > 0
-          ? meanPredictive(stats.meanTurns, turnsDeviation, stats.episodes, band, checkRollouts)
-          : meanPosterior(stats.meanTurns, turnsDeviation, stats.episodes, band),
+          ? meanPredictive(stats.meanTurns, turnsDeviation, stats.episodes, promised, checkRollouts)
+          : meanPosterior(stats.meanTurns, turnsDeviation, stats.episodes, promised),
       core: meanPosterior(stats.meanTurns, turnsDeviation, stats.episodes, core),
       summary: {
         band,
+        promised,
         mean: stats.meanTurns,
         deviation: stats.episodes === 0 ? 0 : turnsDeviation / Math.sqrt(stats.episodes),
         effectiveEpisodes: stats.episodes,
@@ -163,6 +191,32 @@ function bandViews(
   return views;
 }
 
+/** The paper's rule: in when every measured value lies in its band, else out towards the side the first one outside lies on. */
+function paperJudgement(views: readonly BandView[], probability: number, stats: RolloutStats): BandJudgement {
+  const measured = views
+    .map(
+      (view) =>
+        `${view.what} ${fmt(view.estimate)} in [${view.band[0]}, ${view.band[1]}]: ${estimateInBand(view) ? "yes" : "no"}`,
+    )
+    .join("; ");
+  const message = `at n=${stats.episodes} (the paper's rule: the measured mean in band): ${measured}`;
+  const outside = views.find((view) => !estimateInBand(view));
+  if (!outside) return { kind: "in", probability, message };
+  return {
+    kind: "out",
+    direction: outside.estimate > outside.band[1] ? outside.up : outside.down,
+    distance: signedDistance(outside),
+    message,
+    probability,
+    atLimit: false,
+  };
+}
+
+/** Whether the point estimate lies in the band itself (not only in the promised band): a pass needs it. */
+function estimateInBand(view: BandView): boolean {
+  return view.estimate >= view.band[0] && view.estimate <= view.band[1];
+}
+
 /** The signed distance the designer reads: to the band edge when outside, to the band's middle when inside. */
 function signedDistance(view: BandView): number {
   const [low, high] = view.band;
@@ -173,10 +227,8 @@ function signedDistance(view: BandView): number {
 
 function describe(view: BandView, episodes: number, checkRollouts: number): string {
   const { landing } = view;
-  const what =
-    checkRollouts > 0
-      ? `P(a ${checkRollouts}-rollout check lands in [${view.band[0]}, ${view.band[1]}])`
-      : `P(in [${view.band[0]}, ${view.band[1]}])`;
+  const interval = `[${bound(view.promised[0])}, ${bound(view.promised[1])}]`;
+  const what = checkRollouts > 0 ? `P(a ${checkRollouts}-rollout check lands in ${interval})` : `P(in ${interval})`;
   return `${view.what} ${fmt(view.estimate)} at n=${episodes}: ${what} = ${fmt(landing.inside)}, below ${fmt(landing.below)}, above ${fmt(landing.above)}`;
 }
 
@@ -198,17 +250,30 @@ export function judgeBands(target: Target, stats: RolloutStats, options: BandJud
   const confidence = options.confidence ?? DEFAULT_DECISION_POLICY.confidence;
   const checkRollouts = options.checkRollouts ?? DEFAULT_DECISION_POLICY.checkRollouts;
   const refineConfidence = options.refineConfidence ?? DEFAULT_DECISION_POLICY.refineConfidence ?? confidence;
-  const views = bandViews(target, stats, turnsDeviation, confidence, checkRollouts, options.pooled, options.prior);
+  const views = bandViews(target, stats, {
+    turnsDeviation,
+    confidence,
+    checkRollouts,
+    tolerance: options.tolerance ?? DEFAULT_DECISION_POLICY.tolerance,
+    stepsTolerance: options.stepsTolerance ?? DEFAULT_DECISION_POLICY.stepsTolerance,
+    pooled: options.pooled,
+    prior: options.prior,
+  });
   const probability = views.reduce((product, view) => product * view.landing.inside, 1);
   const message = views.map((view) => describe(view, stats.episodes, checkRollouts)).join("; ");
-  if (probability >= confidence) return { kind: "in", probability, message };
-  // The band least likely to hold names the direction (at the cap, or abandoning).
-  const weakest = [...views].sort((left, right) => left.landing.inside - right.landing.inside)[0]!;
-  const heavierAbove = weakest.core.above > weakest.core.below;
+  if ((options.rule ?? DEFAULT_DECISION_POLICY.rule) === "paper") return paperJudgement(views, probability, stats);
+  if (probability >= confidence && views.every(estimateInBand)) return { kind: "in", probability, message };
+  // The band least likely to hold names the direction (at the cap, or abandoning); an estimate outside its band first.
+  const holds = (view: BandView) => (estimateInBand(view) ? view.landing.inside : -1);
+  const weakest = [...views].sort((left, right) => holds(left) - holds(right))[0]!;
+  const heavierAbove = estimateInBand(weakest)
+    ? weakest.core.above > weakest.core.below
+    : weakest.estimate > weakest.band[1];
   const abandon = checkRollouts === 0 ? options.abandon : undefined;
+  const promisedSuccess = views.find((view) => view.up === "too-easy")?.promised;
   // A template no share of which reaches the band is dropped whatever this candidate's own verdict.
   const dropped =
-    (abandon && templateAbandonment(abandon, options.pooled, target.successBand)) ||
+    (abandon && templateAbandonment(abandon, options.pooled, promisedSuccess)) ||
     (abandon && canSpend
       ? abandonment(abandon, {
           probability,
@@ -249,6 +314,11 @@ export function judgeBands(target: Target, stats: RolloutStats, options: BandJud
     probability,
     atLimit: true,
   };
+}
+
+/** A band edge as the messages write it: as given, without a float's trailing noise (0.35, not 0.35000000000000003). */
+function bound(value: number): string {
+  return String(Number(value.toFixed(6)));
 }
 
 /** A rate or probability as the rule's messages write it (two decimals). */

@@ -3,7 +3,13 @@ import { MAX_TIMER_MS } from "../core/max-timer-ms.js";
 import { jsonObjectSchema } from "../core/json.js";
 import { withRenamedKeys } from "../core/renamed-keys.js";
 import { targetSchema } from "../designer/target.js";
-import { CHECK_DECISION_POLICY, DEFAULT_DECISION_POLICY, type DecisionPolicy } from "./decision-rule.js";
+import {
+  CHECK_DECISION_POLICY,
+  DEFAULT_DECISION_POLICY,
+  PAPER_DECISION_POLICY,
+  decisionRules,
+  type DecisionPolicy,
+} from "./decision-rule.js";
 
 /** Setting names a stored rig configuration may still use (old → new). */
 export const RENAMED_DECISION_SETTINGS = { check: "checkRollouts", confirm: "confirmationEpisodes" } as const;
@@ -18,10 +24,16 @@ const rigConfigObjectSchema = z.object({
   target: targetSchema,
   /** Rollouts per batch (K). */
   k: z.number().int().min(1).default(5),
+  /** Which rule judges the bands (`paper`: one batch of `k` per candidate, accepted when its mean is in band). */
+  rule: z.enum(decisionRules).default(DEFAULT_DECISION_POLICY.rule),
   /** Cap on rollouts spent on one validation (sequential validation). */
   kMax: z.number().int().min(1).default(DEFAULT_DECISION_POLICY.kMax),
-  /** Posterior probability that the true rate lies in the band (with `checkRollouts` > 0: that such a check lands in band), needed to accept (and to skip). */
+  /** Posterior probability that the true rate lies in the band widened by `tolerance` (with `checkRollouts` > 0: that such a check lands in it), needed to accept (and to skip). */
   confidence: z.number().gt(0.5).lt(1).default(DEFAULT_DECISION_POLICY.confidence),
+  /** How far outside the success band a true rate may lie and keep the promise (see `DecisionPolicy.tolerance`). */
+  tolerance: z.number().min(0).max(0.5).default(DEFAULT_DECISION_POLICY.tolerance),
+  /** The same for the steps band, in turns. */
+  stepsTolerance: z.number().min(0).default(DEFAULT_DECISION_POLICY.stepsTolerance),
   /** Rollouts of the fresh check the rule targets (0: the posterior of the true rate instead). */
   checkRollouts: z.number().int().min(0).default(DEFAULT_DECISION_POLICY.checkRollouts),
   /** Fresh rollouts of the confirmation batch before a final accept (0: none). */
@@ -56,18 +68,31 @@ export function validationIndexOffset(revision: number): number {
 }
 
 /**
- * The decision policy of a rig configuration: the defaults with its kMax, confidence, check
- * and confirmation batch — on a check (`checkRollouts` > 0), the check rule's refine
- * threshold and no pooling ({@link CHECK_DECISION_POLICY}).
+ * The decision policy of a rig configuration: the defaults with its kMax, confidence,
+ * tolerances, check and confirmation batch — on a check (`checkRollouts` > 0), the check
+ * rule's refine threshold and no pooling ({@link CHECK_DECISION_POLICY}).
  */
 export function decisionPolicyOf(
-  config: Pick<RigConfig, "kMax" | "confidence" | "confirmationEpisodes"> & { checkRollouts?: number },
+  config: Pick<RigConfig, "kMax" | "confidence" | "confirmationEpisodes"> & {
+    checkRollouts?: number;
+    tolerance?: number;
+    stepsTolerance?: number;
+    rule?: RigConfig["rule"];
+    k?: number;
+  },
 ): DecisionPolicy {
+  if (config.rule === "paper") {
+    const batch = config.k ?? PAPER_DECISION_POLICY.kMax;
+    return { ...PAPER_DECISION_POLICY, kMax: batch, minimumEvidence: batch };
+  }
   const onCheck = (config.checkRollouts ?? DEFAULT_DECISION_POLICY.checkRollouts) > 0;
+  const base = onCheck ? CHECK_DECISION_POLICY : DEFAULT_DECISION_POLICY;
   return {
-    ...(onCheck ? CHECK_DECISION_POLICY : DEFAULT_DECISION_POLICY),
+    ...base,
     kMax: config.kMax,
     confidence: config.confidence,
+    tolerance: config.tolerance ?? base.tolerance,
+    stepsTolerance: config.stepsTolerance ?? base.stepsTolerance,
     confirmationEpisodes: config.confirmationEpisodes,
     checkRollouts: config.checkRollouts ?? DEFAULT_DECISION_POLICY.checkRollouts,
   };

@@ -77,12 +77,14 @@ function dependencies(designer: ScriptedDesigner, root: string): RigDependencies
 }
 
 const rules = (source: string): CandidateProposal => ({ layers: [{ kind: "rules", source }], rationale: source });
+/** On the band itself (`--tolerance 0`): the examples below were written for that promise. */
 const config = {
   envId: "test",
   taskId: "t1",
   policy: "hesitant",
   designer: "scripted",
   target: { successBand: [0.1, 0.3] as [number, number] },
+  tolerance: 0,
   seed: 1,
 };
 

@@ -14,14 +14,16 @@ export function rolloutsSpent(state: Pick<RigState, "baseline" | "attempts">): n
 }
 
 /**
- * The cap of the next measurement (observation or validation) of a task: `kMax`, lowered
- * to what `budgetRollouts` leaves — but never below one batch of K, so a measurement that
- * starts always has evidence: a task spends at most its budget plus one batch.
+ * The cap of the next measurement (observation or validation) of a task: `kMax` (under the
+ * paper's rule, one batch of K), lowered to what `budgetRollouts` leaves — but never below
+ * one batch of K, so a measurement that starts always has evidence: a task spends at most
+ * its budget plus one batch.
  */
 export function measurementCap(config: RigConfig, spent: number): number {
-  if (config.budgetRollouts === undefined) return config.kMax;
-  const firstBatch = Math.min(config.k, config.kMax);
-  return Math.min(config.kMax, Math.max(firstBatch, config.budgetRollouts - spent));
+  const kMax = config.rule === "paper" ? Math.min(config.k, config.kMax) : config.kMax;
+  if (config.budgetRollouts === undefined) return kMax;
+  const firstBatch = Math.min(config.k, kMax);
+  return Math.min(kMax, Math.max(firstBatch, config.budgetRollouts - spent));
 }
 
 /** Whether the task has spent its rollout budget (no budget: never). */

@@ -47,6 +47,8 @@ export interface CoevolutionOptions {
   confirmationEpisodes?: number;
   revisions: number;
   seed: number;
+  /** The trainer's group size G: with a total budget, a round leaves the next block's training episodes (every × tasksPerUpdate × G) unspent. */
+  group?: number;
   /** The env's demonstrator (`EnvDefinition.demonstrator`, resolved), when it names one: its demonstrations tell a shortcut from a partial score. */
   demonstrator?: PolicyFactory;
   /** Builds each round's rig dependencies (the product's: `createRigDependencies`, with the run's queue if any). */
@@ -125,6 +127,7 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
     round: number,
     update: number,
     model: LearnableModel,
+    budget: { remaining: number } | undefined,
   ): Promise<{ record: CoevolutionRound; found: RoundShortcutGuards }> => {
     const started = performance.now();
     const directory = roundDirectory(round);
@@ -145,13 +148,19 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
     }
     const keptSet = new Set(kept);
     const needed = options.trainTasks.filter((task) => block.has(task.id) && !keptSet.has(task.id));
-    const rigged =
+    // Under a total budget the round's rigging spends at most what is left after the next block's training.
+    const roundBudget =
+      budget === undefined
+        ? undefined
+        : budget.remaining - options.every * options.tasksPerUpdate * (options.group ?? 0);
+    const sampled =
       needed.length <= options.roundTasks
         ? needed
         : createRng(deriveSeed(options.seed, "coevolution sample", round))
             .shuffle(needed)
             .slice(0, options.roundTasks)
             .sort((left, right) => needed.indexOf(left) - needed.indexOf(right));
+    const rigged = roundBudget !== undefined && roundBudget < 1 ? [] : sampled;
     const result = await runCurriculum(
       {
         version: 1,
@@ -170,6 +179,7 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
         revisions: options.revisions,
         seed: deriveSeed(options.seed, "coevolution round", round) & 0x7fffffff,
         candidatesDir: join(directory, "candidates"),
+        ...(roundBudget !== undefined && roundBudget >= 1 ? { budgetTotal: Math.floor(roundBudget) } : {}),
       },
       {
         runDirectory,
@@ -223,13 +233,14 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
   return {
     kind: "coevolve",
     rounds,
-    async prepare(update, model) {
+    spentRollouts: () => rounds.reduce((sum, round) => sum + (round.cost?.total.rollouts ?? round.rollouts), 0),
+    async prepare(update, model, budget) {
       const current = Math.floor(update / options.every);
       for (let round = rounds.length; round <= current; round++) {
         const path = join(roundDirectory(round), "round.json");
         const ran = existsSync(path)
           ? { record: parseJsonText(coevolutionRoundSchema, readFileSync(path, "utf8"), path), found: undefined }
-          : await runRound(round, update, model);
+          : await runRound(round, update, model, budget);
         const record = ran.record;
         await apply(record, ran.found);
         options.onRound?.(record);

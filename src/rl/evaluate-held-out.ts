@@ -15,6 +15,11 @@ export interface HeldOutPoint {
   update: number;
   /** Training episodes done when it was measured. */
   trainingEpisodes: number;
+  /**
+   * Rollouts spent in all when it was measured: training, filtering and the source's rigging
+   * (`spentRollouts`); the axis arms are compared on at equal total budget. Absent in older records.
+   */
+  totalRollouts?: number;
   episodes: number;
   successRate: number;
   /** 95% Wilson interval. */

@@ -1,5 +1,6 @@
 import type { ActionableEnv } from "../core/actionable-env.js";
 import { stableStringify, type Json } from "../core/json.js";
+import { deriveSeed } from "../core/seeding.js";
 import type { TaskInfo } from "../core/task.js";
 import type { Trajectory } from "../core/trajectory.js";
 import type { LearnableModel } from "../policies/learnable/learnable-model.js";
@@ -34,6 +35,13 @@ export interface UpdateStats {
   stackedTasks: number;
   /** Decisions a harness layer replaced by another call: no policy-gradient credit. */
   rewrittenDecisions: number;
+  /**
+   * Online difficulty filtering (the `filtered` source): groups drawn and dropped because their
+   * rewards were all equal, and their episodes (errored ones included). They cost rollouts but
+   * are not trained on: `groups`, `episodes` and `zeroVarianceGroups` count the kept batch only.
+   */
+  filteredGroups?: number;
+  filteredEpisodes?: number;
   /** Each task's group: its successes out of its episodes, and whether it ran on a stack (co-evolution reads it). */
   taskGroups?: TaskGroupOutcome[];
 }
@@ -71,6 +79,71 @@ export interface GrpoUpdateInput {
   reward: TrainingReward;
   rewardSource: RewardSource;
   onTrajectories?: (trajectories: Trajectory[]) => void;
+  /**
+   * Online difficulty filtering with refill (DAPO's dynamic sampling): a group whose rewards
+   * are all equal is dropped, and further tasks are drawn until the batch holds
+   * `input.tasks.length` groups with a signal or `maxGroups` groups were drawn in all.
+   * `next(round, count)` gives the round's next tasks (at most `count`).
+   */
+  refill?: { maxGroups: number; next(round: number, count: number): UpdateTask[] };
+}
+
+/** The groups an update trains on, with what filtering drew and dropped. */
+interface DrawnGroups {
+  rolledOut: Trajectory[][];
+  tasks: UpdateTask[];
+  filteredGroups: number;
+  filteredEpisodes: number;
+}
+
+/**
+ * Roll out the update's groups; with `refill`, drop the groups without a reward signal and
+ * draw more (round r > 0 rolls out under a seed derived from the update's and r) until the
+ * batch is full or the draw cap is reached. Without it, every group is kept.
+ */
+async function drawGroups(input: GrpoUpdateInput): Promise<DrawnGroups> {
+  const rollOut = (tasks: readonly UpdateTask[], seed: number) =>
+    runTrainingRollouts(
+      tasks.map((entry) => ({
+        createEnv: entry.createEnv,
+        stack: entry.stack,
+        taskId: entry.task.id,
+        group: entry.task.group,
+        episodes: input.config.group,
+        seed,
+      })),
+      input.snapshot,
+      input.rollouts,
+    );
+  if (!input.refill)
+    return {
+      rolledOut: await rollOut(input.tasks, input.seed),
+      tasks: input.tasks,
+      filteredGroups: 0,
+      filteredEpisodes: 0,
+    };
+  const wanted = input.tasks.length;
+  const kept: DrawnGroups = { rolledOut: [], tasks: [], filteredGroups: 0, filteredEpisodes: 0 };
+  let pending: UpdateTask[] = input.tasks;
+  let drawnGroups = 0;
+  for (let round = 0; pending.length > 0; round++) {
+    const rolled = await rollOut(pending, round === 0 ? input.seed : deriveSeed(input.seed, "refill", round));
+    drawnGroups += pending.length;
+    rolled.forEach((group, index) => {
+      const ran = group.filter((trajectory) => trajectory.stopReason !== "error");
+      const rewards = ran.map((trajectory) => input.reward(trajectory, input.rewardSource));
+      if (ran.length === 0 || groupAdvantages(rewards) === null) {
+        kept.filteredGroups += 1;
+        kept.filteredEpisodes += group.length;
+        return;
+      }
+      kept.rolledOut.push(group);
+      kept.tasks.push(pending[index]!);
+    });
+    const room = Math.min(wanted - kept.tasks.length, input.refill.maxGroups - drawnGroups);
+    pending = room > 0 ? input.refill.next(round + 1, room).slice(0, room) : [];
+  }
+  return kept;
 }
 
 /**
@@ -83,18 +156,8 @@ export interface GrpoUpdateInput {
  */
 export async function grpoUpdate(input: GrpoUpdateInput): Promise<UpdateStats> {
   const { model, config } = input;
-  const rolledOut = await runTrainingRollouts(
-    input.tasks.map((entry) => ({
-      createEnv: entry.createEnv,
-      stack: entry.stack,
-      taskId: entry.task.id,
-      group: entry.task.group,
-      episodes: config.group,
-      seed: input.seed,
-    })),
-    input.snapshot,
-    input.rollouts,
-  );
+  const drawn = await drawGroups(input);
+  const { rolledOut, tasks } = drawn;
   // An errored episode (a remote env gone, a provider down) did not run to a verdict: it is
   // not a failure to learn from, so it leaves its group before the advantages are computed.
   const groups = rolledOut.map((group) => group.filter((trajectory) => trajectory.stopReason !== "error"));
@@ -149,14 +212,15 @@ export async function grpoUpdate(input: GrpoUpdateInput): Promise<UpdateStats> {
     successRate: episodes === 0 ? 0 : successes / episodes,
     entropy: steps === 0 ? 0 : entropyTotal / steps,
     gradientNorm,
-    stackedTasks: input.tasks.filter((entry) => entry.stacked).length,
+    stackedTasks: tasks.filter((entry) => entry.stacked).length,
     rewrittenDecisions: rewritten,
     taskGroups: groups.map((group, index) => ({
-      taskId: input.tasks[index]!.task.id,
+      taskId: tasks[index]!.task.id,
       successes: group.filter(isSuccess).length,
       episodes: group.length,
-      stacked: input.tasks[index]!.stacked,
+      stacked: tasks[index]!.stacked,
     })),
+    ...(input.refill ? { filteredGroups: drawn.filteredGroups, filteredEpisodes: drawn.filteredEpisodes } : {}),
   };
 }
 

@@ -4,6 +4,9 @@ import type { ExperimentConfigInput } from "./run-experiment.js";
 export type PreregisteredDesign = Omit<ExperimentConfigInput, "version" | "runId">;
 
 /**
+ * Pre-registered designs by name: the env's id names its first design (`--preregistered`),
+ * `<env>-equal-budget` the equal-total-budget comparison (`--preregistered <env>-equal-budget`).
+ *
  * The pre-registered too-hard-regime experiment (issue 22), fixed in code before its first
  * run and run as `envrigger experiment --env toy24 --preregistered`: three arms with the
  * same policy class and settings and the same training episodes — `original`, `harness`
@@ -49,5 +52,59 @@ export const PREREGISTERED_EXPERIMENTS: Readonly<Record<string, PreregisteredDes
     grpo: { updates: 30, group: 8, tasksPerUpdate: 10 },
     evaluation: { every: 5, episodes: 10 },
     coevolution: { every: 10, target: { successBand: [0.4, 0.6] }, roundTasks: 24 },
+  },
+  // Registered 2026-12-07 06:00 UTC, before any run of it (issue 36): the designer against the
+  // designer-free ways to keep tasks at the learner's frontier, at equal TOTAL rollouts per arm
+  // and seed (training + groups filtered out + rigging). Arms: original, filtered (online
+  // difficulty filtering with refill, ≤ 4 × tasks per update groups drawn), reverse, harness
+  // (co-evolved, heuristic designer), random-harness (same co-evolution, random-edit designer:
+  // no diagnosis), ceiling (trained on the held-out tasks themselves, same budget: the
+  // learnability check). A round rigs every task the next block trains on (roundTasks not
+  // binding), under the decision rule on main when it runs; the budget bounds it (a round
+  // leaves the next block's training unspent). Sized from Toy24's cost (about 6,000 rollouts
+  // per arm and seed was the earlier harness arm's total): 6,000 rollouts, at most 75 updates
+  // of 10 tasks × G = 8.
+  "toy24-equal-budget": {
+    env: "toy24",
+    rewardSource: "evaluation",
+    arms: ["original", "filtered", "reverse", "harness", "random-harness", "ceiling"],
+    seeds: 5,
+    totalRollouts: 6000,
+    filterDrawFactor: 4,
+    ceilingFactor: 1,
+    grpo: { updates: 75, group: 8, tasksPerUpdate: 10 },
+    evaluation: { every: 15, episodes: 4, tasks: 50 },
+    coevolution: { every: 5, target: { successBand: [0.4, 0.6] }, roundTasks: 1000 },
+  },
+  // The same design on TextWorld (27 train games, 16 held-out), to be run only once the
+  // interpreter of issue 35 has landed: 400 rollouts per arm and seed (30 arm-seeds and the
+  // evaluations ≈ 15,000 episodes, ≈ 30 CPU-minutes at 0.1 CPU-s per episode), at most 25 updates
+  // of 4 tasks × G = 4, all 16 held-out games × 2 episodes every 5 updates.
+  "textworld-equal-budget": {
+    env: "textworld",
+    rewardSource: "evaluation",
+    arms: ["original", "filtered", "reverse", "harness", "random-harness", "ceiling"],
+    seeds: 5,
+    totalRollouts: 400,
+    filterDrawFactor: 4,
+    ceilingFactor: 1,
+    grpo: { updates: 25, group: 4, tasksPerUpdate: 4 },
+    evaluation: { every: 5, episodes: 2 },
+    coevolution: { every: 3, target: { successBand: [0.4, 0.6] }, roundTasks: 1000 },
+  },
+  // The control: BugFix already pays the learner; no arm should fall below original by more
+  // than its interval. 4,800 rollouts per arm and seed (twice the earlier 2,400 training
+  // episodes), at most 60 updates of 10 tasks × G = 8, evaluated every 10 updates.
+  "bugfix-equal-budget": {
+    env: "bugfix",
+    rewardSource: "evaluation",
+    arms: ["original", "filtered", "reverse", "harness", "random-harness", "ceiling"],
+    seeds: 5,
+    totalRollouts: 4800,
+    filterDrawFactor: 4,
+    ceilingFactor: 1,
+    grpo: { updates: 60, group: 8, tasksPerUpdate: 10 },
+    evaluation: { every: 10, episodes: 10 },
+    coevolution: { every: 10, target: { successBand: [0.4, 0.6] }, roundTasks: 1000 },
   },
 };

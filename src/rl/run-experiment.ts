@@ -8,12 +8,14 @@ import { EnvriggerError } from "../core/errors.js";
 import { jsonObjectSchema } from "../core/json.js";
 import { parseJsonText, parseWith } from "../core/validate.js";
 import { withRenamedKeys } from "../core/renamed-keys.js";
-import type { LearningCurves } from "../run-format/learning-curves-schema.js";
 import { createRolloutExecutor } from "../queue/create-rollout-executor.js";
 import type { HeldOutPoint } from "./evaluate-held-out.js";
 import type { RigDependenciesFactory } from "../curriculum/run-curriculum.js";
 import { grpoConfigSchema } from "./grpo-config.js";
 import { runTraining, trainingRunPaths, type TrainingRunResult } from "./run-training.js";
+import { updateFractionsOf } from "./update-fractions.js";
+import { experimentCurves } from "./experiment-curves.js";
+export { experimentCurves } from "./experiment-curves.js";
 import {
   coevolveSourceSchema,
   RENAMED_COEVOLVE_SETTINGS,
@@ -38,8 +40,14 @@ import {
 export { type SeedSpread, seedInterval } from "./seed-spread.js";
 import { type SeedSpread, seedInterval, spread } from "./seed-spread.js";
 
-export const EXPERIMENT_ARMS = ["original", "harness", "reverse"] as const;
-export type ExperimentArm = (typeof EXPERIMENT_ARMS)[number];
+export { EXPERIMENT_ARMS, type ExperimentArm } from "./experiment-arm.js";
+import {
+  armRigs,
+  armTrainingConfig,
+  DEFAULT_EXPERIMENT_ARMS,
+  EXPERIMENT_ARMS,
+  type ExperimentArm,
+} from "./experiment-arm.js";
 
 /** An experiment's configuration, `runs/<id>/experiment.json`. */
 export const experimentConfigSchema = z.object({
@@ -48,14 +56,24 @@ export const experimentConfigSchema = z.object({
   env: z.string(),
   envOptions: jsonObjectSchema.default({}),
   rewardSource: z.enum(["evaluation", "env"]),
-  /** The arms run, in this order (default all three; `reverse` needs an env with a demonstrator). */
+  /** The arms run, in this order (default original, harness, reverse; `reverse` needs an env with a demonstrator). */
   arms: z
     .array(z.enum(EXPERIMENT_ARMS))
     .min(1)
-    .default([...EXPERIMENT_ARMS]),
+    .default([...DEFAULT_EXPERIMENT_ARMS]),
   /** Seeds 0 … seeds − 1; each seed trains every arm from the same initial weights. */
   seeds: z.number().int().min(1).max(100).default(3),
   grpo: grpoConfigSchema.omit({ seed: true }),
+  /**
+   * Every arm's total rollouts per seed — training, filtering and rigging — so arms compare at
+   * equal total budget (absent: equal training episodes, `grpo.updates` each). `grpo.updates`
+   * stays the cap: set it to at least totalRollouts / (tasksPerUpdate × group).
+   */
+  totalRollouts: z.number().int().min(1).optional(),
+  /** The `filtered` arm: at most this many × tasksPerUpdate groups drawn per update. */
+  filterDrawFactor: z.number().min(1).max(64).default(4),
+  /** The `ceiling` arm: this many × the budget (and updates), on the held-out tasks themselves. */
+  ceilingFactor: z.number().int().min(1).max(100).default(10),
   evaluation: trainingRunConfigSchema.shape.evaluation,
   /** The co-evolution settings of the harness arm. */
   coevolution: withRenamedKeys(coevolveSourceSchema.omit({ kind: true }), RENAMED_COEVOLVE_SETTINGS),
@@ -78,6 +96,12 @@ export interface ExperimentRun {
   riggingCost: CostRecord;
   /** Per update, the fraction of training groups whose rewards were all equal (no gradient). */
   zeroVarianceFractions: number[];
+  /** Per update, the fraction of training groups that ran on a harness stack. */
+  coverage: number[];
+  /** Per update, the fraction of drawn groups online difficulty filtering dropped (`filtered` arm; 0 otherwise). */
+  filteredFractions: number[];
+  /** Rollouts spent in all: training (errored included), filtered out, and rigging — what the arm paid. */
+  totalRollouts: number;
   runDirectory: string;
 }
 
@@ -113,6 +137,13 @@ export interface ArmSummary {
    * stacks its rounds accepted; null when none was accepted (or the arm does not rig).
    */
   riggingPerAcceptedEnv: { rollouts: number; tokens: number } | null;
+  /** Mean total rollouts per seed (training + filtering + rigging): equal across arms at an equal budget. */
+  totalRollouts: number;
+  /**
+   * Fraction of training groups on a harness stack, over seeds and the updates after the
+   * first co-evolution round (every update for the arms that do not rig).
+   */
+  coverage: number;
   /** Fraction of all training groups, over updates and seeds, with zero reward variance. */
   zeroVarianceFraction: number;
   /** Per update, that fraction averaged over seeds (the mechanism's curve). */
@@ -145,6 +176,7 @@ export interface RunExperimentOptions {
 
 const finishedRunSchema = z.object({
   trainingEpisodes: z.number(),
+  totalRollouts: z.number().optional(),
   curve: z.array(z.record(z.string(), z.unknown())),
   rounds: z.array(
     z.object({ accepted: z.array(z.unknown()), rollouts: z.number().default(0), cost: runCostSchema.optional() }),
@@ -170,60 +202,6 @@ function perAcceptedEnv(runs: ExperimentRun[]): ArmSummary["riggingPerAcceptedEn
     rollouts: sum((run) => run.riggingCost.rollouts) / accepted,
     tokens: sum((run) => riggingTokensOf(run.riggingCost)) / accepted,
   };
-}
-
-const updateLineSchema = z.object({ groups: z.number(), zeroVarianceGroups: z.number() });
-
-/** Per update of a training run, the fraction of its groups with zero reward variance (from `updates.jsonl`). */
-function zeroVarianceFractionsOf(directory: string): number[] {
-  const path = trainingRunPaths(directory).updates;
-  if (!existsSync(path)) return [];
-  return readFileSync(path, "utf8")
-    .split("\n")
-    .filter((line) => line.trim().length > 0)
-    .map((line) => parseJsonText(updateLineSchema, line, path))
-    .map((stats) => (stats.groups === 0 ? 0 : stats.zeroVarianceGroups / stats.groups));
-}
-
-/** The experiment's curves in the report's schema: per arm, the mean held-out success (and public pass) over seeds, and each seed's success. */
-export function experimentCurves(runs: readonly ExperimentRun[]): LearningCurves {
-  const series: LearningCurves["series"] = [];
-  for (const arm of EXPERIMENT_ARMS) {
-    const mine = runs.filter((run) => run.arm === arm);
-    if (mine.length === 0) continue;
-    const steps = [...new Set(mine.flatMap((run) => run.curve.map((point) => point.update)))].sort(
-      (left, right) => left - right,
-    );
-    const mean = (pick: (point: HeldOutPoint) => number | null) =>
-      steps.flatMap((step) => {
-        const values = mine
-          .map((run) => run.curve.find((point) => point.update === step))
-          .filter((point): point is HeldOutPoint => point !== undefined)
-          .map(pick)
-          .filter((value): value is number => value !== null);
-        return values.length === 0
-          ? []
-          : [{ step, value: values.reduce((sum, value) => sum + value, 0) / values.length }];
-      });
-    series.push({ name: `${arm}: mean held-out success`, points: mean((point) => point.successRate) });
-    const publicPoints = mean((point) => point.publicPassRate);
-    if (publicPoints.length > 0) series.push({ name: `${arm}: mean held-out public pass`, points: publicPoints });
-    const updates = Math.max(0, ...mine.map((run) => run.zeroVarianceFractions.length));
-    if (updates > 0)
-      series.push({
-        name: `${arm}: zero-variance groups (fraction)`,
-        points: Array.from({ length: updates }, (_, index) => {
-          const values = mine.map((run) => run.zeroVarianceFractions[index]).filter((value) => value !== undefined);
-          return { step: index + 1, value: values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length) };
-        }),
-      });
-    for (const run of mine)
-      series.push({
-        name: `${arm} seed ${run.seed}: held-out success`,
-        points: run.curve.map((point) => ({ step: point.update, value: point.successRate })),
-      });
-  }
-  return { series };
 }
 
 /**
@@ -270,6 +248,7 @@ export async function runExperiment(
         acceptedPerRound: number[];
         riggingRollouts: number;
         riggingCost: CostRecord;
+        totalRollouts: number;
       };
       if (existsSync(paths.result)) {
         const stored = parseJsonText(finishedRunSchema, readFileSync(paths.result, "utf8"), paths.result);
@@ -279,24 +258,13 @@ export async function runExperiment(
           acceptedPerRound: stored.rounds.map((round) => round.accepted.length),
           riggingRollouts: stored.rounds.reduce((sum, round) => sum + round.rollouts, 0),
           riggingCost: riggingCostOf(stored.rounds),
+          // Runs finished before the total was recorded: training episodes and rigging.
+          totalRollouts:
+            stored.totalRollouts ??
+            stored.trainingEpisodes + stored.rounds.reduce((sum, round) => sum + round.rollouts, 0),
         };
       } else {
-        const training: TrainingRunConfigInput = {
-          version: 1,
-          runId: `${config.runId}-${arm}-seed-${seed}`,
-          env: config.env,
-          envOptions: config.envOptions,
-          policy: "learned:init",
-          source:
-            arm === "original"
-              ? { kind: "original" }
-              : arm === "reverse"
-                ? { kind: "reverse" }
-                : { kind: "coevolve", ...config.coevolution },
-          rewardSource: config.rewardSource,
-          grpo: { ...config.grpo, seed },
-          evaluation: config.evaluation,
-        };
+        const training: TrainingRunConfigInput = armTrainingConfig(config, arm, seed);
         const result: TrainingRunResult = await runTraining(training, {
           runDirectory,
           resume: existsSync(paths.config),
@@ -312,13 +280,17 @@ export async function runExperiment(
           acceptedPerRound: result.rounds.map((round) => round.accepted.length),
           riggingRollouts: result.rounds.reduce((sum, round) => sum + round.rollouts, 0),
           riggingCost: riggingCostOf(result.rounds),
+          totalRollouts: result.totalRollouts,
         };
       }
+      const fractions = updateFractionsOf(runDirectory);
       const run: ExperimentRun = {
         arm,
         seed,
         ...finished,
-        zeroVarianceFractions: zeroVarianceFractionsOf(runDirectory),
+        zeroVarianceFractions: fractions.zeroVariance,
+        coverage: fractions.coverage,
+        filteredFractions: fractions.filtered,
         final: finished.curve.at(-1)!,
         runDirectory,
       };
@@ -342,6 +314,8 @@ export async function runExperiment(
       riggingRollouts: mean(mine.map((run) => run.riggingRollouts)),
       riggingTokens: mean(mine.map((run) => riggingTokensOf(run.riggingCost))),
       riggingPerAcceptedEnv: perAcceptedEnv(mine),
+      totalRollouts: mean(mine.map((run) => run.totalRollouts)),
+      coverage: mean(mine.flatMap((run) => run.coverage.slice(armRigs(arm) ? config.coevolution.every : 0))),
       zeroVarianceFraction: mean(mine.flatMap((run) => run.zeroVarianceFractions)),
       zeroVarianceCurve: Array.from({ length: updates }, (_, index) =>
         mean(mine.flatMap((run) => run.zeroVarianceFractions.slice(index, index + 1))),

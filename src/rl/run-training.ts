@@ -23,11 +23,12 @@ import type { LearningCurves } from "../run-format/learning-curves-schema.js";
 import { evaluateHeldOut, type HeldOutPoint } from "./evaluate-held-out.js";
 import type { UpdateStats } from "./grpo-update.js";
 import { originalSource } from "./original-source.js";
+import { filteredSource } from "./filtered-source.js";
 import { reverseCurriculumSource } from "./reverse-curriculum-source.js";
 import { resolvePolicy } from "../policies/policy-registry.js";
 import { createRng } from "../core/seeding.js";
 import { readStoredStacks, storedStacksSource } from "./stored-stacks-source.js";
-import { trainPolicy, type TrainingResumePoint } from "./train-policy.js";
+import { spentRollouts, trainPolicy, type TrainingResumePoint } from "./train-policy.js";
 import { trainingRunConfigSchema, type TrainingRunConfig, type TrainingRunConfigInput } from "./training-run-config.js";
 import { trainingReward, type TrainingReward } from "./training-reward.js";
 import type { TrainingSource } from "./training-source.js";
@@ -69,6 +70,10 @@ export interface TrainingRunResult {
   final: HeldOutPoint | null;
   zeroVarianceGroups: number;
   groups: number;
+  /** Groups drawn and dropped by online difficulty filtering (`filtered` source; 0 for the others). */
+  filteredGroups: number;
+  /** Rollouts spent in all: training (errored included), filtered out, and co-evolution's rigging. */
+  totalRollouts: number;
   rounds: CoevolutionRound[];
   durationMs: number;
 }
@@ -190,7 +195,7 @@ async function trainingRun(
     model = learnedModelOf(config.policy, config.env, options.cwd).clone(config.env);
   }
   if (!options.resume) writeJsonAtomic(paths.config, config);
-  const trainTasks = await options.env.listTasks("train");
+  const trainTasks = await options.env.listTasks(config.trainSplit);
   const evaluationTasks = evaluationSample(
     await options.env.listTasks(config.evaluation.split),
     config.evaluation.tasks,
@@ -198,6 +203,11 @@ async function trainingRun(
   let source: TrainingSource;
   let rounds: CoevolutionRound[] = [];
   if (config.source.kind === "original") source = originalSource(options.env, config.envOptions);
+  else if (config.source.kind === "filtered")
+    source = filteredSource(options.env, config.envOptions, {
+      tasksPerUpdate: config.grpo.tasksPerUpdate,
+      drawFactor: config.source.drawFactor,
+    });
   else if (config.source.kind === "reverse") {
     if (!options.env.demonstrator)
       throw new EnvriggerError(
@@ -244,6 +254,7 @@ async function trainingRun(
       confirmationEpisodes: config.source.confirmationEpisodes,
       revisions: config.source.revisions,
       seed: config.grpo.seed,
+      group: config.grpo.group,
       rigDependencies: options.rigDependencies,
       ...(options.env.demonstrator
         ? { demonstrator: (await resolvePolicy(options.env.demonstrator, options.env.id, options.cwd)).factory }
@@ -263,6 +274,7 @@ async function trainingRun(
     rewardSource: config.rewardSource,
     reward: options.reward ?? trainingReward,
     resume,
+    ...(config.totalRollouts === undefined ? {} : { totalRollouts: config.totalRollouts }),
     evaluation: {
       every: config.evaluation.every,
       run: (current, update, trainingEpisodes) =>
@@ -305,6 +317,8 @@ async function trainingRun(
     final: result.evaluations.at(-1) ?? null,
     zeroVarianceGroups: result.updates.reduce((sum, stats) => sum + stats.zeroVarianceGroups, 0),
     groups: result.updates.reduce((sum, stats) => sum + stats.groups, 0),
+    filteredGroups: result.updates.reduce((sum, stats) => sum + (stats.filteredGroups ?? 0), 0),
+    totalRollouts: spentRollouts(result.updates, source),
     rounds,
     durationMs: performance.now() - started,
   };

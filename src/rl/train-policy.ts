@@ -39,6 +39,12 @@ export interface TrainPolicyOptions {
   };
   resume?: TrainingResumePoint;
   /**
+   * Stop once this many rollouts are spent in all ({@link spentRollouts}: training, filtering,
+   * the source's rigging), checked before each update — or at `config.updates`, whichever
+   * comes first. The last update may overrun it by at most its own rollouts.
+   */
+  totalRollouts?: number;
+  /**
    * Where the training rollouts run: absent, in this process (`config.concurrency` episodes in
    * flight); given, as rollout batches on this executor (e.g. `envrigger worker` processes
    * behind `--queue`), with the snapshot shipped as a learned weights artifact. Same seed,
@@ -60,9 +66,23 @@ export interface TrainPolicyResult {
 /** The tasks of update `update`: a seeded sample of `count` train tasks without replacement. */
 export function tasksOfUpdate<T>(tasks: readonly T[], count: number, seed: number, update: number): T[] {
   if (count >= tasks.length) return tasks.slice();
-  return createRng(deriveSeed(seed, "tasks", update))
-    .shuffle(tasks)
-    .slice(0, count);
+  return taskOrderOfUpdate(tasks, seed, update).slice(0, count);
+}
+
+/** Every train task in update `update`'s seeded order: {@link tasksOfUpdate} is its first `count` (when fewer than all). */
+export function taskOrderOfUpdate<T>(tasks: readonly T[], seed: number, update: number): T[] {
+  return createRng(deriveSeed(seed, "tasks", update)).shuffle(tasks);
+}
+
+/**
+ * Rollouts a training loop has spent: its groups' episodes (errored and filtered-out ones
+ * included) and what its source spent besides (co-evolution's rigging, demonstrations).
+ */
+export function spentRollouts(updates: readonly UpdateStats[], source: Pick<TrainingSource, "spentRollouts">): number {
+  return (
+    updates.reduce((sum, stats) => sum + stats.episodes + stats.errored + (stats.filteredEpisodes ?? 0), 0) +
+    (source.spentRollouts?.() ?? 0)
+  );
 }
 
 /**
@@ -84,20 +104,57 @@ export async function trainPolicy(options: TrainPolicyOptions): Promise<TrainPol
   const episodesDone = () => updates.reduce((sum, stats) => sum + stats.episodes, 0);
   const evaluate = async (update: number) => {
     if (!options.evaluation || evaluations.some((point) => point.update === update)) return;
-    const point = await options.evaluation.run(model, update, episodesDone());
+    const point: HeldOutPoint = {
+      ...(await options.evaluation.run(model, update, episodesDone())),
+      totalRollouts: spentRollouts(updates, options.source),
+    };
     evaluations.push(point);
     options.onEvaluation?.(point);
   };
   const start = options.resume?.update ?? 0;
   for (const stats of updates) options.source.observe?.(stats);
   if (start === 0) await evaluate(0);
-  for (let update = start; update < config.updates; update++) {
-    await options.source.prepare?.(update, model);
-    const tasks = tasksOfUpdate(options.trainTasks, config.tasksPerUpdate, config.seed, update).map((task) => {
+  const budgetLeft = () =>
+    options.totalRollouts === undefined || spentRollouts(updates, options.source) < options.totalRollouts;
+  for (let update = start; update < config.updates && budgetLeft(); update++) {
+    await options.source.prepare?.(
+      update,
+      model,
+      options.totalRollouts === undefined
+        ? undefined
+        : { remaining: options.totalRollouts - spentRollouts(updates, options.source) },
+    );
+    // The source's preparation (a co-evolution round) may have spent what was left.
+    if (!budgetLeft()) break;
+    const updateTask = (task: Pick<TaskInfo, "id" | "group">) => {
       const environment = options.source.environmentOf(task.id, update);
       return { task, createEnv: environment.createEnv, stack: environment.stack, stacked: environment.stacked };
-    });
+    };
+    const tasks = tasksOfUpdate(options.trainTasks, config.tasksPerUpdate, config.seed, update).map(updateTask);
+    const refill = options.source.refill;
+    const order = refill ? taskOrderOfUpdate(options.trainTasks, config.seed, update) : [];
+    // Refills continue the update's seeded order after its sample, then start it again.
+    let drawn = tasks.length;
     const stats = await grpoUpdate({
+      ...(refill
+        ? {
+            refill: {
+              // Under a total budget the refills stop where it would be overrun (the first draw always runs).
+              maxGroups:
+                options.totalRollouts === undefined
+                  ? refill.maxGroups
+                  : Math.max(
+                      tasks.length,
+                      Math.min(
+                        refill.maxGroups,
+                        Math.floor((options.totalRollouts - spentRollouts(updates, options.source)) / config.group),
+                      ),
+                    ),
+              next: (_round: number, count: number) =>
+                Array.from({ length: count }, () => updateTask(order[drawn++ % order.length]!)),
+            },
+          }
+        : {}),
       update,
       model,
       optimizer,
@@ -115,8 +172,11 @@ export async function trainPolicy(options: TrainPolicyOptions): Promise<TrainPol
     updates.push(stats);
     options.source.observe?.(stats);
     const done = update + 1;
-    if (options.evaluation && (done % options.evaluation.every === 0 || done === config.updates)) await evaluate(done);
+    const last = done === config.updates || !budgetLeft();
+    if (options.evaluation && (done % options.evaluation.every === 0 || last)) await evaluate(done);
     options.onUpdate?.(stats, { update: done, optimizer: optimizer.state(), updates, evaluations });
   }
+  // A budget spent by a source's preparation ends the run before an update: its state is evaluated too.
+  if (updates.length > 0) await evaluate(updates.length);
   return { model, updates, evaluations };
 }

@@ -26,6 +26,8 @@ export const coevolveSourceSchema = z.object({
   roundTasks: z.number().int().min(1).default(24),
 });
 
+export type CoevolveSourceInput = z.input<typeof coevolveSourceSchema>;
+
 /** Setting names a stored co-evolution source may still use (old → new). */
 export const RENAMED_COEVOLVE_SETTINGS = { confirm: "confirmationEpisodes" } as const;
 
@@ -35,6 +37,11 @@ export const trainingSourceSpecSchema = z.union([
   z.object({ kind: z.literal("stacks"), path: z.string().min(1) }),
   /** Reverse curriculum: start states replayed from the env demonstrator's solution at uniformly random depth. */
   z.object({ kind: z.literal("reverse") }),
+  /**
+   * Online difficulty filtering with refill on the original env: groups whose rewards are all
+   * equal are dropped and replaced by further draws, up to `drawFactor` × tasks per update groups.
+   */
+  z.object({ kind: z.literal("filtered"), drawFactor: z.number().min(1).max(64).default(4) }),
   withRenamedKeys(coevolveSourceSchema, RENAMED_COEVOLVE_SETTINGS),
 ]);
 export type TrainingSourceSpec = z.infer<typeof trainingSourceSpecSchema>;
@@ -50,6 +57,16 @@ export const trainingRunConfigSchema = z.object({
   source: trainingSourceSpecSchema,
   rewardSource: z.enum(["evaluation", "env"]),
   grpo: grpoConfigSchema,
+  /**
+   * Stop once this many rollouts are spent in all — training groups, groups filtered out, and
+   * co-evolution's rigging — or after `grpo.updates`, whichever comes first (absent: updates only).
+   */
+  totalRollouts: z.number().int().min(1).optional(),
+  /**
+   * Train on this split's tasks instead of `train` (a learnability ceiling trains on the
+   * held-out tasks themselves; default `train`).
+   */
+  trainSplit: z.enum(["train", "heldout"]).default("train"),
   evaluation: z.object({
     /** Evaluate every this many updates (and before the first and after the last). */
     every: z.number().int().min(1).default(5),
@@ -63,11 +80,17 @@ export const trainingRunConfigSchema = z.object({
 export type TrainingRunConfig = z.infer<typeof trainingRunConfigSchema>;
 export type TrainingRunConfigInput = z.input<typeof trainingRunConfigSchema>;
 
-/** Parse a `--source` value: `original`, `coevolve`, `reverse` or `stacks:<path>`. */
+/** Parse a `--source` value: `original`, `coevolve`, `reverse`, `filtered` or `stacks:<path>`. */
 export function parseSourceSpec(
   text: string,
-): { kind: "original" } | { kind: "stacks"; path: string } | { kind: "coevolve" } | { kind: "reverse" } | null {
-  if (text === "original" || text === "coevolve" || text === "reverse") return { kind: text };
+):
+  | { kind: "original" }
+  | { kind: "stacks"; path: string }
+  | { kind: "coevolve" }
+  | { kind: "reverse" }
+  | { kind: "filtered" }
+  | null {
+  if (text === "original" || text === "coevolve" || text === "reverse" || text === "filtered") return { kind: text };
   if (text.startsWith("stacks:") && text.length > "stacks:".length)
     return { kind: "stacks", path: text.slice("stacks:".length) };
   return null;

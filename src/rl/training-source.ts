@@ -20,8 +20,20 @@ export interface TaskEnvironment {
  * `environmentOf` says where a task's group runs.
  */
 export interface TrainingSource {
-  readonly kind: "original" | "stacks" | "coevolve" | "reverse";
-  prepare?(update: number, model: LearnableModel): Promise<void>;
+  readonly kind: "original" | "stacks" | "coevolve" | "reverse" | "filtered";
+  /**
+   * Online difficulty filtering with refill (the `filtered` source): an update drops the groups
+   * whose rewards are all equal and draws further tasks (the update's seeded order, then again
+   * from its start) until the batch is full or this many groups were drawn in all.
+   */
+  readonly refill?: { maxGroups: number };
+  /** Rollouts the source spent outside the training groups (co-evolution's rigging, demonstrations), so far. */
+  spentRollouts?(): number;
+  /**
+   * Before update `update`. `budget`, when the run has a total rollout budget: what is left of
+   * it (a co-evolution round's rigging spends at most that, less the next block's training).
+   */
+  prepare?(update: number, model: LearnableModel, budget?: { remaining: number }): Promise<void>;
   environmentOf(taskId: string, update: number): TaskEnvironment;
   /** What an update measured (every update in order, the ones a resumed run read back included). */
   observe?(stats: UpdateStats): void;

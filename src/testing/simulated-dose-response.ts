@@ -73,8 +73,8 @@ export function simulateDoseResponseCalibration(
   return calibrationFigures(counts);
 }
 
-/** The next knob value (see {@link DoseAim}); `points[0]` is the baseline at 0. */
-function nextDose(points: readonly DosePoint[], aim: DoseAim, middle: number): number {
+/** The next knob value the simulated designer aims at (see {@link DoseAim}); `points[0]` is the baseline at 0. */
+export function nextDose(points: readonly DosePoint[], aim: DoseAim, middle: number): number {
   const clamp = (value: number) => Math.min(1, Math.max(0.02, value));
   if (aim !== "bracket") {
     const crossing = doseFor(fitDoseResponse(points, "larger"), middle);

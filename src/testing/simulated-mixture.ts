@@ -3,7 +3,7 @@ import type { Target } from "../designer/target.js";
 import { decide, type DecisionPolicy } from "../rigger/decision-rule.js";
 import { mixturePosterior, type MixturePoint, type MixturePooling, type Tally } from "../rigger/mixture-posterior.js";
 import { summarize } from "../rollout/summarize.js";
-import { successTrajectories as trajectories } from "./simulated-validation.js";
+import { simulateValidation, successTrajectories as trajectories } from "./simulated-validation.js";
 
 /**
  * How a simulated mixture template behaves (θ: the probability its perturbation is switched
@@ -21,9 +21,12 @@ export type MixtureModel = "linear" | "state-only" | "non-linear";
 /** The figures of a simulated calibration of mixture templates (see {@link simulateMixtureCalibration}). */
 export interface SimulatedMixtureCalibration {
   tasks: number;
+  /** Fraction of tasks accepted (or, with a judged baseline, skipped). */
   accepted: number;
   acceptedTrulyInBand: number;
   tasksTrulyInBand: number;
+  /** Of the accepted (and skipped), the fraction whose true rate lies in the band widened by the tolerance. */
+  acceptedTrulyInPromise: number;
   /** Validation rollouts per task (the baseline's are counted apart). */
   rolloutsPerTask: number;
   worstRolloutsPerTask: number;
@@ -40,7 +43,17 @@ export interface SimulatedMixtureCalibration {
 export function simulateMixtureCalibration(
   policy: DecisionPolicy,
   model: MixtureModel,
-  options: { tasks: number; seed: number; pooling: MixturePooling; candidates?: number; baselineEpisodes?: number },
+  options: {
+    tasks: number;
+    seed: number;
+    pooling: MixturePooling;
+    candidates?: number;
+    baselineEpisodes?: number;
+    /** The tolerance the promise is counted with (`acceptedTrulyInPromise`; default 0). */
+    tolerance?: number;
+    /** Observe the baseline under the rule (as the observe node does), count its rollouts, and skip a task it passes. */
+    judgeBaseline?: boolean;
+  },
 ): SimulatedMixtureCalibration {
   const band: [number, number] = [0.4, 0.6];
   const target: Target = { successBand: band };
@@ -54,19 +67,35 @@ export function simulateMixtureCalibration(
   const baselineEpisodes = options.baselineEpisodes ?? 20;
   let accepted = 0;
   let trulyIn = 0;
+  let trulyInPromise = 0;
   let rollouts = 0;
   let worst = 0;
+  const tolerance = options.tolerance ?? 0;
+  const count = (rate: number) => {
+    accepted += 1;
+    if (rate >= band[0] && rate <= band[1]) trulyIn += 1;
+    if (rate >= band[0] - tolerance && rate <= band[1] + tolerance) trulyInPromise += 1;
+  };
   for (let task = 0; task < options.tasks; task += 1) {
     const off = 0.65 + 0.33 * random();
     const on = 0.3 * random();
+    const judged = options.judgeBaseline ? simulateValidation(off, target, policy, random) : undefined;
     const reach = model === "state-only" ? 0.3 + 0.7 * random() : 1;
     const onRate = (share: number) => (model === "non-linear" ? off + (on - off) * share : on);
     const rateAt = (share: number) => (1 - reach) * off + reach * ((1 - share) * off + share * onRate(share));
-    const baseline: Tally = { episodes: baselineEpisodes, successes: draw(off, baselineEpisodes) };
+    const baseline: Tally = judged
+      ? { episodes: judged.episodes, successes: Math.round(judged.estimate * judged.episodes) }
+      : { episodes: baselineEpisodes, successes: draw(off, baselineEpisodes) };
+    if (judged && judged.decision === "accept") {
+      count(off);
+      rollouts += judged.episodes;
+      worst = Math.max(worst, judged.episodes);
+      continue;
+    }
     const points: MixturePoint[] = [];
-    const observedOff = baseline.successes / baselineEpisodes;
+    const observedOff = baseline.successes / baseline.episodes;
     let share = Math.min(0.98, Math.max(0.02, (observedOff - middle) / Math.max(observedOff, 0.01)));
-    let spent = 0;
+    let spent = judged?.episodes ?? 0;
     for (let candidate = 0; candidate < (options.candidates ?? 6); candidate += 1) {
       const point: MixturePoint = {
         share,
@@ -114,9 +143,7 @@ export function simulateMixtureCalibration(
         next = confirm ? policy.confirmationEpisodes : Math.min(5, policy.kMax - episodes);
       }
       if (decision === "accept") {
-        accepted += 1;
-        const rate = rateAt(share);
-        if (rate >= band[0] && rate <= band[1]) trulyIn += 1;
+        count(rateAt(share));
         break;
       }
       points.push(point);
@@ -130,7 +157,7 @@ export function simulateMixtureCalibration(
     rollouts += spent;
     worst = Math.max(worst, spent);
   }
-  return calibrationFigures({ tasks: options.tasks, accepted, trulyIn, rollouts, worst });
+  return calibrationFigures({ tasks: options.tasks, accepted, trulyIn, trulyInPromise, rollouts, worst });
 }
 
 /** The figures of a simulated template calibration from its counts (accepted, truly in band, rollouts, the worst task's). */
@@ -138,6 +165,8 @@ export function calibrationFigures(counts: {
   tasks: number;
   accepted: number;
   trulyIn: number;
+  /** Truly in the band widened by the tolerance (absent: `trulyIn`). */
+  trulyInPromise?: number;
   rollouts: number;
   worst: number;
 }): SimulatedMixtureCalibration {
@@ -146,6 +175,7 @@ export function calibrationFigures(counts: {
     tasks: counts.tasks,
     accepted: ratio(counts.accepted, counts.tasks),
     acceptedTrulyInBand: ratio(counts.trulyIn, counts.accepted),
+    acceptedTrulyInPromise: ratio(counts.trulyInPromise ?? counts.trulyIn, counts.accepted),
     tasksTrulyInBand: ratio(counts.trulyIn, counts.tasks),
     rolloutsPerTask: counts.rollouts / counts.tasks,
     worstRolloutsPerTask: counts.worst,

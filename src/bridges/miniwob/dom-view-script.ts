@@ -1,4 +1,12 @@
 /**
+ * The page-side registry both page scripts share, created on first use: refs (`next`,
+ * `byRef`, `refOf`) and one probe `Image` per CSS image URL (`images`, by absolute URL), whose
+ * `complete` says whether that image has arrived.
+ */
+export const PAGE_REGISTRY_SOURCE =
+  "(window.__envrigger || (window.__envrigger = { next: 1, byRef: new Map(), refOf: new WeakMap(), images: new Map() }))";
+
+/**
  * The page-side half of the DOM view, as JavaScript source (a string, so no compiler helper
  * can leak into the page). Evaluated in the task page it returns every visible element worth
  * showing, in document order, each with a ref that stays the element's for the whole page
@@ -20,7 +28,7 @@ export const DOM_VIEW_SCRIPT = String.raw`(() => {
   const SKIPPED_TAGS = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "BR", "OPTION", "OPTGROUP"]);
   const AREA_IDS = new Set(["area", "wrap"]);
   const SHAPE_TAGS = new Set(["circle", "rect", "ellipse", "polygon", "path", "line", "polyline"]);
-  const registry = window.__envrigger || (window.__envrigger = { next: 1, byRef: new Map(), refOf: new WeakMap(), images: new Map() });
+  const registry = ${PAGE_REGISTRY_SOURCE};
   const clean = (text) => String(text == null ? "" : text).replace(/\s+/g, " ").trim();
   const cut = (text, size) => (text.length > size ? text.slice(0, size - 1) + "…" : text);
   const refOf = (element) => {

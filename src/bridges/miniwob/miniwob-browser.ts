@@ -1,6 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { EnvriggerError, errorMessage } from "../../core/errors.js";
 import { CHROMIUM_INSTALL_HINT, requireChromium } from "./find-chromium.js";
+import { PAGE_DEADLINE_MS } from "./page-not-settled.js";
+import { RequestsInFlight } from "./requests-in-flight.js";
+import type { MiniwobPage } from "./miniwob-page.js";
 
 /**
  * Chromium's switches for a quiet, reproducible headless browser: no sandbox (containers
@@ -32,8 +35,8 @@ const VIEWPORT = { width: 400, height: 400 };
  */
 export class MiniwobBrowser {
   private browser: Browser | null = null;
-  private current: Page | null = null;
-  private launching: Promise<Page> | null = null;
+  private current: MiniwobPage | null = null;
+  private launching: Promise<MiniwobPage> | null = null;
   private context: BrowserContext | null = null;
 
   /**
@@ -47,8 +50,8 @@ export class MiniwobBrowser {
     private readonly shared: Browser | null = null,
   ) {}
 
-  /** The page, launching the browser the first time. */
-  page(): Promise<Page> {
+  /** The page (with the requests it has in flight), launching the browser the first time. */
+  page(): Promise<MiniwobPage> {
     if (this.current) return Promise.resolve(this.current);
     if (!this.launching) {
       this.launching = this.launch().finally(() => {
@@ -58,20 +61,21 @@ export class MiniwobBrowser {
     return this.launching;
   }
 
-  private async launch(): Promise<Page> {
+  private async launch(): Promise<MiniwobPage> {
     const browser = this.shared ?? (await launchChromium(this.executablePath ?? requireChromium()));
     if (!this.shared) this.browser = browser;
     try {
       const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, reducedMotion: "reduce" });
       this.context = context;
       const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
+      const requests = new RequestsInFlight(page);
+      page.setDefaultTimeout(PAGE_DEADLINE_MS);
       // Alerts and confirms would block the page: accept them, as a user clicking OK would.
       page.on("dialog", (dialog) => void dialog.accept().catch(() => undefined));
       await page.clock.install({ time: MINIWOB_EPOCH });
       await page.clock.pauseAt(MINIWOB_EPOCH + 1000);
-      this.current = page;
-      return page;
+      this.current = { page, requests };
+      return this.current;
     } catch (error) {
       await this.close();
       throw error;

@@ -141,5 +141,6 @@ describe.skipIf(!chromiumForTests("miniwob env tests"))("the miniwob env in Chro
     } finally {
       await browser.close();
     }
-  });
+    // A dozen page loads, each settled by its events: on a loaded machine that is more than the default minute.
+  }, 180_000);
 });

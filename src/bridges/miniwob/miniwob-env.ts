@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { isAction, type Action, type ActionInput } from "../../core/action.js";
 import type { ActionableEnv } from "../../core/actionable-env.js";
 import { EnvriggerError } from "../../core/errors.js";
@@ -11,6 +11,7 @@ import type { ToolSpec } from "../../core/tool-spec.js";
 import { parseWith } from "../../core/validate.js";
 import { readResetOptions } from "../../core/read-reset-options.js";
 import { MiniwobBrowser } from "./miniwob-browser.js";
+import type { MiniwobPage } from "./miniwob-page.js";
 import { miniwobSavedStateSchema, type MiniwobSavedState } from "./miniwob-saved-state.js";
 import { miniwobStateSchemaText } from "./miniwob-state-schema-text.js";
 import type { MiniwobTaskCatalog } from "./miniwob-task-catalog.js";
@@ -146,12 +147,12 @@ export class MiniwobEnv implements ActionableEnv {
     if (episode.stop !== null)
       throw new EnvriggerError("EPISODE_OVER", `the miniwob episode is over (${episode.stop}); call reset()`);
     episode.turns += 1;
-    const page = await this.browser.page();
+    const live = await this.browser.page();
     let actionError: string | null;
     if (isAction(input)) {
       const action: Action = { name: input.name, args: structuredClone(input.args) };
       episode.actions.push(action);
-      actionError = await this.apply(page, action, episode);
+      actionError = await this.apply(live, action, episode);
     } else {
       actionError = malformedMessage;
     }
@@ -247,10 +248,10 @@ export class MiniwobEnv implements ActionableEnv {
       lastError: saved.lastError,
       stop: saved.stop,
     };
-    const page = await this.browser.page();
+    const live = await this.browser.page();
     for (const action of saved.actions) {
       episode.actions.push(action);
-      await this.apply(page, action, episode);
+      await this.apply(live, action, episode);
     }
     episode.lastError = saved.lastError;
     this.episode = episode;
@@ -272,11 +273,19 @@ export class MiniwobEnv implements ActionableEnv {
     return startMiniwobPage(await this.browser.page(), taskId, seed);
   }
 
-  /** Do one action on the page, let simulated time pass, read the page again; the refusal message or null. */
-  private async apply(page: Page, action: Action, episode: MiniwobEpisode): Promise<string | null> {
-    const error = await performWebAction(page, action, episode.reading.elements);
-    if (error === null) await page.clock.runFor(MINIWOB_STEP_MS);
-    episode.reading = await readMiniwobPage(page);
+  /**
+   * Do one action on the page, let simulated time pass, read the page again; the refusal
+   * message or null. The page settles before simulated time passes too, so what the action
+   * set off in real time (a hover, a scroll event, an image) happens before the page's
+   * timers run, never in between them at a moment the machine's load decides.
+   */
+  private async apply(live: MiniwobPage, action: Action, episode: MiniwobEpisode): Promise<string | null> {
+    const error = await performWebAction(live.page, action, episode.reading.elements);
+    if (error === null) {
+      await readMiniwobPage(live);
+      await live.page.clock.runFor(MINIWOB_STEP_MS);
+    }
+    episode.reading = await readMiniwobPage(live);
     return error;
   }
 

@@ -4,10 +4,16 @@ import { errorMessage } from "../../core/errors.js";
 import type { Json } from "../../core/json.js";
 import { elementOfRefScript } from "./dom-view-script.js";
 import { MAX_TYPED_LENGTH } from "./miniwob-tools.js";
+import { isPlaywrightTimeout, PAGE_DEADLINE_MS, pageNotSettled } from "./page-not-settled.js";
 import { TYPABLE_KINDS, type WebElement } from "./web-element.js";
 
-/** How long one browser action may take before it counts as impossible. */
-const ACTION_TIMEOUT_MS = 3000;
+/**
+ * An action the browser refuses fails at once (an element outside the viewport, a field that
+ * cannot be filled); one still unfinished after {@link PAGE_DEADLINE_MS} was slowed by the
+ * machine's load, not refused by the page: it ends the episode with `PAGE_NOT_SETTLED`
+ * instead of becoming a refusal the agent sees (the same seed would give another trajectory).
+ */
+const ACTION_TIMEOUT_MS = PAGE_DEADLINE_MS;
 
 /** Input types Playwright must `fill` (their text cannot be typed key by key). */
 const FILLED_TYPES = new Set(["date", "time", "datetime-local", "month", "week", "color", "range"]);
@@ -136,6 +142,7 @@ export async function performWebAction(
         return `unknown tool ${JSON.stringify(action.name)}; the tools are click, type, press, select and scroll`;
     }
   } catch (error) {
+    if (isPlaywrightTimeout(error)) throw pageNotSettled(`complete ${action.name}`, ACTION_TIMEOUT_MS, error);
     return `${action.name} failed: ${firstLine(error)}`;
   }
 }

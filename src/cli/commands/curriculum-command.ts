@@ -15,8 +15,9 @@ import type { CliIo } from "../cli-io.js";
 import { rolloutConcurrencyOf } from "../rollout-options.js";
 import { fixed, formatTable } from "../format-table.js";
 import { COST_HEADER, costCells, formatRunCost } from "../format-cost.js";
-import { parseChoice, parseInteger, parseProbability } from "../parse-arguments.js";
-import { DEFAULT_DECISION_POLICY } from "../../rigger/decision-rule.js";
+import { parseChoice, parseDecimal, parseInteger, parseProbability } from "../parse-arguments.js";
+import { DEFAULT_DECISION_POLICY, decisionRules } from "../../rigger/decision-rule.js";
+import { promiseText } from "../../rigger/promise-text.js";
 import { createProgress } from "../progress.js";
 import { targetFromOptions, type TargetOptions } from "../target-options.js";
 import { parseEnvOptions } from "../env-options.js";
@@ -36,6 +37,9 @@ export interface CurriculumCommandOptions extends TargetOptions {
   budgetTotal?: string;
   confidence?: string;
   checkRollouts?: string;
+  tolerance?: string;
+  rule?: string;
+  stepsTolerance?: string;
   confirmationEpisodes?: string;
   callTimeout?: string;
   revisions?: string;
@@ -77,6 +81,14 @@ export interface CurriculumJson {
   /** Tasks the run's budget left unrigged, with the reason code. */
   notRigged: CurriculumResult["notRigged"];
   summary: CurriculumResult["summary"];
+  /** What the run promises an accepted or skipped task, and the settings that say it (see `promiseText`). */
+  promise: {
+    text: string;
+    rule: CurriculumConfig["rule"];
+    confidence: number;
+    tolerance: number;
+    stepsTolerance: number;
+  };
   /** Path of the run's report.html (null when writing it failed; a warning says why). */
   report: string | null;
 }
@@ -149,6 +161,7 @@ function configFromOptions(
       target: targetFromOptions(options),
       k,
       kMax,
+      rule: parseChoice(options.rule ?? DEFAULT_DECISION_POLICY.rule, "--rule", decisionRules),
       ...(options.budgetRollouts === undefined
         ? {}
         : { budgetRollouts: parseInteger(options.budgetRollouts, "--budget-rollouts") }),
@@ -156,6 +169,11 @@ function configFromOptions(
         ? {}
         : { budgetTotal: parseInteger(options.budgetTotal, "--budget-total") }),
       confidence: parseProbability(options.confidence ?? String(DEFAULT_DECISION_POLICY.confidence), "--confidence"),
+      tolerance: parseDecimal(options.tolerance ?? String(DEFAULT_DECISION_POLICY.tolerance), "--tolerance"),
+      stepsTolerance: parseDecimal(
+        options.stepsTolerance ?? String(DEFAULT_DECISION_POLICY.stepsTolerance),
+        "--steps-tolerance",
+      ),
       confirmationEpisodes: parseInteger(
         options.confirmationEpisodes ?? String(DEFAULT_DECISION_POLICY.confirmationEpisodes),
         "--confirmation-episodes",
@@ -188,9 +206,12 @@ const OPTION_FIELDS: Record<string, { flag: string; field: keyof CurriculumConfi
   weakness: { flag: "--weakness", field: "target" },
   k: { flag: "--k", field: "k" },
   kMax: { flag: "--k-max", field: "kMax" },
+  rule: { flag: "--rule", field: "rule" },
   budgetRollouts: { flag: "--budget-rollouts", field: "budgetRollouts" },
   budgetTotal: { flag: "--budget-total", field: "budgetTotal" },
   confidence: { flag: "--confidence", field: "confidence" },
+  tolerance: { flag: "--tolerance", field: "tolerance" },
+  stepsTolerance: { flag: "--steps-tolerance", field: "stepsTolerance" },
   confirmationEpisodes: { flag: "--confirmation-episodes", field: "confirmationEpisodes" },
   checkRollouts: { flag: "--check-rollouts", field: "checkRollouts" },
   revisions: { flag: "--revisions", field: "revisions" },
@@ -360,11 +381,18 @@ async function runCurriculumCommand(
         ),
         notRigged: result.notRigged,
         summary: result.summary,
+        promise: {
+          text: promiseText(config),
+          rule: config.rule,
+          confidence: config.confidence,
+          tolerance: config.tolerance,
+          stepsTolerance: config.stepsTolerance,
+        },
         report,
       };
       io.stdout(`${JSON.stringify(json)}\n`);
     } else {
-      io.stdout(formatCurriculum(result) + (report ? `report: ${report}\n` : ""));
+      io.stdout(formatCurriculum(result) + `promise: ${promiseText(config)}\n` + (report ? `report: ${report}\n` : ""));
     }
     return result;
   } catch (error) {

@@ -29,7 +29,9 @@ export interface ExperimentCommandOptions {
   resume?: string;
   json?: boolean;
   arms?: string;
-  preregistered?: boolean;
+  totalRollouts?: string;
+  /** `true` (the env's own design) or a design's name. */
+  preregistered?: boolean | string;
 }
 
 /** Render an experiment: both arms' curves (mean over seeds) and final held-out numbers per seed. */
@@ -67,7 +69,7 @@ export function formatExperiment(result: ExperimentResult): string {
   const mechanism = Object.entries(result.arms)
     .map(
       ([arm, summary]) =>
-        `${arm}: zero-variance groups ${fixed(summary.zeroVarianceFraction)}, training episodes ${summary.trainingEpisodes}${summary.riggingRollouts > 0 ? `, rigging rollouts ${Math.round(summary.riggingRollouts)} per seed` : ""}${summary.riggingTokens > 0 ? `, rigging tokens ${Math.round(summary.riggingTokens)} per seed` : ""}${summary.riggingPerAcceptedEnv ? `; per accepted env ${Math.round(summary.riggingPerAcceptedEnv.rollouts)} rollouts, ${Math.round(summary.riggingPerAcceptedEnv.tokens)} tokens` : ""}`,
+        `${arm}: zero-variance groups ${fixed(summary.zeroVarianceFraction)}, training episodes ${summary.trainingEpisodes}, total rollouts ${Math.round(summary.totalRollouts)} per seed, coverage ${fixed(summary.coverage)}${summary.riggingRollouts > 0 ? `, rigging rollouts ${Math.round(summary.riggingRollouts)} per seed` : ""}${summary.riggingTokens > 0 ? `, rigging tokens ${Math.round(summary.riggingTokens)} per seed` : ""}${summary.riggingPerAcceptedEnv ? `; per accepted env ${Math.round(summary.riggingPerAcceptedEnv.rollouts)} rollouts, ${Math.round(summary.riggingPerAcceptedEnv.tokens)} tokens` : ""}`,
     )
     .join("\n");
   return `${result.env} experiment · reward ${result.reward} · ${result.seeds} seeds\n${table}${difference}${publicLine}\n${pairs}\n${mechanism}\nrun: ${result.runDirectory}\n`;
@@ -80,11 +82,20 @@ export async function experimentCommand(options: ExperimentCommandOptions, io: C
   const runDirectory = resolve(io.cwd, options.resume ?? options.out ?? join("runs", id));
   const env = await resolveEnv(options.env, io.cwd);
   const progress = createProgress(io, !options.json);
-  const design = PREREGISTERED_EXPERIMENTS[env.id];
-  if (options.preregistered && !design)
-    throw new EnvriggerError("BAD_ARGUMENT", `no pre-registered experiment for env ${env.id}`, {
-      hint: `pre-registered: ${Object.keys(PREREGISTERED_EXPERIMENTS).join(", ")}`,
-    });
+  const designName = typeof options.preregistered === "string" ? options.preregistered : env.id;
+  const design = PREREGISTERED_EXPERIMENTS[designName];
+  if (options.preregistered && (!design || design.env !== env.id))
+    throw new EnvriggerError(
+      "BAD_ARGUMENT",
+      design
+        ? `the pre-registered design ${designName} is for env ${design.env}, not ${env.id}`
+        : `no pre-registered experiment ${designName} for env ${env.id}`,
+      {
+        hint: `pre-registered: ${Object.entries(PREREGISTERED_EXPERIMENTS)
+          .map(([name, entry]) => `${name} (env ${entry.env})`)
+          .join(", ")}`,
+      },
+    );
   const arms = options.arms?.split(",").map((arm) => arm.trim());
   try {
     const input: ExperimentConfigInput =
@@ -112,6 +123,9 @@ export async function experimentCommand(options: ExperimentCommandOptions, io: C
               roundTasks: parseInteger(options.roundTasks ?? "24", "--round-tasks"),
             },
             ...(arms ? { arms: arms as ExperimentConfigInput["arms"] } : {}),
+            ...(options.totalRollouts === undefined
+              ? {}
+              : { totalRollouts: parseInteger(options.totalRollouts, "--total-rollouts") }),
           };
     const result = await runExperiment(input, {
       runDirectory,

@@ -1,13 +1,11 @@
+import { bugfixDesignContext } from "../../testing/bugfix-design-context.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBugFixEnvDefinition } from "../../bridges/bugfix/bugfix-env-definition.js";
-import { bugFixTools } from "../../bridges/bugfix/bugfix-tools.js";
 import { isEnvriggerError } from "../../core/errors.js";
 import { bugfixPersonas } from "../../policies/bugfix-personas/bugfix-personas.js";
 import { runRollouts } from "../../rollout/run-rollouts.js";
-import { summarize } from "../../rollout/summarize.js";
 import type { CandidateProposal } from "../candidate.js";
 import type { Attempt, DecisionFeedback, DesignContext, Diagnosis } from "../designer.js";
-import { DEFAULT_TARGET } from "../target.js";
 import type { HarnessTemplate } from "./harness-template.js";
 import { harnessTemplates } from "./harness-templates.js";
 import { HeuristicDesigner } from "./heuristic-designer.js";
@@ -27,18 +25,7 @@ beforeAll(async () => {
     episodes: 40,
     seed: 1,
   });
-  context = {
-    envId: "bugfix",
-    taskId: "clamp-0",
-    instruction: trajectories[0]!.initialObservation.text,
-    tools: bugFixTools(),
-    stateSchema: "",
-    harnessApi: "",
-    target: DEFAULT_TARGET,
-    baseline: { stats: summarize(trajectories), trajectories },
-    attempts: [],
-    seed: 3,
-  };
+  context = bugfixDesignContext(trajectories, 3);
   diagnosis = await designer.diagnose(context);
 });
 

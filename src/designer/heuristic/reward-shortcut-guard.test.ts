@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { bugfixDesignContext } from "../../testing/bugfix-design-context.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { createBugFixEnvDefinition } from "../../bridges/bugfix/bugfix-env-definition.js";
-import { bugFixTools } from "../../bridges/bugfix/bugfix-tools.js";
 import type { EnvDefinition } from "../../core/env-definition.js";
 import { buildStack } from "../../harness/build-stack.js";
 import { bugfixPolicies } from "../../policies/bugfix/bugfix-policies.js";
@@ -12,7 +12,6 @@ import { checkComponent } from "../../sandbox/rules/component-check.js";
 import { loadRulesComponent } from "../../sandbox/rules/component-loader.js";
 import { PRODUCT_SANDBOX_OPTIONS } from "../../sandbox/rules/product-sandbox-options.js";
 import type { DesignContext } from "../designer.js";
-import { DEFAULT_TARGET } from "../target.js";
 import { HeuristicDesigner } from "./heuristic-designer.js";
 import { rewardedFailureDetector } from "./rewarded-failure-detector.js";
 import { exploreCallTemplate } from "./explore-call-template.js";
@@ -39,18 +38,7 @@ async function publicRewardContext(): Promise<DesignContext> {
       seed,
     });
   const trajectories = [...(await run("hacker", 1)), ...(await run("oracle", 2)), ...(await run("random", 3))];
-  return {
-    envId: "bugfix",
-    taskId: "clamp-0",
-    instruction: trajectories[0]!.initialObservation.text,
-    tools: bugFixTools(),
-    stateSchema: "",
-    harnessApi: "",
-    target: DEFAULT_TARGET,
-    baseline: { stats: summarize(trajectories), trajectories },
-    attempts: [],
-    seed: 1,
-  };
+  return bugfixDesignContext(trajectories, 1);
 }
 
 describe("closing a reward shortcut", () => {

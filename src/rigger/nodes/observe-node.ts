@@ -34,7 +34,10 @@ export function observeNode(dependencies: RigNodeDependencies) {
       return judgeBands(target, stats, {
         turnsDeviation: turnsStandardDeviation(trajectories),
         canSpend,
+        rule: policy.rule,
         confidence: policy.confidence,
+        tolerance: policy.tolerance,
+        stepsTolerance: policy.stepsTolerance,
         checkRollouts: policy.checkRollouts,
         refineConfidence: policy.refineConfidence,
         ...(policy.abandon ? { abandon: policy.abandon, remainingEpisodes: cap - stats.episodes } : {}),
