@@ -118,7 +118,15 @@ export class RulesGroupPool implements GroupPool {
   /** A group left its worker for good (every member disposed). */
   released(group: WorkerRulesGroup, worker: PoolWorker): void {
     worker.groups.delete(group);
-    this.#retireSpares();
+    if (this.#workers.every((each) => each.groups.size === 0)) this.#endThreads();
+    else this.#retireSpares();
+  }
+
+  /** The last group left: end every thread (the pool starts again with the next load), so that a server that drained can exit. */
+  #endThreads(): void {
+    for (const worker of [...this.#workers, ...this.#spares]) worker.terminate();
+    this.#workers.length = 0;
+    this.#spares.length = 0;
   }
 
   /** Start watching for held workers (while any request is in flight). */
