@@ -12,6 +12,7 @@ import { benchRolloutConcurrency } from "./rollout-concurrency.js";
 import { benchLlmCost } from "./llm-cost.js";
 import { benchQueueThroughput } from "./queue-throughput.js";
 import { benchServe } from "./serve-throughput.js";
+import { benchServeScale } from "./serve-scale.js";
 import { benchMiniwob, benchMiniwobBaseline, benchMiniwobCheck } from "./miniwob-bench.js";
 import { benchMiniwobCurriculum } from "./miniwob-curriculum.js";
 import { benchMiniwobDeterminism } from "./miniwob-determinism.js";
@@ -99,6 +100,12 @@ const sections: BenchSection[] = [
     name: "serve",
     title: "envrigger serve: BugFix steps/s over loopback (1 and 16 sessions) and 64 idle sessions",
     run: () => benchServe(),
+  },
+  {
+    name: "serve-scale",
+    title:
+      "envrigger serve at trainer scale: 1/16/64/256 sessions of the bare env and one- and three-Rules-layer stacks (reset, step p50/p99, RSS), four looping hooks beside a fifth session",
+    run: () => benchServeScale((process.env.ENVRIGGER_BENCH_SERVE_SIZES ?? "1,16,64,256").split(",").map(Number)),
   },
   {
     name: "miniwob",

@@ -1,4 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { OpenEnvTestClient } from "../src/testing/openenv-test-client.js";
@@ -56,5 +58,43 @@ describe("envrigger serve (the command)", () => {
     expect(weights.status).toBe(2);
     expect(weights.stderr).toMatch(/--weights validation needs every served stack's validated success/);
     expect(run("--env", "bugfix", "--task", "clamp-0", "--stack", "x.json").status).toBe(2);
+  }, 120_000);
+
+  it("started by its launcher with a stack and no --env, stops drained within 5 s of SIGTERM to the launcher's PID", async () => {
+    const stack = join(mkdtempSync(join(tmpdir(), "serve-cli-")), "stack.json");
+    const source = `export default defineRules({\n  filterObservation(observation) {\n    return { text: observation.text + " (served)" };\n  },\n});\n`;
+    writeFileSync(
+      stack,
+      JSON.stringify({ version: 1, base: { env: "bugfix", taskId: "clamp-0" }, layers: [{ kind: "rules", source }] }),
+    );
+    // What a supervisor starts: the package's launcher (here from source, as the suite runs it).
+    const child = spawn(join(root, "bin", "envrigger.js"), ["serve", "--stack", stack, "--port", "0", "--json"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ENVRIGGER_FROM_SOURCE: "1" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += String(chunk)));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const listening = await new Promise<{ url: string; env: string }>((resolve, reject) => {
+      child.stdout.on("data", (chunk) => {
+        stdout += String(chunk);
+        if (stdout.includes("\n")) resolve(JSON.parse(stdout.split("\n")[0]!));
+      });
+      child.once("exit", () => reject(new Error(`serve exited early: ${stderr}`)));
+    });
+    expect(listening.env).toBe("bugfix");
+    const client = await OpenEnvTestClient.connect(listening.url);
+    const reset = (await client.ask({ type: "reset", data: { seed: 1 } }, 60_000)) as {
+      data: { observation: { text: string } };
+    };
+    expect(reset.data.observation.text).toMatch(/\(served\)$/);
+    const signalled = performance.now();
+    child.kill("SIGTERM");
+    expect(await client.closed).toEqual({ code: 1001, reason: "server shutting down" });
+    expect(await exited).toBe(0);
+    expect(performance.now() - signalled).toBeLessThan(5_000);
+    await expect(OpenEnvTestClient.connect(listening.url)).rejects.toThrow();
   }, 120_000);
 });

@@ -200,7 +200,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .description(
       "serve an env, a stack or stored candidates over the OpenEnv protocol (HTTP + WebSocket /ws) until SIGTERM",
     )
-    .requiredOption("--env <env>", "environment id, or file:<path>")
+    .option("--env <env>", "environment id, or file:<path> (--stack, --candidates and --run imply it)")
     .option("--task <ids>", "serve these bare tasks (comma-separated)")
     .option("--stack <file>", "serve one stack (a stack spec, or a candidate file)")
     .option(

@@ -13,7 +13,8 @@ import { validationWeight } from "./validation-weight.js";
 
 /** Where the served stacks come from (at most one of `tasks`, `stack`, `candidates`, `run`). */
 export interface ServedSetOptions {
-  env: string;
+  /** The env; implied by `stack`, `candidates` and `run` (their stacks name it), required for bare tasks. */
+  env?: string;
   /** Bare tasks by id. */
   tasks?: string[];
   /** A stack spec file or a candidate file. */
@@ -70,7 +71,7 @@ async function membersOf(options: ServedSetOptions, cwd: string): Promise<{ memb
   if (options.candidates !== undefined) {
     // A candidate directory or corpus may hold several envs: serve this env's stacks.
     const lines = readStoredCandidates(resolve(cwd, options.candidates)).filter(
-      (line) => line.stack.base.env === options.env,
+      (line) => options.env === undefined || line.stack.base.env === options.env,
     );
     return {
       members: lines.map((line) =>
@@ -86,7 +87,12 @@ async function membersOf(options: ServedSetOptions, cwd: string): Promise<{ memb
       .map((task) => storedMember(readCandidateRecord(resolve(cwd, task.candidatePath as string))));
     return { members, source: `--run ${options.run}` };
   }
-  const definition = await resolveEnv(options.env, cwd);
+  if (options.env === undefined)
+    throw new EnvriggerError("BAD_ARGUMENT", "bare tasks need an env: give --env (with --task or --split)", {
+      hint: "--stack, --candidates and --run take the env from their stacks",
+    });
+  const env = options.env;
+  const definition = await resolveEnv(env, cwd);
   const split = options.split ?? "train";
   const known =
     split === "all"
@@ -98,16 +104,16 @@ async function membersOf(options: ServedSetOptions, cwd: string): Promise<{ memb
     );
     for (const taskId of options.tasks) {
       if (!ids.includes(taskId))
-        throw new EnvriggerError("UNKNOWN_TASK", `env ${options.env} has no task "${taskId}"`, {
+        throw new EnvriggerError("UNKNOWN_TASK", `env ${env} has no task "${taskId}"`, {
           hint: `tasks: ${ids.slice(0, 30).join(", ")}`,
         });
     }
     return {
-      members: options.tasks.map((taskId) => bareMember(options.env, taskId)),
+      members: options.tasks.map((taskId) => bareMember(env, taskId)),
       source: `--task ${options.tasks.join(",")}`,
     };
   }
-  return { members: known.map((task) => bareMember(options.env, task.id)), source: `--split ${split}` };
+  return { members: known.map((task) => bareMember(env, task.id)), source: `--split ${split}` };
 }
 
 /** Give each member its task's group, when the env declares one (tasks of every split). */
@@ -124,8 +130,9 @@ async function addGroups(members: ServedMember[], env: string, cwd: string): Pro
 /**
  * Load what `envrigger serve` serves: bare tasks (`--task`, or every task of `--split`), one
  * stack (`--stack`), stored candidates (`--candidates <dir>` or a corpus `.jsonl`), or a
- * run's accepted candidates (`--run`). Stored candidates of other envs are left out; any
- * other member must be built on `env`. Duplicates
+ * run's accepted candidates (`--run`). The env is the one given, else the one the stacks
+ * are built on (bare tasks need it given); stored candidates of other envs than a given one
+ * are left out; any other member must be built on the env. Duplicates
  * (the same stack spec twice) are served once. `--weights validation` needs every member's
  * validated success and band. Problems are user errors naming the fix.
  */
@@ -133,19 +140,29 @@ export async function loadServedSet(options: ServedSetOptions): Promise<ServedSe
   const cwd = options.cwd ?? process.cwd();
   const { members: found, source } = await membersOf(options, cwd);
   const members = [...new Map(found.map((member) => [member.stackId, member])).values()];
-  const foreign = members.find((member) => member.spec.base.env !== options.env);
+  const envs = [...new Set(members.map((member) => member.spec.base.env))];
+  const env = options.env ?? envs[0];
+  if (options.env === undefined && envs.length > 1)
+    throw new EnvriggerError("BAD_ARGUMENT", `${source} holds stacks of several envs (${envs.join(", ")})`, {
+      hint: `choose one with --env (for instance --env ${envs[0]})`,
+    });
+  const foreign = members.find((member) => member.spec.base.env !== env);
   if (foreign) {
     throw new EnvriggerError(
       "BAD_ARGUMENT",
-      `${source} holds a stack built on env ${foreign.spec.base.env}, not ${options.env} (stack ${foreign.stackId}, task ${foreign.taskId})`,
-      { hint: `serve it with --env ${foreign.spec.base.env}` },
+      `${source} holds a stack built on env ${foreign.spec.base.env}, not ${env} (stack ${foreign.stackId}, task ${foreign.taskId})`,
+      { hint: `serve it with --env ${foreign.spec.base.env}, or without --env (the stack names its env)` },
     );
   }
-  if (members.length === 0)
-    throw new EnvriggerError("BAD_ARGUMENT", `${source} holds no stack to serve for env ${options.env}`, {
-      hint: "accepted candidates are stored by `envrigger curriculum` (see its --candidates)",
-    });
-  await addGroups(members, options.env, cwd);
+  if (members.length === 0 || env === undefined)
+    throw new EnvriggerError(
+      "BAD_ARGUMENT",
+      `${source} holds no stack to serve${options.env ? ` for env ${options.env}` : ""}`,
+      {
+        hint: "accepted candidates are stored by `envrigger curriculum` (see its --candidates)",
+      },
+    );
+  await addGroups(members, env, cwd);
   const weighting = options.weighting ?? "uniform";
   const weights = members.map((member) => {
     if (weighting === "uniform") return 1;
@@ -160,5 +177,5 @@ export async function loadServedSet(options: ServedSetOptions): Promise<ServedSe
     }
     return validationWeight(member.validatedSuccess, member.successBand);
   });
-  return { envId: options.env, source, members, weighting, weights };
+  return { envId: env, source, members, weighting, weights };
 }

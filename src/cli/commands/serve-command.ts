@@ -9,7 +9,7 @@ import { parseChoice, parseInteger } from "../parse-arguments.js";
 
 /** Raw options of `envrigger serve`. */
 export interface ServeCommandOptions {
-  env: string;
+  env?: string;
   task?: string;
   stack?: string;
   candidates?: string;

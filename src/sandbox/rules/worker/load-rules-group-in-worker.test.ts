@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { GroupCall, RulesGroupRuntime } from "../../../harness/rules-group-runtime.js";
 import { loadRulesGroup } from "../component-loader.js";
 import { loadRulesGroupInWorker } from "./load-rules-group-in-worker.js";
+import { RulesGroupPool } from "./rules-group-pool.js";
 
 const groups: RulesGroupRuntime[] = [];
 afterAll(() => {
@@ -26,12 +27,26 @@ const shouter = `export default defineRules({
     return { text: observation.text.toUpperCase() };
   },
 });`;
+/** Counts calls in its memory, renames "rename", tells which action its modifyTransition saw. */
+const renamer = `export default defineRules({
+  filterAction(action, context) {
+    context.memory.seen = (typeof context.memory.seen === "number" ? context.memory.seen : 0) + 1;
+    if (action.name === "rename") return { name: "renamed", args: {} };
+    return undefined;
+  },
+  modifyTransition(action, transition, context) {
+    return { text: transition.observation.text + " after " + action.name + " #" + String(context.memory.seen) };
+  },
+});`;
 const looper = `export default defineRules({
   filterAction(action) {
     if (action.name === "loop") while (action.name === "loop") {}
     return undefined;
   },
 });`;
+
+const pooledOptions = { timeoutMs: 100, wallTimeoutMs: 3_000 };
+const transition = { observation: { text: "moved" }, reward: 0, terminated: false, truncated: false, info: {} };
 
 const call = (layers: number): GroupCall => ({
   contexts: Array.from({ length: layers }, (_unused, turn) => ({ turn, seed: 7 })),
@@ -112,5 +127,69 @@ describe("loadRulesGroupInWorker", () => {
     expect(await looping.filterActions(0, 0, { name: "inc", args: {} }, call(1))).toEqual(
       await here.filterActions(0, 0, { name: "inc", args: {} }, call(1)),
     );
+  });
+});
+
+/** A loaded group, kept for disposal. */
+async function loadIn(loading: ReturnType<typeof loadRulesGroup>): Promise<RulesGroupRuntime> {
+  const loaded = await loading;
+  if (!loaded.ok) throw new Error(`expected the group to load: ${JSON.stringify(loaded.issues)}`);
+  groups.push(loaded.group);
+  return loaded.group;
+}
+
+describe("RulesGroupPool", () => {
+  it("runs many groups on a bounded set of threads, each with its own state", async () => {
+    const pool = new RulesGroupPool({ size: 2 });
+    const pooled = await Promise.all(
+      Array.from({ length: 6 }, async () => loadIn(loadRulesGroupInWorker([renamer], pooledOptions, pool))),
+    );
+    expect(pool.threads).toBe(2 + 4); // two workers and the spares
+    const here = await loadIn(loadRulesGroup([renamer], pooledOptions));
+    for (const [index, group] of pooled.entries()) group.setMemory(0, { seen: index });
+    here.setMemory(0, { seen: 5 });
+    for (const name of ["inc", "rename"]) {
+      await pooled[5]!.filterActions(0, 0, { name, args: {} }, call(1));
+      await here.filterActions(0, 0, { name, args: {} }, call(1));
+    }
+    expect(await pooled[5]!.transitions(0, 0, transition, "last", call(1))).toEqual(
+      await here.transitions(0, 0, transition, "last", call(1)),
+    );
+    const [first] = await pooled[0]!.transitions(0, 0, transition, { name: "x", args: {} }, call(1));
+    expect(first?.transition).toMatchObject({ ok: true, value: { text: "moved after x #0" } });
+  });
+
+  it("moves a group off a worker held by another group's looping hook, with its memory and last action", async () => {
+    const pool = new RulesGroupPool({ size: 1, heldAfterMs: 50, spares: 1 });
+    const looping = await loadIn(loadRulesGroupInWorker([looper], pooledOptions, pool));
+    const other = await loadIn(loadRulesGroupInWorker([renamer], pooledOptions, pool));
+    const here = await loadIn(loadRulesGroup([renamer], pooledOptions));
+    for (const group of [other, here]) {
+      group.setMemory(0, { seen: 41 });
+      await group.filterActions(0, 0, { name: "rename", args: {} }, call(1));
+    }
+    const started = performance.now();
+    let loopEnded = 0;
+    const stuck = Promise.resolve(looping.filterActions(0, 0, { name: "loop", args: {} }, call(1))).then((answer) => {
+      loopEnded = performance.now();
+      return answer;
+    });
+    // Queued behind the loop on the one worker until the pool moves it.
+    const moved = await other.transitions(0, 0, transition, "last", call(1));
+    const answeredAfter = performance.now() - started;
+    expect(moved).toEqual(await here.transitions(0, 0, transition, "last", call(1)));
+    expect(moved[0]?.transition).toMatchObject({ value: { text: "moved after renamed #42" } });
+    expect(loopEnded).toBe(0);
+    expect(pool.threads).toBe(3); // the worker, the spare the group moved to, a new spare
+    const [answer] = await stuck;
+    expect(answer?.result).toMatchObject({ ok: false, code: "timeout" });
+    console.log(
+      `the moved group answered after ${answeredAfter.toFixed(0)} ms; the loop ran ${(loopEnded - started).toFixed(0)} ms`,
+    );
+    // Both groups still answer; the moved one kept counting where it was.
+    await other.filterActions(0, 0, { name: "inc", args: {} }, call(1));
+    const [next] = await other.transitions(0, 0, transition, "last", call(1));
+    expect(next?.transition).toMatchObject({ value: { text: "moved after inc #43" } });
+    expect(await looping.filterActions(0, 0, { name: "inc", args: {} }, call(1))).toEqual([]);
   });
 });

@@ -1,11 +1,10 @@
-import type { Worker } from "node:worker_threads";
 import type { Action } from "../../../core/action.js";
-import { EnvriggerError } from "../../../core/errors.js";
 import type { JsonObject } from "../../../core/json.js";
 import type { Observation } from "../../../core/observation.js";
 import type {
   GroupActionResult,
   GroupCall,
+  GroupHookResult,
   GroupObservationResult,
   GroupTransitionResult,
   RulesGroupRuntime,
@@ -19,115 +18,231 @@ import type {
   TransitionPatch,
 } from "../../../harness/rules-runtime.js";
 import type { ComponentHooks } from "../component-hooks.js";
-import type { MemberHookName, RulesGroupWorkerReply, RulesGroupWorkerRequest } from "./rules-group-worker-messages.js";
+import type { GroupComponentScript } from "../create-rules-group-sandbox.js";
+import type { RulesSandboxOptions } from "../rules-sandbox-options.js";
+import type { PendingRequest, PoolWorker } from "./pool-worker.js";
+import type { MemberHookName, RulesGroupWorkerRequest } from "./rules-group-worker-messages.js";
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+/** What a group needs of its pool (see `RulesGroupPool`). */
+export interface GroupPool {
+  /** A fresh placement number. */
+  placement(): number;
+  /** Mark a placement cancelled: its worker skips what is still queued for it. */
+  cancel(placement: number): void;
+  /** A fresh call id. */
+  nextId(): number;
+  /** The group left `worker` for good (every member disposed). */
+  released(group: WorkerRulesGroup, worker: PoolWorker): void;
+}
+
+/** Where a group runs: its worker and the number of its placement there. */
+export interface GroupPlacement {
+  worker: PoolWorker;
+  placement: number;
+}
+
+type CallRequest = Extract<RulesGroupWorkerRequest, { kind: "group" | "member" }>;
+/** A call before it is addressed (placement) and numbered (id). */
+type UnsentCall = CallRequest extends infer Request
+  ? Request extends CallRequest
+    ? Omit<Request, "placement" | "id">
+    : never
+  : never;
 
 /**
- * A Rules group that runs in a worker thread of its own (see `loadRulesGroupInWorker`):
- * every call is a message to the worker and answers a promise, so a hook that loops holds
- * that thread, never the caller's event loop. Calls run in the worker in the order they are
- * made. When the worker dies, every pending and later call rejects with `SANDBOX`.
+ * A Rules group that runs on a worker thread of a `RulesGroupPool` (see
+ * `loadRulesGroupInWorker`): every call is a message to its worker and answers a promise, so
+ * a hook that loops holds that thread, never the caller's event loop. Calls run in the order
+ * they are made. The group keeps, on this side, what its isolate keeps between calls — each
+ * layer's memory (as set, and as each answer reports it) and the action each layer passed on
+ * in the last `filterActions` — so that the pool can move it to another worker (see
+ * `moveTo`) when its worker is held by another group's hook. A group whose isolate died
+ * (`memory`) does not move: its calls keep answering the fatal failure. When the worker
+ * thread dies, every pending and later call rejects with `SANDBOX`.
  */
 export class WorkerRulesGroup implements RulesGroupRuntime {
   readonly members: WorkerRulesGroupMember[];
-  readonly #worker: Worker;
-  readonly #pending = new Map<number, Pending>();
+  readonly #pool: GroupPool;
+  readonly #components: GroupComponentScript[];
+  readonly #options: RulesSandboxOptions;
   readonly #live: Set<number>;
-  #nextId = 0;
-  #dead: Error | undefined;
+  readonly #memories: (JsonObject | undefined)[] = [];
+  /** The action each layer passed on in the last `filterActions` answered (undefined: none yet). */
+  #lastActions: (Action | undefined)[] = [];
+  #where: GroupPlacement;
+  #fatal = false;
+  /** Moved since the last `filterActions` answered: the new isolate does not know the last actions. */
+  #movedSinceActions = false;
 
-  /** Wrap a worker that answered `loaded`. Use `loadRulesGroupInWorker`. */
-  constructor(worker: Worker, members: readonly { hooks: ComponentHooks; usesState: boolean }[]) {
-    this.#worker = worker;
+  /** Wrap a group a pool worker answered `loaded` for. Use `loadRulesGroupInWorker`. */
+  constructor(
+    pool: GroupPool,
+    where: GroupPlacement,
+    components: GroupComponentScript[],
+    options: RulesSandboxOptions,
+    members: readonly { hooks: ComponentHooks; usesState: boolean }[],
+  ) {
+    this.#pool = pool;
+    this.#where = where;
+    this.#components = components;
+    this.#options = options;
     this.#live = new Set(members.map((_member, layer) => layer));
     this.members = members.map(
       (member, layer) => new WorkerRulesGroupMember(this, layer, member.hooks, member.usesState),
     );
-    worker.on("message", (reply: RulesGroupWorkerReply) => {
-      const pending = this.#pending.get(reply.id);
-      if (!pending) return;
-      this.#pending.delete(reply.id);
-      if (reply.ok) pending.resolve(reply.value);
-      else pending.reject(new EnvriggerError("SANDBOX", `the Rules group worker failed: ${reply.message}`));
+  }
+
+  /** Whether the pool may move this group (it is loaded, alive and in use). */
+  get movable(): boolean {
+    return !this.#fatal && this.#live.size > 0;
+  }
+
+  /**
+   * Move to `target`: cancel the placement on `from` (which skips what is still queued for
+   * it), load the group on `target` with each layer's memory, and send it the unanswered
+   * calls, oldest first. A `transitions` call that would use the last actions, sent before
+   * any `filterActions` reached the new isolate, is given the action itself when every layer
+   * passed on the same one (else the innermost layer's: the action the env received).
+   */
+  moveTo(from: PoolWorker, target: PoolWorker): void {
+    const pending = from.takePending(this);
+    this.#pool.cancel(this.#where.placement);
+    const placement = this.#pool.placement();
+    this.#where = { worker: target, placement };
+    this.#movedSinceActions = true;
+    target.tell({
+      kind: "load",
+      placement,
+      components: this.#components,
+      options: this.#options,
+      memories: this.#memories,
     });
-    const die = (error: Error) => {
-      this.#dead ??= error;
-      for (const pending of this.#pending.values()) pending.reject(this.#dead);
-      this.#pending.clear();
-    };
-    worker.on("error", (error) =>
-      die(new EnvriggerError("SANDBOX", "the Rules group worker crashed", { cause: error })),
+    for (const request of pending) {
+      const call = request.request as CallRequest;
+      if (call.kind === "group" && call.method === "filterActions") this.#movedSinceActions = false;
+      this.#send(this.#retarget(call, placement), request);
+    }
+  }
+
+  #retarget(call: CallRequest, placement: number): CallRequest {
+    if (call.kind === "group" && call.method === "transitions" && call.args[3] === "last" && this.#movedSinceActions) {
+      const args = [...call.args];
+      args[3] = this.#lastActions[call.args[0] as number] ?? null;
+      return { ...call, placement, args };
+    }
+    return { ...call, placement };
+  }
+
+  #send(call: CallRequest, pending: Pick<PendingRequest, "resolve" | "reject">): void {
+    this.#where.worker.ask({
+      key: call.id,
+      owner: this,
+      request: call,
+      resolve: pending.resolve,
+      reject: pending.reject,
+    });
+  }
+
+  #request<T>(call: UnsentCall): Promise<T> {
+    let request = { ...call, placement: this.#where.placement, id: this.#pool.nextId() } as CallRequest;
+    if (request.kind === "group" && request.method === "filterActions") this.#movedSinceActions = false;
+    else request = this.#retarget(request, this.#where.placement);
+    return new Promise<T>((resolve, reject) =>
+      this.#send(request, { resolve: resolve as (value: unknown) => void, reject }),
     );
-    worker.on("exit", () => die(new EnvriggerError("SANDBOX", "the Rules group worker is gone")));
   }
 
-  /** Send a request and wait for its answer. */
-  request<T>(request: RulesGroupWorkerRequest & { id: number }): Promise<T> {
-    if (this.#dead) return Promise.reject(this.#dead);
-    return new Promise<T>((resolve, reject) => {
-      this.#pending.set(request.id, { resolve: resolve as (value: unknown) => void, reject });
-      this.#worker.postMessage(request);
-    });
+  /** Keep a layer's memory as an answer reports it; note a fatal failure. */
+  #saw(layer: number, result: GroupHookResult<unknown> | undefined, keep = true): void {
+    if (result === undefined) return;
+    if (!result.ok) {
+      if (result.fatal) this.#fatal = true;
+      return;
+    }
+    if (keep && result.memory !== undefined) this.#memories[layer] = result.memory;
   }
 
-  /** A fresh request id. */
-  nextId(): number {
-    this.#nextId += 1;
-    return this.#nextId;
-  }
-
-  filterActions(top: number, bottom: number, action: Action, call: GroupCall): Promise<readonly GroupActionResult[]> {
-    return this.request({
+  async filterActions(
+    top: number,
+    bottom: number,
+    action: Action,
+    call: GroupCall,
+  ): Promise<readonly GroupActionResult[]> {
+    const results = await this.#request<readonly GroupActionResult[]>({
       kind: "group",
-      id: this.nextId(),
       method: "filterActions",
       args: [top, bottom, action, call],
     });
+    // Each layer passed on what the layer above did, or its own rewrite.
+    let current = action;
+    const byLayer = new Map(results.map((entry) => [entry.layer, entry.result]));
+    for (let layer = top; layer >= bottom; layer--) {
+      const result = byLayer.get(layer);
+      this.#saw(layer, result);
+      if (result?.ok && result.value.kind === "rewrite") current = result.value.action;
+      this.#lastActions[layer] = current;
+    }
+    return results;
   }
 
-  transitions(
+  async transitions(
     bottom: number,
     top: number,
     transition: TransitionInput,
     action: Action | null | "last",
     call: GroupCall,
   ): Promise<readonly GroupTransitionResult[]> {
-    return this.request({
+    const results = await this.#request<readonly GroupTransitionResult[]>({
       kind: "group",
-      id: this.nextId(),
       method: "transitions",
       args: [bottom, top, transition, action, call],
     });
+    for (const entry of results) {
+      this.#saw(entry.layer, entry.transition);
+      this.#saw(entry.layer, entry.observation);
+    }
+    return results;
   }
 
-  observations(
+  async observations(
     bottom: number,
     top: number,
     observation: Observation,
     call: GroupCall,
     keepMemory: boolean,
   ): Promise<readonly GroupObservationResult[]> {
-    return this.request({
+    const results = await this.#request<readonly GroupObservationResult[]>({
       kind: "group",
-      id: this.nextId(),
       method: "observations",
       args: [bottom, top, observation, call, keepMemory],
     });
+    for (const entry of results) this.#saw(entry.layer, entry.result, keepMemory);
+    return results;
+  }
+
+  /** A member's single-hook call (it brings its own memory, which the isolate then keeps). */
+  async memberCall<T>(layer: number, hook: MemberHookName, args: unknown[]): Promise<HookResult<T>> {
+    const result = await this.#request<HookResult<T>>({ kind: "member", layer, hook, args });
+    this.#saw(layer, result);
+    return result;
   }
 
   setMemory(layer: number, memory: JsonObject): void {
-    if (!this.#dead) this.#worker.postMessage({ kind: "setMemory", layer, memory } satisfies RulesGroupWorkerRequest);
+    this.#memories[layer] = memory;
+    this.#where.worker.tell({ kind: "setMemory", placement: this.#where.placement, layer, memory });
   }
 
   disposeMember(layer: number): void {
-    if (!this.#live.delete(layer) || this.#dead) return;
-    this.#worker.postMessage({ kind: "disposeMember", layer } satisfies RulesGroupWorkerRequest);
-    if (this.#live.size === 0) this.#worker.postMessage({ kind: "close" } satisfies RulesGroupWorkerRequest);
+    if (!this.#live.delete(layer)) return;
+    const { worker, placement } = this.#where;
+    worker.tell({ kind: "disposeMember", placement, layer });
+    if (this.#live.size > 0) return;
+    worker.tell({ kind: "drop", placement });
+    this.#pool.released(this, worker);
   }
 }
 
-/** One layer of a {@link WorkerRulesGroup} used on its own: its hook calls run in the group's worker. */
+/** One layer of a {@link WorkerRulesGroup} used on its own: its hook calls run on the group's worker. */
 export class WorkerRulesGroupMember implements RulesRuntime {
   constructor(
     readonly group: WorkerRulesGroup,
@@ -136,12 +251,8 @@ export class WorkerRulesGroupMember implements RulesRuntime {
     readonly usesState: boolean,
   ) {}
 
-  #hook<T>(hook: MemberHookName, args: unknown[]): Promise<HookResult<T>> {
-    return this.group.request({ kind: "member", id: this.group.nextId(), layer: this.layer, hook, args });
-  }
-
   filterAction(action: Action, context: HookContextInput): Promise<HookResult<FilterActionDecision>> {
-    return this.#hook("filterAction", [action, context]);
+    return this.group.memberCall(this.layer, "filterAction", [action, context]);
   }
 
   modifyTransition(
@@ -149,11 +260,11 @@ export class WorkerRulesGroupMember implements RulesRuntime {
     transition: TransitionInput,
     context: HookContextInput,
   ): Promise<HookResult<TransitionPatch>> {
-    return this.#hook("modifyTransition", [action, transition, context]);
+    return this.group.memberCall(this.layer, "modifyTransition", [action, transition, context]);
   }
 
   filterObservation(observation: Observation, context: HookContextInput): Promise<HookResult<Observation>> {
-    return this.#hook("filterObservation", [observation, context]);
+    return this.group.memberCall(this.layer, "filterObservation", [observation, context]);
   }
 
   dispose(): void {

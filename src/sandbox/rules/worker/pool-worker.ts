@@ -1,0 +1,124 @@
+import type { Worker } from "node:worker_threads";
+import { startSiblingWorker } from "../../../core/sibling-worker.js";
+import { EnvriggerError } from "../../../core/errors.js";
+import type {
+  RulesGroupWorkerData,
+  RulesGroupWorkerMessage,
+  RulesGroupWorkerRequest,
+} from "./rules-group-worker-messages.js";
+
+/** A request sent to a worker and not answered yet: what to resend if its group moves, and how to answer it. */
+export interface PendingRequest {
+  /** The call's id, or `-placement` for a `load`. */
+  key: number;
+  /** The group it belongs to (compared by identity). */
+  owner: object;
+  request: RulesGroupWorkerRequest;
+  sentAt: number;
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/**
+ * One worker thread of a `RulesGroupPool`, seen from the pool's thread: the groups placed on
+ * it, its requests in flight (in the order sent; the worker answers them in that order), and
+ * since when it has been working on the oldest one without answering anything — how the pool
+ * tells a worker held by a hook that loops. When the thread dies, every request in flight
+ * rejects with `SANDBOX` and so does every later one.
+ */
+export class PoolWorker {
+  readonly groups = new Set<object>();
+  readonly #pending = new Map<number, PendingRequest>();
+  readonly #worker: Worker;
+  #lastAnswerAt = 0;
+  #online = false;
+  #dead: Error | undefined;
+
+  /** `asked` is called with each request that is answered (the pool then watches for held workers). */
+  constructor(
+    data: RulesGroupWorkerData,
+    private readonly asked: () => void,
+  ) {
+    this.#worker = startSiblingWorker(import.meta.url, "./rules-group-worker-entry", data);
+    this.#worker.unref();
+    this.#worker.on("message", (message: RulesGroupWorkerMessage) => {
+      this.#lastAnswerAt = performance.now();
+      if (message.kind === "ready") {
+        this.#online = true;
+        return;
+      }
+      const key = message.kind === "loaded" ? -message.placement : message.id;
+      const pending = this.#pending.get(key);
+      if (!pending) return;
+      this.#pending.delete(key);
+      if (message.kind === "loaded") pending.resolve(message);
+      else if (message.ok) pending.resolve(message.value);
+      else pending.reject(new EnvriggerError("SANDBOX", `the Rules group worker failed: ${message.message}`));
+    });
+    const die = (error: Error) => {
+      this.#dead ??= error;
+      for (const pending of this.#pending.values()) pending.reject(this.#dead);
+      this.#pending.clear();
+    };
+    this.#worker.on("error", (error) =>
+      die(new EnvriggerError("SANDBOX", "the Rules group worker crashed", { cause: error })),
+    );
+    this.#worker.on("exit", () => die(new EnvriggerError("SANDBOX", "the Rules group worker is gone")));
+  }
+
+  /** Send a request that is answered (a call or a load); resolves with the answer. */
+  ask(pending: Omit<PendingRequest, "sentAt">): void {
+    if (this.#dead) return pending.reject(this.#dead);
+    this.#pending.set(pending.key, { ...pending, sentAt: performance.now() });
+    this.#worker.postMessage(pending.request);
+    this.asked();
+  }
+
+  /** Send a request that is not answered. */
+  tell(request: RulesGroupWorkerRequest): void {
+    if (!this.#dead) this.#worker.postMessage(request);
+  }
+
+  /** Take back the unanswered requests of `owner` (its group moves elsewhere), oldest first. */
+  takePending(owner: object): PendingRequest[] {
+    const taken = [...this.#pending.values()].filter((pending) => pending.owner === owner);
+    for (const pending of taken) this.#pending.delete(pending.key);
+    return taken;
+  }
+
+  /** Whether `owner` has requests in flight here. */
+  waits(owner: object): boolean {
+    for (const pending of this.#pending.values()) if (pending.owner === owner) return true;
+    return false;
+  }
+
+  /** Requests in flight. */
+  get inFlight(): number {
+    return this.#pending.size;
+  }
+
+  /**
+   * How long the worker has been on its oldest request without answering anything (ms, 0
+   * when idle or still starting: requests sent before it is ready wait for its start-up, which is not a hook's doing), and the group that request belongs to (the one running,
+   * since the worker runs requests in order).
+   */
+  busy(now: number): { forMs: number; owner: object | undefined } {
+    const oldest = this.#pending.values().next().value as PendingRequest | undefined;
+    if (!oldest || !this.#online) return { forMs: 0, owner: undefined };
+    return { forMs: now - Math.max(oldest.sentAt, this.#lastAnswerAt), owner: oldest.owner };
+  }
+
+  /** Whether the thread has started and loaded its modules (which takes long on a loaded machine). */
+  get online(): boolean {
+    return this.#online;
+  }
+
+  get dead(): boolean {
+    return this.#dead !== undefined;
+  }
+
+  /** End the thread (the pool retires a spare worker that holds no group). */
+  terminate(): void {
+    void this.#worker.terminate();
+  }
+}
