@@ -28,9 +28,14 @@ const dependencies = {
   resolveEnv: async () => definition,
   loadRules: (source: string) => loadRulesComponent(source, PRODUCT_SANDBOX_OPTIONS),
 };
-/** One validation batch per revision, at the decision rule's default cap (judged there, without a confirmation batch). */
-const K = DEFAULT_DECISION_POLICY.kMax;
-const AT_CAP = { ...DEFAULT_DECISION_POLICY, confirmationEpisodes: 0 };
+/**
+ * One validation batch of 400 per revision, judged at that cap without a confirmation batch:
+ * the designer's search is what these tests follow, so the batch is fixed here rather than
+ * read from the rule's default cap (100 since issue 32), at which looper's baseline on
+ * range-0 measures exactly the band's edge.
+ */
+const K = 400;
+const AT_CAP = { ...DEFAULT_DECISION_POLICY, kMax: K, confirmationEpisodes: 0 };
 
 function specOf(taskId: string, proposal: CandidateProposal): HarnessStackSpec {
   return {
