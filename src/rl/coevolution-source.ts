@@ -21,6 +21,7 @@ import { guardedStack, shortcutGuards, type RoundShortcutGuards } from "./coevol
 import { coevolutionRoundSchema, type CoevolutionRound } from "../run-format/coevolution-round.js";
 import { inProcessExecutor, runCurriculum, type RigDependenciesFactory } from "../curriculum/run-curriculum.js";
 import { runPaths } from "../run-format/run-paths.js";
+import { runCostOf } from "../run-format/cost-record.js";
 import { createRng } from "../core/seeding.js";
 import { StackBandMeasure } from "./stack-band-measure.js";
 import { tasksOfUpdate } from "./train-policy.js";
@@ -161,34 +162,41 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
             .slice(0, options.roundTasks)
             .sort((left, right) => needed.indexOf(left) - needed.indexOf(right));
     const rigged = roundBudget !== undefined && roundBudget < 1 ? [] : sampled;
-    const result = await runCurriculum(
-      {
-        version: 1,
-        runId: `coevolution-round-${round}`,
-        env: options.env.id,
-        envOptions: options.envOptions,
-        split: "train",
-        taskIds: rigged.map((task) => task.id),
-        policy: `learned:${snapshot}`,
-        designer: options.designer,
-        target: options.target,
-        k: options.k,
-        kMax: options.kMax,
-        ...(options.confidence === undefined ? {} : { confidence: options.confidence }),
-        ...(options.confirmationEpisodes === undefined ? {} : { confirmationEpisodes: options.confirmationEpisodes }),
-        revisions: options.revisions,
-        seed: deriveSeed(options.seed, "coevolution round", round) & 0x7fffffff,
-        candidatesDir: join(directory, "candidates"),
-        ...(roundBudget !== undefined && roundBudget >= 1 ? { budgetTotal: Math.floor(roundBudget) } : {}),
-      },
-      {
-        runDirectory,
-        resume: existsSync(runPaths(runDirectory).config),
-        env: options.env,
-        executor: inProcessExecutor(options.rigDependencies),
-      },
-    );
-    const accepted = result.tasks
+    // A round with nothing to rig (every task kept, or no budget left) runs no curriculum.
+    const result =
+      rigged.length === 0
+        ? null
+        : await runCurriculum(
+            {
+              version: 1,
+              runId: `coevolution-round-${round}`,
+              env: options.env.id,
+              envOptions: options.envOptions,
+              split: "train",
+              taskIds: rigged.map((task) => task.id),
+              policy: `learned:${snapshot}`,
+              designer: options.designer,
+              target: options.target,
+              k: options.k,
+              kMax: options.kMax,
+              ...(options.confidence === undefined ? {} : { confidence: options.confidence }),
+              ...(options.confirmationEpisodes === undefined
+                ? {}
+                : { confirmationEpisodes: options.confirmationEpisodes }),
+              revisions: options.revisions,
+              seed: deriveSeed(options.seed, "coevolution round", round) & 0x7fffffff,
+              candidatesDir: join(directory, "candidates"),
+              ...(roundBudget !== undefined && roundBudget >= 1 ? { budgetTotal: Math.floor(roundBudget) } : {}),
+            },
+            {
+              runDirectory,
+              resume: existsSync(runPaths(runDirectory).config),
+              env: options.env,
+              executor: inProcessExecutor(options.rigDependencies),
+            },
+          );
+    const riggedTasks = result?.tasks ?? [];
+    const accepted = riggedTasks
       .filter((task) => task.outcome === "accepted" && task.candidate !== null && task.accepted !== null)
       .map((task) => ({
         taskId: task.taskId,
@@ -199,7 +207,9 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
         episodes: task.accepted!.episodes,
         layers: layerNames(resolve(task.candidate!)),
       }));
-    const found = await shortcutGuards(runDirectory, options.env, options.envOptions, taskIds, demonstrations);
+    const found: RoundShortcutGuards = result
+      ? await shortcutGuards(runDirectory, options.env, options.envOptions, taskIds, demonstrations)
+      : { perTask: new Map(), shared: null };
     const everyTask = sharedGuard !== null || found.shared !== null;
     const stacked = new Set([
       ...[...stacks.keys()].filter((taskId) => !dropped.includes(taskId)),
@@ -214,15 +224,15 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
       snapshot,
       runDirectory,
       accepted,
-      rejected: result.tasks.filter((task) => task.outcome === "rejected").map((task) => task.taskId),
-      skipped: result.tasks.filter((task) => task.outcome === "skipped").map((task) => task.taskId),
+      rejected: riggedTasks.filter((task) => task.outcome === "rejected").map((task) => task.taskId),
+      skipped: riggedTasks.filter((task) => task.outcome === "skipped").map((task) => task.taskId),
       guarded: [...found.perTask.keys()].sort(),
       guardedEnvWide: found.shared !== null,
       rigged: rigged.map((task) => task.id),
       kept: kept.sort(),
       dropped: dropped.sort(),
-      rollouts: result.tasks.reduce((sum, task) => sum + task.rollouts, 0),
-      cost: result.summary.cost,
+      rollouts: riggedTasks.reduce((sum, task) => sum + task.rollouts, 0),
+      cost: result?.summary.cost ?? runCostOf([], 0),
       stackedTasks: stacked.size,
       durationMs: performance.now() - started,
     };
