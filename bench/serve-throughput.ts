@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { servedUrl } from "./served-url.js";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,14 +36,7 @@ async function startServer(extra: string[] = []): Promise<{ child: ChildProcess;
     ],
     { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
   );
-  const url = await new Promise<string>((resolve, reject) => {
-    let text = "";
-    child.stdout!.on("data", (chunk) => {
-      text += String(chunk);
-      if (text.includes("\n")) resolve((JSON.parse(text.split("\n")[0]!) as { url: string }).url);
-    });
-    child.once("exit", (code) => reject(new Error(`serve exited with ${code}`)));
-  });
+  const url = await servedUrl(child);
   return { child, url };
 }
 
