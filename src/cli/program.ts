@@ -152,6 +152,10 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option(
       "--preregistered [design]",
       "run a pre-registered design (src/rl/preregistered-experiments.ts): the env's own, or one named (e.g. toy24-equal-budget); other flags are ignored",
+    )
+    .option(
+      "--summarize <dir>",
+      "run nothing: summarize the finished runs of the experiment in <dir> over the seeds every arm finished (one cut short, or still running)",
     );
   rolloutOptions(trainingOptions(experiment), { inProcessDefault: true }).action(
     async (options) => void (await (await import("./commands/experiment-command.js")).experimentCommand(options, io)),

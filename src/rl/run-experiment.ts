@@ -112,6 +112,12 @@ export interface ExperimentResult {
   env: string;
   reward: string;
   seeds: number;
+  /**
+   * Seeds every arm finished, which the summaries, differences and intervals are over: all
+   * of them, or fewer when only the finished runs were read (`finishedOnly`, an experiment
+   * cut short).
+   */
+  seedsFinished: number;
   runs: ExperimentRun[];
   arms: Partial<Record<ExperimentArm, ArmSummary>>;
   /** Harness minus original final held-out success, per seed, with its mean and spread (sample standard deviation). */
@@ -172,6 +178,13 @@ export interface RunExperimentOptions {
   reward?: TrainingReward;
   onRunStart?: (arm: ExperimentArm, seed: number, index: number, total: number) => void;
   onRunDone?: (run: ExperimentRun) => void;
+  /**
+   * Run nothing: read the arm × seed runs that finished and summarize the seeds every arm
+   * finished (an experiment cut short, or still running in another process). Needs an
+   * existing experiment directory; the summary goes to `partial-result.json` unless every
+   * run finished.
+   */
+  finishedOnly?: boolean;
 }
 
 const finishedRunSchema = z.object({
@@ -220,7 +233,7 @@ export async function runExperiment(
   // Check the queue before anything is written (each training run then opens its own connection).
   if (options.queue) await (await createRolloutExecutor({ queue: options.queue, cwd: options.cwd })).close();
   let config: ExperimentConfig;
-  if (options.resume) {
+  if (options.resume || options.finishedOnly) {
     if (!existsSync(configPath))
       throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${configPath} does not exist`, {
         hint: "pass the directory of an earlier experiment (runs/<id>)",
@@ -241,6 +254,7 @@ export async function runExperiment(
     for (const arm of config.arms) {
       const runDirectory = join(options.runDirectory, arm, `seed-${seed}`);
       const paths = trainingRunPaths(runDirectory);
+      if (options.finishedOnly && !existsSync(paths.result)) continue;
       options.onRunStart?.(arm, seed, runs.length, total);
       let finished: {
         trainingEpisodes: number;
@@ -299,8 +313,15 @@ export async function runExperiment(
       options.onRunDone?.(run);
     }
   }
+  // Seeds every arm finished (all of them unless only finished runs were read): the
+  // summaries pair arms by seed, so a seed some arm has not finished is left out of them.
+  const complete = new Set(
+    Array.from({ length: config.seeds }, (_, seed) => seed).filter((seed) =>
+      config.arms.every((arm) => runs.some((run) => run.arm === arm && run.seed === seed)),
+    ),
+  );
   const finalOf = (arm: ExperimentArm) =>
-    runs.filter((run) => run.arm === arm).sort((left, right) => left.seed - right.seed);
+    runs.filter((run) => run.arm === arm && complete.has(run.seed)).sort((left, right) => left.seed - right.seed);
   const mean = (values: readonly number[]) =>
     values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
   const armSummary = (arm: ExperimentArm): ArmSummary => {
@@ -340,6 +361,7 @@ export async function runExperiment(
     env: config.env,
     reward: config.rewardSource === "evaluation" ? "evaluation" : String(config.envOptions.reward ?? "env"),
     seeds: config.seeds,
+    seedsFinished: complete.size,
     runs,
     arms: Object.fromEntries(config.arms.map((arm) => [arm, armSummary(arm)])),
     difference: spread(harness.map((run, index) => run.final.successRate - (original[index]?.final.successRate ?? 0))),
@@ -350,7 +372,11 @@ export async function runExperiment(
         : null,
     durationMs: performance.now() - started,
   };
-  writeJsonAtomic(join(options.runDirectory, "curves.json"), experimentCurves(runs));
-  writeJsonAtomic(join(options.runDirectory, "result.json"), { ...result, config });
+  if (complete.size === config.seeds) {
+    writeJsonAtomic(join(options.runDirectory, "curves.json"), experimentCurves(runs));
+    writeJsonAtomic(join(options.runDirectory, "result.json"), { ...result, config });
+  } else {
+    writeJsonAtomic(join(options.runDirectory, "partial-result.json"), { ...result, config });
+  }
   return result;
 }

@@ -27,6 +27,8 @@ export interface ExperimentCommandOptions {
   queue?: string;
   out?: string;
   resume?: string;
+  /** Run nothing: summarize the finished runs of the experiment in this directory. */
+  summarize?: string;
   json?: boolean;
   arms?: string;
   totalRollouts?: string;
@@ -56,7 +58,7 @@ export function formatExperiment(result: ExperimentResult): string {
     ],
     rows,
   );
-  const difference = `harness − original, final held-out success: mean ${fixed(result.difference.mean)} (sd ${fixed(result.difference.standardDeviation)} over ${result.seeds} seeds; per seed ${result.difference.perSeed.map((value) => fixed(value)).join(", ")})`;
+  const difference = `harness − original, final held-out success: mean ${fixed(result.difference.mean)} (sd ${fixed(result.difference.standardDeviation)} over ${result.seedsFinished} seeds; per seed ${result.difference.perSeed.map((value) => fixed(value)).join(", ")})`;
   const publicLine = result.publicPassDifference
     ? `\nharness − original, final held-out public pass: mean ${fixed(result.publicPassDifference.mean)} (sd ${fixed(result.publicPassDifference.standardDeviation)})`
     : "";
@@ -72,14 +74,22 @@ export function formatExperiment(result: ExperimentResult): string {
         `${arm}: zero-variance groups ${fixed(summary.zeroVarianceFraction)}, training episodes ${summary.trainingEpisodes}, total rollouts ${Math.round(summary.totalRollouts)} per seed, coverage ${fixed(summary.coverage)}${summary.riggingRollouts > 0 ? `, rigging rollouts ${Math.round(summary.riggingRollouts)} per seed` : ""}${summary.riggingTokens > 0 ? `, rigging tokens ${Math.round(summary.riggingTokens)} per seed` : ""}${summary.riggingPerAcceptedEnv ? `; per accepted env ${Math.round(summary.riggingPerAcceptedEnv.rollouts)} rollouts, ${Math.round(summary.riggingPerAcceptedEnv.tokens)} tokens` : ""}`,
     )
     .join("\n");
-  return `${result.env} experiment · reward ${result.reward} · ${result.seeds} seeds\n${table}${difference}${publicLine}\n${pairs}\n${mechanism}\nrun: ${result.runDirectory}\n`;
+  const seeds =
+    result.seedsFinished === result.seeds
+      ? `${result.seeds} seeds`
+      : `${result.seedsFinished} of ${result.seeds} seeds finished by every arm (the summaries are over those)`;
+  return `${result.env} experiment · reward ${result.reward} · ${seeds}\n${table}${difference}${publicLine}\n${pairs}\n${mechanism}\nrun: ${result.runDirectory}\n`;
 }
 
 /** `envrigger experiment`: original vs co-evolved harness training, evaluated on held-out tasks, over seeds. */
 export async function experimentCommand(options: ExperimentCommandOptions, io: CliIo): Promise<ExperimentResult> {
   const { envOptions, rewardSource } = rewardOptions(options.reward);
   const id = trainingRunId("experiment", options.env);
-  const runDirectory = resolve(io.cwd, options.resume ?? options.out ?? join("runs", id));
+  if (options.summarize !== undefined && options.resume !== undefined)
+    throw new EnvriggerError("BAD_ARGUMENT", "--summarize and --resume are exclusive", {
+      hint: "--summarize reads what finished and runs nothing; --resume continues the run",
+    });
+  const runDirectory = resolve(io.cwd, options.summarize ?? options.resume ?? options.out ?? join("runs", id));
   const env = await resolveEnv(options.env, io.cwd);
   const progress = createProgress(io, !options.json);
   const designName = typeof options.preregistered === "string" ? options.preregistered : env.id;
@@ -130,6 +140,7 @@ export async function experimentCommand(options: ExperimentCommandOptions, io: C
     const result = await runExperiment(input, {
       runDirectory,
       resume: options.resume !== undefined && existsSync(join(runDirectory, "experiment.json")),
+      finishedOnly: options.summarize !== undefined,
       env,
       cwd: io.cwd,
       queue: options.queue,
