@@ -38,6 +38,8 @@ export class MiniwobBrowser {
   private current: MiniwobPage | null = null;
   private launching: Promise<MiniwobPage> | null = null;
   private context: BrowserContext | null = null;
+  /** One more at every close: a launch that ends after a close it began before is discarded. */
+  private generation = 0;
 
   /**
    * `executablePath`: the Chromium to launch (default: found by `requireChromium`).
@@ -54,19 +56,23 @@ export class MiniwobBrowser {
   page(): Promise<MiniwobPage> {
     if (this.current) return Promise.resolve(this.current);
     if (!this.launching) {
-      this.launching = this.launch().finally(() => {
-        this.launching = null;
+      const launching = this.launch(this.generation).finally(() => {
+        if (this.launching === launching) this.launching = null;
       });
+      this.launching = launching;
     }
     return this.launching;
   }
 
-  private async launch(): Promise<MiniwobPage> {
+  private async launch(generation: number): Promise<MiniwobPage> {
     const browser = this.shared ?? (await launchChromium(this.executablePath ?? requireChromium()));
-    if (!this.shared) this.browser = browser;
+    let context: BrowserContext | null = null;
+    const discard = async () => {
+      await context?.close().catch(() => undefined);
+      if (!this.shared) await browser.close().catch(() => undefined);
+    };
     try {
-      const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, reducedMotion: "reduce" });
-      this.context = context;
+      context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, reducedMotion: "reduce" });
       const page = await context.newPage();
       const requests = new RequestsInFlight(page);
       page.setDefaultTimeout(PAGE_DEADLINE_MS);
@@ -74,16 +80,28 @@ export class MiniwobBrowser {
       page.on("dialog", (dialog) => void dialog.accept().catch(() => undefined));
       await page.clock.install({ time: MINIWOB_EPOCH });
       await page.clock.pauseAt(MINIWOB_EPOCH + 1000);
+      if (generation !== this.generation) {
+        // Closed while launching (an env call gave up waiting): no Chromium outlives the close.
+        await discard();
+        throw new EnvriggerError("ENV_CLOSED", "the miniwob browser was closed while it started");
+      }
+      if (!this.shared) this.browser = browser;
+      this.context = context;
       this.current = { page, requests };
       return this.current;
     } catch (error) {
-      await this.close();
+      await discard();
       throw error;
     }
   }
 
-  /** Close the browser (its process ends and its profile is removed). Safe to call twice. */
+  /**
+   * Close the browser (its process ends and its profile is removed). Safe to call twice. A
+   * launch still under way is not waited for: it closes what it started when it ends.
+   */
   async close(): Promise<void> {
+    this.generation += 1;
+    this.launching = null;
     const browser = this.browser;
     const context = this.context;
     this.browser = null;

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { isAction, type Action, type ActionInput } from "../../core/action.js";
 import type { ActionableEnv } from "../../core/actionable-env.js";
-import { EnvriggerError } from "../../core/errors.js";
+import { EnvriggerError, isEnvriggerError } from "../../core/errors.js";
 import type { Evaluation } from "../../core/evaluation.js";
 import type { Json, JsonObject } from "../../core/json.js";
 import type { Observation } from "../../core/observation.js";
@@ -12,6 +12,8 @@ import { parseWith } from "../../core/validate.js";
 import { readResetOptions } from "../../core/read-reset-options.js";
 import { MiniwobBrowser } from "./miniwob-browser.js";
 import type { MiniwobPage } from "./miniwob-page.js";
+import { PageDeadline } from "./page-deadline.js";
+import { PAGE_DEADLINE_MS } from "./page-not-settled.js";
 import { miniwobSavedStateSchema, type MiniwobSavedState } from "./miniwob-saved-state.js";
 import { miniwobStateSchemaText } from "./miniwob-state-schema-text.js";
 import type { MiniwobTaskCatalog } from "./miniwob-task-catalog.js";
@@ -37,6 +39,12 @@ export interface MiniwobEnvOptions {
   executablePath?: string;
   /** Run in this already launched browser (own context and page; closing the env leaves the browser running). */
   browser?: Browser;
+  /**
+   * Real-time deadline of one env call's page work, in ms (default `PAGE_DEADLINE_MS`,
+   * 20 000): past it the call throws `PAGE_NOT_SETTLED`. Keep it below the rollout's call
+   * deadline (30 s), past which an episode is scored as a `timeout`.
+   */
+  pageDeadlineMs?: number;
 }
 
 interface MiniwobEpisode {
@@ -79,6 +87,7 @@ export class MiniwobEnv implements ActionableEnv {
   private readonly browser: MiniwobBrowser;
   private readonly maxTurns: number;
   private readonly observationBudget: number;
+  private readonly pageDeadlineMs: number;
   private episode: MiniwobEpisode | null = null;
   private closed = false;
 
@@ -88,9 +97,11 @@ export class MiniwobEnv implements ActionableEnv {
   ) {
     this.maxTurns = options.maxTurns ?? MINIWOB_DEFAULT_MAX_TURNS;
     this.observationBudget = options.observationBudget ?? DOM_VIEW_DEFAULT_BUDGET;
+    this.pageDeadlineMs = options.pageDeadlineMs ?? PAGE_DEADLINE_MS;
     for (const [name, value, minimum] of [
       ["maxTurns", this.maxTurns, 1],
       ["observationBudget", this.observationBudget, 200],
+      ["pageDeadlineMs", this.pageDeadlineMs, 1],
     ] as const) {
       if (!Number.isSafeInteger(value) || value < minimum)
         throw new EnvriggerError(
@@ -147,12 +158,11 @@ export class MiniwobEnv implements ActionableEnv {
     if (episode.stop !== null)
       throw new EnvriggerError("EPISODE_OVER", `the miniwob episode is over (${episode.stop}); call reset()`);
     episode.turns += 1;
-    const live = await this.browser.page();
     let actionError: string | null;
     if (isAction(input)) {
       const action: Action = { name: input.name, args: structuredClone(input.args) };
       episode.actions.push(action);
-      actionError = await this.apply(live, action, episode);
+      actionError = await this.apply(action, episode);
     } else {
       actionError = malformedMessage;
     }
@@ -248,10 +258,9 @@ export class MiniwobEnv implements ActionableEnv {
       lastError: saved.lastError,
       stop: saved.stop,
     };
-    const live = await this.browser.page();
     for (const action of saved.actions) {
       episode.actions.push(action);
-      await this.apply(live, action, episode);
+      await this.apply(action, episode);
     }
     episode.lastError = saved.lastError;
     this.episode = episode;
@@ -268,25 +277,48 @@ export class MiniwobEnv implements ActionableEnv {
     await this.browser.close();
   }
 
-  /** Load a task page at the fixed simulated time and start the seeded episode. */
-  private async startPage(taskId: string, seed: number): Promise<DomReading> {
-    return startMiniwobPage(await this.browser.page(), taskId, seed);
+  /**
+   * Load a task page at the fixed simulated time and start the seeded episode, all within
+   * one {@link PageDeadline} (starting the browser the first time included).
+   */
+  private startPage(taskId: string, seed: number): Promise<DomReading> {
+    return this.onPage(async (live, deadline) => startMiniwobPage(live, taskId, seed, deadline));
   }
 
   /**
    * Do one action on the page, let simulated time pass, read the page again; the refusal
    * message or null. The page settles before simulated time passes too, so what the action
    * set off in real time (a hover, a scroll event, an image) happens before the page's
-   * timers run, never in between them at a moment the machine's load decides.
+   * timers run, never in between them at a moment the machine's load decides. The action,
+   * both settles and the clock's run share one {@link PageDeadline}.
    */
-  private async apply(live: MiniwobPage, action: Action, episode: MiniwobEpisode): Promise<string | null> {
-    const error = await performWebAction(live.page, action, episode.reading.elements);
-    if (error === null) {
-      await readMiniwobPage(live);
-      await live.page.clock.runFor(MINIWOB_STEP_MS);
-    }
-    episode.reading = await readMiniwobPage(live);
+  private async apply(action: Action, episode: MiniwobEpisode): Promise<string | null> {
+    const { error, reading } = await this.onPage(async (live, deadline) => {
+      const refused = await performWebAction(live.page, action, episode.reading.elements, deadline);
+      if (refused === null) {
+        await readMiniwobPage(live, deadline);
+        await deadline.within(live.page.clock.runFor(MINIWOB_STEP_MS), "run its timers for one simulated second");
+      }
+      return { error: refused, reading: await readMiniwobPage(live, deadline) };
+    });
+    episode.reading = reading;
     return error;
+  }
+
+  /**
+   * Run `work` on the page within a fresh {@link PageDeadline}. Past it (`PAGE_NOT_SETTLED`)
+   * the page may still be busy with what was cut short — an action half typed, timers half
+   * run — so the browser is closed: the next reset starts a new one, and nothing of the old
+   * page can reach the next episode.
+   */
+  private async onPage<T>(work: (live: MiniwobPage, deadline: PageDeadline) => Promise<T>): Promise<T> {
+    const deadline = new PageDeadline(this.pageDeadlineMs);
+    try {
+      return await work(await deadline.within(this.browser.page(), "start Chromium"), deadline);
+    } catch (error) {
+      if (isEnvriggerError(error, "PAGE_NOT_SETTLED")) await this.browser.close();
+      throw error;
+    }
   }
 
   private observationOf(episode: MiniwobEpisode): Observation {

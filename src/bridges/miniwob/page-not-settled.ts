@@ -1,11 +1,14 @@
 import { EnvriggerError } from "../../core/errors.js";
 
 /**
- * The one real-time deadline of a MiniWoB page, in milliseconds: how long loading a task
- * page, one browser action, or settling after it may take. A local task page settles in a
- * few milliseconds on a quiet machine and well under a second on a loaded one; the deadline
- * is there so that a page that never settles (a request that never ends) cannot hang a run.
- * It is below the rollout's call deadline (30 s), so such an episode says why it stopped.
+ * The one real-time deadline of a MiniWoB env call, in milliseconds: how long everything a
+ * reset or a step waits for in the browser may take together — starting Chromium, loading
+ * the page, the action and the keyboard, the simulated clock's run, each settle (see
+ * `PageDeadline`). A local task page settles in a few milliseconds on a quiet machine and
+ * well under a second on a loaded one; the deadline is there so that a page that never
+ * settles (a request that never ends, a script that never returns) cannot hang a run. It is
+ * below the rollout's call deadline (30 s), so such an episode is errored and says why it
+ * stopped, instead of being scored as a `timeout`.
  */
 export const PAGE_DEADLINE_MS = 20_000;
 

@@ -4,16 +4,9 @@ import { errorMessage } from "../../core/errors.js";
 import type { Json } from "../../core/json.js";
 import { elementOfRefScript } from "./dom-view-script.js";
 import { MAX_TYPED_LENGTH } from "./miniwob-tools.js";
-import { isPlaywrightTimeout, PAGE_DEADLINE_MS, pageNotSettled } from "./page-not-settled.js";
+import { PageDeadline } from "./page-deadline.js";
+import { isPlaywrightTimeout } from "./page-not-settled.js";
 import { TYPABLE_KINDS, type WebElement } from "./web-element.js";
-
-/**
- * An action the browser refuses fails at once (an element outside the viewport, a field that
- * cannot be filled); one still unfinished after {@link PAGE_DEADLINE_MS} was slowed by the
- * machine's load, not refused by the page: it ends the episode with `PAGE_NOT_SETTLED`
- * instead of becoming a refusal the agent sees (the same seed would give another trajectory).
- */
-const ACTION_TIMEOUT_MS = PAGE_DEADLINE_MS;
 
 /** Input types Playwright must `fill` (their text cannot be typed key by key). */
 const FILLED_TYPES = new Set(["date", "time", "datetime-local", "month", "week", "color", "range"]);
@@ -53,11 +46,28 @@ async function handleOf(page: Page, element: WebElement): Promise<ElementHandle 
  * why it could not be (an unknown tool or ref, wrong arguments, an element of the wrong kind,
  * an option that does not exist, a browser refusal): such a call is an `isError` result,
  * never an exception. Only refs of `elements` (the view the agent last saw) are accepted.
+ *
+ * A browser refusal comes at once (an element outside the viewport, a field that cannot be
+ * filled); an action still unfinished at the `deadline` — every wait of it, the keyboard's
+ * too — was slowed by the machine's load, not refused by the page: it throws
+ * `PAGE_NOT_SETTLED` instead of becoming a refusal the agent sees (the same seed would give
+ * another trajectory).
  */
-export async function performWebAction(
+export function performWebAction(
   page: Page,
   action: Action,
   elements: readonly WebElement[],
+  deadline: PageDeadline = new PageDeadline(),
+): Promise<string | null> {
+  return deadline.within(act(page, action, elements, deadline.remainingMs()), `complete ${action.name}`);
+}
+
+/** {@link performWebAction} without its deadline; Playwright's own waits get `timeout` ms. */
+async function act(
+  page: Page,
+  action: Action,
+  elements: readonly WebElement[],
+  timeout: number,
 ): Promise<string | null> {
   const args = action.args;
   try {
@@ -68,7 +78,7 @@ export async function performWebAction(
         const handle = await handleOf(page, element);
         if (typeof handle === "string") return handle;
         // force: click where the element is, as a user would, even if something covers it.
-        await handle.click({ force: true, timeout: ACTION_TIMEOUT_MS });
+        await handle.click({ force: true, timeout });
         return null;
       }
       case "type": {
@@ -84,7 +94,7 @@ export async function performWebAction(
         );
         if (!editable) return `element [${element.ref}] is read-only`;
         if (element.type !== undefined && FILLED_TYPES.has(element.type)) {
-          await handle.fill(args.text, { timeout: ACTION_TIMEOUT_MS });
+          await handle.fill(args.text, { timeout });
           return null;
         }
         await handle.focus();
@@ -111,7 +121,7 @@ export async function performWebAction(
           return `select [${element.ref}] has no option ${JSON.stringify(args.option)}; options: ${options.join(" | ")}`;
         const handle = await handleOf(page, element);
         if (typeof handle === "string") return handle;
-        await handle.selectOption({ index }, { timeout: ACTION_TIMEOUT_MS, force: true });
+        await handle.selectOption({ index }, { timeout, force: true });
         return null;
       }
       case "scroll": {
@@ -142,7 +152,8 @@ export async function performWebAction(
         return `unknown tool ${JSON.stringify(action.name)}; the tools are click, type, press, select and scroll`;
     }
   } catch (error) {
-    if (isPlaywrightTimeout(error)) throw pageNotSettled(`complete ${action.name}`, ACTION_TIMEOUT_MS, error);
+    // Past its timeout the action was slowed, not refused: the deadline's error, not a refusal.
+    if (isPlaywrightTimeout(error)) throw error;
     return `${action.name} failed: ${firstLine(error)}`;
   }
 }

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { chromiumForTests } from "../../testing/chromium-for-tests.js";
 import { launchChromium } from "./miniwob-browser.js";
+import { PageDeadline } from "./page-deadline.js";
 import { RequestsInFlight } from "./requests-in-flight.js";
 import { readMiniwobPage } from "./start-miniwob-page.js";
 
@@ -86,7 +87,7 @@ describe.skipIf(!chromiumForTests("miniwob page settling"))("reading a page once
 
   it("ends with PAGE_NOT_SETTLED when a request never finishes, rather than reading early", async () => {
     await open(`<p>text</p><img src="${ORIGIN}/held/never.png" alt="never">`);
-    await expect(readMiniwobPage({ page, requests }, 800)).rejects.toMatchObject({
+    await expect(readMiniwobPage({ page, requests }, new PageDeadline(800))).rejects.toMatchObject({
       code: "PAGE_NOT_SETTLED",
       category: "external",
     });
