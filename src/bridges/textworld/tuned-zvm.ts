@@ -10,6 +10,20 @@ interface ZvmLoop {
 /** A parsed dictionary as ZVM keeps it: word separators, and each word's address by its encoded bytes. */
 type ZvmDictionary = Record<string, unknown> & { separators?: number[] };
 
+/** The members of ZVM's runtime that `make_stacks` reads and writes (runtime.js), and its cache of views. */
+interface ZvmFrames {
+  stack: DataView;
+  frameptr: number;
+  l: Uint16Array;
+  s: Uint16Array;
+  /** The stack buffer the cached views look into (a restart makes a new one). */
+  viewedStack: ArrayBufferLike | undefined;
+  /** Locals views by frame (frame pointer / 2), each as long as that frame's locals. */
+  localsViews: Array<Uint16Array | undefined>;
+  /** Evaluation-stack views by where they begin (byte offset / 2). */
+  evaluationViews: Array<Uint16Array | undefined>;
+}
+
 /** The members of ZVM's text module that `parse_dict` reads and writes (text.js). */
 interface ZvmText {
   m: DataView;
@@ -90,6 +104,9 @@ export function tunedZvm<Machine extends object>(Zvm: new () => Machine): new ()
     this.read_data = undefined;
     this.glk_event = undefined;
     this.fileref_data = undefined;
+    this.viewedStack = undefined;
+    this.localsViews = [];
+    this.evaluationViews = [];
   }
   const prototype = Object.create(Zvm.prototype) as Record<string, unknown>;
   // `prepare` stores the story as `data` and `start` deletes it once read: keep it in a declared field instead.
@@ -117,6 +134,34 @@ export function tunedZvm<Machine extends object>(Zvm: new () => Machine): new ()
       // biome-ignore lint/suspicious/noGlobalIsNan: the coercing test is ZVM's (undefined means "no return")
       if (!isNaN(result as number)) this.ret(result);
     }
+  };
+  // ZVM makes two typed-array views of the stack buffer (the frame's locals, its evaluation stack) on every call and
+  // return. A view only names a window of the buffer, so the same window is reused: the same frame pointer and locals
+  // count give the same views, kept per machine until a restart makes a new stack buffer.
+  prototype.make_stacks = function makeStacks(this: ZvmFrames): void {
+    const stack = this.stack;
+    const buffer = stack.buffer;
+    if (this.viewedStack !== buffer) {
+      this.viewedStack = buffer;
+      // Sized up front: an array grown by far-apart writes falls into V8's dictionary elements (a hash look-up each).
+      this.localsViews = new Array<Uint16Array | undefined>(buffer.byteLength >> 1);
+      this.evaluationViews = new Array<Uint16Array | undefined>(buffer.byteLength >> 1);
+    }
+    const frame = this.frameptr;
+    const localsCount = stack.getUint8(frame + 3) & 0x0f;
+    let locals = this.localsViews[frame >> 1];
+    if (locals === undefined || locals.length !== localsCount) {
+      locals = new Uint16Array(buffer, frame + 8, localsCount);
+      this.localsViews[frame >> 1] = locals;
+    }
+    const evaluationStart = frame + 8 + localsCount * 2;
+    let evaluation = this.evaluationViews[evaluationStart >> 1];
+    if (evaluation === undefined) {
+      evaluation = new Uint16Array(buffer, evaluationStart);
+      this.evaluationViews[evaluationStart >> 1] = evaluation;
+    }
+    this.l = locals;
+    this.s = evaluation;
   };
   prototype.parse_dict = function parseDictionary(this: ZvmText, address: number): ZvmDictionary {
     // A dictionary in static memory never changes: parse it once per story (its compiled-routine table).
