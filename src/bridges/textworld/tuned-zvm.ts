@@ -1,3 +1,10 @@
+/*
+ * The run loop, `make_stacks` and `parse_dict` below are derived from ifvms.js (`src/zvm.js`,
+ * `src/zvm/runtime.js`, `src/zvm/text.js`): Copyright (c) 2011-2017 Dannii Willis and other
+ * contributors, MIT licence (node_modules/ifvms/LICENSE).
+ */
+import { tunedRestart, type ZvmRestartParts } from "./tuned-zvm-restart.js";
+
 /** The members of a running ZVM's run loop (see ifvms' `zvm.js`, `run`). */
 interface ZvmLoop {
   stop: number;
@@ -56,7 +63,10 @@ const staticDictionaries = new WeakMap<object, Map<number, ZvmDictionary>>();
  * into an `ArrayBuffer` of its own (a thousand small buffers per start, and their GC), and
  * only once per story for a dictionary in static memory, which the game cannot change.
  */
-export function tunedZvm<Machine extends object>(Zvm: new () => Machine): new () => Machine {
+export function tunedZvm<Machine extends object>(
+  Zvm: new () => Machine,
+  restartParts: ZvmRestartParts,
+): new () => Machine {
   function TunedZvm(this: Record<string, unknown>) {
     (Zvm as unknown as (this: unknown) => void).call(this);
     // Every field ZVM gives itself after construction (zvm.js, runtime.js, text.js, io.js), declared up front.
@@ -119,6 +129,7 @@ export function tunedZvm<Machine extends object>(Zvm: new () => Machine): new ()
       this.storyData = value;
     },
   });
+  prototype.restart = tunedRestart(restartParts);
   prototype.run = function run(this: ZvmLoop): void {
     const jit = this.jit;
     this.stop = 0;
@@ -143,22 +154,26 @@ export function tunedZvm<Machine extends object>(Zvm: new () => Machine): new ()
     const buffer = stack.buffer;
     if (this.viewedStack !== buffer) {
       this.viewedStack = buffer;
-      // Sized up front: an array grown by far-apart writes falls into V8's dictionary elements (a hash look-up each).
-      this.localsViews = new Array<Uint16Array | undefined>(buffer.byteLength >> 1);
-      this.evaluationViews = new Array<Uint16Array | undefined>(buffer.byteLength >> 1);
+      this.localsViews = [];
+      this.evaluationViews = [];
     }
     const frame = this.frameptr;
     const localsCount = stack.getUint8(frame + 3) & 0x0f;
-    let locals = this.localsViews[frame >> 1];
+    const localsViews = this.localsViews;
+    // Grown densely (frames sit low in the stack): an array grown by a far write falls into dictionary elements.
+    while (localsViews.length <= frame >> 1) localsViews.push(undefined);
+    let locals = localsViews[frame >> 1];
     if (locals === undefined || locals.length !== localsCount) {
       locals = new Uint16Array(buffer, frame + 8, localsCount);
-      this.localsViews[frame >> 1] = locals;
+      localsViews[frame >> 1] = locals;
     }
     const evaluationStart = frame + 8 + localsCount * 2;
-    let evaluation = this.evaluationViews[evaluationStart >> 1];
+    const evaluationViews = this.evaluationViews;
+    while (evaluationViews.length <= evaluationStart >> 1) evaluationViews.push(undefined);
+    let evaluation = evaluationViews[evaluationStart >> 1];
     if (evaluation === undefined) {
       evaluation = new Uint16Array(buffer, evaluationStart);
-      this.evaluationViews[evaluationStart >> 1] = evaluation;
+      evaluationViews[evaluationStart >> 1] = evaluation;
     }
     this.l = locals;
     this.s = evaluation;
