@@ -64,7 +64,17 @@ function copyJson(value: Json): Json {
     return copy;
   }
   const copy: JsonObject = {};
-  for (const key in value) copy[key] = copyJson(value[key]!);
+  for (const key of Object.keys(value)) {
+    // A key named `__proto__` (JSON.parse makes it an own field) stays a field, as structuredClone keeps it.
+    if (key === "__proto__")
+      Object.defineProperty(copy, key, {
+        value: copyJson(value[key]!),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else copy[key] = copyJson(value[key]!);
+  }
   return copy;
 }
 
