@@ -1,3 +1,10 @@
+/*
+ * The run loop, `make_stacks` and `parse_dict` below are derived from ifvms.js (`src/zvm.js`,
+ * `src/zvm/runtime.js`, `src/zvm/text.js`): Copyright (c) 2011-2017 Dannii Willis and other
+ * contributors, MIT licence (node_modules/ifvms/LICENSE).
+ */
+import { tunedRestart, type ZvmRestartParts } from "./tuned-zvm-restart.js";
+
 /** The members of a running ZVM's run loop (see ifvms' `zvm.js`, `run`). */
 interface ZvmLoop {
   stop: number;
@@ -9,6 +16,20 @@ interface ZvmLoop {
 
 /** A parsed dictionary as ZVM keeps it: word separators, and each word's address by its encoded bytes. */
 type ZvmDictionary = Record<string, unknown> & { separators?: number[] };
+
+/** The members of ZVM's runtime that `make_stacks` reads and writes (runtime.js), and its cache of views. */
+interface ZvmFrames {
+  stack: DataView;
+  frameptr: number;
+  l: Uint16Array;
+  s: Uint16Array;
+  /** The stack buffer the cached views look into (a restart makes a new one). */
+  viewedStack: ArrayBufferLike | undefined;
+  /** Locals views by frame (frame pointer / 2), each as long as that frame's locals. */
+  localsViews: Array<Uint16Array | undefined>;
+  /** Evaluation-stack views by where they begin (byte offset / 2). */
+  evaluationViews: Array<Uint16Array | undefined>;
+}
 
 /** The members of ZVM's text module that `parse_dict` reads and writes (text.js). */
 interface ZvmText {
@@ -42,7 +63,10 @@ const staticDictionaries = new WeakMap<object, Map<number, ZvmDictionary>>();
  * into an `ArrayBuffer` of its own (a thousand small buffers per start, and their GC), and
  * only once per story for a dictionary in static memory, which the game cannot change.
  */
-export function tunedZvm<Machine extends object>(Zvm: new () => Machine): new () => Machine {
+export function tunedZvm<Machine extends object>(
+  Zvm: new () => Machine,
+  restartParts: ZvmRestartParts,
+): new () => Machine {
   function TunedZvm(this: Record<string, unknown>) {
     (Zvm as unknown as (this: unknown) => void).call(this);
     // Every field ZVM gives itself after construction (zvm.js, runtime.js, text.js, io.js), declared up front.
@@ -90,6 +114,9 @@ export function tunedZvm<Machine extends object>(Zvm: new () => Machine): new ()
     this.read_data = undefined;
     this.glk_event = undefined;
     this.fileref_data = undefined;
+    this.viewedStack = undefined;
+    this.localsViews = [];
+    this.evaluationViews = [];
   }
   const prototype = Object.create(Zvm.prototype) as Record<string, unknown>;
   // `prepare` stores the story as `data` and `start` deletes it once read: keep it in a declared field instead.
@@ -102,6 +129,7 @@ export function tunedZvm<Machine extends object>(Zvm: new () => Machine): new ()
       this.storyData = value;
     },
   });
+  prototype.restart = tunedRestart(restartParts);
   prototype.run = function run(this: ZvmLoop): void {
     const jit = this.jit;
     this.stop = 0;
@@ -117,6 +145,38 @@ export function tunedZvm<Machine extends object>(Zvm: new () => Machine): new ()
       // biome-ignore lint/suspicious/noGlobalIsNan: the coercing test is ZVM's (undefined means "no return")
       if (!isNaN(result as number)) this.ret(result);
     }
+  };
+  // ZVM makes two typed-array views of the stack buffer (the frame's locals, its evaluation stack) on every call and
+  // return. A view only names a window of the buffer, so the same window is reused: the same frame pointer and locals
+  // count give the same views, kept per machine until a restart makes a new stack buffer.
+  prototype.make_stacks = function makeStacks(this: ZvmFrames): void {
+    const stack = this.stack;
+    const buffer = stack.buffer;
+    if (this.viewedStack !== buffer) {
+      this.viewedStack = buffer;
+      this.localsViews = [];
+      this.evaluationViews = [];
+    }
+    const frame = this.frameptr;
+    const localsCount = stack.getUint8(frame + 3) & 0x0f;
+    const localsViews = this.localsViews;
+    // Grown densely (frames sit low in the stack): an array grown by a far write falls into dictionary elements.
+    while (localsViews.length <= frame >> 1) localsViews.push(undefined);
+    let locals = localsViews[frame >> 1];
+    if (locals === undefined || locals.length !== localsCount) {
+      locals = new Uint16Array(buffer, frame + 8, localsCount);
+      localsViews[frame >> 1] = locals;
+    }
+    const evaluationStart = frame + 8 + localsCount * 2;
+    const evaluationViews = this.evaluationViews;
+    while (evaluationViews.length <= evaluationStart >> 1) evaluationViews.push(undefined);
+    let evaluation = evaluationViews[evaluationStart >> 1];
+    if (evaluation === undefined) {
+      evaluation = new Uint16Array(buffer, evaluationStart);
+      evaluationViews[evaluationStart >> 1] = evaluation;
+    }
+    this.l = locals;
+    this.s = evaluation;
   };
   prototype.parse_dict = function parseDictionary(this: ZvmText, address: number): ZvmDictionary {
     // A dictionary in static memory never changes: parse it once per story (its compiled-routine table).

@@ -120,12 +120,14 @@ export function zMachineLibraries(): ZMachineLibraries {
     const require = createRequire(import.meta.url);
     const Zvm = require("ifvms/src/zvm.js") as ZMachineLibraries["Zvm"];
     const ZvmDispatch = require("ifvms/src/zvm/dispatch.js") as ZMachineLibraries["ZvmDispatch"];
+    const { MemoryView } = require("ifvms/src/common/utils.js") as { MemoryView(length: number): DataView };
+    const opcodes = require("ifvms/src/zvm/opcodes.js") as (version: number) => object;
     const path = require.resolve("glkote-term/src/glkapi.js");
     const source = readFileSync(path, "utf8");
     const factories = glkApiFactories<GlkApi>(source, path);
     loaded = {
       Zvm,
-      TunedZvm: tunedZvm(Zvm),
+      TunedZvm: tunedZvm(Zvm, { memoryView: MemoryView, opcodes }),
       ZvmDispatch,
       createGlkApi: factories.fresh,
       createTunedGlkApi: factories.sharedTables,

@@ -55,13 +55,53 @@ export function encodeZMachineSnapshot(autosave: ZvmAutosave): ZMachineSnapshot 
   };
 }
 
-/** Turn a {@link ZMachineSnapshot} back into ZVM's shape (a deep copy, so the snapshot can be restored again). */
+/** A deep copy of a JSON value (a few kB of Glk state per reset: plain loops beat structuredClone's serialiser). */
+function copyJson(value: Json): Json {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    const copy: Json[] = new Array(value.length);
+    for (let index = 0; index < value.length; index++) copy[index] = copyJson(value[index]!);
+    return copy;
+  }
+  const copy: JsonObject = {};
+  for (const key of Object.keys(value)) {
+    // A key named `__proto__` (JSON.parse makes it an own field) stays a field, as structuredClone keeps it.
+    if (key === "__proto__")
+      Object.defineProperty(copy, key, {
+        value: copyJson(value[key]!),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else copy[key] = copyJson(value[key]!);
+  }
+  return copy;
+}
+
+/** The memory image of each snapshot decoded once (snapshots are immutable; an episode's opening is resumed on every reset). */
+const decodedMemory = new WeakMap<ZMachineSnapshot, { base64: string; bytes: Uint8Array }>();
+
+/**
+ * Turn a {@link ZMachineSnapshot} back into ZVM's shape, so that the snapshot can be restored
+ * again: the Glk, I/O and read state deep-copied (ZVM keeps and changes them); the memory
+ * image decoded once per snapshot and shared, since ZVM only copies from it (`do_autorestore`
+ * reads it through `Uint8Array.from`, the dialog not streaming).
+ */
 export function decodeZMachineSnapshot(snapshot: ZMachineSnapshot): ZvmAutosave {
+  let memory = decodedMemory.get(snapshot);
+  if (memory === undefined || memory.base64 !== snapshot.ram) {
+    const decoded = Buffer.from(snapshot.ram, "base64");
+    memory = {
+      base64: snapshot.ram,
+      bytes: new Uint8Array(decoded.buffer.slice(decoded.byteOffset, decoded.byteOffset + decoded.length)),
+    };
+    decodedMemory.set(snapshot, memory);
+  }
   return {
-    glk: structuredClone(snapshot.glk),
-    io: structuredClone(snapshot.io),
-    ram: Uint8Array.from(Buffer.from(snapshot.ram, "base64")),
-    read_data: structuredClone(snapshot.read_data),
+    glk: copyJson(snapshot.glk) as JsonObject,
+    io: copyJson(snapshot.io) as JsonObject,
+    ram: memory.bytes,
+    read_data: copyJson(snapshot.read_data) as JsonObject,
     xorshift_seed: snapshot.xorshift_seed,
   };
 }
