@@ -264,7 +264,8 @@ export async function runExperiment(
         riggingCost: CostRecord;
         totalRollouts: number;
       };
-      if (existsSync(paths.result)) {
+      const trainedNow = !existsSync(paths.result);
+      if (!trainedNow) {
         const stored = parseJsonText(finishedRunSchema, readFileSync(paths.result, "utf8"), paths.result);
         finished = {
           trainingEpisodes: stored.trainingEpisodes,
@@ -309,7 +310,8 @@ export async function runExperiment(
         runDirectory,
       };
       runs.push(run);
-      appendJsonLine(join(options.runDirectory, "runs.jsonl"), { arm, seed, final: run.final });
+      // The log has a line per run as it finishes: a run read back (resumed, summarized) has one already.
+      if (trainedNow) appendJsonLine(join(options.runDirectory, "runs.jsonl"), { arm, seed, final: run.final });
       options.onRunDone?.(run);
     }
   }

@@ -45,6 +45,8 @@ describe("summarizing an experiment cut short (finishedOnly)", () => {
     const final = (arm: string, seed: number) =>
       full.runs.find((run) => run.arm === arm && run.seed === seed)!.final.successRate;
     expect(pair.perSeed).toEqual([0, 2].map((seed) => final("reverse", seed) - final("original", seed)));
+    // Nothing was run, so the runs' log is as the full run left it: one line per arm and seed.
+    expect(readFileSync(join(runDirectory, "runs.jsonl"), "utf8").trim().split("\n")).toHaveLength(6);
     const written = JSON.parse(readFileSync(join(runDirectory, "partial-result.json"), "utf8"));
     expect(written.seedsFinished).toBe(2);
     bugfixEnv.dispose();
