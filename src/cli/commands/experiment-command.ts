@@ -4,6 +4,7 @@ import { resolveEnv } from "../../bridges/env-registry.js";
 import { type ExperimentConfigInput, runExperiment, type ExperimentResult } from "../../rl/run-experiment.js";
 import { PREREGISTERED_EXPERIMENTS } from "../../rl/preregistered-experiments.js";
 import { EnvriggerError } from "../../core/errors.js";
+import { runsDirectoryOf } from "../shared-options.js";
 import type { CliIo } from "../cli-io.js";
 import { fixed, formatTable } from "../format-table.js";
 import { parseInteger } from "../parse-arguments.js";
@@ -25,6 +26,7 @@ export interface ExperimentCommandOptions {
   reward?: string;
   rolloutConcurrency?: string;
   queue?: string;
+  runsDir?: string;
   out?: string;
   resume?: string;
   json?: boolean;
@@ -79,7 +81,8 @@ export function formatExperiment(result: ExperimentResult): string {
 export async function experimentCommand(options: ExperimentCommandOptions, io: CliIo): Promise<ExperimentResult> {
   const { envOptions, rewardSource } = rewardOptions(options.reward);
   const id = trainingRunId("experiment", options.env);
-  const runDirectory = resolve(io.cwd, options.resume ?? options.out ?? join("runs", id));
+  const chosen = options.resume ?? options.out;
+  const runDirectory = chosen === undefined ? join(runsDirectoryOf(options, io.cwd), id) : resolve(io.cwd, chosen);
   const env = await resolveEnv(options.env, io.cwd);
   const progress = createProgress(io, !options.json);
   const designName = typeof options.preregistered === "string" ? options.preregistered : env.id;
