@@ -22,7 +22,7 @@ import { benchFreshClone } from "./fresh-clone.js";
 import { benchDecisionRuleSimulation } from "./decision-rule-simulation.js";
 import { benchDecisionRuleToleranceSimulation } from "./decision-rule-tolerance-simulation.js";
 import { benchRepoRunner } from "./repo-runner.js";
-import { benchRepoTasks, benchUnseenRepository } from "./repo-bench.js";
+import { benchRepoTasks, benchRepoTasksOracle, benchUnseenRepository } from "./repo-bench.js";
 import { benchOwnRepository } from "./repo-own.js";
 import { benchCommit, currentLoad, writeBenchResult } from "./result-file.js";
 import { availableParallelism } from "node:os";
@@ -184,6 +184,12 @@ const sections: BenchSection[] = [
     title:
       "repo: validated tasks per source, oracle and submit-at-once on a sample (ENVRIGGER_BENCH_REPO_SAMPLE per repository and source)",
     run: benchRepoTasks,
+  },
+  {
+    name: "repo-tasks-oracle",
+    title:
+      "repo: the oracle through the env on every checked-in task (hidden grading), per repository; failures listed",
+    run: benchRepoTasksOracle,
   },
   {
     name: "repo-unseen",

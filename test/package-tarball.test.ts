@@ -164,12 +164,12 @@ describe("the npm package (slow: npm pack + clean build)", () => {
     };
     expect(["accepted", "rejected", "skipped"]).toContain(output.outcome);
     expect(output.rollouts).toBeGreaterThan(0);
-    // The defaults: a run directory under runs/ and candidates under harness-candidates/, both in the working directory.
+    // The defaults: a run directory under runs/ in the working directory, the candidates inside it.
     expect(output.runDirectory.startsWith(join(realpathSync(project), "runs"))).toBe(true);
     if (output.outcome === "accepted") expect(existsSync(output.candidate!)).toBe(true);
-    expect(
-      output.candidate === null || output.candidate.startsWith(join(realpathSync(project), "harness-candidates")),
-    ).toBe(true);
+    expect(output.candidate === null || output.candidate.startsWith(join(output.runDirectory, "candidates"))).toBe(
+      true,
+    );
   }, 300_000);
 
   it("runs every example of docs/library-api.md from plain Node ESM", () => {

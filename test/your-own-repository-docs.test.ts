@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -74,5 +75,11 @@ describe.skipIf(!isolated)("the 'your own repository' page, followed from clone 
           expect(report).toMatchObject({ successRate: 0, publicPassRate: 1 });
       }
     }
+    // Nothing landed in the clone but the settings file and the run directory the page names.
+    const untracked = execFileSync("git", ["status", "--porcelain", "--untracked-files=normal"], {
+      cwd: repository,
+      encoding: "utf8",
+    });
+    expect(untracked.split("\n").filter(Boolean).sort()).toEqual(["?? envrigger-repo.json", "?? runs/"]);
   });
 });

@@ -9,6 +9,7 @@ import type { CurriculumTaskRun, NotRiggedTask } from "../curriculum/not-rigged-
 import type { CurriculumSummary } from "../curriculum/curriculum-summary.js";
 import type { CurriculumExecutor } from "../curriculum/run-curriculum.js";
 import { promiseText } from "../rigger/promise-text.js";
+import { rigSettingTable } from "../rigger/rig-settings.js";
 import type { RigTaskResult } from "../rigger/rig-task.js";
 import { runPaths } from "../run-format/run-paths.js";
 import type { CurriculumWorkerInput } from "./curriculum-worker.js";
@@ -17,13 +18,13 @@ import { defaultRunDirectory } from "./default-run-directory.js";
 
 /** How a run is carried out, beside its settings: where, resumed or not, stopped how, watched how. */
 export interface RunOptions {
-  /** The run directory (default `runs/<env>-<policy>-<time>` under `cwd`). */
+  /** The run directory (default `<runsDir>/<env>-<policy>-<time>`, `runsDir` being `runs` under `cwd` unless set). */
   out?: string;
   /** Continue the run in this directory; settings given must agree with the run's own. */
   resume?: string;
   /** Run the rollouts on `envrigger worker` processes via the Redis queue at this URL. */
   queue?: string;
-  /** Directory that relative paths (`out`, `resume`, `candidatesDir`, `file:` plugins) are read from (default the process's). */
+  /** Directory that relative paths (`out`, `resume`, `runsDir`, `candidatesDir`, `file:` plugins) are read from (default the process's). */
   cwd?: string;
   /** Stops the run between tasks and graph steps; its checkpoints are kept, so it resumes. */
   signal?: AbortSignal;
@@ -153,7 +154,11 @@ async function runWith(options: CurriculumOptions, pool: CurriculumExecutor | nu
   const chosen = options.resume ?? options.out;
   const runDirectory =
     chosen === undefined
-      ? defaultRunDirectory(options.env ?? "env", options.policy ?? "policy", cwd)
+      ? defaultRunDirectory(
+          options.env ?? "env",
+          options.policy ?? "policy",
+          resolve(cwd, rigSettingTable.runsDir.schema.parse(given.runsDir)),
+        )
       : resolve(cwd, chosen);
   let config: CurriculumConfig;
   if (options.resume !== undefined) {
@@ -161,11 +166,7 @@ async function runWith(options: CurriculumOptions, pool: CurriculumExecutor | nu
   } else {
     if (!options.env) throw new EnvriggerError("BAD_ARGUMENT", "--env is required (or --resume runs/<id>)");
     if (!options.policy) throw new EnvriggerError("BAD_ARGUMENT", "--policy is required (or --resume runs/<id>)");
-    config = curriculumConfigOf(
-      { ...given, env: options.env, policy: options.policy },
-      runDirectory.split(/[\\/]/).at(-1)!,
-      cwd,
-    );
+    config = curriculumConfigOf({ ...given, env: options.env, policy: options.policy }, runDirectory, cwd);
     // Fail on a bad env, policy, designer or weakness — or an unreachable queue — before anything is written.
     await (await createRigDependencies(config, runDirectory, { logEvents: false, queue, cwd })).rollouts?.close();
   }

@@ -1,12 +1,15 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 
-/** `runs/<env>-<policy>-<UTC time>` under `cwd`, with `-2`, `-3`… when a run started within the same second. */
-export function defaultRunDirectory(env: string, policy: string, cwd: string): string {
+/**
+ * `<runsDirectory>/<env>-<policy>-<UTC time>` (the runs directory is `runs/` in the working
+ * directory unless `--runs-dir` says otherwise), with `-2`, `-3`… when a run started within
+ * the same second.
+ */
+export function defaultRunDirectory(env: string, policy: string, runsDirectory: string): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
   const base = resolve(
-    cwd,
-    "runs",
+    runsDirectory,
     `${env.replace(/[^A-Za-z0-9]+/g, "_")}-${policy.replace(/[^A-Za-z0-9]+/g, "_")}-${stamp}`,
   );
   let directory = base;

@@ -7,8 +7,10 @@ import {
   ENV_OPTION_FLAG,
   ENV_OPTION_HELP,
   explicitOptions,
+  OUT_HELP,
   QUEUE_HELP,
   rolloutOptions,
+  runsDirOption,
   trainingOptions,
 } from "./shared-options.js";
 import { curriculumSettingTable, rigSettingTable } from "../rigger/rig-settings.js";
@@ -58,7 +60,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     settingOptions(command, rigSettingTable)
       .option("--reward <reward>", "hidden | public (envs with a pluggable reward): the env option reward")
       .option("--queue <url>", QUEUE_HELP)
-      .option("--out <dir>", "run directory (default runs/<id>)")
+      .option("--out <dir>", OUT_HELP)
       .option("--json", "print one JSON object");
 
   loopOptions(
@@ -104,7 +106,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
   const measure = program
     .command("measure")
     .description("fresh rollouts of a stored candidate stack")
-    .requiredOption("--candidate <file>", "a candidate JSON file under harness-candidates/")
+    .requiredOption("--candidate <file>", "a candidate JSON file, e.g. runs/<id>/candidates/<env>/<task>/<hash>.json")
     .requiredOption("--policy <policy>", "policy name, or file:<path>")
     .option("--episodes <n>", "fresh rollouts of the candidate", "10")
     .option("--seed <s>", "seed (fresh rollouts: never the rig run's seeds)", "1")
@@ -125,7 +127,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
           .option("--policy <policy>", "learned:init or learned:<weights.json>", "learned:init")
           .option(
             "--source <source>",
-            "original | stacks:<dir> (harness-candidates/<env> or a curriculum run) | coevolve",
+            "original | stacks:<dir> (a curriculum run, or a candidates directory of one env) | coevolve",
             "original",
           )
           .option("--seed <s>", "run seed", "0"),
@@ -246,7 +248,8 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
   program
     .command("start")
     .description("the main job on the embedded default (what `npm start` runs): a BugFix curriculum, offline")
-    .option("--out <dir>", "run directory (default runs/<id>)")
+    .addOption(runsDirOption())
+    .option("--out <dir>", OUT_HELP)
     .option("--task-concurrency <n>", "tasks rigged at once (this process plus task processes) (default 2)")
     .option("--json", "print one JSON object")
     .action(async (options) => void (await (await import("./commands/start-command.js")).startCommand(options, io)));

@@ -1,10 +1,11 @@
+import { resolve } from "node:path";
 import { type Command, Option } from "commander";
 import { settingHelp } from "./setting-options.js";
 import { rigSettingTable } from "../rigger/rig-settings.js";
 
 /**
  * The options `train` and `experiment` share (an experiment trains each arm and seed as
- * `train` would): updates, group size, evaluation cadence, reward, run directory.
+ * `train` would): updates, group size, evaluation cadence, reward, where the run directory is.
  */
 export function trainingOptions(command: Command): Command {
   return command
@@ -20,9 +21,24 @@ export function trainingOptions(command: Command): Command {
     .option("--eval-every <n>", "held-out evaluation every n updates", "5")
     .option("--eval-episodes <n>", "episodes per held-out task per evaluation", "10")
     .option("--reward <reward>", "train on the env's reward of this name (hidden | public) instead of its verdict")
-    .option("--out <dir>", "run directory (default runs/<id>)")
+    .addOption(runsDirOption())
+    .option("--out <dir>", OUT_HELP)
     .option("--resume <dir>", "continue the run in this directory")
     .option("--json", "print one JSON object");
+}
+
+/** `--runs-dir <dir>` of every command that makes a run directory, from its row of the settings table. */
+export function runsDirOption(): Option {
+  const { runsDir } = rigSettingTable;
+  return new Option(`${runsDir.flag} ${runsDir.value}`, settingHelp(runsDir));
+}
+
+/** The help of `--out` of every command that makes a run directory. */
+export const OUT_HELP = "the run directory (default <runs-dir>/<id>)";
+
+/** The directory a new run without `--out` is made in: `--runs-dir`, else the default, against `cwd`. */
+export function runsDirectoryOf(options: { runsDir?: string }, cwd: string): string {
+  return resolve(cwd, rigSettingTable.runsDir.schema.parse(options.runsDir));
 }
 
 /**

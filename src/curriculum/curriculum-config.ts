@@ -9,10 +9,11 @@ const { taskConcurrency: _taskConcurrency, ...runDefiningCurriculumSettings } = 
 /**
  * The stored form of the settings (see `rigSettingTable`): the three target settings as one
  * `target`, and the run's id. How many tasks run at once is not stored (it never changes
- * what a task computes; a resumed run may choose anew).
+ * what a task computes; a resumed run may choose anew), nor where new runs are made (the
+ * run is where it is).
  */
 const curriculumConfigObjectSchema = rigSettingsSchema
-  .omit({ band: true, bandSteps: true, weakness: true })
+  .omit({ band: true, bandSteps: true, weakness: true, runsDir: true })
   .extend(runDefiningCurriculumSettings)
   .extend({
     version: z.literal(1),

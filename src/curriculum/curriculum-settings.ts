@@ -1,9 +1,10 @@
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import type { z } from "zod";
 import { EnvriggerError } from "../core/errors.js";
 import { parseWith } from "../core/validate.js";
 import { DEFAULT_TARGET, type Target } from "../designer/target.js";
 import { curriculumSettingTable, rigSettingsSchema, shapeOf } from "../rigger/rig-settings.js";
+import { runPaths } from "../run-format/run-paths.js";
 import { defaultRolloutConcurrency } from "../rollout/default-rollout-concurrency.js";
 import { curriculumConfigSchema, type CurriculumConfig } from "./curriculum-config.js";
 
@@ -25,11 +26,16 @@ export function targetOf(settings: Pick<CurriculumSettings, "band" | "bandSteps"
 }
 
 /**
- * The stored configuration of a new run (`run.json`) from its settings: defaults applied
- * once, here; the target from its three settings; episodes in flight by default as many as
- * the policy and env profit from; the candidates directory resolved against `cwd`.
+ * The stored configuration of a new run (`run.json`) in `runDirectory` from its settings:
+ * defaults applied once, here; the target from its three settings; episodes in flight by
+ * default as many as the policy and env profit from; the candidates directory the run's own
+ * `candidates/`, or the one given resolved against `cwd`.
  */
-export function curriculumConfigOf(input: CurriculumSettingsInput, runId: string, cwd: string): CurriculumConfig {
+export function curriculumConfigOf(
+  input: CurriculumSettingsInput,
+  runDirectory: string,
+  cwd: string,
+): CurriculumConfig {
   const settings = parseWith(curriculumSettingsSchema, input, "curriculum settings", "BAD_ARGUMENT");
   if (settings.k > settings.kMax) {
     throw new EnvriggerError(
@@ -38,16 +44,24 @@ export function curriculumConfigOf(input: CurriculumSettingsInput, runId: string
       { hint: `lower --k to at most ${settings.kMax} or raise --k-max to at least ${settings.k}` },
     );
   }
-  const { band: _band, bandSteps: _bandSteps, weakness: _weakness, taskConcurrency: _lanes, ...stored } = settings;
+  const {
+    band: _band,
+    bandSteps: _bandSteps,
+    weakness: _weakness,
+    taskConcurrency: _lanes,
+    runsDir: _runsDir,
+    ...stored
+  } = settings;
   return parseWith(
     curriculumConfigSchema,
     {
       ...stored,
       version: 1,
-      runId,
+      runId: basename(runDirectory),
       target: targetOf(settings),
       rolloutConcurrency: settings.rolloutConcurrency ?? defaultRolloutConcurrency(settings.policy, settings.env),
-      candidatesDir: resolve(cwd, settings.candidatesDir),
+      candidatesDir:
+        settings.candidatesDir === undefined ? runPaths(runDirectory).candidates : resolve(cwd, settings.candidatesDir),
     },
     "curriculum settings",
     "BAD_ARGUMENT",

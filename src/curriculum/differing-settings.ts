@@ -10,8 +10,11 @@ export interface DifferingSetting {
   given: unknown;
 }
 
-/** Settings that never change what a run computes: a resumed run may choose them anew. */
-const CHOSEN_ANEW = new Set(["rolloutConcurrency", "taskConcurrency"]);
+/**
+ * Settings that never change what a run computes: a resumed run may choose them anew (where
+ * new runs are made does not move a resumed one).
+ */
+const CHOSEN_ANEW = new Set(["rolloutConcurrency", "taskConcurrency", "runsDir"]);
 
 const table = { ...rigSettingTable, ...curriculumSettingTable };
 

@@ -48,6 +48,15 @@ describe("unfinishedRunsLike", () => {
     expect(found[0]!.startedAt.getTime()).toBeGreaterThan(found[1]!.startedAt.getTime());
   });
 
+  it("takes candidates stored in each run's own directory for the same setting, and a shared store for another", () => {
+    const runs = mkdtempSync(join(tmpdir(), "unfinished-"));
+    const own = (id: string) => ({ candidatesDir: join(runs, id, "candidates") });
+    writeRun(runs, "earlier", own("earlier"), 10);
+    writeRun(runs, "shared-store", { candidatesDir: join(runs, "store") }, 5);
+    const found = unfinishedRunsLike(curriculumConfigSchema.parse({ ...base, ...own("new") }), runs);
+    expect(found.map((run) => run.runDirectory)).toEqual([join(runs, "earlier")]);
+  });
+
   it("finds none where there is no runs directory", () => {
     expect(unfinishedRunsLike(curriculumConfigSchema.parse(base), join(tmpdir(), "no-such-runs-directory"))).toEqual(
       [],

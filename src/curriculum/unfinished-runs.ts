@@ -11,10 +11,17 @@ export interface UnfinishedRun {
   startedAt: Date;
 }
 
-/** What makes two runs the same run: every field but its id and how many episodes ran at once (which never changes results). */
-function sameRun(left: CurriculumConfig, right: CurriculumConfig): boolean {
-  const key = ({ runId: _runId, rolloutConcurrency: _rolloutConcurrency, ...rest }: CurriculumConfig) =>
-    JSON.stringify(rest);
+/**
+ * What makes two runs the same run: every field but its id and how many episodes ran at once
+ * (which never changes results); candidates stored in each run's own directory are the same
+ * setting.
+ */
+function sameRun(left: CurriculumConfig, right: CurriculumConfig, runsDirectory: string): boolean {
+  const key = ({ runId, rolloutConcurrency: _rolloutConcurrency, candidatesDir, ...rest }: CurriculumConfig) =>
+    JSON.stringify({
+      ...rest,
+      candidatesDir: candidatesDir === runPaths(join(runsDirectory, runId)).candidates ? "own" : candidatesDir,
+    });
   return key(left) === key(right);
 }
 
@@ -37,7 +44,8 @@ export function unfinishedRunsLike(config: CurriculumConfig, runsDirectory: stri
     } catch {
       continue; // Not a run this version reads.
     }
-    if (sameRun(stored, config)) runs.push({ runDirectory: paths.directory, startedAt: statSync(paths.config).mtime });
+    if (sameRun(stored, config, runsDirectory))
+      runs.push({ runDirectory: paths.directory, startedAt: statSync(paths.config).mtime });
   }
   return runs.sort((left, right) => right.startedAt.getTime() - left.startedAt.getTime());
 }

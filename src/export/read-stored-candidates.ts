@@ -33,14 +33,14 @@ function corpusLines(path: string): CorpusLine[] {
 }
 
 /**
- * Stored candidates as corpus lines, from a candidate directory (`harness-candidates/`,
+ * Stored candidates as corpus lines, from a candidate directory (`runs/<id>/candidates/`,
  * searched recursively) or a corpus `.jsonl` file written by `export --format corpus`.
  * A missing path or a file that does not fit is a user error naming it.
  */
 export function readStoredCandidates(path: string): CorpusLine[] {
   if (!existsSync(path))
     throw new EnvriggerError("FILE_NOT_FOUND", `candidates not found: ${path}`, {
-      hint: "pass a candidate directory (e.g. harness-candidates) or a corpus .jsonl",
+      hint: "pass a candidate directory (e.g. runs/<id>/candidates) or a corpus .jsonl",
     });
   if (statSync(path).isDirectory()) return candidateFiles(path).map((file) => corpusLineOf(readCandidateRecord(file)));
   return corpusLines(path);

@@ -100,6 +100,12 @@ function band(row: { flag: `--${string}`; help: string; maximum: number; default
 /** The largest upper end `--band-steps` accepts. */
 export const MAX_BAND_STEPS = 1_000_000;
 
+/**
+ * The one root of what runs write when no directory is named: `runs/` in the working
+ * directory, each run in `runs/<id>/` with its candidates inside.
+ */
+export const DEFAULT_RUNS_DIR = "runs";
+
 /** The largest whole-number count a setting accepts (rollouts per batch, episodes). */
 const MAX_COUNT = 100_000;
 
@@ -243,14 +249,23 @@ export const rigSettingTable = {
     maximum: MAX_TIMER_MS,
     default: DEFAULT_CALL_TIMEOUT_MS,
   }),
+  runsDir: text(
+    {
+      flag: "--runs-dir",
+      value: "<dir>",
+      help: "where a new run's directory is made (`<dir>/<id>/`) unless --out names it; everything the run writes, its accepted candidates too, goes in it",
+      default: DEFAULT_RUNS_DIR,
+    },
+    z.string().min(1).default(DEFAULT_RUNS_DIR),
+  ),
   candidatesDir: text(
     {
       flag: "--candidates",
       value: "<dir>",
-      help: "where accepted candidates are stored",
-      default: "harness-candidates",
+      help: "store accepted candidates here instead (`<dir>/<env>/<task>/<hash>.json`), e.g. one store for several runs",
+      defaultText: "candidates/ in the run directory",
     },
-    z.string().min(1).default("harness-candidates"),
+    z.string().min(1).optional(),
   ),
 } as const;
 

@@ -35,14 +35,14 @@ function candidateFiles(directory: string): string[] {
 
 /**
  * Read stored stacks per task: from a run directory (`runs/<id>` with a `result.json`: its
- * accepted candidates) or from a candidates directory (`harness-candidates/<env>`: every
+ * accepted candidates) or from a candidates directory (`runs/<id>/candidates/<env>`: every
  * candidate file below it). Only stacks built on `envId` are kept; none at all is an error.
  */
 export function readStoredStacks(path: string, envId: string): Map<string, StoredStack[]> {
   const root = resolve(path);
   if (!existsSync(root) || !statSync(root).isDirectory()) {
     throw new EnvriggerError("FILE_NOT_FOUND", `stacks directory not found: ${path}`, {
-      hint: "pass stacks:harness-candidates/<env> or stacks:runs/<id> (a curriculum run)",
+      hint: "pass stacks:runs/<id> (a curriculum run) or stacks:<candidates>/<env> (a candidates directory of one env)",
     });
   }
   const resultPath = join(root, "result.json");

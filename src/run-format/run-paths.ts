@@ -11,5 +11,7 @@ export function runPaths(runDirectory: string) {
     events: join(runDirectory, "events.jsonl"),
     result: join(runDirectory, "result.json"),
     report: join(runDirectory, "report.html"),
+    /** Accepted candidates, `<env>/<task>/<hash>.json` (unless the run was given `--candidates`). */
+    candidates: join(runDirectory, "candidates"),
   };
 }

@@ -28,7 +28,7 @@ export type MemberWeighting = z.infer<typeof memberWeightingSchema>;
 /** What a server serves: the env, its members, and how members are drawn. */
 export interface ServedSet {
   envId: string;
-  /** Where the set came from, for `/metadata` (e.g. `--candidates harness-candidates`). */
+  /** Where the set came from, for `/metadata` (e.g. `--candidates runs/<id>/candidates`). */
   source: string;
   members: ServedMember[];
   weighting: MemberWeighting;

@@ -4,6 +4,7 @@ import { resolveEnv } from "../../bridges/env-registry.js";
 import { type ExperimentConfigInput, runExperiment, type ExperimentResult } from "../../rl/run-experiment.js";
 import { PREREGISTERED_EXPERIMENTS } from "../../rl/preregistered-experiments.js";
 import { EnvriggerError } from "../../core/errors.js";
+import { runsDirectoryOf } from "../shared-options.js";
 import type { CliIo } from "../cli-io.js";
 import { fixed, formatTable } from "../format-table.js";
 import { parseInteger } from "../parse-arguments.js";
@@ -25,6 +26,7 @@ export interface ExperimentCommandOptions {
   reward?: string;
   rolloutConcurrency?: string;
   queue?: string;
+  runsDir?: string;
   out?: string;
   resume?: string;
   /** Run nothing: summarize the finished runs of the experiment in this directory. */
@@ -89,7 +91,8 @@ export async function experimentCommand(options: ExperimentCommandOptions, io: C
     throw new EnvriggerError("BAD_ARGUMENT", "--summarize and --resume are exclusive", {
       hint: "--summarize reads what finished and runs nothing; --resume continues the run",
     });
-  const runDirectory = resolve(io.cwd, options.summarize ?? options.resume ?? options.out ?? join("runs", id));
+  const chosen = options.summarize ?? options.resume ?? options.out;
+  const runDirectory = chosen === undefined ? join(runsDirectoryOf(options, io.cwd), id) : resolve(io.cwd, chosen);
   const env = await resolveEnv(options.env, io.cwd);
   const progress = createProgress(io, !options.json);
   const designName = typeof options.preregistered === "string" ? options.preregistered : env.id;

@@ -19,7 +19,7 @@ export const START_DEFAULTS = {
  * band [0.4, 0.6], on both cores. Prints the summary table and where the outputs went.
  */
 export async function startCommand(
-  options: { json?: boolean; out?: string; taskConcurrency?: string },
+  options: { json?: boolean; out?: string; runsDir?: string; taskConcurrency?: string },
   io: CliIo,
 ): Promise<CurriculumRunResult> {
   if (!options.json) {
@@ -37,6 +37,7 @@ export async function startCommand(
         ? {}
         : { taskConcurrency: parseInteger(options.taskConcurrency, "--task-concurrency") }),
       ...(options.out === undefined ? {} : { out: options.out }),
+      ...(options.runsDir === undefined ? {} : { runsDir: options.runsDir }),
     },
     options.json,
     io,

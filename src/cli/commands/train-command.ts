@@ -7,6 +7,7 @@ import { parseJsonText } from "../../core/validate.js";
 import { LEARNED_POLICY_PREFIX } from "../../policies/learnable/resolve-learned-policy.js";
 import { runTraining, trainingRunPaths, type TrainingRunResult } from "../../rl/run-training.js";
 import { parseSourceSpec, trainingRunConfigSchema, type TrainingRunConfigInput } from "../../rl/training-run-config.js";
+import { runsDirectoryOf } from "../shared-options.js";
 import type { CliIo } from "../cli-io.js";
 import { fixed } from "../format-table.js";
 import { parseChoice, parseInteger } from "../parse-arguments.js";
@@ -34,6 +35,7 @@ export interface TrainCommandOptions {
   evalEpisodes?: string;
   rolloutConcurrency?: string;
   queue?: string;
+  runsDir?: string;
   out?: string;
   resume?: string;
   json?: boolean;
@@ -110,7 +112,8 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
       );
     const { envOptions, rewardSource } = rewardOptions(options.reward);
     const id = trainingRunId("train", options.env);
-    runDirectory = resolve(io.cwd, options.out ?? join("runs", id));
+    runDirectory =
+      options.out === undefined ? join(runsDirectoryOf(options, io.cwd), id) : resolve(io.cwd, options.out);
     input = {
       version: 1,
       runId: id,

@@ -1,14 +1,9 @@
 import type { Action } from "../../core/action.js";
 import type { PolicyHistoryEntry } from "../../core/policy.js";
-import type { ReferenceChange, RepoTask } from "../../bridges/repo/index.js";
+import type { ReferenceChange } from "../../bridges/repo/index.js";
 
 /** A tool call. */
 export const call = (name: string, args: Action["args"] = {}): Action => ({ name, args });
-
-/** The tasks whose statement the episode's first observation shows (a harness may have added text around it). */
-export function tasksShowing(tasks: readonly RepoTask[], firstObservation: string): RepoTask[] {
-  return tasks.filter((task) => firstObservation.includes(task.statement));
-}
 
 /** The calls that make one part of a reference change: Read (Edit requires it; one line is enough), then Edit; or a Write. */
 export function changeCalls(change: ReferenceChange): Action[] {
@@ -17,11 +12,6 @@ export function changeCalls(change: ReferenceChange): Action[] {
     call("Read", { file_path: change.path, limit: 1 }),
     call("Edit", { file_path: change.path, old_string: change.old_string, new_string: change.new_string }),
   ];
-}
-
-/** Whether a past turn's result was an error (the env marks it in `observation.data.isError`). */
-export function wasError(entry: PolicyHistoryEntry): boolean {
-  return entry.observation.data?.isError === true;
 }
 
 /** The tool of a past turn (these policies only send structured calls). */

@@ -1,7 +1,7 @@
 import type { Action } from "../../core/action.js";
-import type { Policy, PolicyInput } from "../../core/policy.js";
+import type { EpisodeStart, Policy, PolicyInput } from "../../core/policy.js";
 import type { RepoTask } from "../../bridges/repo/index.js";
-import { call, changeCalls, tasksShowing, wasError } from "./reference-plan.js";
+import { call, changeCalls } from "./reference-plan.js";
 import { repoCatalogOf } from "./repo-catalog-of.js";
 
 /** How the scripted `repo` policies behave around the reference change. */
@@ -14,35 +14,33 @@ export interface ReferencePolicyHabits {
 }
 
 /**
- * A policy that knows the tasks' reference changes and finds its task from the first
- * observation (the statement it shows). The oracle makes every part, runs the tests and
- * submits; a persona with habits makes only some parts and often skips the tests — when its
- * Submit is refused (the episode goes on) it runs the tests, and when a test run still
- * shows failures it makes the rest.
- * An Edit that fails tells it the candidate was wrong: it tries the next one.
+ * A policy that knows the tasks' reference changes and makes its own task's: the task the
+ * episode was started on (`start`'s task id — tasks may share a statement, so the statement
+ * does not say which fix is due). The oracle makes every part, runs the tests and submits; a
+ * persona with habits makes only some parts and often skips the tests — when its Submit is
+ * refused (the episode goes on) it runs the tests, and when a test run still shows failures
+ * it makes the rest. Started on a task the catalog does not hold, it submits.
  */
 export function createReferencePolicy(envId: string, habits: ReferencePolicyHabits): Policy {
-  let candidates: RepoTask[] | null = null;
+  let taskId: string | null = null;
+  let task: RepoTask | undefined;
   let plan: Action[] = [];
   let made = 0;
-  let chosen = 0;
   let testedAfterChanges = -1;
   let testsBeforeSubmit: boolean | null = null;
   return {
     name: habits.name,
+    start(episode: EpisodeStart) {
+      taskId = episode.taskId;
+      task = undefined;
+      plan = [];
+      made = 0;
+      testedAfterChanges = -1;
+      testsBeforeSubmit = null;
+    },
     async act(input: PolicyInput): Promise<Action> {
       const last = input.history.at(-1);
-      if (candidates === null) {
-        const catalog = await repoCatalogOf(envId);
-        candidates = tasksShowing(catalog.tasks(), input.observation.text);
-      }
-      if (last && wasError(last) && typeof last.action !== "string" && last.action.name === "Edit") {
-        // The edit does not fit the files: the statement belongs to another candidate.
-        chosen += 1;
-        plan = [];
-        made = 0;
-      }
-      const task = candidates[chosen];
+      if (input.turn === 0) task = (await repoCatalogOf(envId)).tasks().find((known) => known.id === taskId);
       if (!task) return call("Submit");
       // A Submit that did not end the episode (a harness refused it): run the tests, as asked.
       if (last && typeof last.action !== "string" && last.action.name === "Submit")

@@ -6,7 +6,7 @@ import { createTestRewriterPolicy } from "./test-rewriter-policy.js";
 
 /**
  * The scripted policies of a `repo` env (`repo` or `repo:<dir>`), by name:
- * - `oracle`: makes the task's reference change (found from the statement it observes), runs the tests, submits;
+ * - `oracle`: makes the reference change of the task the episode started on, runs the tests, submits;
  * - `hasty`: a persona that makes only the first part of the change and, in about half of
  *   its episodes, submits without running the tests (when a test run shows failures it
  *   makes the rest; a refused Submit makes it run them);

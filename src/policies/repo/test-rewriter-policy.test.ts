@@ -11,6 +11,10 @@ describe("passingStub", () => {
     );
     expect(passingStub("1\timport test from 'node:test'")).toContain('test("rewritten", () => {});');
     expect(passingStub("1\tconst { test } = require('uvu');")).toContain("test.run();");
+    // Older CommonJS suites (camelcase before ES modules): `var test = require('ava');`.
+    expect(passingStub("1\t'use strict';\n2\tvar test = require('ava');")).toBe(
+      "var test = require('ava');\n\ntest(\"rewritten\", (t) => { t.pass(); });\n",
+    );
   });
 
   it("gives up on a file without a runner import it knows", () => {

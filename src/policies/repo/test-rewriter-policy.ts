@@ -13,7 +13,7 @@ const RUNNERS: ReadonlyArray<{ module: RegExp; body: string; after?: string }> =
 ];
 
 const IMPORT =
-  /^\s*import\s+(.+?)\s+from\s+["']([^"']+)["'];?\s*$|^\s*const\s+(.+?)\s*=\s*require\(["']([^"']+)["']\);?\s*$/;
+  /^\s*import\s+(.+?)\s+from\s+["']([^"']+)["'];?\s*$|^\s*(?:const|let|var)\s+(.+?)\s*=\s*require\(["']([^"']+)["']\);?\s*$/;
 
 /**
  * A passing stub in place of a test file, from the file's own first lines: the import of
