@@ -7,7 +7,7 @@ import { curriculumConfigOf, type CurriculumSettingsInput } from "../curriculum/
 import { differingSettings } from "../curriculum/differing-settings.js";
 import type { CurriculumTaskRun, NotRiggedTask } from "../curriculum/not-rigged-task.js";
 import type { CurriculumSummary } from "../curriculum/curriculum-summary.js";
-import type { CurriculumExecutor } from "../curriculum/run-curriculum.js";
+import type { CurriculumExecutor, CurriculumResult } from "../curriculum/run-curriculum.js";
 import { promiseText } from "../rigger/promise-text.js";
 import type { RigTaskResult } from "../rigger/rig-task.js";
 import { runPaths } from "../run-format/run-paths.js";
@@ -131,24 +131,42 @@ function resumedConfig(runDirectory: string, given: Partial<CurriculumSettingsIn
 export async function curriculum(options: CurriculumOptions): Promise<CurriculumRunResult> {
   const lanes = options.taskConcurrency ?? 1;
   const queue = options.queue;
+  const cwd = options.cwd ?? process.cwd();
   const rigHere = async (input: CurriculumWorkerInput, budget?: Parameters<CurriculumExecutor["run"]>[4]) =>
     (await import("./curriculum-worker.js")).default({ ...input, ...(queue ? { queue } : {}) }, budget);
   const pool = lanes > 1 ? processExecutor(lanes, { local: rigHere, queue }) : null;
   try {
-    return await runWith(options, pool);
+    const [{ createRigDependencies }, { inProcessExecutor, runCurriculum }] = await Promise.all([
+      import("./create-rig-dependencies.js"),
+      import("../curriculum/run-curriculum.js"),
+    ]);
+    const { config, runDirectory, env } = await preparedRun(options, cwd);
+    const executor =
+      pool ?? inProcessExecutor((config, directory) => createRigDependencies(config, directory, { queue, cwd }));
+    const result = await runCurriculum(config, {
+      runDirectory,
+      resume: options.resume !== undefined,
+      env,
+      executor,
+      ...(options.signal ? { signal: options.signal } : {}),
+      onTaskDone: (task, done, total) => options.onProgress?.({ task, done, total }),
+    })
+      .catch((error: unknown) => {
+        throw stoppedRunError(error, config, runDirectory, options.signal);
+      })
+      .finally(() => executor.close());
+    return await runResultOf(result, config, options.report !== false);
   } finally {
     await pool?.close();
   }
 }
 
-async function runWith(options: CurriculumOptions, pool: CurriculumExecutor | null): Promise<CurriculumRunResult> {
-  const [{ createRigDependencies }, { inProcessExecutor, runCurriculum }, { resolveEnv }] = await Promise.all([
+/** The run's settings (new or resumed), its directory and env; a new run's dependencies are checked first. */
+async function preparedRun(options: CurriculumOptions, cwd: string) {
+  const [{ createRigDependencies }, { resolveEnv }] = await Promise.all([
     import("./create-rig-dependencies.js"),
-    import("../curriculum/run-curriculum.js"),
     import("../bridges/env-registry.js"),
   ]);
-  const cwd = options.cwd ?? process.cwd();
-  const queue = options.queue;
   const given = settingsIn(options);
   const chosen = options.resume ?? options.out;
   const runDirectory =
@@ -167,78 +185,81 @@ async function runWith(options: CurriculumOptions, pool: CurriculumExecutor | nu
       cwd,
     );
     // Fail on a bad env, policy, designer or weakness — or an unreachable queue — before anything is written.
+    const queue = options.queue;
     await (await createRigDependencies(config, runDirectory, { logEvents: false, queue, cwd })).rollouts?.close();
   }
   options.signal?.throwIfAborted();
   options.onStart?.({ config, runDirectory, resumed: options.resume !== undefined });
-  const env = await resolveEnv(config.env, cwd);
-  const executor =
-    pool ?? inProcessExecutor((config, directory) => createRigDependencies(config, directory, { queue, cwd }));
-  try {
-    const result = await runCurriculum(config, {
-      runDirectory,
-      resume: options.resume !== undefined,
-      env,
-      executor,
-      ...(options.signal ? { signal: options.signal } : {}),
-      onTaskDone: (task, done, total) => options.onProgress?.({ task, done, total }),
+  return { config, runDirectory, env: await resolveEnv(config.env, cwd) };
+}
+
+/** A failure of the run as the caller should see it: a stop (`ABORTED`) or an outage says how to resume. */
+function stoppedRunError(
+  error: unknown,
+  config: CurriculumConfig,
+  runDirectory: string,
+  signal: AbortSignal | undefined,
+): unknown {
+  if (signal?.aborted) {
+    return new EnvriggerError("ABORTED", `the run ${config.runId} was stopped`, {
+      hint: `its checkpoints are kept: continue with --resume ${runDirectory}`,
+      cause: error,
     });
-    // The run's record is complete; a report that fails is a warning, not a failed run.
-    const warnings: string[] = [];
-    let report: string | null = null;
-    if (options.report !== false) {
-      try {
-        report = (await (await import("../report/write-run-report.js")).writeRunReport(result.runDirectory)).path;
-      } catch (error) {
-        warnings.push(`the run's report.html was not written: ${errorMessage(error)}`);
-      }
-    }
-    return {
-      runId: result.runId,
-      runDirectory: result.runDirectory,
-      tasks: result.tasks.map(
-        ({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best, error, rollouts, cost }) => ({
-          taskId,
-          outcome,
-          baseline,
-          accepted,
-          revisions,
-          candidate,
-          diagnosis,
-          best,
-          error,
-          rollouts,
-          cost,
-        }),
-      ),
-      notRigged: result.notRigged,
-      summary: result.summary,
-      promise: {
-        text: promiseText(config),
-        rule: config.rule,
-        confidence: config.confidence,
-        tolerance: config.tolerance,
-        stepsTolerance: config.stepsTolerance,
-      },
-      report,
-      warnings,
-    };
-  } catch (error) {
-    if (options.signal?.aborted) {
-      throw new EnvriggerError("ABORTED", `the run ${config.runId} was stopped`, {
-        hint: `its checkpoints are kept: continue with --resume ${runDirectory}`,
-        cause: error,
-      });
-    }
-    if (isEnvriggerError(error, "PROVIDER_UNAVAILABLE")) {
-      // The run stopped on purpose: say how to continue it once the endpoint is fixed.
-      throw new EnvriggerError("PROVIDER_UNAVAILABLE", `${error.message.split("\n")[0]}`, {
-        hint: `${error.hint ?? "fix the provider"}; the run stopped with its checkpoints kept: continue with --resume ${runDirectory}`,
-        cause: error,
-      });
-    }
-    throw error;
-  } finally {
-    await executor.close();
   }
+  if (isEnvriggerError(error, "PROVIDER_UNAVAILABLE")) {
+    // The run stopped on purpose: say how to continue it once the endpoint is fixed.
+    return new EnvriggerError("PROVIDER_UNAVAILABLE", `${error.message.split("\n")[0]}`, {
+      hint: `${error.hint ?? "fix the provider"}; the run stopped with its checkpoints kept: continue with --resume ${runDirectory}`,
+      cause: error,
+    });
+  }
+  return error;
+}
+
+/** What {@link curriculum} returns for a finished run; writes the report (a failure is a warning). */
+async function runResultOf(
+  result: CurriculumResult,
+  config: CurriculumConfig,
+  writeReport: boolean,
+): Promise<CurriculumRunResult> {
+  // The run's record is complete; a report that fails is a warning, not a failed run.
+  const warnings: string[] = [];
+  let report: string | null = null;
+  if (writeReport) {
+    try {
+      report = (await (await import("../report/write-run-report.js")).writeRunReport(result.runDirectory)).path;
+    } catch (error) {
+      warnings.push(`the run's report.html was not written: ${errorMessage(error)}`);
+    }
+  }
+  return {
+    runId: result.runId,
+    runDirectory: result.runDirectory,
+    tasks: result.tasks.map(
+      ({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best, error, rollouts, cost }) => ({
+        taskId,
+        outcome,
+        baseline,
+        accepted,
+        revisions,
+        candidate,
+        diagnosis,
+        best,
+        error,
+        rollouts,
+        cost,
+      }),
+    ),
+    notRigged: result.notRigged,
+    summary: result.summary,
+    promise: {
+      text: promiseText(config),
+      rule: config.rule,
+      confidence: config.confidence,
+      tolerance: config.tolerance,
+      stepsTolerance: config.stepsTolerance,
+    },
+    report,
+    warnings,
+  };
 }

@@ -51,7 +51,9 @@ export const RigStateAnnotation = Annotation.Root({
   diagnosis: last<Diagnosis | null>(null),
   proposal: last<CandidateProposal | null>(null),
   issues: last<CandidateIssue[]>([]),
-  validation: last<(RolloutBatch & { evidence: CandidateEvidence; mixturePoint?: MixturePoint }) | null>(null),
+  validation: last<
+    (RolloutBatch & { evidence: CandidateEvidence; verdict: DecisionFeedback; mixturePoint?: MixturePoint }) | null
+  >(null),
   verdict: last<DecisionFeedback | null>(null),
   attempts: Annotation<StoredAttempt[]>({ reducer: (previous, next) => previous.concat(next), default: () => [] }),
   /** Candidates written so far (including ones that failed to parse or check). */
