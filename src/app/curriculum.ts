@@ -1,7 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { EnvriggerError, errorMessage, isEnvriggerError } from "../core/errors.js";
-import { parseJsonText } from "../core/validate.js";
 import { curriculumConfigSchema, type CurriculumConfig } from "../curriculum/curriculum-config.js";
 import { curriculumConfigOf, type CurriculumSettingsInput } from "../curriculum/curriculum-settings.js";
 import { differingSettings } from "../curriculum/differing-settings.js";
@@ -14,6 +12,7 @@ import { runPaths } from "../run-format/run-paths.js";
 import type { CurriculumWorkerInput } from "./curriculum-worker.js";
 import { processExecutor } from "./process-executor.js";
 import { defaultRunDirectory } from "./default-run-directory.js";
+import { resumedRunFile } from "../run-format/run-file.js";
 
 /** How a run is carried out, beside its settings: where, resumed or not, stopped how, watched how. */
 export interface RunOptions {
@@ -95,12 +94,7 @@ function settingsIn(options: CurriculumOptions): Partial<CurriculumSettingsInput
 
 /** The stored run in `runDirectory`, refusing settings that differ from its own (exit 2 on the CLI). */
 function resumedConfig(runDirectory: string, given: Partial<CurriculumSettingsInput>, cwd: string): CurriculumConfig {
-  const path = runPaths(runDirectory).config;
-  if (!existsSync(path))
-    throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${path} does not exist`, {
-      hint: "pass the directory of an earlier run (runs/<id>)",
-    });
-  const config = parseJsonText(curriculumConfigSchema, readFileSync(path, "utf8"), path);
+  const config = resumedRunFile(curriculumConfigSchema, runPaths(runDirectory).config, "run");
   const compared =
     given.candidatesDir === undefined ? given : { ...given, candidatesDir: resolve(cwd, given.candidatesDir) };
   const differing = differingSettings(config, compared);

@@ -78,9 +78,8 @@ export type RigUpdate = typeof RigStateAnnotation.Update;
 const parsedConfigs = new WeakMap<object, RigConfig>();
 
 /**
- * The task's configuration from its state, read through {@link rigConfigSchema}: a
- * checkpoint written before a setting was renamed (`check`, `confirm`) resumes with the
- * same settings. Parsed once per stored config object.
+ * The task's configuration from its state, read through {@link rigConfigSchema} (defaults
+ * filled in). Parsed once per stored config object.
  */
 export function configOf(state: Pick<RigState, "config">): RigConfig {
   const stored = state.config;
