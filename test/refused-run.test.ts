@@ -31,3 +31,18 @@ describe("a refused run", () => {
     expect(existsSync(join(cwd, "runs")) ? readdirSync(join(cwd, "runs")) : []).toEqual([]);
   });
 });
+
+describe("a run of an older format", () => {
+  const old = join(process.cwd(), "test", "fixtures", "run-format-1");
+
+  it.each([
+    ["resumed", ["curriculum", "--resume", old]],
+    ["reported", ["report", old]],
+  ])("is refused when %s: exit 2, OLD_RUN_FORMAT naming the version that wrote it", async (_case, argv) => {
+    const cwd = mkdtempSync(join(tmpdir(), "old-run-"));
+    const { code, stderr } = await runCapturedCli(cwd, argv);
+    expect(stderr).toMatch(/OLD_RUN_FORMAT.*written by envrigger 0\.1\.0/);
+    expect(code).toBe(2);
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+});

@@ -1,13 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { EnvriggerError, errorMessage, isEnvriggerError } from "../core/errors.js";
-import { parseJsonText } from "../core/validate.js";
 import { curriculumConfigSchema, type CurriculumConfig } from "../curriculum/curriculum-config.js";
 import { curriculumConfigOf, type CurriculumSettingsInput } from "../curriculum/curriculum-settings.js";
 import { differingSettings } from "../curriculum/differing-settings.js";
 import type { CurriculumTaskRun, NotRiggedTask } from "../curriculum/not-rigged-task.js";
 import type { CurriculumSummary } from "../curriculum/curriculum-summary.js";
-import type { CurriculumExecutor } from "../curriculum/run-curriculum.js";
+import type { CurriculumExecutor, CurriculumResult } from "../curriculum/run-curriculum.js";
 import { promiseText } from "../rigger/promise-text.js";
 import { rigSettingTable } from "../rigger/rig-settings.js";
 import type { RigTaskResult } from "../rigger/rig-task.js";
@@ -15,6 +13,7 @@ import { runPaths } from "../run-format/run-paths.js";
 import type { CurriculumWorkerInput } from "./curriculum-worker.js";
 import { processExecutor } from "./process-executor.js";
 import { defaultRunDirectory } from "./default-run-directory.js";
+import { resumedRunFile } from "../run-format/run-file.js";
 
 /** How a run is carried out, beside its settings: where, resumed or not, stopped how, watched how. */
 export interface RunOptions {
@@ -96,12 +95,7 @@ function settingsIn(options: CurriculumOptions): Partial<CurriculumSettingsInput
 
 /** The stored run in `runDirectory`, refusing settings that differ from its own (exit 2 on the CLI). */
 function resumedConfig(runDirectory: string, given: Partial<CurriculumSettingsInput>, cwd: string): CurriculumConfig {
-  const path = runPaths(runDirectory).config;
-  if (!existsSync(path))
-    throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${path} does not exist`, {
-      hint: "pass the directory of an earlier run (runs/<id>)",
-    });
-  const config = parseJsonText(curriculumConfigSchema, readFileSync(path, "utf8"), path);
+  const config = resumedRunFile(curriculumConfigSchema, runPaths(runDirectory).config, "run");
   const compared =
     given.candidatesDir === undefined ? given : { ...given, candidatesDir: resolve(cwd, given.candidatesDir) };
   const differing = differingSettings(config, compared);
@@ -132,24 +126,42 @@ function resumedConfig(runDirectory: string, given: Partial<CurriculumSettingsIn
 export async function curriculum(options: CurriculumOptions): Promise<CurriculumRunResult> {
   const lanes = options.taskConcurrency ?? 1;
   const queue = options.queue;
+  const cwd = options.cwd ?? process.cwd();
   const rigHere = async (input: CurriculumWorkerInput, budget?: Parameters<CurriculumExecutor["run"]>[4]) =>
     (await import("./curriculum-worker.js")).default({ ...input, ...(queue ? { queue } : {}) }, budget);
   const pool = lanes > 1 ? processExecutor(lanes, { local: rigHere, queue }) : null;
   try {
-    return await runWith(options, pool);
+    const [{ createRigDependencies }, { inProcessExecutor, runCurriculum }] = await Promise.all([
+      import("./create-rig-dependencies.js"),
+      import("../curriculum/run-curriculum.js"),
+    ]);
+    const { config, runDirectory, env } = await preparedRun(options, cwd);
+    const executor =
+      pool ?? inProcessExecutor((config, directory) => createRigDependencies(config, directory, { queue, cwd }));
+    const result = await runCurriculum(config, {
+      runDirectory,
+      resume: options.resume !== undefined,
+      env,
+      executor,
+      ...(options.signal ? { signal: options.signal } : {}),
+      onTaskDone: (task, done, total) => options.onProgress?.({ task, done, total }),
+    })
+      .catch((error: unknown) => {
+        throw stoppedRunError(error, config, runDirectory, options.signal);
+      })
+      .finally(() => executor.close());
+    return await runResultOf(result, config, options.report !== false);
   } finally {
     await pool?.close();
   }
 }
 
-async function runWith(options: CurriculumOptions, pool: CurriculumExecutor | null): Promise<CurriculumRunResult> {
-  const [{ createRigDependencies }, { inProcessExecutor, runCurriculum }, { resolveEnv }] = await Promise.all([
+/** The run's settings (new or resumed), its directory and env; a new run's dependencies are checked first. */
+async function preparedRun(options: CurriculumOptions, cwd: string) {
+  const [{ createRigDependencies }, { resolveEnv }] = await Promise.all([
     import("./create-rig-dependencies.js"),
-    import("../curriculum/run-curriculum.js"),
     import("../bridges/env-registry.js"),
   ]);
-  const cwd = options.cwd ?? process.cwd();
-  const queue = options.queue;
   const given = settingsIn(options);
   const chosen = options.resume ?? options.out;
   const runDirectory =
@@ -168,78 +180,81 @@ async function runWith(options: CurriculumOptions, pool: CurriculumExecutor | nu
     if (!options.policy) throw new EnvriggerError("BAD_ARGUMENT", "--policy is required (or --resume runs/<id>)");
     config = curriculumConfigOf({ ...given, env: options.env, policy: options.policy }, runDirectory, cwd);
     // Fail on a bad env, policy, designer or weakness — or an unreachable queue — before anything is written.
+    const queue = options.queue;
     await (await createRigDependencies(config, runDirectory, { logEvents: false, queue, cwd })).rollouts?.close();
   }
   options.signal?.throwIfAborted();
   options.onStart?.({ config, runDirectory, resumed: options.resume !== undefined });
-  const env = await resolveEnv(config.env, cwd);
-  const executor =
-    pool ?? inProcessExecutor((config, directory) => createRigDependencies(config, directory, { queue, cwd }));
-  try {
-    const result = await runCurriculum(config, {
-      runDirectory,
-      resume: options.resume !== undefined,
-      env,
-      executor,
-      ...(options.signal ? { signal: options.signal } : {}),
-      onTaskDone: (task, done, total) => options.onProgress?.({ task, done, total }),
+  return { config, runDirectory, env: await resolveEnv(config.env, cwd) };
+}
+
+/** A failure of the run as the caller should see it: a stop (`ABORTED`) or an outage says how to resume. */
+function stoppedRunError(
+  error: unknown,
+  config: CurriculumConfig,
+  runDirectory: string,
+  signal: AbortSignal | undefined,
+): unknown {
+  if (signal?.aborted) {
+    return new EnvriggerError("ABORTED", `the run ${config.runId} was stopped`, {
+      hint: `its checkpoints are kept: continue with --resume ${runDirectory}`,
+      cause: error,
     });
-    // The run's record is complete; a report that fails is a warning, not a failed run.
-    const warnings: string[] = [];
-    let report: string | null = null;
-    if (options.report !== false) {
-      try {
-        report = (await (await import("../report/write-run-report.js")).writeRunReport(result.runDirectory)).path;
-      } catch (error) {
-        warnings.push(`the run's report.html was not written: ${errorMessage(error)}`);
-      }
-    }
-    return {
-      runId: result.runId,
-      runDirectory: result.runDirectory,
-      tasks: result.tasks.map(
-        ({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best, error, rollouts, cost }) => ({
-          taskId,
-          outcome,
-          baseline,
-          accepted,
-          revisions,
-          candidate,
-          diagnosis,
-          best,
-          error,
-          rollouts,
-          cost,
-        }),
-      ),
-      notRigged: result.notRigged,
-      summary: result.summary,
-      promise: {
-        text: promiseText(config),
-        rule: config.rule,
-        confidence: config.confidence,
-        tolerance: config.tolerance,
-        stepsTolerance: config.stepsTolerance,
-      },
-      report,
-      warnings,
-    };
-  } catch (error) {
-    if (options.signal?.aborted) {
-      throw new EnvriggerError("ABORTED", `the run ${config.runId} was stopped`, {
-        hint: `its checkpoints are kept: continue with --resume ${runDirectory}`,
-        cause: error,
-      });
-    }
-    if (isEnvriggerError(error, "PROVIDER_UNAVAILABLE")) {
-      // The run stopped on purpose: say how to continue it once the endpoint is fixed.
-      throw new EnvriggerError("PROVIDER_UNAVAILABLE", `${error.message.split("\n")[0]}`, {
-        hint: `${error.hint ?? "fix the provider"}; the run stopped with its checkpoints kept: continue with --resume ${runDirectory}`,
-        cause: error,
-      });
-    }
-    throw error;
-  } finally {
-    await executor.close();
   }
+  if (isEnvriggerError(error, "PROVIDER_UNAVAILABLE")) {
+    // The run stopped on purpose: say how to continue it once the endpoint is fixed.
+    return new EnvriggerError("PROVIDER_UNAVAILABLE", `${error.message.split("\n")[0]}`, {
+      hint: `${error.hint ?? "fix the provider"}; the run stopped with its checkpoints kept: continue with --resume ${runDirectory}`,
+      cause: error,
+    });
+  }
+  return error;
+}
+
+/** What {@link curriculum} returns for a finished run; writes the report (a failure is a warning). */
+async function runResultOf(
+  result: CurriculumResult,
+  config: CurriculumConfig,
+  writeReport: boolean,
+): Promise<CurriculumRunResult> {
+  // The run's record is complete; a report that fails is a warning, not a failed run.
+  const warnings: string[] = [];
+  let report: string | null = null;
+  if (writeReport) {
+    try {
+      report = (await (await import("../report/write-run-report.js")).writeRunReport(result.runDirectory)).path;
+    } catch (error) {
+      warnings.push(`the run's report.html was not written: ${errorMessage(error)}`);
+    }
+  }
+  return {
+    runId: result.runId,
+    runDirectory: result.runDirectory,
+    tasks: result.tasks.map(
+      ({ taskId, outcome, baseline, accepted, revisions, candidate, diagnosis, best, error, rollouts, cost }) => ({
+        taskId,
+        outcome,
+        baseline,
+        accepted,
+        revisions,
+        candidate,
+        diagnosis,
+        best,
+        error,
+        rollouts,
+        cost,
+      }),
+    ),
+    notRigged: result.notRigged,
+    summary: result.summary,
+    promise: {
+      text: promiseText(config),
+      rule: config.rule,
+      confidence: config.confidence,
+      tolerance: config.tolerance,
+      stepsTolerance: config.stepsTolerance,
+    },
+    report,
+    warnings,
+  };
 }

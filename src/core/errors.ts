@@ -64,6 +64,11 @@ export const errorCodes = {
   PAGE_NOT_SETTLED: "external",
   /** No OS sandbox (bubblewrap) for running real code, and the user did not ask to run it unconfined; the message says how to install one. */
   ISOLATION_UNAVAILABLE: "user",
+  /**
+   * A run directory written by another envrigger in another run format: before 1.0 older
+   * runs are refused, not converted; the message names the version that wrote it.
+   */
+  OLD_RUN_FORMAT: "user",
   /** A stored file is not what was written: a candidate whose id is not the hash of its stack, a damaged checkpoint database. */
   INTEGRITY: "user",
   /** npm could not install a repository's devDependencies (unknown version, registry unreachable); npm's message says which. */

@@ -1,18 +1,17 @@
 import { z } from "zod";
-import { withRenamedKeys } from "../core/renamed-keys.js";
 import { targetSchema } from "../designer/target.js";
-import { RENAMED_DECISION_SETTINGS } from "../rigger/rig-config.js";
 import { curriculumSettingTable, rigSettingsSchema, shapeOf } from "../rigger/rig-settings.js";
 
 const { taskConcurrency: _taskConcurrency, ...runDefiningCurriculumSettings } = shapeOf(curriculumSettingTable);
 
 /**
- * The stored form of the settings (see `rigSettingTable`): the three target settings as one
- * `target`, and the run's id. How many tasks run at once is not stored (it never changes
- * what a task computes; a resumed run may choose anew), nor where new runs are made (the
- * run is where it is).
+ * A curriculum run's configuration, written to `runs/<id>/run.json` when the run starts;
+ * `--resume` reads it back so a resumed run is the same run. The stored form of the settings
+ * (see `rigSettingTable`): the three target settings as one `target`, and the run's id. How
+ * many tasks run at once is not stored (it never changes what a task computes; a resumed run
+ * may choose anew), nor where new runs are made (the run is where it is).
  */
-const curriculumConfigObjectSchema = rigSettingsSchema
+export const curriculumConfigSchema = rigSettingsSchema
   .omit({ band: true, bandSteps: true, weakness: true, runsDir: true })
   .extend(runDefiningCurriculumSettings)
   .extend({
@@ -23,11 +22,5 @@ const curriculumConfigObjectSchema = rigSettingsSchema
     candidatesDir: z.string(),
   });
 
-/**
- * A curriculum run's configuration, written to `runs/<id>/run.json` when the run starts;
- * `--resume` reads it back so a resumed run is the same run (also one written under the
- * older setting names `check` and `confirm`).
- */
-export const curriculumConfigSchema = withRenamedKeys(curriculumConfigObjectSchema, RENAMED_DECISION_SETTINGS);
-export type CurriculumConfig = z.infer<typeof curriculumConfigObjectSchema>;
-export type CurriculumConfigInput = z.input<typeof curriculumConfigObjectSchema>;
+export type CurriculumConfig = z.infer<typeof curriculumConfigSchema>;
+export type CurriculumConfigInput = z.input<typeof curriculumConfigSchema>;

@@ -8,6 +8,7 @@ import { runPaths } from "../run-format/run-paths.js";
 import type { CheckpointedTask } from "../rigger/checkpointed-task-schema.js";
 import { learningCurvesSchema, type LearningCurves } from "../run-format/learning-curves-schema.js";
 import { readCheckpointedTasks } from "../rigger/read-checkpointed-tasks.js";
+import { readRunFile } from "../run-format/run-file.js";
 
 const countSchema = z.number().int().nonnegative();
 
@@ -72,7 +73,7 @@ export async function readRun(directory: string): Promise<RunRecord> {
       },
     );
   }
-  const config = parseJsonText(curriculumConfigSchema, readFileSync(paths.config, "utf8"), paths.config);
+  const config = readRunFile(curriculumConfigSchema, paths.config);
   const result = existsSync(paths.result)
     ? parseJsonText(resultFileSchema, readFileSync(paths.result, "utf8"), paths.result)
     : null;

@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { appendJsonLine, writeJsonAtomic } from "../core/atomic-write.js";
 import type { EnvDefinition } from "../core/env-definition.js";
 import type { TaskInfo } from "../core/task.js";
 import { EnvriggerError } from "../core/errors.js";
-import { parseJsonText, parseWith } from "../core/validate.js";
+import { parseWith } from "../core/validate.js";
 import { tasksOf } from "../rollout/baseline.js";
 import type { RigDependencies, RigEvent } from "../rigger/rig-dependencies.js";
 import type { RigTaskResult } from "../rigger/rig-task.js";
@@ -15,6 +15,7 @@ import { runPaths } from "../run-format/run-paths.js";
 import { LocalRunBudget, type RunBudget } from "../rigger/run-budget.js";
 import { isRigged, rigOrNotRigged, type CurriculumTaskRun, type NotRiggedTask } from "./not-rigged-task.js";
 import { rolloutsSpentByRun } from "./rollouts-spent-by-run.js";
+import { refuseExistingRun, resumedRunFile, writeRunFile } from "../run-format/run-file.js";
 
 /** The result of a curriculum run (`result.json`, and the `curriculum --json` output). */
 export interface CurriculumResult {
@@ -78,25 +79,16 @@ export async function runCurriculum(
   const paths = runPaths(options.runDirectory);
   let config: CurriculumConfig;
   if (options.resume) {
-    if (!existsSync(paths.config)) {
-      throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${paths.config} does not exist`, {
-        hint: "pass the directory of an earlier run (runs/<id>)",
-      });
-    }
-    config = parseJsonText(curriculumConfigSchema, readFileSync(paths.config, "utf8"), paths.config);
+    config = resumedRunFile(curriculumConfigSchema, paths.config, "run");
   } else {
-    if (existsSync(paths.config)) {
-      throw new EnvriggerError("BAD_ARGUMENT", `${options.runDirectory} already holds a run`, {
-        hint: "use --resume to continue it, or choose another --out",
-      });
-    }
+    refuseExistingRun(paths.config, options.runDirectory, "run");
     config = parseWith(curriculumConfigSchema, input, "curriculum configuration", "BAD_CONFIG");
   }
   // The tasks are resolved before anything is written: a refused run leaves no directory behind.
   const tasks = await selectedTasks(options.env, config);
   if (!options.resume) {
     mkdirSync(options.runDirectory, { recursive: true });
-    writeJsonAtomic(paths.config, config);
+    writeRunFile(paths.config, config);
   }
   appendJsonLine(paths.events, {
     event: options.resume ? "resume" : "start",

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { writeRunFile } from "../run-format/run-file.js";
 import { describe, expect, it } from "vitest";
 import { curriculumConfigSchema, type CurriculumConfigInput } from "./curriculum-config.js";
 import { unfinishedRunsLike } from "./unfinished-runs.js";
@@ -26,7 +27,7 @@ function writeRun(
   const directory = join(runs, id);
   mkdirSync(directory, { recursive: true });
   const path = join(directory, "run.json");
-  writeFileSync(path, JSON.stringify(curriculumConfigSchema.parse({ ...base, ...config, runId: id })));
+  writeRunFile(path, curriculumConfigSchema.parse({ ...base, ...config, runId: id }));
   const at = new Date(Date.now() - minutesAgo * 60_000);
   utimesSync(path, at, at);
   if (finished) writeFileSync(join(directory, "result.json"), "{}");

@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { parseJsonText } from "../core/validate.js";
 import { runPaths } from "../run-format/run-paths.js";
 import { curriculumConfigSchema, type CurriculumConfig } from "./curriculum-config.js";
+import { readRunFile } from "../run-format/run-file.js";
 
 /** An unfinished run in a runs directory: written its configuration, not yet its result. */
 export interface UnfinishedRun {
@@ -40,7 +40,7 @@ export function unfinishedRunsLike(config: CurriculumConfig, runsDirectory: stri
     if (!existsSync(paths.config) || existsSync(paths.result)) continue;
     let stored: CurriculumConfig;
     try {
-      stored = parseJsonText(curriculumConfigSchema, readFileSync(paths.config, "utf8"), paths.config);
+      stored = readRunFile(curriculumConfigSchema, paths.config);
     } catch {
       continue; // Not a run this version reads.
     }

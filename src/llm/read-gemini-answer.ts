@@ -3,7 +3,7 @@ import { errorMessage } from "../core/errors.js";
 import { parseJsonText } from "../core/validate.js";
 import type { GeminiResponse } from "./gemini-client.js";
 import type { StructuredReply } from "./run-structured-call.js";
-import { tokenCount } from "./token-usage.js";
+import { geminiUsage } from "./provider-usage.js";
 
 const EXCERPT = 300;
 
@@ -11,15 +11,10 @@ const EXCERPT = 300;
  * Read the structured answer out of a Gemini response: its text parsed as JSON (a
  * surrounding Markdown code fence is tolerated). Empty text (e.g. a safety stop) or
  * unparsable JSON is a problem the model is told about; schema validation happens later.
- * Usage comes from `usageMetadata` (thinking tokens count as output).
+ * Usage as {@link geminiUsage} reads it (cached prompt tokens included).
  */
 export function readGeminiAnswer(response: GeminiResponse): StructuredReply {
-  const metadata = response.usageMetadata ?? {};
-  const usage = {
-    inputTokens: tokenCount(metadata.promptTokenCount),
-    outputTokens: tokenCount(metadata.candidatesTokenCount) + tokenCount(metadata.thoughtsTokenCount),
-    calls: 1,
-  };
+  const usage = geminiUsage(response);
   const text = (response.text ?? "").trim();
   if (text.length === 0) {
     const reason = response.candidates?.[0]?.finishReason;

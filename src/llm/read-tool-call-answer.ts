@@ -1,5 +1,5 @@
 import type { StructuredReply } from "./run-structured-call.js";
-import { tokenCount } from "./token-usage.js";
+import { langChainUsage } from "./provider-usage.js";
 
 const EXCERPT = 300;
 
@@ -26,16 +26,11 @@ function contentText(content: unknown): string {
  * Read the structured answer out of a LangChain AI message: the arguments of the tool
  * call named `name`. Every other shape is a problem the model is told about — malformed
  * JSON arguments (`invalid_tool_calls`), a call to another tool, plain text instead of a
- * call, or an empty message. Usage comes from the message's `usage_metadata`.
+ * call, or an empty message. Usage as {@link langChainUsage} reads it (cached prompt tokens included).
  */
 export function readToolCallAnswer(message: unknown, name: string): StructuredReply {
   const fields = record(message);
-  const usageMetadata = record(fields.usage_metadata);
-  const usage = {
-    inputTokens: tokenCount(usageMetadata.input_tokens),
-    outputTokens: tokenCount(usageMetadata.output_tokens),
-    calls: 1,
-  };
+  const usage = langChainUsage(message);
   const toolCalls = list(fields.tool_calls);
   const invalidCalls = list(fields.invalid_tool_calls);
   const call = toolCalls.find((candidate) => candidate.name === name);

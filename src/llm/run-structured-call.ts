@@ -2,14 +2,11 @@ import type { z } from "zod";
 import { EnvriggerError } from "../core/errors.js";
 import type { Rng } from "../core/seeding.js";
 import { formatIssues } from "../core/validate.js";
-import { callWithTimeout } from "./call-with-timeout.js";
-import { classifyProviderError } from "./classify-provider-error.js";
+import { callProvider } from "./call-provider.js";
 import type { LlmCallSettings } from "./llm-call-settings.js";
 import { redactSecrets } from "./redact-secrets.js";
-import { retryWithBackoff } from "./retry-with-backoff.js";
 import type { ChatMessage, StructuredCallOptions, StructuredResult } from "./structured-chat.js";
 import { addTokenUsage, emptyTokenUsage, type TokenUsage } from "./token-usage.js";
-import { toProviderError } from "./to-provider-error.js";
 
 /** What one provider response offered as the structured answer, before schema validation. */
 export type StructuredCandidate = { ok: true; value: unknown } | { ok: false; problem: string };
@@ -58,25 +55,7 @@ export async function runStructuredCall<T>(
   let lastProblem = "";
   const maxResponses = settings.outputRetries + 1;
   for (let response = 1; response <= maxResponses; response++) {
-    const outcome = await retryWithBackoff(
-      () => callWithTimeout((signal) => requester.request(conversation, signal), settings.timeoutMs),
-      {
-        retries: settings.retries,
-        initialMs: settings.backoff.initialMs,
-        maxMs: settings.backoff.maxMs,
-        rng: requester.rng,
-        isRetryable: (error) => classifyProviderError(error).retryable,
-      },
-    );
-    if (!outcome.ok) {
-      throw toProviderError(outcome.error, {
-        provider: requester.provider,
-        model: requester.model,
-        attempts: outcome.attempts,
-        environment: requester.environment,
-      });
-    }
-    const reply = outcome.value;
+    const reply = await callProvider((signal) => requester.request(conversation, signal), requester);
     usage = addTokenUsage(usage, reply.usage);
     options.onUsage?.(reply.usage);
     if (reply.candidate.ok) {

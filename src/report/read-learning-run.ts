@@ -9,6 +9,7 @@ import { experimentConfigSchema, type ExperimentConfig } from "../rl/run-experim
 import { trainingCurves, trainingRunPaths } from "../rl/run-training.js";
 import { trainingRunConfigSchema, type TrainingRunConfig } from "../rl/training-run-config.js";
 import { learningCurvesSchema, type LearningCurves } from "../run-format/learning-curves-schema.js";
+import { readRunFile } from "../run-format/run-file.js";
 
 /** A held-out evaluation as the report reads it (from result.json or the checkpoint). */
 const heldOutPointSchema = z.object({
@@ -100,7 +101,7 @@ export function readTrainingRun(
   label?: string,
 ): { run: TrainingRunRecord; curves: LearningCurves | null } {
   const paths = trainingRunPaths(directory);
-  const config = parseJsonText(trainingRunConfigSchema, readFileSync(paths.config, "utf8"), paths.config);
+  const config = readRunFile(trainingRunConfigSchema, paths.config);
   const rounds = readRounds(paths.coevolution);
   let curve: HeldOutPoint[] = [];
   let updates: UpdateStats[] = [];
@@ -133,7 +134,7 @@ export function readTrainingRun(
  */
 export function readExperimentRun(directory: string): LearningRunRecord & { kind: "experiment" } {
   const configPath = join(directory, "experiment.json");
-  const config = parseJsonText(experimentConfigSchema, readFileSync(configPath, "utf8"), configPath);
+  const config = readRunFile(experimentConfigSchema, configPath);
   const runs: TrainingRunRecord[] = [];
   for (let seed = 0; seed < config.seeds; seed++) {
     for (const arm of ["original", "harness"] as const) {

@@ -96,7 +96,7 @@ function roundsSection(runs: readonly TrainingRunRecord[]): string {
           round.skipped.length,
           `${round.guarded.length}${round.guardedEnvWide ? " + every other (pooled)" : ""}`,
           round.stackedTasks,
-          round.cost?.total.rollouts ?? round.rollouts,
+          round.cost.total.rollouts,
           layerSummary(round),
           (round.durationMs / 1000).toFixed(1),
           round.runDirectory,

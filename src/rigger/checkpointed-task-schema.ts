@@ -44,7 +44,7 @@ export const checkpointedTaskSchema = z.object({
   written: z.number().int().nonnegative().default(0),
   outcome: z.enum(["accepted", "rejected", "skipped"]).nullable().default(null),
   candidatePath: z.string().nullable().default(null),
-  /** What the task spent so far (null in checkpoints written before costs were counted). */
-  cost: costRecordSchema.nullable().default(null),
+  /** What the task spent so far. */
+  cost: costRecordSchema,
 });
 export type CheckpointedTask = z.infer<typeof checkpointedTaskSchema>;

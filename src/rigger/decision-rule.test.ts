@@ -263,7 +263,14 @@ describe("decide on the true rate, within a budget", () => {
   });
 
   it("reads a consistent pooled mixture estimate instead of the candidate's own episodes", () => {
-    const pooled = { mean: 0.5, deviation: 0.04, ends: { off: 0.9, on: 0.1 }, episodes: 80, consistent: true };
+    const pooled = {
+      mean: 0.5,
+      deviation: 0.04,
+      ends: { off: 0.9, on: 0.1 },
+      endDeviations: { off: 0.05, on: 0.05 },
+      episodes: 80,
+      consistent: true,
+    };
     // 2/5 alone is undecided; pooled at 0.50 ± 0.04 it is in band with P = 0.99.
     expect(decide(band, evidence(stats(2, 5)), trueRate).decision).toBe("more");
     const pooledVerdict = decide(band, evidence(stats(2, 5), { pooled }), trueRate);

@@ -179,11 +179,10 @@ export function abandonment(
 /**
  * The posterior probability that both ends of a mixture's line lie beyond `band` on the same
  * side — above its top, or below its bottom — read on the end nearer the band (normal
- * approximation with the ends' deviations; 0 when they were not recorded).
+ * approximation with the ends' deviations).
  */
 export function outOfReach(estimate: MixtureEstimate, band: readonly [number, number]): number {
   const deviations = estimate.endDeviations;
-  if (!deviations) return 0;
   const ends = [
     { mean: estimate.ends.off, deviation: deviations.off },
     { mean: estimate.ends.on, deviation: deviations.on },

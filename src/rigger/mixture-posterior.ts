@@ -38,8 +38,8 @@ export interface MixtureEstimate {
   deviation: number;
   /** The two ends of the line: the rate with the perturbation off everywhere (share 0) and on everywhere (share 1). */
   ends: { off: number; on: number };
-  /** Posterior standard deviations of the two ends (absent in estimates checkpointed before they were kept). */
-  endDeviations?: { off: number; on: number };
+  /** Posterior standard deviations of the two ends. */
+  endDeviations: { off: number; on: number };
   /** Episodes the estimate rests on. */
   episodes: number;
   /**

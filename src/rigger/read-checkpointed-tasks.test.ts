@@ -31,7 +31,7 @@ const config = {
 };
 
 describe("readCheckpointedTasks", () => {
-  it("reads the trajectories a thread's state refers to from the file's batch table, and a checkpoint holding them inline (older runs) alike", async () => {
+  it("reads the trajectories a thread's state refers to from the file's batch table, and refuses a checkpoint holding them inline (run format 1)", async () => {
     const root = mkdtempSync(join(tmpdir(), "read-checkpoints-"));
     const path = join(root, "t1.sqlite");
     const file = openCheckpointer(path);
@@ -53,7 +53,7 @@ describe("readCheckpointedTasks", () => {
     }
     expect(task!.baseline!.trajectories[0]!.taskId).toBe("t1");
 
-    // The same state written as runs before the batch table did: trajectories inline, no table.
+    // The same state as run format 1 wrote it: trajectories inline, no table.
     const legacyPath = join(root, "legacy.sqlite");
     const legacy = openCheckpointer(legacyPath, { writable: false });
     const values = latest.checkpoint.channel_values as Record<string, unknown>;
@@ -72,6 +72,6 @@ describe("readCheckpointedTasks", () => {
       legacy.saver.db.prepare("SELECT name FROM sqlite_master WHERE name = ?").all(TRAJECTORY_BATCH_TABLE),
     ).toEqual([]);
     legacy.close();
-    expect(await readCheckpointedTasks([legacyPath], "test")).toEqual([task]);
+    await expect(readCheckpointedTasks([legacyPath], "test")).rejects.toThrow(/a trajectory batch reference/);
   });
 });

@@ -12,8 +12,7 @@ const threadRowsSchema = z.array(z.object({ threadId: z.string() }));
  * Read the latest state of every task thread of environment `envId` from a run's SQLite
  * checkpointer files (thread ids are `<env>/<task>`, see `rigTask`), validated against
  * {@link checkpointedTaskSchema}, with the trajectories the state refers to read from the
- * file's trajectory batch table (checkpoints of older runs hold them inline; they read
- * alike). Threads come back ordered by task id, each once (the
+ * file's trajectory batch table. Threads come back ordered by task id, each once (the
  * first file holding it wins); a thread without a configuration yet (killed before its
  * first node finished) is left out.
  */
@@ -69,10 +68,8 @@ async function readCheckpointFile(path: string, envId: string): Promise<Checkpoi
 
 /** The state's values with every trajectory reference (baseline, validation, each attempt's) replaced by its batch. */
 function withTrajectories(values: Record<string, unknown>, store: TrajectoryBatchStore): Record<string, unknown> {
-  const resolved = (value: unknown): unknown => {
-    const ref = trajectoryBatchRefSchema.safeParse(value);
-    return ref.success ? store.get(ref.data) : value;
-  };
+  const resolved = (value: unknown): unknown =>
+    value === undefined ? value : store.get(parseWith(trajectoryBatchRefSchema, value, "a trajectory batch reference"));
   const batch = (value: unknown): unknown =>
     typeof value === "object" && value !== null && "trajectories" in value
       ? { ...value, trajectories: resolved(value.trajectories) }

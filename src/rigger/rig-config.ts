@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { withRenamedKeys } from "../core/renamed-keys.js";
 import { targetSchema } from "../designer/target.js";
 import { rigSettingsSchema } from "./rig-settings.js";
 import {
@@ -8,9 +7,6 @@ import {
   PAPER_DECISION_POLICY,
   type DecisionPolicy,
 } from "./decision-rule.js";
-
-/** Setting names a stored rig configuration may still use (old → new). */
-export const RENAMED_DECISION_SETTINGS = { check: "checkRollouts", confirm: "confirmationEpisodes" } as const;
 
 /** The settings a task's rigging keeps (the run-wide ones — budget total, split, candidates — stay with the run). */
 const RIG_TASK_SETTINGS = {
@@ -36,20 +32,16 @@ const RIG_TASK_SETTINGS = {
 /** The names of the rig settings one task's configuration holds. */
 export const rigTaskSettingNames = Object.keys(RIG_TASK_SETTINGS) as Array<keyof typeof RIG_TASK_SETTINGS>;
 
-const rigConfigObjectSchema = rigSettingsSchema.pick(RIG_TASK_SETTINGS).extend({
+/** Everything that defines one task's rigging, serialisable (it lives in the checkpoint). */
+export const rigConfigSchema = rigSettingsSchema.pick(RIG_TASK_SETTINGS).extend({
   envId: z.string(),
   taskId: z.string(),
   group: z.string().optional(),
   target: targetSchema,
 });
 
-/**
- * Everything that defines one task's rigging, serialisable (it lives in the checkpoint).
- * Reads configurations stored under the older names `check` and `confirm` too.
- */
-export const rigConfigSchema = withRenamedKeys(rigConfigObjectSchema, RENAMED_DECISION_SETTINGS);
-export type RigConfig = z.infer<typeof rigConfigObjectSchema>;
-export type RigConfigInput = z.input<typeof rigConfigObjectSchema>;
+export type RigConfig = z.infer<typeof rigConfigSchema>;
+export type RigConfigInput = z.input<typeof rigConfigSchema>;
 
 /** The index offset of validation rollouts of revision `revision` (never overlaps observation seeds). */
 export function validationIndexOffset(revision: number): number {

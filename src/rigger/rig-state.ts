@@ -51,7 +51,9 @@ export const RigStateAnnotation = Annotation.Root({
   diagnosis: last<Diagnosis | null>(null),
   proposal: last<CandidateProposal | null>(null),
   issues: last<CandidateIssue[]>([]),
-  validation: last<(RolloutBatch & { evidence: CandidateEvidence; mixturePoint?: MixturePoint }) | null>(null),
+  validation: last<
+    (RolloutBatch & { evidence: CandidateEvidence; verdict: DecisionFeedback; mixturePoint?: MixturePoint }) | null
+  >(null),
   verdict: last<DecisionFeedback | null>(null),
   attempts: Annotation<StoredAttempt[]>({ reducer: (previous, next) => previous.concat(next), default: () => [] }),
   /** Candidates written so far (including ones that failed to parse or check). */
@@ -76,9 +78,8 @@ export type RigUpdate = typeof RigStateAnnotation.Update;
 const parsedConfigs = new WeakMap<object, RigConfig>();
 
 /**
- * The task's configuration from its state, read through {@link rigConfigSchema}: a
- * checkpoint written before a setting was renamed (`check`, `confirm`) resumes with the
- * same settings. Parsed once per stored config object.
+ * The task's configuration from its state, read through {@link rigConfigSchema} (defaults
+ * filled in). Parsed once per stored config object.
  */
 export function configOf(state: Pick<RigState, "config">): RigConfig {
   const stored = state.config;

@@ -6,7 +6,7 @@ import type { RigDependencies } from "./rig-dependencies.js";
 import { createRigGraph } from "./rig-graph.js";
 import { configOf, type RigOutcome, type RigState } from "./rig-state.js";
 import { parseWith } from "../core/validate.js";
-import { emptyCost, type CostRecord } from "../run-format/cost-record.js";
+import type { CostRecord } from "../run-format/cost-record.js";
 
 /** Success rate, mean steps and episodes of a batch of rollouts. */
 export interface RateSummary {
@@ -74,8 +74,7 @@ export function resultOf(state: RigState): RigTaskResult {
     diagnosis: state.diagnosis?.text ?? "",
     usage: state.usage,
     error: designerError(state),
-    // Checkpoints written before costs were counted have none.
-    cost: state.cost ?? emptyCost(),
+    cost: state.cost,
   };
 }
 

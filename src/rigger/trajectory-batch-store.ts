@@ -16,12 +16,8 @@ export const trajectoryBatchRefSchema = z
   .strict();
 export type TrajectoryBatchRef = z.infer<typeof trajectoryBatchRefSchema>;
 
-/**
- * Trajectories as the rig state holds them: a reference to a stored batch, or the
- * trajectories inline (checkpoints written before trajectories moved out of the state;
- * they still resume and read).
- */
-export type StoredTrajectories = TrajectoryBatchRef | Trajectory[];
+/** Trajectories as the rig state holds them: a reference to a stored batch. */
+export type StoredTrajectories = TrajectoryBatchRef;
 
 /**
  * Where a rig thread's trajectory batches live, written once each: the checkpointed state
@@ -39,9 +35,9 @@ export function batchHash(body: string): string {
   return createHash("sha256").update(body).digest("hex");
 }
 
-/** The trajectories behind a state's `trajectories` field (a reference, or inline in older checkpoints). */
+/** The trajectories behind a state's `trajectories` field. */
 export function trajectoriesOf(store: TrajectoryBatchStore, stored: StoredTrajectories): Trajectory[] {
-  return Array.isArray(stored) ? stored : store.get(stored);
+  return store.get(stored);
 }
 
 /** The error for a reference whose batch is not in the store. */

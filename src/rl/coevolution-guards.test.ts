@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { runCostOf } from "../run-format/cost-record.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -137,6 +138,9 @@ describe("co-evolution's shortcut Rules layers", () => {
       skipped: [],
       guarded: ["clamp-0", "range-0"],
       guardedEnvWide: true,
+      rigged: ["clamp-0", "range-0"],
+      rollouts: 0,
+      cost: runCostOf([], 0),
       stackedTasks: 3,
       durationMs: 0,
     };

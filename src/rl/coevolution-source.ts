@@ -243,7 +243,7 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
   return {
     kind: "coevolve",
     rounds,
-    spentRollouts: () => rounds.reduce((sum, round) => sum + (round.cost?.total.rollouts ?? round.rollouts), 0),
+    spentRollouts: () => rounds.reduce((sum, round) => sum + round.cost.total.rollouts, 0),
     async prepare(update, model, budget) {
       const current = Math.floor(update / options.every);
       for (let round = rounds.length; round <= current; round++) {

@@ -4,10 +4,8 @@ import { performance } from "node:perf_hooks";
 import { z } from "zod";
 import { appendJsonLine, writeJsonAtomic } from "../core/atomic-write.js";
 import type { EnvDefinition } from "../core/env-definition.js";
-import { EnvriggerError } from "../core/errors.js";
 import { jsonObjectSchema } from "../core/json.js";
 import { parseJsonText, parseWith } from "../core/validate.js";
-import { withRenamedKeys } from "../core/renamed-keys.js";
 import { createRolloutExecutor } from "../queue/create-rollout-executor.js";
 import type { HeldOutPoint } from "./evaluate-held-out.js";
 import type { RigDependenciesFactory } from "../curriculum/run-curriculum.js";
@@ -16,21 +14,9 @@ import { runTraining, trainingRunPaths, type TrainingRunResult } from "./run-tra
 import { updateFractionsOf } from "./update-fractions.js";
 import { experimentCurves } from "./experiment-curves.js";
 export { experimentCurves } from "./experiment-curves.js";
-import {
-  coevolveSourceSchema,
-  RENAMED_COEVOLVE_SETTINGS,
-  trainingRunConfigSchema,
-  type TrainingRunConfigInput,
-} from "./training-run-config.js";
+import { coevolveSourceSchema, trainingRunConfigSchema, type TrainingRunConfigInput } from "./training-run-config.js";
 import { trainingReward, type TrainingReward } from "./training-reward.js";
-import {
-  addCosts,
-  emptyCost,
-  runCostSchema,
-  totalTokens,
-  type CostRecord,
-  type RunCost,
-} from "../run-format/cost-record.js";
+import { addCosts, runCostSchema, totalTokens, type CostRecord, type RunCost } from "../run-format/cost-record.js";
 
 /**
  * The experiment's arms: trained on the original tasks; on co-evolved harness stacks of the
@@ -48,6 +34,7 @@ import {
   EXPERIMENT_ARMS,
   type ExperimentArm,
 } from "./experiment-arm.js";
+import { refuseExistingRun, resumedRunFile, writeRunFile } from "../run-format/run-file.js";
 
 /** An experiment's configuration, `runs/<id>/experiment.json`. */
 export const experimentConfigSchema = z.object({
@@ -76,7 +63,7 @@ export const experimentConfigSchema = z.object({
   ceilingFactor: z.number().int().min(1).max(100).default(10),
   evaluation: trainingRunConfigSchema.shape.evaluation,
   /** The co-evolution settings of the harness arm. */
-  coevolution: withRenamedKeys(coevolveSourceSchema.omit({ kind: true }), RENAMED_COEVOLVE_SETTINGS),
+  coevolution: coevolveSourceSchema.omit({ kind: true }),
 });
 export type ExperimentConfig = z.infer<typeof experimentConfigSchema>;
 export type ExperimentConfigInput = z.input<typeof experimentConfigSchema>;
@@ -191,14 +178,12 @@ const finishedRunSchema = z.object({
   trainingEpisodes: z.number(),
   totalRollouts: z.number().optional(),
   curve: z.array(z.record(z.string(), z.unknown())),
-  rounds: z.array(
-    z.object({ accepted: z.array(z.unknown()), rollouts: z.number().default(0), cost: runCostSchema.optional() }),
-  ),
+  rounds: z.array(z.object({ accepted: z.array(z.unknown()), rollouts: z.number(), cost: runCostSchema })),
 });
 
-/** What a run's co-evolution rounds spent rigging, summed (rounds written before costs were counted add nothing). */
-function riggingCostOf(rounds: Array<{ cost?: RunCost }>): CostRecord {
-  return addCosts(...rounds.map((round) => round.cost?.total ?? emptyCost()));
+/** What a run's co-evolution rounds spent rigging, summed. */
+function riggingCostOf(rounds: Array<{ cost: RunCost }>): CostRecord {
+  return addCosts(...rounds.map((round) => round.cost.total));
 }
 
 /** Policy and designer tokens, prompt and completion. */
@@ -234,18 +219,11 @@ export async function runExperiment(
   if (options.queue) await (await createRolloutExecutor({ queue: options.queue, cwd: options.cwd })).close();
   let config: ExperimentConfig;
   if (options.resume || options.finishedOnly) {
-    if (!existsSync(configPath))
-      throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${configPath} does not exist`, {
-        hint: "pass the directory of an earlier experiment (runs/<id>)",
-      });
-    config = parseJsonText(experimentConfigSchema, readFileSync(configPath, "utf8"), configPath);
+    config = resumedRunFile(experimentConfigSchema, configPath, "experiment");
   } else {
-    if (existsSync(configPath))
-      throw new EnvriggerError("BAD_ARGUMENT", `${options.runDirectory} already holds an experiment`, {
-        hint: "use --resume to continue it, or choose another --out",
-      });
+    refuseExistingRun(configPath, options.runDirectory, "experiment");
     config = parseWith(experimentConfigSchema, input, "experiment configuration", "BAD_CONFIG");
-    writeJsonAtomic(configPath, config);
+    writeRunFile(configPath, config);
   }
   const reward = options.reward ?? trainingReward;
   const runs: ExperimentRun[] = [];

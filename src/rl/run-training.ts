@@ -32,6 +32,7 @@ import { spentRollouts, trainPolicy, type TrainingResumePoint } from "./train-po
 import { trainingRunConfigSchema, type TrainingRunConfig, type TrainingRunConfigInput } from "./training-run-config.js";
 import { trainingReward, type TrainingReward } from "./training-reward.js";
 import type { TrainingSource } from "./training-source.js";
+import { refuseExistingRun, resumedRunFile, writeRunFile } from "../run-format/run-file.js";
 
 /** The files of a training run directory. */
 export function trainingRunPaths(directory: string) {
@@ -168,16 +169,9 @@ async function trainingRun(
   let resume: TrainingResumePoint | undefined;
   let model: LearnableModel;
   if (options.resume) {
-    if (!existsSync(paths.config))
-      throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${paths.config} does not exist`, {
-        hint: "pass the directory of an earlier training run (runs/<id>)",
-      });
-    config = parseJsonText(trainingRunConfigSchema, readFileSync(paths.config, "utf8"), paths.config);
+    config = resumedRunFile(trainingRunConfigSchema, paths.config, "training run");
   } else {
-    if (existsSync(paths.config))
-      throw new EnvriggerError("BAD_ARGUMENT", `${options.runDirectory} already holds a training run`, {
-        hint: "use --resume to continue it, or choose another --out",
-      });
+    refuseExistingRun(paths.config, options.runDirectory, "training run");
     config = parseWith(trainingRunConfigSchema, input, "training configuration", "BAD_CONFIG");
   }
   if (config.env !== options.env.id)
@@ -194,7 +188,7 @@ async function trainingRun(
   } else {
     model = learnedModelOf(config.policy, config.env, options.cwd).clone(config.env);
   }
-  if (!options.resume) writeJsonAtomic(paths.config, config);
+  if (!options.resume) writeRunFile(paths.config, config);
   const trainTasks = await options.env.listTasks(config.trainSplit);
   const evaluationTasks = evaluationSample(
     await options.env.listTasks(config.evaluation.split),

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { jsonObjectSchema } from "../core/json.js";
-import { withRenamedKeys } from "../core/renamed-keys.js";
 import { DEFAULT_TARGET, targetSchema } from "../designer/target.js";
 import { rigSettingsSchema } from "../rigger/rig-settings.js";
 import { grpoConfigSchema } from "./grpo-config.js";
@@ -22,9 +21,6 @@ export const coevolveSourceSchema = rigSettingsSchema
 
 export type CoevolveSourceInput = z.input<typeof coevolveSourceSchema>;
 
-/** Setting names a stored co-evolution source may still use (old → new). */
-export const RENAMED_COEVOLVE_SETTINGS = { confirm: "confirmationEpisodes" } as const;
-
 /** Where a training run's episodes come from. */
 export const trainingSourceSpecSchema = z.union([
   z.object({ kind: z.literal("original") }),
@@ -36,7 +32,7 @@ export const trainingSourceSpecSchema = z.union([
    * equal are dropped and replaced by further draws, up to `drawFactor` × tasks per update groups.
    */
   z.object({ kind: z.literal("filtered"), drawFactor: z.number().min(1).max(64).default(4) }),
-  withRenamedKeys(coevolveSourceSchema, RENAMED_COEVOLVE_SETTINGS),
+  coevolveSourceSchema,
 ]);
 export type TrainingSourceSpec = z.infer<typeof trainingSourceSpecSchema>;
 

@@ -37,17 +37,17 @@ export const coevolutionRoundSchema = z.object({
   /**
    * The tasks this round rigged: the tasks the next block of updates trains on, less those
    * whose kept stack the learner still measures inside the band, sampled down to the round's
-   * cap. Absent in rounds written before rounds were scoped (they rigged every train task).
+   * cap.
    */
-  rigged: z.array(z.string()).optional(),
+  rigged: z.array(z.string()),
   /** Tasks whose stack from an earlier round was kept: the learner's training groups on it still measured inside the band. */
   kept: z.array(z.string()).default([]),
   /** Tasks whose stack was dropped: the learner's training groups on it measured outside the band. */
   dropped: z.array(z.string()).default([]),
   /** Rollouts the round's rigging spent (baselines, validations, confirmations): the harness's extra cost. */
   rollouts: z.number().int().nonnegative().default(0),
-  /** What the round's rigging spent (rollouts, env steps, wall time, tokens), in total and per accepted env; absent in rounds written before. */
-  cost: runCostSchema.optional(),
+  /** What the round's rigging spent (rollouts, env steps, wall time, tokens), in total and per accepted env. */
+  cost: runCostSchema,
   /** Tasks that train on a stack after this round (accepted or guarded, now or in an earlier round). */
   stackedTasks: z.number().int().nonnegative(),
   durationMs: z.number().nonnegative(),

@@ -5,7 +5,7 @@ const count = z.number().int().nonnegative();
 /**
  * Tokens spent on model calls: prompt (input) and completion (output) tokens, provider
  * responses, and the prompt tokens the provider served from its cache (`cachedInputTokens`,
- * part of `inputTokens`; absent in records written before it was counted).
+ * part of `inputTokens`; absent when the provider reported none).
  */
 export const tokenCountsSchema = z.object({
   inputTokens: count,

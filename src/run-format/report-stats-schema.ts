@@ -6,8 +6,8 @@ import { z } from "zod";
  */
 export const reportStatsSchema = z.object({
   episodes: z.number().int().nonnegative(),
-  /** Episodes that ended in an error, counted apart (absent in records written before they were). */
-  errored: z.number().int().nonnegative().default(0),
+  /** Episodes that ended in an error, counted apart. */
+  errored: z.number().int().nonnegative(),
   successes: z.number().int().nonnegative(),
   successRate: z.number(),
   successInterval: z.tuple([z.number(), z.number()]),

@@ -7,11 +7,8 @@ import type { CliIo } from "../cli-io.js";
 import { COST_HEADER, costCells, formatRunCost } from "../format-cost.js";
 import { fixed, formatTable } from "../format-table.js";
 import { parseChoice } from "../parse-arguments.js";
-import { createProgress } from "../progress.js";
 import { settingsFromOptions } from "../setting-options.js";
-import { handleInterrupts } from "../interrupt.js";
-import { interruptedRunMessage } from "../resume-command.js";
-import { noteUnfinishedRun } from "../unfinished-run-note.js";
+import { watchRun } from "../watch-run.js";
 
 /** Raw options of `envrigger curriculum` and `rig`: the settings' flags as commander read them, and how to run. */
 export type CurriculumCommandOptions = Record<string, unknown> & {
@@ -75,56 +72,6 @@ function optionsOf(options: CurriculumCommandOptions, explicit: string[], io: Cl
   };
 }
 
-/** What {@link withProgress} hands the verb: progress, the start note and the signal a Ctrl-C aborts. */
-type WatchOptions = Required<Pick<CurriculumOptions, "onProgress" | "onStart" | "signal">>;
-
-/**
- * Run `curriculum`/`rig` with a progress bar on a terminal; prints the warnings. A new run
- * without `--out` first notes an unfinished run of the same command (and how to continue
- * it). On SIGINT/SIGTERM: the bar stops, the run is aborted, the terminal is restored, a
- * line names the command that resumes the run, and the process exits 130/143.
- */
-async function withProgress<T extends { warnings: string[] }>(
-  io: CliIo,
-  options: { json: boolean | undefined; out: string | undefined },
-  run: (watch: WatchOptions) => Promise<T>,
-): Promise<T> {
-  const progress = createProgress(io, !options.json);
-  const controller = new AbortController();
-  let runDirectory: string | null = null;
-  const stopHandlingInterrupts = handleInterrupts({
-    stderr: io.stderr,
-    interactive: io.interactive,
-    stop: () => {
-      progress.stop();
-      controller.abort();
-    },
-    message: () =>
-      runDirectory === null ? "the run stopped before it wrote anything" : interruptedRunMessage(runDirectory, io.cwd),
-  });
-  let started = false;
-  try {
-    const result = await run({
-      signal: controller.signal,
-      onStart: (start) => {
-        runDirectory = start.runDirectory;
-        if (!start.resumed && options.out === undefined) noteUnfinishedRun(start.config, start.runDirectory, io);
-      },
-      onProgress: ({ done, total }) => {
-        if (!started) progress.start(total, "tasks");
-        started = true;
-        progress.update(done);
-      },
-    });
-    progress.stop();
-    for (const warning of result.warnings) io.stderr(`warning: ${warning}\n`);
-    return result;
-  } finally {
-    stopHandlingInterrupts();
-    progress.stop();
-  }
-}
-
 /** `envrigger curriculum`: {@link curriculum} with the command line's settings; prints the table or `--json`. */
 export async function curriculumCommand(
   options: CurriculumCommandOptions,
@@ -134,37 +81,50 @@ export async function curriculumCommand(
   return printedCurriculum(optionsOf(options, explicit, io), options.json, io);
 }
 
-/** Run {@link curriculum} with a progress bar and print its table (or one JSON object with `json`). */
+/** Run {@link curriculum} watched from the command line and print its table (or one JSON object with `json`). */
 export async function printedCurriculum(
   options: CurriculumOptions,
   json: boolean | undefined,
   io: CliIo,
 ): Promise<CurriculumRunResult> {
-  const result = await withProgress(io, { json, out: options.out }, (watch) => curriculum({ ...options, ...watch }));
-  io.stdout(
-    json
-      ? `${JSON.stringify(result)}\n`
-      : formatCurriculum(result) +
-          `promise: ${result.promise.text}\n` +
-          (result.report ? `report: ${result.report}\n` : ""),
-  );
-  return result;
+  const watch = watchRun(io, { json, out: options.out });
+  try {
+    const result = await curriculum({ ...options, ...watch.options });
+    watch.finished(result.warnings);
+    io.stdout(json ? `${JSON.stringify(result)}\n` : `${formatCurriculum(result)}${footer(result)}`);
+    return result;
+  } finally {
+    watch.stop();
+  }
 }
 
 /** `envrigger rig`: {@link rig} with the command line's settings; prints the table or `--json`. */
 export async function rigCommand(options: CurriculumCommandOptions, explicit: string[], io: CliIo): Promise<RigResult> {
   if (!options.resume && !options.task)
     throw new EnvriggerError("BAD_ARGUMENT", "--task is required (or --resume runs/<id>)");
-  const result = await withProgress(io, { json: options.json, out: options.out }, (watch) =>
-    rig({ ...optionsOf(options, explicit, io), ...(options.task ? { task: options.task } : {}), ...watch }),
-  );
-  const { runId: _runId, runDirectory, report, warnings: _warnings, summary, promise, ...task } = result;
-  io.stdout(
-    options.json
-      ? `${JSON.stringify(result)}\n`
-      : formatCurriculum({ tasks: [task], notRigged: [], summary, runDirectory }) +
-          `promise: ${promise.text}\n` +
-          (report ? `report: ${report}\n` : ""),
-  );
-  return result;
+  const watch = watchRun(io, { json: options.json, out: options.out });
+  try {
+    const task = options.task ? { task: options.task } : {};
+    const result = await rig({ ...optionsOf(options, explicit, io), ...task, ...watch.options });
+    watch.finished(result.warnings);
+    const {
+      runId: _runId,
+      runDirectory,
+      report: _report,
+      warnings: _warnings,
+      summary,
+      promise: _promise,
+      ...entry
+    } = result;
+    const table = formatCurriculum({ tasks: [entry], notRigged: [], summary, runDirectory });
+    io.stdout(options.json ? `${JSON.stringify(result)}\n` : `${table}${footer(result)}`);
+    return result;
+  } finally {
+    watch.stop();
+  }
+}
+
+/** The lines under the table: what the run promises, and where its report is. */
+function footer(result: Pick<CurriculumRunResult, "promise" | "report">): string {
+  return `promise: ${result.promise.text}\n${result.report ? `report: ${result.report}\n` : ""}`;
 }

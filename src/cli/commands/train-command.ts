@@ -1,9 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { resolveEnv } from "../../bridges/env-registry.js";
 import { EnvriggerError } from "../../core/errors.js";
 import type { JsonObject } from "../../core/json.js";
-import { parseJsonText } from "../../core/validate.js";
 import { LEARNED_POLICY_PREFIX } from "../../policies/learnable/resolve-learned-policy.js";
 import { runTraining, trainingRunPaths, type TrainingRunResult } from "../../rl/run-training.js";
 import { parseSourceSpec, trainingRunConfigSchema, type TrainingRunConfigInput } from "../../rl/training-run-config.js";
@@ -14,6 +12,7 @@ import { parseChoice, parseInteger } from "../parse-arguments.js";
 import { createProgress } from "../progress.js";
 import { targetFromOptions } from "../target-options.js";
 import { productRigDependencies } from "../../app/create-rig-dependencies.js";
+import { resumedRunFile } from "../../run-format/run-file.js";
 
 /** Raw options of `envrigger train`. */
 export interface TrainCommandOptions {
@@ -91,12 +90,7 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
   const resume = options.resume !== undefined;
   if (resume) {
     runDirectory = resolve(io.cwd, options.resume!);
-    const path = trainingRunPaths(runDirectory).config;
-    if (!existsSync(path))
-      throw new EnvriggerError("BAD_ARGUMENT", `cannot resume: ${path} does not exist`, {
-        hint: "pass the directory of an earlier training run (runs/<id>)",
-      });
-    input = parseJsonText(trainingRunConfigSchema, readFileSync(path, "utf8"), path);
+    input = resumedRunFile(trainingRunConfigSchema, trainingRunPaths(runDirectory).config, "training run");
   } else {
     if (!options.env) throw new EnvriggerError("BAD_ARGUMENT", "train needs --env <env> (or --resume <dir>)");
     const policy = options.policy ?? `${LEARNED_POLICY_PREFIX}init`;

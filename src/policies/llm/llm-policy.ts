@@ -3,7 +3,7 @@ import type { EpisodeStart, Policy, PolicyInput } from "../../core/policy.js";
 import { createRng, deriveSeed, type Rng } from "../../core/seeding.js";
 import type { ToolSpec } from "../../core/tool-spec.js";
 import { addTokenUsage, emptyTokenUsage, type TokenUsage } from "../../llm/token-usage.js";
-import { callPolicyModel } from "./call-policy-model.js";
+import { callProvider } from "../../llm/call-provider.js";
 import { decideAction } from "./decide-action.js";
 import { fitContextBudget } from "./fit-context-budget.js";
 import { grammarPrompt } from "./grammar-prompt.js";
@@ -81,21 +81,20 @@ export class LlmPolicy implements Policy {
     if (fitted.truncatedOutputs > 0 || fitted.droppedTurns > 0) this.counts.fittedRequests += 1;
     if (fitted.characters > budget) this.counts.overBudgetRequests += 1;
     const settings = this.options.settings;
-    const reply = await callPolicyModel(
-      this.model,
-      {
-        messages: fitted.messages,
-        tools: this.options.mode === "tools" ? input.tools : [],
-        seed: this.seed,
-        ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
-      },
-      {
-        settings,
-        rng: this.rng,
-        environment: this.extra.environment,
-        onRetry: () => (this.counts.providerRetries += 1),
-      },
-    );
+    const request = {
+      messages: fitted.messages,
+      tools: this.options.mode === "tools" ? input.tools : [],
+      seed: this.seed,
+      ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
+    };
+    const reply = await callProvider((signal) => this.model.complete(request, signal), {
+      provider: this.model.provider,
+      model: this.model.model,
+      settings,
+      rng: this.rng,
+      environment: this.extra.environment,
+      onRetry: () => (this.counts.providerRetries += 1),
+    });
     this.tokens = addTokenUsage(this.tokens, reply.usage);
     const decision = decideAction(reply, {
       mode: this.options.mode,

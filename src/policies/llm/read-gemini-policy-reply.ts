@@ -1,9 +1,8 @@
 import { jsonObjectSchema } from "../../core/json.js";
 import { formatIssues } from "../../core/validate.js";
 import type { GeminiResponse } from "../../llm/gemini-client.js";
-import { tokenCount } from "../../llm/token-usage.js";
+import { geminiUsage } from "../../llm/provider-usage.js";
 import type { InvalidToolCall, PolicyModelReply } from "./policy-chat-model.js";
-import { cachedOf } from "./read-langchain-reply.js";
 import type { PolicyToolCall } from "./policy-message.js";
 
 // Finish reasons with which Gemini reports a function call it could not produce.
@@ -16,13 +15,7 @@ const MALFORMED_CALL_REASONS = new Set(["MALFORMED_FUNCTION_CALL", "UNEXPECTED_T
  * from `usageMetadata` (thinking tokens count as output).
  */
 export function readGeminiPolicyReply(response: GeminiResponse): PolicyModelReply {
-  const metadata = response.usageMetadata ?? {};
-  const usage = {
-    inputTokens: tokenCount(metadata.promptTokenCount),
-    outputTokens: tokenCount(metadata.candidatesTokenCount) + tokenCount(metadata.thoughtsTokenCount),
-    calls: 1,
-    ...cachedOf(metadata.cachedContentTokenCount),
-  };
+  const usage = geminiUsage(response);
   const candidate = response.candidates?.[0];
   const parts = candidate?.content?.parts ?? [];
   const toolCalls: PolicyToolCall[] = [];

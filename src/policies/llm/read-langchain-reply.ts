@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { jsonObjectSchema } from "../../core/json.js";
 import { formatIssues } from "../../core/validate.js";
-import { tokenCount } from "../../llm/token-usage.js";
+import { langChainUsage } from "../../llm/provider-usage.js";
 import type { InvalidToolCall, PolicyModelReply } from "./policy-chat-model.js";
 import type { PolicyToolCall } from "./policy-message.js";
 
@@ -12,15 +12,6 @@ const aiMessageSchema = z.looseObject({
   invalid_tool_calls: z
     .array(z.looseObject({ name: z.string().nullish(), args: z.string().nullish(), error: z.string().nullish() }))
     .catch([]),
-  usage_metadata: z
-    .looseObject({
-      input_tokens: z.unknown(),
-      output_tokens: z.unknown(),
-      // OpenAI's prompt_tokens_details.cached_tokens, as LangChain reports it.
-      input_token_details: z.looseObject({ cache_read: z.unknown() }).nullish().catch(undefined),
-    })
-    .nullish()
-    .catch(undefined),
 });
 
 const textPartSchema = z.looseObject({ type: z.literal("text"), text: z.string() });
@@ -34,12 +25,6 @@ function contentText(content: unknown): string {
     .join("");
 }
 
-/** `cachedInputTokens` when the provider reported a positive count, else nothing. */
-export function cachedOf(value: unknown): { cachedInputTokens?: number } {
-  const cached = tokenCount(value);
-  return cached > 0 ? { cachedInputTokens: cached } : {};
-}
-
 /**
  * Read a LangChain AI message as a policy reply: its text, its tool calls (arguments
  * validated as a JSON object; others become invalid calls), the calls LangChain could not
@@ -47,9 +32,7 @@ export function cachedOf(value: unknown): { cachedInputTokens?: number } {
  */
 export function readLangChainReply(message: unknown): PolicyModelReply {
   const parsed = aiMessageSchema.safeParse(message);
-  const fields = parsed.success
-    ? parsed.data
-    : { content: "", tool_calls: [], invalid_tool_calls: [], usage_metadata: undefined };
+  const fields = parsed.success ? parsed.data : { content: "", tool_calls: [], invalid_tool_calls: [] };
   const toolCalls: PolicyToolCall[] = [];
   const invalidToolCalls: InvalidToolCall[] = [];
   for (const call of fields.tool_calls) {
@@ -70,16 +53,5 @@ export function readLangChainReply(message: unknown): PolicyModelReply {
       problem: `the arguments of \`${name || "(unnamed)"}\` are not valid JSON (${call.error ?? "unparsable"})`,
     });
   }
-  const usage = fields.usage_metadata;
-  return {
-    text: contentText(fields.content),
-    toolCalls,
-    invalidToolCalls,
-    usage: {
-      inputTokens: tokenCount(usage?.input_tokens),
-      outputTokens: tokenCount(usage?.output_tokens),
-      calls: 1,
-      ...cachedOf(usage?.input_token_details?.cache_read),
-    },
-  };
+  return { text: contentText(fields.content), toolCalls, invalidToolCalls, usage: langChainUsage(message) };
 }

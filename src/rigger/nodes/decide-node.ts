@@ -2,9 +2,8 @@ import { packageVersion } from "../../core/package-version.js";
 import type { DecisionFeedback } from "../../designer/designer.js";
 import { CandidateStore, type CandidateRecord } from "../candidate-store.js";
 import { candidateStack } from "../candidate-stack.js";
-import { decide } from "../decision-rule.js";
-import { decisionPolicyOf, validationIndexOffset } from "../rig-config.js";
-import { budgetExhausted, budgetMessage, remainingRollouts, rolloutsSpent } from "../rollout-budget.js";
+import { validationIndexOffset } from "../rig-config.js";
+import { budgetExhausted, budgetMessage, rolloutsSpent } from "../rollout-budget.js";
 import { runBudgetMessage } from "../run-budget.js";
 import type { RigNodeDependencies } from "../rig-dependencies.js";
 import { trajectoriesOf } from "../trajectory-batch-store.js";
@@ -12,7 +11,7 @@ import { attemptExamples } from "../attempt-examples.js";
 import { configOf, type RigState, type RigUpdate } from "../rig-state.js";
 
 /**
- * Decide: the numeric rule on the validation evidence. Accept → store the candidate
+ * Decide: act on the rule's verdict (taken in the validate node). Accept → store the candidate
  * atomically and end the task; refine / reject → record the attempt with its feedback and
  * go back to write, until the revision budget is spent (then the task is `rejected`, and
  * its best attempt stays in the record with its numbers).
@@ -23,20 +22,10 @@ export function decideNode(dependencies: RigNodeDependencies) {
     const proposal = state.proposal!;
     const validation = state.validation!;
     const validated = trajectoriesOf(dependencies.trajectories, validation.trajectories);
-    const spentBefore = rolloutsSpent(state);
-    const spent = spentBefore + validation.stats.episodes + validation.stats.errored;
-    // The rule is told what the budgets leave — the task's and the run's (its own mechanism: at 0
-    // it decides with `stop: "budget"`).
+    const spent = rolloutsSpent(state) + validation.stats.episodes + validation.stats.errored;
+    // The rule decided in the validate node, once per batch; what is left here is the record.
+    const reached = validation.verdict;
     const runLeft = dependencies.runBudget ? await dependencies.runBudget.remaining() : undefined;
-    const remaining = remainingRollouts(config, spent, runLeft);
-    const evidence =
-      remaining === undefined ? validation.evidence : { ...validation.evidence, remainingRollouts: remaining };
-    const verdict = decide(config.target, evidence, decisionPolicyOf(config));
-    // The validation stops at k-max or the budget; a "more" here means it stopped mid-way.
-    const reached: DecisionFeedback =
-      verdict.decision === "more"
-        ? { decision: "refine", direction: "inconclusive", distance: 0, message: verdict.message, stop: "cap" }
-        : verdict;
     const runSpent = runLeft !== undefined && runLeft <= 0;
     const overBudget = budgetExhausted(config, spent) || runSpent;
     const feedback: DecisionFeedback =

@@ -7,13 +7,16 @@ import type { RigNodeDependencies } from "../rig-dependencies.js";
 import { configOf, type RigState, type RigUpdate } from "../rig-state.js";
 import { runRigBatch } from "../run-rig-batch.js";
 import { mixturePointOf, pooledMixtureEstimate } from "../mixture-evidence.js";
-import { measurementCap, rolloutsSpent } from "../rollout-budget.js";
+import { measurementCap, remainingRollouts, rolloutsSpent } from "../rollout-budget.js";
+import type { DecisionFeedback } from "../../designer/designer.js";
 
 /**
  * Validate: K fresh rollouts of the candidate stack (seeds never used by observation or
  * by another revision), then more batches of K while the decision rule asks for more
- * evidence, up to kMax; when the rule first passes the candidate, one confirmation batch
+ * evidence, up to the cap; when the rule first passes the candidate, one confirmation batch
  * of fresh rollouts (the winner's curse) before the verdict is taken again on all of them.
+ * The rule is applied once per batch, told the cap and what the task's and the run's
+ * budgets leave; its last verdict is the decision (the decide node acts on it).
  */
 export function validateNode(dependencies: RigNodeDependencies) {
   return async (state: RigState): Promise<RigUpdate> => {
@@ -27,6 +30,7 @@ export function validateNode(dependencies: RigNodeDependencies) {
     const policy = { ...decisionPolicyOf(config), kMax: cap };
     let confirmationFrom: number | undefined;
     let episodes = Math.min(config.k, cap);
+    const spentBefore = rolloutsSpent(state);
     const baselineStats = state.baseline?.stats;
     const history = {
       attempts: state.attempts,
@@ -49,7 +53,15 @@ export function validateNode(dependencies: RigNodeDependencies) {
         ...(confirmationFrom === undefined ? {} : { confirmationFrom }),
         ...(pooled ? { pooled } : {}),
       };
-      const verdict = decide(config.target, evidence, policy);
+      // What the budgets leave — the task's and the run's (at 0 the rule decides with `stop: "budget"`).
+      const runLeft = dependencies.runBudget ? await dependencies.runBudget.remaining() : undefined;
+      const spent = spentBefore + evidence.stats.episodes + evidence.stats.errored;
+      const remaining = remainingRollouts(config, spent, runLeft);
+      const verdict = decide(
+        config.target,
+        remaining === undefined ? evidence : { ...evidence, remainingRollouts: remaining },
+        policy,
+      );
       const confirm = verdict.decision === "more" && verdict.confirm === true;
       if (verdict.decision !== "more" || (!confirm && trajectories.length >= cap) || trimmed) {
         dependencies.onEvent?.({
@@ -63,8 +75,14 @@ export function validateNode(dependencies: RigNodeDependencies) {
             stopMessages: evidence.stats.stopMessages,
           },
         });
+        // Stopped with the rule wanting more (the run's budget trimmed the batch): refine, inconclusive.
+        const decided: DecisionFeedback =
+          verdict.decision === "more"
+            ? { decision: "refine", direction: "inconclusive", distance: 0, message: verdict.message, stop: "cap" }
+            : verdict;
         return {
           validation: {
+            verdict: decided,
             stats: evidence.stats,
             trajectories: dependencies.trajectories.put(trajectories),
             evidence,
