@@ -49,8 +49,15 @@ export type RulesGroupWorkerReply =
   | { kind: "reply"; id: number; ok: true; value: unknown }
   | { kind: "reply"; id: number; ok: false; message: string };
 
-/** Every message a pool worker sends (`ready` first, once its modules are loaded). */
-export type RulesGroupWorkerMessage = { kind: "ready" } | RulesGroupWorkerLoaded | RulesGroupWorkerReply;
+/**
+ * Every message a pool worker sends (`ready` first, once its modules are loaded, with the
+ * operating system's id of its thread where the system tells it: Linux, where the pool reads
+ * the thread's CPU time).
+ */
+export type RulesGroupWorkerMessage =
+  | { kind: "ready"; systemThreadId: number | undefined }
+  | RulesGroupWorkerLoaded
+  | RulesGroupWorkerReply;
 
 /** Slots of the cancelled-placements buffer (a placement's slot: its number modulo this). */
 export const cancelledSlots = 1 << 16;
