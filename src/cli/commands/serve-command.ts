@@ -51,21 +51,24 @@ function whenNpmParentEnds(onGone: () => void): () => void {
  * (seconds on a loaded machine, against tens of ms for a reset of the bare env): load the
  * TypeScript compiler and check and transpile every served Rules source (cached per source;
  * a source that fails is reported by the session that resets on it, as before), and start
- * the threads of the shared pool that runs the groups.
+ * the threads of the shared pool that runs the groups (they stay until the server drained:
+ * answers the pool, to close then).
  */
-async function prepareServedRules(set: ServedSet): Promise<void> {
+async function prepareServedRules(set: ServedSet): Promise<{ close(): void } | undefined> {
   const sources = new Set(
     set.members.flatMap((member) =>
       member.spec.layers.flatMap((layer) => (layer.kind === "rules" ? [layer.source] : [])),
     ),
   );
-  if (sources.size === 0) return;
+  if (sources.size === 0) return undefined;
   const [{ prepareGroupComponents }, { sharedRulesGroupPool }] = await Promise.all([
     import("../../sandbox/rules/component-loader.js"),
     import("../../sandbox/rules/worker/rules-group-pool.js"),
   ]);
   for (const source of sources) prepareGroupComponents([source]);
-  await sharedRulesGroupPool().warm();
+  const pool = sharedRulesGroupPool();
+  await pool.warm();
+  return pool;
 }
 
 /**
@@ -106,7 +109,7 @@ export async function serveCommand(
       `warning: binding ${host}, not loopback: anyone who can reach this address can run episodes (and the stacks' Rules code) on this machine; envrigger serve has no authentication\n`,
     );
   }
-  await prepareServedRules(set);
+  const rulesPool = await prepareServedRules(set);
   const server = await startServeServer({
     set,
     dependencies: productStackDependencies(io.cwd, { rulesGroupsInWorkers: true }),
@@ -144,5 +147,6 @@ export async function serveCommand(
   }
   io.stderr(`envrigger serve: draining ${server.activeSessions} session(s)\n`);
   await server.drain();
+  rulesPool?.close();
   io.stderr("envrigger serve: stopped\n");
 }

@@ -57,6 +57,8 @@ export class RulesGroupPool implements GroupPool {
   readonly #spares: PoolWorker[] = [];
   readonly #spareCount: number;
   readonly #cancelled = new Int32Array(new SharedArrayBuffer(4 * cancelledSlots));
+  /** Warmed by a server: the threads stay when the last group leaves, until `close`. */
+  #kept = false;
   #nextPlacement = 0;
   #nextId = 0;
   #watch: NodeJS.Timeout | undefined;
@@ -76,9 +78,12 @@ export class RulesGroupPool implements GroupPool {
   /**
    * Start the pool's threads now (its `size` workers and the spares), resolving once each is
    * ready: a server that will serve Rules stacks calls this before it listens, so that the
-   * first sessions do not wait for threads to start (seconds on a loaded machine).
+   * first sessions do not wait for threads to start (seconds on a loaded machine). The
+   * threads then stay while no group is loaded (the server's probe of its stack, sessions
+   * that all closed) until `close`.
    */
   async warm(): Promise<void> {
+    this.#kept = true;
     while (this.#workers.filter((worker) => !worker.dead).length < this.#size) this.#start();
     this.#refillSpares();
     await Promise.all([...this.#workers, ...this.#spares].map((worker) => worker.started));
@@ -132,8 +137,14 @@ export class RulesGroupPool implements GroupPool {
   /** A group left its worker for good (every member disposed). */
   released(group: WorkerRulesGroup, worker: PoolWorker): void {
     worker.groups.delete(group);
-    if (this.#workers.every((each) => each.groups.size === 0)) this.#endThreads();
+    if (!this.#kept && this.#workers.every((each) => each.groups.size === 0)) this.#endThreads();
     else this.#retireSpares();
+  }
+
+  /** End every thread now (a server that drained: its threads would keep the process alive). */
+  close(): void {
+    this.#kept = false;
+    this.#endThreads();
   }
 
   /** The last group left: end every thread (the pool starts again with the next load), so that a server that drained can exit. */
