@@ -149,8 +149,13 @@ export class PoolWorker {
     return this.#dead !== undefined;
   }
 
-  /** End the thread (the pool retires a spare worker that holds no group). */
+  /**
+   * End the thread (the pool retires a worker that holds no group, or ends them all): the
+   * thread disposes its isolates and ends itself after the requests sent before, rather than
+   * being terminated from here in the middle of one. A hook running then ends at its
+   * backstop first.
+   */
   terminate(): void {
-    void this.#worker.terminate();
+    if (!this.#dead) this.#worker.postMessage({ kind: "end" } satisfies RulesGroupWorkerRequest);
   }
 }

@@ -72,6 +72,11 @@ if (port) {
   // One request at a time, in order: a later one waits for the one in hand.
   let queue: Promise<void> = Promise.resolve();
   const handle = async (request: RulesGroupWorkerRequest): Promise<void> => {
+    if (request.kind === "end") {
+      // After every request before it: end the thread itself, its isolates disposed first.
+      isolates.disposeAll();
+      process.exit(0);
+    }
     if (request.kind === "load") {
       const loaded = isolates.load(request.placement, request.components, request.options);
       if (loaded.ok)

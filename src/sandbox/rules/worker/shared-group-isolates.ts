@@ -129,6 +129,11 @@ export class SharedGroupIsolates {
     this.#leave(session.shared);
   }
 
+  /** Dispose every isolate (the thread ends). */
+  disposeAll(): void {
+    for (const placement of [...this.#sessions.keys()]) this.drop(placement);
+  }
+
   #leave(shared: SharedIsolate): void {
     shared.sessions -= 1;
     if (shared.sessions > 0) return;
