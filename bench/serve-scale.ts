@@ -106,6 +106,8 @@ interface ScaleRun {
   stepP99Ms: number;
   residentMegabytes: number;
   errors: number;
+  /** 1 when the server process died during the case (its figures are then those of what was answered before). */
+  crashed: number;
 }
 
 /** One fresh server: `sessions` clients connect and reset together, then all take `steps` steps at once. */
@@ -116,42 +118,59 @@ async function measureScale(
   stacks: Record<Exclude<Variant, "bare">, string>,
 ): Promise<ScaleRun> {
   const { child, url } = await startServer(variant, stacks);
-  let errors = 0;
+  let answered = 0;
   const clients: OpenEnvTestClient[] = [];
+  // A server that dies mid-case fails the case (every request not answered is an error) instead of leaving the bench waiting.
+  let crashed = 0;
+  const died = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      crashed = 1;
+      resolve();
+    }),
+  );
+  const unlessDied = async (work: Promise<unknown>) => {
+    await Promise.race([work, died]);
+  };
   try {
     await fetch(`${url}/health`);
     const started = performance.now();
-    await Promise.all(
-      Array.from({ length: sessions }, async (_unused, index) => {
-        const client = await OpenEnvTestClient.connect(url);
-        clients.push(client);
-        const reply = await client.ask({ type: "reset", data: { seed: index } }, 600_000);
-        if (reply.type !== "observation") errors += 1;
-      }),
+    await unlessDied(
+      Promise.all(
+        Array.from({ length: sessions }, async (_unused, index) => {
+          const client = await OpenEnvTestClient.connect(url);
+          clients.push(client);
+          const reply = await client.ask({ type: "reset", data: { seed: index } }, 600_000);
+          if (reply.type === "observation") answered += 1;
+        }),
+      ),
     );
     const resetMs = performance.now() - started;
     const latencies: number[] = [];
-    await Promise.all(
-      clients.map(async (client) => {
-        for (let turn = 0; turn < steps; turn++) {
-          const begun = performance.now();
-          const reply = await client.ask(step, 600_000);
-          latencies.push(performance.now() - begun);
-          if (reply.type !== "observation") errors += 1;
-        }
-      }),
-    );
-    const residentMegabytes = treeResidentBytes(child.pid!) / 2 ** 20;
+    if (!crashed)
+      await unlessDied(
+        Promise.all(
+          clients.map(async (client) => {
+            for (let turn = 0; turn < steps; turn++) {
+              const begun = performance.now();
+              const reply = await client.ask(step, 600_000);
+              latencies.push(performance.now() - begun);
+              if (reply.type === "observation") answered += 1;
+            }
+          }),
+        ),
+      );
+    const residentMegabytes = crashed ? Number.NaN : treeResidentBytes(child.pid!) / 2 ** 20;
     return {
       resetMs,
       stepP50Ms: percentile(latencies, 0.5),
       stepP99Ms: percentile(latencies, 0.99),
       residentMegabytes,
-      errors,
+      errors: sessions * (1 + steps) - answered,
+      crashed,
     };
   } finally {
     for (const client of clients) client.close();
-    await stop(child);
+    if (!crashed) await stop(child);
   }
 }
 
@@ -248,6 +267,7 @@ export async function benchServeScale(sizes = [1, 16, 64, 256], steps = 4, loope
       figures[`serveScale${sessions}${variant}StepP99Ms`] = round(run.stepP99Ms);
       figures[`serveScale${sessions}${variant}ResidentMegabytes`] = round(run.residentMegabytes);
       figures[`serveScale${sessions}${variant}Errors`] = run.errors;
+      figures[`serveScale${sessions}${variant}Crashed`] = run.crashed;
     }
     for (const variant of ["one", "three"] as const) {
       const run = runs[variant];

@@ -24,6 +24,17 @@ if (!fromSource && process.execArgv.includes("--no-node-snapshot")) {
     stdio: "inherit",
   });
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+  // Started by npm (npx, an npm script): a stop signal to npm's process ends npm and its shell,
+  // not this launcher; when the parent is gone, stop the child as SIGTERM would.
+  if (process.env.npm_command !== undefined) {
+    const parent = process.ppid;
+    const watch = setInterval(() => {
+      if (process.ppid === parent) return;
+      clearInterval(watch);
+      child.kill("SIGTERM");
+    }, 200);
+    watch.unref();
+  }
   child.on("exit", (code, signal) => {
     if (signal) process.kill(process.pid, signal);
     else process.exit(code ?? 1);

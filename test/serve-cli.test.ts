@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -94,6 +94,42 @@ describe("envrigger serve (the command)", () => {
     child.kill("SIGTERM");
     expect(await client.closed).toEqual({ code: 1001, reason: "server shutting down" });
     expect(await exited).toBe(0);
+    expect(performance.now() - signalled).toBeLessThan(5_000);
+    await expect(OpenEnvTestClient.connect(listening.url)).rejects.toThrow();
+  }, 120_000);
+
+  it("started as the docs start it, `npx envrigger serve` in a project that has it installed, stops drained within 5 s of SIGTERM to npx's PID", async () => {
+    const project = mkdtempSync(join(tmpdir(), "serve-npx-"));
+    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "trainer", version: "1.0.0", private: true }));
+    mkdirSync(join(project, "node_modules", ".bin"), { recursive: true });
+    symlinkSync(root, join(project, "node_modules", "envrigger"));
+    symlinkSync(join("..", "envrigger", "bin", "envrigger.js"), join(project, "node_modules", ".bin", "envrigger"));
+    const child = spawn(
+      "npx",
+      ["envrigger", "serve", "--env", "bugfix", "--task", "clamp-0", "--port", "0", "--json"],
+      {
+        cwd: project,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, ENVRIGGER_FROM_SOURCE: "1" },
+      },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += String(chunk)));
+    const listening = await new Promise<{ url: string }>((resolve, reject) => {
+      child.stdout.on("data", (chunk) => {
+        stdout += String(chunk);
+        if (stdout.includes("\n")) resolve(JSON.parse(stdout.split("\n")[0]!));
+      });
+      child.once("exit", () => reject(new Error(`serve exited early: ${stderr}`)));
+    });
+    const client = await OpenEnvTestClient.connect(listening.url);
+    expect((await client.ask({ type: "reset", data: { seed: 1 } }, 60_000)).type).toBe("observation");
+    const signalled = performance.now();
+    child.kill("SIGTERM");
+    // npm's process ends at once; the server (npm's grandchild) drains: the session is closed cleanly.
+    expect(await client.closed).toEqual({ code: 1001, reason: "server shutting down" });
+    await expect.poll(() => stderr, { timeout: 5_000 }).toContain("envrigger serve: stopped");
     expect(performance.now() - signalled).toBeLessThan(5_000);
     await expect(OpenEnvTestClient.connect(listening.url)).rejects.toThrow();
   }, 120_000);

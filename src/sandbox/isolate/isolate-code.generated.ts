@@ -904,6 +904,16 @@ var configureGroup = (markerBuffer, inputsBuffer) => {
   configureInputs(inputsBuffer);
 };
 var memberMemory = (layer) => members[layer].memoryText;
+var saveMembers = () => stringify(members.map((member) => [member.memoryText, member.lastAction === void 0 ? null : member.lastAction]));
+var restoreMembers = (text) => {
+  const states = text === "" ? void 0 : parse(text);
+  for (let layer = 0; layer < members.length; layer++) {
+    const state = states === void 0 ? void 0 : states[layer];
+    const member = members[layer];
+    member.memoryText = state === void 0 ? "{}" : state[0];
+    member.lastAction = state === void 0 || state[1] === null ? void 0 : state[1];
+  }
+};
 var finished = "";
 var partial = "";
 var runningLayer = -1;
@@ -1141,7 +1151,9 @@ function rulesBootstrap() {
     transitions,
     observations,
     groupProgress,
-    memberMemory
+    memberMemory,
+    saveMembers,
+    restoreMembers
   });
 }
 return rulesBootstrap;

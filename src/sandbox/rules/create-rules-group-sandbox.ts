@@ -81,6 +81,8 @@ export function createRulesGroupSandbox(
       transitions: bootstrapFunction(bootstrapApi, "transitions"),
       observations: bootstrapFunction(bootstrapApi, "observations"),
       groupProgress: bootstrapFunction(bootstrapApi, "groupProgress"),
+      saveMembers: bootstrapFunction(bootstrapApi, "saveMembers"),
+      restoreMembers: bootstrapFunction(bootstrapApi, "restoreMembers"),
     };
     const configure: ivm.Reference = bootstrapFunction(bootstrapApi, "configureGroup");
     configure.applySync(undefined, [

@@ -6,7 +6,7 @@ import { rulesBootstrapSource } from "../isolate/isolate-code.generated.js";
  * imports, see `scripts/generate-sandbox-code.ts`), called at once in strict mode. Its
  * completion value is the frozen sandbox API `{ load, call, callTransitionThenObservation,
  * progress, configureBudget, loadMember, configureGroup, filterActions, transitions,
- * observations, groupProgress, memberMemory }` (see `rulesBootstrap` there).
+ * observations, groupProgress, memberMemory, saveMembers, restoreMembers }` (see `rulesBootstrap` there).
  */
 export function rulesBootstrapScript(): string {
   return `"use strict";\n${rulesBootstrapSource}();\n`;

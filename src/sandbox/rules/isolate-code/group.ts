@@ -65,7 +65,8 @@ import { describeError, failure, serializationFailure, serialize } from "./seria
  *   `keepMemory`).
  * - `groupProgress()` tells, after the host interrupted one of those calls, the answers
  *   finished and the (layer, hook) that was running.
- * - `memberMemory(layer)` answers a layer's memory as JSON.
+ * - `memberMemory(layer)` answers a layer's memory as JSON; `saveMembers()` and
+ *   `restoreMembers(text)` take out and put back what every member keeps between calls.
  *
  * A hook gets only the parts of its inputs its masks say it may read (an unread action
  * `args`, transition `info` or observation `data` is not even sent by the host; a context
@@ -120,6 +121,24 @@ export const configureGroup = (markerBuffer: ArrayBufferLike, inputsBuffer: Arra
 };
 /** A layer's memory as JSON. */
 export const memberMemory = (layer: number): string => members[layer].memoryText;
+/**
+ * What the members keep between calls — each one's memory text and the action it passed on
+ * in the last `filterActions` — as JSON `[[memoryText, lastAction or null], …]`: a host
+ * that runs several sessions of one stack in this isolate keeps one session's state while
+ * another one's is in (see `restoreMembers`).
+ */
+export const saveMembers = (): string =>
+  stringify(members.map((member) => [member.memoryText, member.lastAction === undefined ? null : member.lastAction]));
+/** Put back what `saveMembers` answered; `""`: the state of members just loaded (memory `{}`, no last action). */
+export const restoreMembers = (text: string): void => {
+  const states = text === "" ? undefined : (parse(text) as [string, ActionForm | null][]);
+  for (let layer = 0; layer < members.length; layer++) {
+    const state = states === undefined ? undefined : states[layer];
+    const member = members[layer];
+    member.memoryText = state === undefined ? "{}" : state[0];
+    member.lastAction = state === undefined || state[1] === null ? undefined : state[1];
+  }
+};
 
 // What the last call has finished (its entry texts joined by commas) and is running, for
 // groupProgress. The bootstrap writes no array elements on the hot path: with every

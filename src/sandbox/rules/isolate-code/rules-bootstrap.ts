@@ -7,6 +7,8 @@ import {
   loadMember,
   memberMemory,
   observations,
+  restoreMembers,
+  saveMembers,
   transitions,
 } from "./group.js";
 import { freeze, global, hiddenIntrinsics } from "./intrinsics.js";
@@ -44,7 +46,7 @@ import { harden, lockDown } from "./lockdown.js";
  *   the memory hook 1 left, each on its own copy of the inputs; answers a JSON array of
  *   one or two such answers. `progress()` says how far it got (read after a timeout).
  * - `loadMember`, `configureGroup`, `filterActions`, `transitions`, `observations`,
- *   `groupProgress` and `memberMemory` run several components in this one isolate, one
+ *   `groupProgress`, `memberMemory`, `saveMembers` and `restoreMembers` run several components in this one isolate, one
  *   call per hook phase (see `group.ts`).
  * - `configureBudget(budgetMs, cpuNow)` sets the per-hook CPU-time budget (see
  *   `budget.ts`); a hook over its budget answers `timeout`.
@@ -66,5 +68,7 @@ export default function rulesBootstrap() {
     observations,
     groupProgress,
     memberMemory,
+    saveMembers,
+    restoreMembers,
   });
 }

@@ -159,6 +159,52 @@ describe("RulesGroupPool", () => {
     expect(first?.transition).toMatchObject({ ok: true, value: { text: "moved after x #0" } });
   });
 
+  it("sessions of one stack share a worker's isolate: each keeps its own memory and last action, and a heap bomb in one leaves the others as they were", async () => {
+    const bomber = `export default defineRules({
+  filterAction(action, context) {
+    context.memory.seen = (typeof context.memory.seen === "number" ? context.memory.seen : 0) + 1;
+    if (action.name === "bomb") {
+      const blocks = [];
+      while (true) blocks.push(new Array(100_000).fill(blocks.length));
+    }
+    if (action.name === "rename") return { name: "renamed", args: {} };
+    return undefined;
+  },
+  modifyTransition(action, transition, context) {
+    return { text: transition.observation.text + " after " + action.name + " #" + String(context.memory.seen) };
+  },
+});`;
+    const pool = new RulesGroupPool({ size: 1, spares: 0 });
+    const [first, second, third] = await Promise.all(
+      [0, 1, 2].map(() => loadIn(loadRulesGroupInWorker([bomber], pooledOptions, pool))),
+    );
+    expect(pool.threads).toBe(1);
+    first!.setMemory(0, { seen: 10 });
+    second!.setMemory(0, { seen: 20 });
+    // Interleaved: each session's last action and memory are its own.
+    await first!.filterActions(0, 0, { name: "rename", args: {} }, call(1));
+    await second!.filterActions(0, 0, { name: "plain", args: {} }, call(1));
+    expect((await first!.transitions(0, 0, transition, "last", call(1)))[0]?.transition).toMatchObject({
+      value: { text: "moved after renamed #11" },
+    });
+    expect((await second!.transitions(0, 0, transition, "last", call(1)))[0]?.transition).toMatchObject({
+      value: { text: "moved after plain #21" },
+    });
+    const [bombed] = await third!.filterActions(0, 0, { name: "bomb", args: {} }, call(1));
+    expect(bombed?.result).toMatchObject({ ok: false, code: "memory", fatal: true });
+    expect((await third!.filterActions(0, 0, { name: "plain", args: {} }, call(1)))[0]?.result).toMatchObject({
+      code: "memory",
+    });
+    // The others go on, in an isolate loaded again, where they were.
+    await first!.filterActions(0, 0, { name: "plain", args: {} }, call(1));
+    expect((await first!.transitions(0, 0, transition, "last", call(1)))[0]?.transition).toMatchObject({
+      value: { text: "moved after plain #12" },
+    });
+    expect((await second!.transitions(0, 0, transition, "last", call(1)))[0]?.transition).toMatchObject({
+      value: { text: "moved after plain #21" },
+    });
+  });
+
   it("moves a group off a worker held by another group's looping hook, with its memory and last action", async () => {
     const pool = new RulesGroupPool({ size: 1, heldAfterMs: 50, spares: 1 });
     const looping = await loadIn(loadRulesGroupInWorker([looper], pooledOptions, pool));

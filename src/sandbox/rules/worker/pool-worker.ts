@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Worker } from "node:worker_threads";
 import { startSiblingWorker } from "../../../core/sibling-worker.js";
 import { EnvriggerError } from "../../../core/errors.js";
@@ -31,22 +32,35 @@ export class PoolWorker {
   readonly #pending = new Map<number, PendingRequest>();
   readonly #worker: Worker;
   #lastAnswerAt = 0;
+  /** Where the system keeps the thread's CPU time (Linux), once it is ready. */
+  #cpuFile: string | undefined;
+  /** The thread's CPU time (ms) when it last answered, or when it was given work while it had none. */
+  #cpuAtMark = 0;
   #online = false;
   #dead: Error | undefined;
+  /** Resolves once the thread is ready (or dead). */
+  readonly started: Promise<void>;
+  #started: () => void = () => {};
 
   /** `asked` is called with each request that is answered (the pool then watches for held workers). */
   constructor(
     data: RulesGroupWorkerData,
     private readonly asked: () => void,
   ) {
+    this.started = new Promise((resolve) => {
+      this.#started = resolve;
+    });
     this.#worker = startSiblingWorker(import.meta.url, "./rules-group-worker-entry", data);
     this.#worker.unref();
     this.#worker.on("message", (message: RulesGroupWorkerMessage) => {
       this.#lastAnswerAt = performance.now();
       if (message.kind === "ready") {
+        if (message.systemThreadId !== undefined) this.#cpuFile = `/proc/self/task/${message.systemThreadId}/schedstat`;
         this.#online = true;
+        this.#started();
         return;
       }
+      this.#cpuAtMark = this.#cpuMs() ?? 0;
       const key = message.kind === "loaded" ? -message.placement : message.id;
       const pending = this.#pending.get(key);
       if (!pending) return;
@@ -57,6 +71,7 @@ export class PoolWorker {
     });
     const die = (error: Error) => {
       this.#dead ??= error;
+      this.#started();
       for (const pending of this.#pending.values()) pending.reject(this.#dead);
       this.#pending.clear();
     };
@@ -69,6 +84,7 @@ export class PoolWorker {
   /** Send a request that is answered (a call or a load); resolves with the answer. */
   ask(pending: Omit<PendingRequest, "sentAt">): void {
     if (this.#dead) return pending.reject(this.#dead);
+    if (this.#pending.size === 0) this.#cpuAtMark = this.#cpuMs() ?? 0;
     this.#pending.set(pending.key, { ...pending, sentAt: performance.now() });
     this.#worker.postMessage(pending.request);
     this.asked();
@@ -99,13 +115,29 @@ export class PoolWorker {
 
   /**
    * How long the worker has been on its oldest request without answering anything (ms, 0
-   * when idle or still starting: requests sent before it is ready wait for its start-up, which is not a hook's doing), and the group that request belongs to (the one running,
-   * since the worker runs requests in order).
+   * when idle or still starting: requests sent before it is ready wait for its start-up,
+   * which is not a hook's doing), and the group that request belongs to (the one running,
+   * since the worker runs requests in order). Measured in the thread's CPU time where the
+   * system tells it (Linux): on a loaded machine a thread waits for a core, and wall time
+   * would take a worker that answers at the machine's pace for one held by a hook.
    */
   busy(now: number): { forMs: number; owner: object | undefined } {
     const oldest = this.#pending.values().next().value as PendingRequest | undefined;
     if (!oldest || !this.#online) return { forMs: 0, owner: undefined };
-    return { forMs: now - Math.max(oldest.sentAt, this.#lastAnswerAt), owner: oldest.owner };
+    const cpu = this.#cpuMs();
+    const forMs = cpu === undefined ? now - Math.max(oldest.sentAt, this.#lastAnswerAt) : cpu - this.#cpuAtMark;
+    return { forMs, owner: oldest.owner };
+  }
+
+  /** The thread's CPU time so far (ms; its first field in `schedstat`, ns), undefined where the system does not tell it. */
+  #cpuMs(): number | undefined {
+    if (this.#cpuFile === undefined) return undefined;
+    try {
+      return Number(readFileSync(this.#cpuFile, "utf8").split(" ")[0]) / 1e6;
+    } catch {
+      // The thread ended.
+      return undefined;
+    }
   }
 
   /** Whether the thread has started and loaded its modules (which takes long on a loaded machine). */
@@ -117,8 +149,13 @@ export class PoolWorker {
     return this.#dead !== undefined;
   }
 
-  /** End the thread (the pool retires a spare worker that holds no group). */
+  /**
+   * End the thread (the pool retires a worker that holds no group, or ends them all): the
+   * thread disposes its isolates and ends itself after the requests sent before, rather than
+   * being terminated from here in the middle of one. A hook running then ends at its
+   * backstop first.
+   */
   terminate(): void {
-    void this.#worker.terminate();
+    if (!this.#dead) this.#worker.postMessage({ kind: "end" } satisfies RulesGroupWorkerRequest);
   }
 }

@@ -11,9 +11,10 @@ export interface RulesGroupPoolOptions {
   /** Worker threads kept for groups (default: the machine's cores). */
   size?: number;
   /**
-   * A worker that has answered nothing for this long while it has work (a hook that loops
-   * until its wall-clock backstop, or a slow load) is held: every other group on it moves to
-   * another worker (default 50 ms — a sound hook uses a few ms of CPU).
+   * A worker that has worked this long without answering anything (a hook that loops until
+   * its wall-clock backstop, or a slow load) is held: every other group waiting on it moves
+   * to another worker (default 50 ms — a sound hook uses a few ms of CPU). Counted in the
+   * worker thread's CPU time where the system tells it (Linux), else in wall time.
    */
   heldAfterMs?: number;
   /**
@@ -36,11 +37,13 @@ const defaultSpares = 4;
  * state stays apart exactly as on one thread) placed on the worker that holds the fewest
  * groups; the threads start lazily, with the first group placed on them. A call is a
  * message to the group's worker, so a hook that loops holds that thread only, never the
- * pool's event loop; and when a worker is held longer than `heldAfterMs`, the pool moves
+ * pool's event loop; and when a worker is held longer than `heldAfterMs` (of its thread's
+ * CPU time, so that a machine's load does not count as a hook's), the pool moves
  * every other group that waits for it to a worker that is free (one of `spares` threads kept
  * started for this, each replaced when taken; a new thread, up to `maxWorkers`, when none is
- * left; threads beyond `size` that hold no group end): the group is loaded there
- * again with each layer's memory as the pool's side last saw it and its unanswered calls
+ * left; threads beyond `size` that hold no group end): the group is placed there (on the
+ * stack's isolate if that worker has one, see `SharedGroupIsolates`) with each layer's
+ * memory as the pool's side last saw it and its unanswered calls
  * are sent there, and the held worker skips them (a shared buffer marks the old placement
  * cancelled). A hook that loops therefore delays the other sessions by about `heldAfterMs`
  * plus one load, not by its backstop.
@@ -54,6 +57,8 @@ export class RulesGroupPool implements GroupPool {
   readonly #spares: PoolWorker[] = [];
   readonly #spareCount: number;
   readonly #cancelled = new Int32Array(new SharedArrayBuffer(4 * cancelledSlots));
+  /** Warmed by a server: the threads stay when the last group leaves, until `close`. */
+  #kept = false;
   #nextPlacement = 0;
   #nextId = 0;
   #watch: NodeJS.Timeout | undefined;
@@ -68,6 +73,20 @@ export class RulesGroupPool implements GroupPool {
   /** Threads running now (spares included). */
   get threads(): number {
     return this.#workers.length + this.#spares.length;
+  }
+
+  /**
+   * Start the pool's threads now (its `size` workers and the spares), resolving once each is
+   * ready: a server that will serve Rules stacks calls this before it listens, so that the
+   * first sessions do not wait for threads to start (seconds on a loaded machine). The
+   * threads then stay while no group is loaded (the server's probe of its stack, sessions
+   * that all closed) until `close`.
+   */
+  async warm(): Promise<void> {
+    this.#kept = true;
+    while (this.#workers.filter((worker) => !worker.dead).length < this.#size) this.#start();
+    this.#refillSpares();
+    await Promise.all([...this.#workers, ...this.#spares].map((worker) => worker.started));
   }
 
   /** Load checked, transpiled components (innermost first) as one group on a worker of the pool. */
@@ -118,8 +137,14 @@ export class RulesGroupPool implements GroupPool {
   /** A group left its worker for good (every member disposed). */
   released(group: WorkerRulesGroup, worker: PoolWorker): void {
     worker.groups.delete(group);
-    if (this.#workers.every((each) => each.groups.size === 0)) this.#endThreads();
+    if (!this.#kept && this.#workers.every((each) => each.groups.size === 0)) this.#endThreads();
     else this.#retireSpares();
+  }
+
+  /** End every thread now (a server that drained: its threads would keep the process alive). */
+  close(): void {
+    this.#kept = false;
+    this.#endThreads();
   }
 
   /** The last group left: end every thread (the pool starts again with the next load), so that a server that drained can exit. */

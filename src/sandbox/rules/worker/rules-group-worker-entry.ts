@@ -1,3 +1,4 @@
+import { readlinkSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import type { Action } from "../../../core/action.js";
 import { errorMessage } from "../../../core/errors.js";
@@ -5,8 +6,11 @@ import type { JsonObject } from "../../../core/json.js";
 import type { Observation } from "../../../core/observation.js";
 import type { GroupCall } from "../../../harness/rules-group-runtime.js";
 import type { TransitionInput } from "../../../harness/rules-runtime.js";
-import { createRulesGroupSandbox } from "../create-rules-group-sandbox.js";
+import { isolatedVm } from "../../isolate/load-isolated-vm.js";
+import { compileRulesBootstrap } from "../rules-bootstrap-cache.js";
 import type { SandboxRulesGroup } from "../sandbox-rules-group.js";
+import { SandboxRulesGroupMember } from "../sandbox-rules-group-member.js";
+import { SharedGroupIsolates } from "./shared-group-isolates.js";
 import {
   cancelledSlots,
   type RulesGroupWorkerData,
@@ -17,12 +21,13 @@ import {
 } from "./rules-group-worker-messages.js";
 
 /**
- * A worker thread of a `RulesGroupPool`: it holds the Rules groups the pool placed on it,
- * each in an isolate of its own, and runs each request on its group in the order requests
+ * A worker thread of a `RulesGroupPool`: it holds the Rules groups the pool placed on it
+ * (the sessions of one stack share an isolate, each one's state swapped in for its calls,
+ * see `SharedGroupIsolates`), and runs each request on its group in the order requests
  * came. A hook that loops blocks this thread only, up to its wall-clock backstop (the pool
  * then moves the other groups away); the CPU-time budget reads this thread's clock (the
  * isolates run on it). A request of a placement the pool cancelled (its group moved to
- * another worker) is skipped and the group freed.
+ * another worker) is skipped and the session forgotten.
  */
 type CallRequest = Extract<RulesGroupWorkerRequest, { kind: "group" | "member" }>;
 
@@ -48,58 +53,72 @@ function call(group: SandboxRulesGroup, request: CallRequest): unknown {
   return group.observations(from as number, to as number, input as Observation, rest[0] as GroupCall, last as boolean);
 }
 
-function free(group: SandboxRulesGroup): void {
-  for (const member of group.members) member.dispose();
+/** This thread's id on Linux (`/proc/thread-self` names `<pid>/task/<tid>`); undefined elsewhere. */
+function systemThreadId(): number | undefined {
+  try {
+    const id = Number(readlinkSync("/proc/thread-self").split("/").at(-1));
+    return Number.isInteger(id) ? id : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const port = parentPort;
 if (port) {
   const cancelled = new Int32Array((workerData as RulesGroupWorkerData).cancelled);
-  const groups = new Map<number, SandboxRulesGroup>();
+  const isolates = new SharedGroupIsolates();
   const isCancelled = (placement: number) => Atomics.load(cancelled, placement % cancelledSlots) === placement;
   const reply = (message: RulesGroupWorkerReply) => port.postMessage(message);
   // One request at a time, in order: a later one waits for the one in hand.
   let queue: Promise<void> = Promise.resolve();
   const handle = async (request: RulesGroupWorkerRequest): Promise<void> => {
+    if (request.kind === "end") {
+      // After every request before it: end the thread itself, its isolates disposed first.
+      isolates.disposeAll();
+      process.exit(0);
+    }
     if (request.kind === "load") {
-      const sandbox = createRulesGroupSandbox(request.components, request.options);
-      const loaded: RulesGroupWorkerLoaded = sandbox.ok
-        ? {
-            kind: "loaded",
-            placement: request.placement,
-            ok: true,
-            members: sandbox.group.members.map((member) => ({ hooks: member.hooks, usesState: member.usesState })),
-          }
-        : { kind: "loaded", placement: request.placement, ok: false, index: sandbox.index, issues: sandbox.issues };
-      if (sandbox.ok) {
-        groups.set(request.placement, sandbox.group);
+      const loaded = isolates.load(request.placement, request.components, request.options);
+      if (loaded.ok)
         for (const [layer, memory] of request.memories.entries())
-          if (memory !== undefined) sandbox.group.setMemory(layer, memory as JsonObject);
-      }
-      port.postMessage(loaded);
+          if (memory !== undefined) isolates.use(request.placement)?.setMemory(layer, memory as JsonObject);
+      port.postMessage({ kind: "loaded", placement: request.placement, ...loaded } satisfies RulesGroupWorkerLoaded);
       return;
     }
-    const group = groups.get(request.placement);
     if (request.kind === "drop" || isCancelled(request.placement)) {
-      // The group is done, or moved (the pool answers its calls elsewhere): free it here.
-      if (group) free(group);
-      groups.delete(request.placement);
+      // The session is done, or moved (the pool answers its calls elsewhere): forget it here.
+      isolates.drop(request.placement);
       return;
     }
-    if (request.kind === "setMemory") return group?.setMemory(request.layer, request.memory as JsonObject);
-    if (request.kind === "disposeMember") return group?.members[request.layer]?.dispose();
-    if (!group) {
-      reply({ kind: "reply", id: request.id, ok: false, message: `no Rules group ${request.placement} here` });
+    if (request.kind === "disposeMember") return isolates.disposeMember(request.placement, request.layer);
+    if (request.kind === "setMemory") {
+      // A failure to put the session's state in shows at its next call, which answers it.
+      try {
+        isolates.use(request.placement)?.setMemory(request.layer, request.memory as JsonObject);
+      } catch {}
+      return;
+    }
+    if (request.kind === "member" && isolates.disposed(request.placement, request.layer)) {
+      reply({ kind: "reply", id: request.id, ok: true, value: SandboxRulesGroupMember.disposed });
       return;
     }
     try {
+      const group = isolates.use(request.placement);
+      if (!group) throw new Error(`no Rules group ${request.placement} here`);
       reply({ kind: "reply", id: request.id, ok: true, value: await call(group, request) });
     } catch (error) {
       reply({ kind: "reply", id: request.id, ok: false, message: errorMessage(error) });
+    } finally {
+      isolates.called(request.placement);
     }
   };
   port.on("message", (request: RulesGroupWorkerRequest) => {
     queue = queue.then(() => handle(request));
   });
-  port.postMessage({ kind: "ready" } satisfies RulesGroupWorkerMessage);
+  // Load isolated-vm in this thread and make the bootstrap's code cache before saying ready:
+  // the first group placed here would otherwise wait for both (seconds on a loaded machine).
+  const first = new (isolatedVm().Isolate)({ memoryLimit: 8 });
+  compileRulesBootstrap(first);
+  first.dispose();
+  port.postMessage({ kind: "ready", systemThreadId: systemThreadId() } satisfies RulesGroupWorkerMessage);
 }

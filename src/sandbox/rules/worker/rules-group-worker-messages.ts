@@ -21,7 +21,7 @@ export type MemberHookName = "filterAction" | "modifyTransition" | "filterObserv
  * this group on this worker): `load` it (checked, transpiled components, the sandbox options,
  * and each layer's memory when the group moves here from another worker), a group call or a
  * member's hook call (answered under its `id`), or `setMemory` / `disposeMember` / `drop`
- * (not answered). The worker handles messages in order; a request of a placement the pool
+ * (not answered); `end` (no placement) disposes every isolate and ends the thread. The worker handles messages in order; a request of a placement the pool
  * has cancelled (the group moved) is skipped.
  */
 export type RulesGroupWorkerRequest =
@@ -42,15 +42,23 @@ export type RulesGroupWorkerRequest =
   | { kind: "member"; placement: number; id: number; layer: number; hook: MemberHookName; args: unknown[] }
   | { kind: "setMemory"; placement: number; layer: number; memory: unknown }
   | { kind: "disposeMember"; placement: number; layer: number }
-  | { kind: "drop"; placement: number };
+  | { kind: "drop"; placement: number }
+  | { kind: "end" };
 
 /** The answer to a call: its value, or the message of what the worker threw (a bug here). */
 export type RulesGroupWorkerReply =
   | { kind: "reply"; id: number; ok: true; value: unknown }
   | { kind: "reply"; id: number; ok: false; message: string };
 
-/** Every message a pool worker sends (`ready` first, once its modules are loaded). */
-export type RulesGroupWorkerMessage = { kind: "ready" } | RulesGroupWorkerLoaded | RulesGroupWorkerReply;
+/**
+ * Every message a pool worker sends (`ready` first, once its modules are loaded, with the
+ * operating system's id of its thread where the system tells it: Linux, where the pool reads
+ * the thread's CPU time).
+ */
+export type RulesGroupWorkerMessage =
+  | { kind: "ready"; systemThreadId: number | undefined }
+  | RulesGroupWorkerLoaded
+  | RulesGroupWorkerReply;
 
 /** Slots of the cancelled-placements buffer (a placement's slot: its number modulo this). */
 export const cancelledSlots = 1 << 16;
