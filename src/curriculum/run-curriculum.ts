@@ -10,7 +10,7 @@ import type { RigDependencies, RigEvent } from "../rigger/rig-dependencies.js";
 import type { RigTaskResult } from "../rigger/rig-task.js";
 import { curriculumConfigSchema, type CurriculumConfig, type CurriculumConfigInput } from "./curriculum-config.js";
 import { summarizeCurriculum, type CurriculumSummary } from "./curriculum-summary.js";
-import { rigCurriculumTask } from "./curriculum-task.js";
+import { rigCurriculumTask, type CurriculumTaskInput } from "./curriculum-task.js";
 import { runPaths } from "../run-format/run-paths.js";
 import { LocalRunBudget, type RunBudget } from "../rigger/run-budget.js";
 import { isRigged, rigOrNotRigged, type CurriculumTaskRun, type NotRiggedTask } from "./not-rigged-task.js";
@@ -42,7 +42,7 @@ export type RigDependenciesFactory = (config: CurriculumConfig, runDirectory: st
 export interface CurriculumExecutor {
   run(
     config: CurriculumConfig,
-    tasks: Array<{ id: string; group?: string }>,
+    tasks: CurriculumTaskInput[],
     runDirectory: string,
     onDone: (result: CurriculumTaskRun) => void,
     budget?: RunBudget,
@@ -115,7 +115,7 @@ export async function runCurriculum(
   let done = 0;
   const runs = await options.executor.run(
     config,
-    tasks,
+    aimedTasks(tasks, config.aimLag),
     options.runDirectory,
     (result) => {
       done += 1;
@@ -144,6 +144,19 @@ export async function runCurriculum(
   writeJsonAtomic(paths.result, { ...result, config });
   appendJsonLine(paths.events, { event: "end", summary: result.summary });
   return result;
+}
+
+/**
+ * The tasks in task order, each with the tasks it aims from: every task at least `lag` before
+ * it (none with `lag` 0). Fixed by the order alone, whatever the lanes, so the same run aims
+ * alike at any `--task-concurrency`, resumed or not.
+ */
+function aimedTasks(tasks: readonly TaskInfo[], lag: number): CurriculumTaskInput[] {
+  return tasks.map((task, position) => ({
+    id: task.id,
+    ...(task.group === undefined ? {} : { group: task.group }),
+    ...(lag > 0 && position >= lag ? { aimFrom: tasks.slice(0, position - lag + 1).map((earlier) => earlier.id) } : {}),
+  }));
 }
 
 /** The run's tasks: the split's, narrowed to `taskIds` when given (`UNKNOWN_TASK` naming any the split lacks). */
