@@ -16,6 +16,14 @@ export interface CurriculumTaskInput {
   id: string;
   group?: string;
   aimFrom?: string[];
+  /** Finished earlier runs of the env (their directories and tasks) it aims from first: co-evolution's earlier rounds. */
+  aimFromRuns?: EarlierRun[];
+}
+
+/** A finished earlier run a curriculum's tasks aim from: its directory and the tasks it rigged. */
+export interface EarlierRun {
+  runDirectory: string;
+  taskIds: string[];
 }
 
 /** One task's rig configuration: the run's settings a task keeps, for this task. */
@@ -34,8 +42,8 @@ export function rigConfigOf(config: CurriculumConfig, task: Pick<TaskInfo, "id" 
 
 /**
  * Rig one task of a curriculum as its own thread in the run's checkpointer (resuming it
- * when the thread exists). A thread that starts afresh is given what the run measured on the
- * tasks it aims from (`task.aimFrom`, read from their checkpoints). Used in this process and
+ * when the thread exists). A thread that starts afresh is given what was measured on the
+ * tasks it aims from (`task.aimFromRuns`, then this run's `task.aimFrom`, read from their checkpoints). Used in this process and
  * by task processes alike.
  */
 export async function rigCurriculumTask(
@@ -47,11 +55,15 @@ export async function rigCurriculumTask(
 ): Promise<RigTaskResult> {
   const { saver, close } = openCheckpointer(runPaths(runDirectory).checkpointsOf(task.id));
   try {
-    const paths = runPaths(runDirectory);
+    const sources = [...(task.aimFromRuns ?? []), { runDirectory, taskIds: task.aimFrom ?? [] }];
     const runMeasurements = async () =>
       (
         await Promise.all(
-          (task.aimFrom ?? []).map((id) => readTaskMeasurements(paths.checkpointsOf(id), config.env, id)),
+          sources.flatMap((source) =>
+            source.taskIds.map((id) =>
+              readTaskMeasurements(runPaths(source.runDirectory).checkpointsOf(id), config.env, id),
+            ),
+          ),
         )
       ).flat();
     return await rigTask(rigConfigOf(config, task), dependencies, saver, signal, runMeasurements);

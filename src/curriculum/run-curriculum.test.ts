@@ -10,6 +10,7 @@ import { counterRigDependencies, SABOTAGE_PROPOSAL } from "../testing/counter-ri
 import { ScriptedDesigner } from "../testing/scripted-designer.js";
 import { TestEnvDefinition } from "../testing/test-env-definition.js";
 import type { CurriculumConfigInput } from "./curriculum-config.js";
+import type { EarlierRun } from "./curriculum-task.js";
 import { inProcessExecutor, runCurriculum, type CurriculumResult } from "./run-curriculum.js";
 
 const base: CurriculumConfigInput = {
@@ -123,7 +124,7 @@ const NAMED: CandidateProposal = {
 function runShowing(
   config: CurriculumConfigInput,
   root: string,
-  options: { resume?: boolean; designerOf?: (n: number) => ScriptedDesigner } = {},
+  options: { resume?: boolean; designerOf?: (n: number) => ScriptedDesigner; aimFromRuns?: EarlierRun[] } = {},
 ) {
   const { designerOf } = options;
   const designers: ScriptedDesigner[] = [];
@@ -132,6 +133,7 @@ function runShowing(
     {
       runDirectory: join(root, "run"),
       resume: options.resume,
+      aimFromRuns: options.aimFromRuns,
       env: new TestEnvDefinition(),
       executor: inProcessExecutor(async () => {
         const designer = designerOf?.(designers.length) ?? new ScriptedDesigner([NAMED]);
@@ -149,7 +151,8 @@ const seen = (designers: ScriptedDesigner[]) =>
 
 describe("aiming from what the run measured", () => {
   it("shows each task the measurements of the tasks at least --aim-lag before it, read from their checkpoints", async () => {
-    const lagOne = await runShowing({ ...base, aimLag: 1 }, mkdtempSync(join(tmpdir(), "aim-")));
+    const lagOneRoot = mkdtempSync(join(tmpdir(), "aim-"));
+    const lagOne = await runShowing({ ...base, aimLag: 1 }, lagOneRoot);
     const result = await lagOne.result;
     const ids = result.tasks.map((task) => task.taskId);
     expect(result.tasks.every((task) => task.outcome !== "skipped")).toBe(true);
@@ -168,6 +171,13 @@ describe("aiming from what the run measured", () => {
     const lagTwo = await runShowing({ ...base, aimLag: 2 }, mkdtempSync(join(tmpdir(), "aim-")));
     expect(comparable(await lagTwo.result)).toEqual(comparable(result));
     expect(seen(lagTwo.designers)).toEqual([[], [], [ids[0]]]);
+    // A later run (co-evolution's next round) aims from this one's tasks first, then its own.
+    const next = await runShowing({ ...base, aimLag: 1 }, mkdtempSync(join(tmpdir(), "aim-")), {
+      aimFromRuns: [{ runDirectory: join(lagOneRoot, "run"), taskIds: ids }],
+    });
+    await next.result;
+    expect(seen(next.designers)).toEqual([ids, ids, ids]);
+    expect(next.designers[1]!.contexts[0]!.runMeasurements!.length).toBe(shown.length + result.tasks[2]!.revisions + 2);
     const off = await runShowing({ ...base, aimLag: 0 }, mkdtempSync(join(tmpdir(), "aim-")));
     await off.result;
     expect(seen(off.designers)).toEqual([[], [], []]);
