@@ -10,6 +10,7 @@ import type { RunMeasurement } from "./run-measurement.js";
 export function measurementsOfAttempts(
   taskId: string,
   baselineRate: number,
+  direction: RunMeasurement["direction"],
   attempts: ReadonlyArray<{
     proposal: CandidateProposal | null;
     stats: { successes: number; episodes: number } | null;
@@ -24,6 +25,7 @@ export function measurementsOfAttempts(
     if (knob.strongest === knob.neutral) continue;
     measured.push({
       taskId,
+      direction,
       template: proposal.template,
       knob: knob.name,
       value: knob.value,

@@ -9,6 +9,8 @@ import { z } from "zod";
  */
 export const runMeasurementSchema = z.object({
   taskId: z.string(),
+  /** Which way that task had to move (its diagnosis): the templates of the two directions act on opposite shares. */
+  direction: z.enum(["easier", "harder", "target-weakness"]),
   template: z.string(),
   knob: z.string(),
   value: z.number(),

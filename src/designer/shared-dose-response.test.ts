@@ -34,4 +34,16 @@ describe("the dose-response shared across a run's tasks", () => {
     // A template that makes the task harder cannot aim above the baseline.
     expect(aimSharedDose(fit, { baselineRate: 0.3, rate: 0.5 })).toBeNull();
   });
+
+  it("fits a template that makes tasks easier on the share of the baseline's failures it keeps", () => {
+    // Baseline 0.2 (failures 0.8): at 0.5 success 0.6, failures 0.4 = half of them kept.
+    const fit = fitSharedDoseResponse([{ position: 0.5, successes: 12, episodes: 20, baselineRate: 0.2 }], "easier");
+    expect(fit.points.map((point) => Number(point.rate.toFixed(3)))).toEqual([1, 0.5]);
+    // Baseline 0.1 aims at 0.5: failures 0.5 of 0.9 kept, 5/9 — between share 1 at 0 and 1/2 at 0.5.
+    expect(aimSharedDose(fit, { baselineRate: 0.1, rate: 0.5, side: "easier" })).toBeCloseTo(
+      (0.5 * (1 - 5 / 9)) / 0.5,
+      6,
+    );
+    expect(aimSharedDose(fit, { baselineRate: 0.7, rate: 0.5, side: "easier" })).toBeNull();
+  });
 });

@@ -14,6 +14,10 @@ const finishedThreadSchema = z.object({
     .object({ stats: z.object({ successRate: z.number() }) })
     .nullable()
     .default(null),
+  diagnosis: z
+    .object({ direction: z.enum(["easier", "harder", "target-weakness"]) })
+    .nullable()
+    .default(null),
   attempts: z
     .array(
       z.object({
@@ -44,8 +48,8 @@ export async function readTaskMeasurements(path: string, envId: string, taskId: 
       tuple.checkpoint.channel_values,
       `checkpointed state of ${envId}/${taskId} in ${path}`,
     );
-    if (state.outcome === null || state.baseline === null) return [];
-    return measurementsOfAttempts(taskId, state.baseline.stats.successRate, state.attempts);
+    if (state.outcome === null || state.baseline === null || state.diagnosis === null) return [];
+    return measurementsOfAttempts(taskId, state.baseline.stats.successRate, state.diagnosis.direction, state.attempts);
   } finally {
     close();
   }

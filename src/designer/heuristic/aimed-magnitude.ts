@@ -18,14 +18,18 @@ export function aimedMagnitude(
 ): { magnitude: number; measurements: number } | null {
   if (!context.target.successBand) return null;
   const { knob } = plan;
+  const baselineRate = context.baseline.stats.successRate;
+  const middle = bandMiddle(context);
+  // Above the middle the task must get harder: the curve of the tasks that had to, else of those that had to get easier.
+  const side = middle < baselineRate ? "harder" : "easier";
   const measured = (context.runMeasurements ?? []).filter(
-    (measurement) => measurement.template === plan.template && measurement.knob === knob.name,
+    (measurement) =>
+      measurement.template === plan.template &&
+      measurement.knob === knob.name &&
+      (measurement.direction === "easier") === (side === "easier"),
   );
   if (measured.length === 0) return null;
-  const position = aimSharedDose(fitSharedDoseResponse(measured), {
-    baselineRate: context.baseline.stats.successRate,
-    rate: bandMiddle(context),
-  });
+  const position = aimSharedDose(fitSharedDoseResponse(measured, side), { baselineRate, rate: middle, side });
   if (position === null) return null;
   const exact = knob.neutral + position * (knob.strongest - knob.neutral);
   const magnitude = knob.integer && !knob.fractional ? Math.round(exact) : exact;

@@ -60,6 +60,7 @@ describe("HeuristicDesigner.write", () => {
     });
     // An earlier task at baseline 0.8 kept half its success with the precondition enforced in 60 % of episodes.
     const measured = {
+      direction: "harder" as const,
       taskId: "range-0",
       template: "require-verification",
       knob: "probability",
@@ -87,6 +88,8 @@ describe("HeuristicDesigner.write", () => {
         runMeasurements: [
           { ...measured, template: "turn-limit" },
           { ...measured, knob: "share" },
+          // A task that had to get easier measured the template's other side.
+          { ...measured, direction: "easier" as const },
         ],
       },
       diagnosis,

@@ -151,6 +151,7 @@ describe("LlmDesigner with a scripted chat model", () => {
       },
     ]);
     const measured = {
+      direction: "harder" as const,
       taskId: "t0",
       template: "peek-before-submit",
       knob: "probability",
