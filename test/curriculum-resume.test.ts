@@ -58,6 +58,8 @@ describe("curriculum resume", () => {
     expect(straight.status, straight.stderr).toBe(0);
     const expected = accepted(JSON.parse(straight.stdout) as CurriculumJson);
     expect(expected.filter((task) => task.outcome === "accepted").length).toBeGreaterThan(0);
+    // Later tasks aimed their first candidates from what the earlier ones measured (--aim-lag 2, the default).
+    expect(readFileSync(join(work, "straight", "events.jsonl"), "utf8")).toContain("aimed at the band's middle");
 
     const killedDirectory = join(work, "killed");
     const child = spawn(

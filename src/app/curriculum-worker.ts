@@ -1,13 +1,13 @@
 import type { RigTaskResult } from "../rigger/rig-task.js";
 import type { CurriculumConfig } from "../curriculum/curriculum-config.js";
-import { rigCurriculumTask } from "../curriculum/curriculum-task.js";
+import { rigCurriculumTask, type CurriculumTaskInput } from "../curriculum/curriculum-task.js";
 import { createRigDependencies } from "./create-rig-dependencies.js";
 import type { RunBudget } from "../rigger/run-budget.js";
 
 /** What a curriculum lane is given: one task to rig. */
 export interface CurriculumWorkerInput {
   config: CurriculumConfig;
-  task: { id: string; group?: string };
+  task: CurriculumTaskInput;
   runDirectory: string;
   /** Send the task's rollouts to the queue at this Redis URL instead of running them in the lane. */
   queue?: string;

@@ -5,6 +5,7 @@ import type { RigTaskResult } from "../rigger/rig-task.js";
 import type { CurriculumWorkerInput } from "./curriculum-worker.js";
 import type { ProcessUsage } from "./process-usage.js";
 import type { CurriculumExecutor } from "../curriculum/run-curriculum.js";
+import { AimGate } from "../curriculum/aim-gate.js";
 import { rigOrNotRigged, type CurriculumTaskRun } from "../curriculum/not-rigged-task.js";
 import type { RunBudget } from "../rigger/run-budget.js";
 import { answerBudgetRequest, budgetRequestSchema, type BudgetRequest } from "./process-run-budget.js";
@@ -119,7 +120,8 @@ export interface ProcessPoolExecutor extends CurriculumExecutor {
  * them. Processes rather than threads: a task whose sandbox brings down its process (V8 can
  * abort on some out-of-memory paths) costs only that process — the task is retried once in
  * a fresh one, resuming from its checkpoint — and isolated-vm is not torn down with a
- * thread. Results come back in task order.
+ * thread. A task waits for the tasks it aims from (`aimFrom`) to finish before it starts.
+ * Results come back in task order.
  */
 export function processExecutor(lanes: number, options: ProcessExecutorOptions = {}): ProcessPoolExecutor {
   // Compiled JavaScript when this module runs from dist/, the sources through tsx from src/.
@@ -136,11 +138,13 @@ export function processExecutor(lanes: number, options: ProcessExecutorOptions =
     async run(config, tasks, runDirectory, onDone, budget, signal) {
       const results: CurriculumTaskRun[] = new Array(tasks.length);
       let next = 0;
+      // A task starts once the tasks it aims from finished (whichever lanes rig them).
+      const gate = new AimGate(tasks);
       const inputAt = (position: number): CurriculumWorkerInput => {
         const task = tasks[position]!;
         return {
           config,
-          task: { id: task.id, group: task.group },
+          task,
           runDirectory,
           ...(options.queue ? { queue: options.queue } : {}),
         };
@@ -149,15 +153,18 @@ export function processExecutor(lanes: number, options: ProcessExecutorOptions =
         while (next < tasks.length) {
           signal?.throwIfAborted();
           const position = next++;
+          await gate.ready(tasks[position]!);
           const result = await rigOrNotRigged(tasks[position]!.id, () => local(inputAt(position), budget));
           results[position] = result;
           onDone(result);
+          gate.finished(tasks[position]!.id);
         }
       };
       const childLane = async (slot: number) => {
         while (next < tasks.length) {
           signal?.throwIfAborted();
           const position = next++;
+          await gate.ready(tasks[position]!);
           const input = inputAt(position);
           if (!pool[slot]!.alive) pool[slot] = start();
           const result = await rigOrNotRigged(input.task.id, async () => {
@@ -172,6 +179,7 @@ export function processExecutor(lanes: number, options: ProcessExecutorOptions =
           });
           results[position] = result;
           onDone(result);
+          gate.finished(input.task.id);
         }
       };
       await Promise.all([

@@ -10,7 +10,7 @@ import type { RigDependencies, RigEvent } from "../rigger/rig-dependencies.js";
 import type { RigTaskResult } from "../rigger/rig-task.js";
 import { curriculumConfigSchema, type CurriculumConfig, type CurriculumConfigInput } from "./curriculum-config.js";
 import { summarizeCurriculum, type CurriculumSummary } from "./curriculum-summary.js";
-import { rigCurriculumTask } from "./curriculum-task.js";
+import { rigCurriculumTask, type CurriculumTaskInput, type EarlierRun } from "./curriculum-task.js";
 import { runPaths } from "../run-format/run-paths.js";
 import { LocalRunBudget, type RunBudget } from "../rigger/run-budget.js";
 import { isRigged, rigOrNotRigged, type CurriculumTaskRun, type NotRiggedTask } from "./not-rigged-task.js";
@@ -43,7 +43,7 @@ export type RigDependenciesFactory = (config: CurriculumConfig, runDirectory: st
 export interface CurriculumExecutor {
   run(
     config: CurriculumConfig,
-    tasks: Array<{ id: string; group?: string }>,
+    tasks: CurriculumTaskInput[],
     runDirectory: string,
     onDone: (result: CurriculumTaskRun) => void,
     budget?: RunBudget,
@@ -63,6 +63,11 @@ export interface RunCurriculumOptions {
   onTaskDone?: (result: CurriculumTaskRun, done: number, total: number) => void;
   /** Stops the run before its next task or graph step (its checkpoints are kept: it resumes). */
   signal?: AbortSignal;
+  /**
+   * Finished earlier runs of the same env and policy line whose measurements every task aims
+   * from too, before this run's (co-evolution's earlier rounds; with `aimLag` 0, none).
+   */
+  aimFromRuns?: EarlierRun[];
 }
 
 /**
@@ -107,7 +112,7 @@ export async function runCurriculum(
   let done = 0;
   const runs = await options.executor.run(
     config,
-    tasks,
+    aimedTasks(tasks, config.aimLag, options.aimFromRuns ?? []),
     options.runDirectory,
     (result) => {
       done += 1;
@@ -136,6 +141,20 @@ export async function runCurriculum(
   writeJsonAtomic(paths.result, { ...result, config });
   appendJsonLine(paths.events, { event: "end", summary: result.summary });
   return result;
+}
+
+/**
+ * The tasks in task order, each with the tasks it aims from: the earlier runs', then every
+ * task at least `lag` before it (none with `lag` 0). Fixed by the order alone, whatever the lanes, so the same run aims
+ * alike at any `--task-concurrency`, resumed or not.
+ */
+function aimedTasks(tasks: readonly TaskInfo[], lag: number, earlier: EarlierRun[]): CurriculumTaskInput[] {
+  return tasks.map((task, position) => ({
+    id: task.id,
+    ...(task.group === undefined ? {} : { group: task.group }),
+    ...(lag > 0 && earlier.length > 0 ? { aimFromRuns: earlier } : {}),
+    ...(lag > 0 && position >= lag ? { aimFrom: tasks.slice(0, position - lag + 1).map((earlier) => earlier.id) } : {}),
+  }));
 }
 
 /** The run's tasks: the split's, narrowed to `taskIds` when given (`UNKNOWN_TASK` naming any the split lacks). */

@@ -15,6 +15,15 @@ export const candidateLayerSchema = z.discriminatedUnion("kind", [
 ]);
 export type CandidateLayer = z.infer<typeof candidateLayerSchema>;
 
+/** A template's knob as a proposal records it (see `CandidateProposal.knob`). */
+export const candidateKnobSchema = z.object({
+  name: z.string().min(1),
+  value: z.number(),
+  neutral: z.number(),
+  strongest: z.number(),
+});
+export type CandidateKnob = z.infer<typeof candidateKnobSchema>;
+
 /**
  * What a designer writes: components applied innermost first on top of the base env,
  * accepted or rejected as a whole, with the designer's rationale.
@@ -25,6 +34,12 @@ export const candidateProposalSchema = z.object({
   /** The template and parameters that produced it (heuristic designer), for refinement. */
   template: z.string().optional(),
   parameters: jsonObjectSchema.optional(),
+  /**
+   * The knob the template was set by on this task, when the template stands alone (no other
+   * template's layers under it): its name (a key of `parameters`), its value, and its neutral
+   * (no effect) and strongest values here. What the run's later tasks aim from (see `RunMeasurement`).
+   */
+  knob: candidateKnobSchema.optional(),
   /**
    * The designer's declaration that this candidate is one point of a mixture experiment: its
    * perturbation is switched on per episode with probability `share` (decided once per

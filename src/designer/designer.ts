@@ -2,6 +2,7 @@ import type { RolloutStats } from "../rollout/summarize.js";
 import type { ToolSpec } from "../core/tool-spec.js";
 import type { Trajectory } from "../core/trajectory.js";
 import type { CandidateProposal } from "./candidate.js";
+import type { RunMeasurement } from "./run-measurement.js";
 import type { Target } from "./target.js";
 
 /** A weakness a designer found, with the statistics that show it. */
@@ -115,6 +116,11 @@ export interface DesignContext {
   demonstrations?: Trajectory[];
   /** Earlier attempts on this task, oldest first. */
   attempts: Attempt[];
+  /**
+   * What the run measured on its earlier tasks (the evidence a task's first candidates are
+   * aimed from), in task order; fixed when the task starts. Absent or empty: none.
+   */
+  runMeasurements?: RunMeasurement[];
   /** Seed for the designer's own choices (heuristic search, sampling). */
   seed: number;
 }

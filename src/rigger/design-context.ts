@@ -8,7 +8,8 @@ import { taskDemonstrations } from "./task-demonstrations.js";
 /**
  * What the designer may see for this task: tools, state schema, the declared harness API,
  * the target, the baseline (statistics and trajectories), the env demonstrator's successful
- * episodes on the task (when it names one) and every earlier attempt —
+ * episodes on the task (when it names one), every earlier attempt and what the run measured
+ * on its earlier tasks —
  * never hidden tests or verifier internals (renderers drop `info` and `metrics`). The
  * trajectories come from the thread's trajectory store.
  */
@@ -37,6 +38,8 @@ export async function buildDesignContext(state: RigState, dependencies: RigNodeD
       baseline,
       ...(demonstrations.length > 0 ? { demonstrations } : {}),
       attempts,
+      // Checkpoints written before the run's measurements were kept have none.
+      ...((state.runMeasurements ?? []).length > 0 ? { runMeasurements: state.runMeasurements } : {}),
       seed: deriveSeed(config.seed, "designer", config.taskId, state.written),
     };
   } finally {

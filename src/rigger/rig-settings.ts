@@ -270,8 +270,8 @@ export const rigSettingTable = {
 } as const;
 
 /**
- * The settings only a curriculum has: which tasks, and how many are rigged at once (which
- * never changes what a task computes).
+ * The settings only a curriculum has: which tasks, which earlier tasks each aims from, and
+ * how many are rigged at once (which never changes what a task computes).
  */
 export const curriculumSettingTable = {
   split: {
@@ -290,6 +290,13 @@ export const curriculumSettingTable = {
     kind: "list",
     schema: z.array(z.string().min(1)).min(1).optional(),
   } satisfies Setting,
+  aimLag: integer({
+    flag: "--aim-lag",
+    help: "aim each task's first candidates from what the run measured on the tasks at least this many before it in task order, which it waits for (0: off; at least --task-concurrency keeps every lane busy)",
+    minimum: 0,
+    maximum: 1_024,
+    default: 2,
+  }),
   taskConcurrency: integer({
     flag: "--task-concurrency",
     help: "tasks rigged at once (this process plus task processes)",

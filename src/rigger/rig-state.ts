@@ -3,6 +3,7 @@ import { EnvriggerError } from "../core/errors.js";
 import { parseWith } from "../core/validate.js";
 import type { CandidateProposal } from "../designer/candidate.js";
 import type { Attempt, DecisionFeedback, Diagnosis } from "../designer/designer.js";
+import type { RunMeasurement } from "../designer/run-measurement.js";
 import type { RolloutStats } from "../rollout/summarize.js";
 import type { CandidateEvidence } from "./decision-rule.js";
 import type { MixturePoint } from "./mixture-posterior.js";
@@ -55,6 +56,8 @@ export const RigStateAnnotation = Annotation.Root({
     (RolloutBatch & { evidence: CandidateEvidence; verdict: DecisionFeedback; mixturePoint?: MixturePoint }) | null
   >(null),
   verdict: last<DecisionFeedback | null>(null),
+  /** What the run measured on its earlier tasks, given when the thread starts (see `DesignContext.runMeasurements`). */
+  runMeasurements: last<RunMeasurement[]>([]),
   attempts: Annotation<StoredAttempt[]>({ reducer: (previous, next) => previous.concat(next), default: () => [] }),
   /** Candidates written so far (including ones that failed to parse or check). */
   written: last<number>(0),

@@ -1,5 +1,6 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { EnvriggerError } from "../core/errors.js";
+import type { RunMeasurement } from "../designer/run-measurement.js";
 import type { RolloutStats } from "../rollout/summarize.js";
 import { rigConfigSchema, type RigConfig, type RigConfigInput } from "./rig-config.js";
 import type { RigDependencies } from "./rig-dependencies.js";
@@ -91,13 +92,16 @@ function designerError(state: RigState): RigTaskResult["error"] {
  * an interrupted thread continues from its last checkpoint. The thread's trajectories are
  * stored beside its checkpoints (see `trajectoryStoreOf`): a persistent checkpointer should
  * come from `openCheckpointer`, whose file holds both. `signal` stops the thread before its
- * next graph step; its checkpoints are kept, so it resumes.
+ * next graph step; its checkpoints are kept, so it resumes. `runMeasurements`: what the run
+ * measured on the tasks this one aims from, read when the thread starts (never on resume:
+ * the thread's state keeps it).
  */
 export async function rigTask(
   input: RigConfigInput,
   dependencies: RigDependencies,
   checkpointer?: BaseCheckpointSaver,
   signal?: AbortSignal,
+  runMeasurements: () => Promise<RunMeasurement[]> = async () => [],
 ): Promise<RigTaskResult> {
   const config: RigConfig = parseWith(rigConfigSchema, input, "rig configuration", "BAD_CONFIG");
   const app = createRigGraph(dependencies, checkpointer);
@@ -107,16 +111,16 @@ export async function rigTask(
     durability: "sync" as const,
     ...(signal ? { signal } : {}),
   };
+  // A thread starts with what the run measured so far; a resumed one keeps what it started with.
+  const start = async () => app.invoke({ config, runMeasurements: await runMeasurements() }, runConfig);
   let state: RigState;
   if (checkpointer) {
     const snapshot = await app.getState(runConfig);
     const values = snapshot.values as Partial<RigState>;
     if (values.outcome && snapshot.next.length === 0) return resultOf(values as RigState);
-    state = (
-      snapshot.next.length > 0 ? await app.invoke(null, runConfig) : await app.invoke({ config }, runConfig)
-    ) as RigState;
+    state = (snapshot.next.length > 0 ? await app.invoke(null, runConfig) : await start()) as RigState;
   } else {
-    state = (await app.invoke({ config }, runConfig)) as RigState;
+    state = (await start()) as RigState;
   }
   if (!state.outcome)
     throw new EnvriggerError("INTERNAL", `task ${config.taskId}: the rig graph ended without an outcome`);

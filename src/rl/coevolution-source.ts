@@ -193,6 +193,11 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
               resume: existsSync(runPaths(runDirectory).config),
               env: options.env,
               executor: inProcessExecutor(options.rigDependencies),
+              // What the earlier rounds measured aims this round's first candidates too.
+              aimFromRuns: rounds.map((earlier) => ({
+                runDirectory: earlier.runDirectory,
+                taskIds: [...earlier.accepted.map((entry) => entry.taskId), ...earlier.rejected, ...earlier.skipped],
+              })),
             },
           );
     const riggedTasks = result?.tasks ?? [];

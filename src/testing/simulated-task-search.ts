@@ -1,5 +1,6 @@
 import { createRng } from "../core/seeding.js";
-import { doseFor, fitDoseResponse, type DosePoint } from "../designer/dose-response.js";
+import type { DosePoint } from "../designer/dose-response.js";
+import { aimSharedDose, fitSharedDoseResponse, type RelativeProbe } from "../designer/shared-dose-response.js";
 import type { Target } from "../designer/target.js";
 import type { DecisionPolicy } from "../rigger/decision-rule.js";
 import { nextDose } from "./simulated-dose-response.js";
@@ -49,8 +50,8 @@ export function simulateTaskSearch(
   };
   const perEnv = options.tasksPerEnv ?? 20;
   let curve = { midpoint: 0.5, steepness: 10 };
-  /** The earlier tasks' probes of this env, each as its rate relative to its task's measured baseline. */
-  let relative: DosePoint[] = [];
+  /** The earlier tasks' probes of this env, each with its task's measured baseline. */
+  let relative: RelativeProbe[] = [];
   for (let task = 0; task < options.tasks; task += 1) {
     if (task % perEnv === 0) {
       curve = { midpoint: 0.2 + 0.6 * random(), steepness: 4 + 20 * random() };
@@ -83,11 +84,7 @@ export function simulateTaskSearch(
         }
         const successes = Math.round(validation.estimate * validation.episodes);
         points.push({ magnitude: x, successes, episodes: validation.episodes });
-        relative.push({
-          magnitude: x,
-          successes: Math.round(Math.min(1, validation.estimate / measuredOff) * validation.episodes),
-          episodes: validation.episodes,
-        });
+        relative.push({ position: x, successes, episodes: validation.episodes, baselineRate: measuredOff });
         if (model === "aimed") rate = clamp(rate - 0.8 * (validation.estimate - middle) + 0.05 * normal());
         else {
           x = nextDose(points, "isotonic", middle);
@@ -101,16 +98,19 @@ export function simulateTaskSearch(
   return calibrationFigures(counts);
 }
 
-/** The first candidate's knob (see {@link TaskSearchModel}): from the env's earlier tasks when the model shares a curve, else from the baseline alone. */
+/**
+ * The first candidate's knob (see {@link TaskSearchModel}): from the env's earlier tasks when
+ * the model shares a curve — the product's shared fit ({@link fitSharedDoseResponse}) — else
+ * from the baseline alone.
+ */
 function firstDose(
   model: TaskSearchModel,
-  relative: readonly DosePoint[],
+  relative: readonly RelativeProbe[],
   measuredOff: number,
   middle: number,
 ): number {
   const fromBaseline = Math.min(0.98, Math.max(0.02, (measuredOff - middle) / measuredOff));
   if (model !== "cross-task" || relative.length === 0) return fromBaseline;
-  const fit = fitDoseResponse([{ magnitude: 0, successes: 1, episodes: 1 }, ...relative], "larger");
-  const crossing = doseFor(fit, Math.min(1, middle / measuredOff));
-  return crossing === null ? fromBaseline : Math.min(1, Math.max(0.02, crossing));
+  const crossing = aimSharedDose(fitSharedDoseResponse(relative), { baselineRate: measuredOff, rate: middle });
+  return crossing === null ? fromBaseline : Math.max(0.02, crossing);
 }

@@ -50,6 +50,53 @@ describe("HeuristicDesigner.write", () => {
     expect(await writeAfter([])).toEqual(first);
   });
 
+  it("aims a template's first candidate from what the run measured of it on earlier tasks, and records its knob", async () => {
+    const unaimed = await writeAfter([]);
+    expect(unaimed.knob).toEqual({
+      name: "probability",
+      value: unaimed.parameters!.probability,
+      neutral: 0,
+      strongest: 1,
+    });
+    // An earlier task at baseline 0.8 kept half its success with the precondition enforced in 60 % of episodes.
+    const measured = {
+      direction: "harder" as const,
+      taskId: "range-0",
+      template: "require-verification",
+      knob: "probability",
+      value: 0.6,
+      position: 0.6,
+      baselineRate: 0.8,
+      successes: 8,
+      episodes: 20,
+    };
+    const baselineRate = context.baseline.stats.successRate;
+    // Above 0.5 / 0.5: the middle's share of this baseline lies within what was measured.
+    expect(baselineRate).toBeGreaterThan(0.5);
+    expect(baselineRate).toBeLessThan(1);
+    const aimed = await designer.write({ ...context, runMeasurements: [measured] }, diagnosis);
+    expect(aimed.template).toBe("require-verification");
+    // The shared curve falls from share 1 at 0 to 1/2 at 0.6; the band's middle is 0.5 / baseline of this task's baseline.
+    const share = 0.5 / baselineRate;
+    expect(aimed.parameters!.probability).toBeCloseTo((0.6 * (1 - share)) / 0.5, 5);
+    expect(aimed.knob?.value).toBe(aimed.parameters!.probability);
+    expect(aimed.rationale).toContain("aimed at the band's middle from the run's 1 measurement(s)");
+    // Another template's or another knob's measurements say nothing about this one.
+    const unrelated = await designer.write(
+      {
+        ...context,
+        runMeasurements: [
+          { ...measured, template: "turn-limit" },
+          { ...measured, knob: "share" },
+          // A task that had to get easier measured the template's other side.
+          { ...measured, direction: "easier" as const },
+        ],
+      },
+      diagnosis,
+    );
+    expect(unrelated).toEqual(unaimed);
+  });
+
   it("bisects the magnitude the way the signed distance says", async () => {
     const first = await writeAfter([]);
     const probability = first.parameters!.probability as number;

@@ -22,7 +22,8 @@ export interface HeuristicDesignerOptions {
  * The offline default designer. `diagnose` runs generic weakness detectors over the
  * baseline trajectories (any env: tools are classified by name and description) and
  * picks the direction from the target. `write` plans every template of the catalogue from
- * the diagnosis, and across revisions keeps a template that moved the success rate
+ * the diagnosis — a template's first candidate aimed at the band's middle from what the run
+ * measured of it on earlier tasks (`aimedMagnitude`), when it did — and across revisions keeps a template that moved the success rate
  * towards the band — bisecting its knob on the decision's signed distance — or switches
  * template after no effect, breakage, unsolvability or a move the wrong way. Proposals
  * record `template` and `parameters` (settings and knob). When the baseline or an earlier
@@ -98,6 +99,10 @@ export class HeuristicDesigner implements Designer {
           [knob.name]: magnitude,
           ...(choice.base ? { [BASE_PARAMETER]: baseRecord(choice.base) } : {}),
         },
+        // The knob of a template alone on the task: what later tasks of the run aim from.
+        ...(choice.base
+          ? {}
+          : { knob: { name: knob.name, value: magnitude, neutral: knob.neutral, strongest: knob.strongest } }),
         ...(knob.mixture && knob.switch !== undefined && magnitude >= 0 && magnitude <= 1
           ? {
               mixture: {

@@ -1,6 +1,7 @@
 import { EnvriggerError } from "../../core/errors.js";
 import { stableStringify, type JsonObject } from "../../core/json.js";
 import type { Attempt, DesignContext, Diagnosis } from "../designer.js";
+import { aimedMagnitude } from "./aimed-magnitude.js";
 import { attemptOutcome, MOVEMENT_TOLERANCE, type AttemptReason } from "./attempt-outcome.js";
 import { bandMiddle, baselineDistance } from "./baseline-distance.js";
 import type { TemplateKnob, TemplatePlan } from "./harness-template.js";
@@ -110,7 +111,8 @@ function saturated(knob: TemplateKnob, probes: TemplateHistory["probes"]): boole
 /**
  * Choose the next proposal from the applicable plans (highest priority first) and the
  * earlier attempts with their decision feedback:
- * - no attempt yet: the first plan at its estimated initial magnitude;
+ * - no attempt yet: the first plan at the magnitude aimed from what the run measured of it on
+ *   earlier tasks ({@link aimedMagnitude}), else at its estimated initial magnitude;
  * - the latest template moved the statistic towards the band (or across it): keep it and
  *   tune its knob over every probe of it (the signed distance says which side): a mixture
  *   knob goes where the line through the baseline and the measured success rates meets
@@ -118,7 +120,7 @@ function saturated(knob: TemplateKnob, probes: TemplateHistory["probes"]): boole
  * - it did not move on its first probe: try its strongest value once;
  * - it had no effect, broke, made the task unsolvable, moved the wrong way, stopped
  *   responding (saturated; not for mixture knobs, whose success is linear), or its knob
- *   has no room left: switch to the best template not yet dropped, at its initial value
+ *   has no room left: switch to the best template not yet dropped, at its first value (aimed as above)
  *   (see {@link attemptOutcome} for the verdicts a mixture knob reads as noise or as a probe).
  * A template that could not reach the band alone but got closer stays as the base of the
  * next candidates (one base at most); the template added on top is the first, in priority
@@ -292,10 +294,13 @@ export function planRevision(
   }
   const left = latest === undefined ? undefined : histories.get(latest);
   const why = left?.dropped ? `switched from ${left.template} because ${left.dropped.why}; ` : "";
+  const aimed = aimedMagnitude(next, context);
   return {
     plan: next,
-    magnitude: next.initial,
-    note: `${why}${next.template} at ${next.knob.name} = ${next.initial.toFixed(3)} (its first value, estimated from the data so far)`,
+    magnitude: aimed?.magnitude ?? next.initial,
+    note: aimed
+      ? `${why}${next.template} at ${next.knob.name} = ${aimed.magnitude.toFixed(3)} (aimed at the band's middle from the run's ${aimed.measurements} measurement(s) of it on earlier tasks)`
+      : `${why}${next.template} at ${next.knob.name} = ${next.initial.toFixed(3)} (its first value, estimated from the data so far)`,
   };
 }
 

@@ -6,11 +6,13 @@ import type { DesignerPromptBudget } from "./designer-prompt-budget.js";
 import { loadDesignerPrompt } from "./load-designer-prompt.js";
 import { renderAttempts } from "./render-attempts.js";
 import { renderDiagnosis } from "./render-diagnosis.js";
+import { renderRunMeasurements } from "./render-run-measurements.js";
 
 /**
  * The messages of a write call: the designer rules (system) and everything the designer
- * may see (user): the baseline, the harness API, the diagnosis, and every earlier attempt
- * with its issues, statistics and decision feedback.
+ * may see (user): the baseline, the harness API, the diagnosis, every earlier attempt
+ * with its issues, statistics and decision feedback, and the run's measured table (what its
+ * earlier tasks measured of each template: knob, baseline → measured rate, episodes).
  */
 export async function buildWriteMessages(
   context: DesignContext,
@@ -23,6 +25,7 @@ export async function buildWriteMessages(
     harnessApi: truncateMiddle(context.harnessApi, budget.harnessApiChars),
     diagnosis: renderDiagnosis(diagnosis),
     attempts: renderAttempts(context.attempts, { budgetChars: budget.attemptChars }),
+    runMeasurements: renderRunMeasurements(context.runMeasurements ?? [], budget.runMeasurementChars),
   };
   return [
     { role: "system", content: await loadDesignerPrompt("system", {}, promptsDirectory) },

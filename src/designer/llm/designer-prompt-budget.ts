@@ -7,6 +7,8 @@ export const designerPromptBudgetSchema = z.object({
   baselineTrajectoryChars: z.number().int().positive().default(40_000),
   /** Earlier attempts together (proposals, issues, statistics, feedback, validation rollouts). */
   attemptChars: z.number().int().positive().default(40_000),
+  /** The run's measured table (what earlier tasks of the run measured of each template). */
+  runMeasurementChars: z.number().int().positive().default(8_000),
   /** The task instruction. */
   instructionChars: z.number().int().positive().default(6_000),
   /** The tool list (JSON). */

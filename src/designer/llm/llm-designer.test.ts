@@ -138,6 +138,47 @@ describe("LlmDesigner with a scripted chat model", () => {
     ]);
   });
 
+  it("shows the write call the run's measured table, and keeps the template and knob a proposal names", async () => {
+    const { model, designer } = designerOf([
+      { kind: "tool-call", args: proposalArgs },
+      {
+        kind: "tool-call",
+        args: {
+          ...proposalArgs,
+          template: "peek-before-submit",
+          knob: { name: "probability", value: 0.4, neutral: 0, strongest: 1 },
+        },
+      },
+    ]);
+    const measured = {
+      direction: "harder" as const,
+      taskId: "t0",
+      template: "peek-before-submit",
+      knob: "probability",
+      value: 0.7,
+      position: 0.7,
+      baselineRate: 0.8,
+      successes: 9,
+      episodes: 20,
+    };
+    const first = await designer.write(await designContext(), diagnosis);
+    expect(model.calls[0]?.messages[1]?.content).toContain("(none yet: no earlier task of this run measured");
+    expect(first.knob).toBeUndefined();
+    const named = await designer.write(
+      await designContext({
+        runMeasurements: [measured, { ...measured, taskId: "t5", value: 0.3, position: 0.3, successes: 14 }],
+      }),
+      diagnosis,
+    );
+    const user = model.calls[1]?.messages[1]?.content ?? "";
+    expect(user).toContain("| peek-before-submit | probability = 0.7 (0.70) | t0 | 0.80 → 0.45 | 20 |");
+    expect(user).toContain("| peek-before-submit | probability = 0.3 (0.30) | t5 | 0.80 → 0.70 | 20 |");
+    expect(named).toMatchObject({
+      template: "peek-before-submit",
+      knob: { name: "probability", value: 0.4, neutral: 0, strongest: 1 },
+    });
+  });
+
   it("shows the designer everything it may see and nothing hidden", async () => {
     const { model, designer } = designerOf([
       { kind: "tool-call", args: diagnosisArgs },
@@ -325,7 +366,12 @@ describe("LlmDesigner end to end through ChatOpenAI and a local OpenAI-compatibl
       "weaknesses",
       "direction",
     ]);
-    expect(Object.keys(bodies[2]?.tools[0]?.function.parameters.properties ?? {})).toEqual(["rationale", "layers"]);
+    expect(Object.keys(bodies[2]?.tools[0]?.function.parameters.properties ?? {})).toEqual([
+      "rationale",
+      "layers",
+      "template",
+      "knob",
+    ]);
     expect(bodies[0]).toMatchObject({
       model: "local-model",
       seed: deriveSeed(context.seed, "designer", "diagnose"),

@@ -40,6 +40,22 @@ export const proposalOutputSchema = z.object({
     .min(1)
     .max(8)
     .describe("Components, innermost first."),
+  template: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("A short stable name for the kind of perturbation (the same name on every task of the run)."),
+  knob: z
+    .object({
+      name: z.string().min(1).describe("The magnitude's name, e.g. `probability` or `turnLimit`."),
+      value: z.number().describe("Its value in this candidate."),
+      neutral: z.number().describe("The value at which the perturbation changes nothing."),
+      strongest: z.number().describe("The value of its strongest effect."),
+    })
+    .optional()
+    .describe(
+      "The one magnitude this candidate is tuned by: later tasks of the run see what it measured (with `template`).",
+    ),
 });
 /** A validated proposal answer. */
 export type ProposalOutput = z.infer<typeof proposalOutputSchema>;
