@@ -53,6 +53,8 @@ async function costOf(rule: keyof typeof RULES, root: string) {
     policyTokens: totalTokens(total.policyTokens),
     policyPromptTokens: total.policyTokens.inputTokens,
     policyCompletionTokens: total.policyTokens.outputTokens,
+    /** Of the prompt tokens, those the server reported as served from its prefix cache. */
+    policyCachedPromptTokens: total.policyTokens.cachedInputTokens ?? 0,
     designerTokens: totalTokens(total.designerTokens),
     rolloutsPerTask: Number((total.rollouts / result.summary.tasks).toFixed(1)),
     rolloutsPerAcceptedEnv: perAcceptedEnv ? Number(perAcceptedEnv.rollouts.toFixed(1)) : null,
@@ -74,7 +76,7 @@ async function costOf(rule: keyof typeof RULES, root: string) {
 /**
  * Issue 21 item 4's LLM row: one curriculum of an LLM policy (BugFix text mode, the local
  * scripted OpenAI-compatible server in its own process, answering at once and counting
- * tokens as characters / 4), rigged under the check rule (before) and the default rule
+ * tokens as characters / 4, cached prompt tokens under OpenAI's prefix-cache rule), rigged under the check rule (before) and the default rule
  * (after) in one run: rollouts, env steps, policy tokens, and tokens per accepted env.
  */
 export async function benchLlmCost(): Promise<Record<string, unknown>> {
