@@ -74,8 +74,15 @@ if (port) {
   const handle = async (request: RulesGroupWorkerRequest): Promise<void> => {
     if (request.kind === "end") {
       // After every request before it: end the thread itself, its isolates disposed first.
+      // The thread ends when its event loop is empty, not at once: isolated-vm finishes a
+      // disposal (and a hook cut at its backstop) with tasks of its own, and one that lands
+      // after the thread's environment is gone aborts the whole process (`environment !=
+      // nullptr`, seen when `process.exit` followed the disposal). A thread something still
+      // holds ends after two seconds all the same.
       isolates.disposeAll();
-      process.exit(0);
+      port.close();
+      setTimeout(() => process.exit(0), 2_000).unref();
+      return;
     }
     if (request.kind === "load") {
       const loaded = isolates.load(request.placement, request.components, request.options);
