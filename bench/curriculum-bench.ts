@@ -83,7 +83,7 @@ export function runCurriculumChild(
 }
 
 /** CPU seconds (every thread) of a run: the bench process plus each task process. */
-function totalCpuSeconds(run: CurriculumRun): number {
+export function totalCpuSeconds(run: CurriculumRun): number {
   return (run.usage.parent.cpuMs + run.usage.children.reduce((sum, child) => sum + child.cpuMs, 0)) / 1000;
 }
 

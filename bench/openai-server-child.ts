@@ -36,7 +36,11 @@ const server = await startOpenAiCompatibleServer({
       .join("\n");
     return {
       ...reply,
-      usage: { promptTokens: tokens(prompt), completionTokens: tokens(reply.text), cachedTokens: cachedTokensOf(prompt) },
+      usage: {
+        promptTokens: tokens(prompt),
+        completionTokens: tokens(reply.text),
+        cachedTokens: cachedTokensOf(prompt),
+      },
     };
   },
   delayMs: Number(process.argv[2] ?? "100"),

@@ -5,6 +5,7 @@ import { benchComponentTiming } from "./component-timing.js";
 import { benchIsolateRoundTrip } from "./isolate-round-trip.js";
 import { benchTextworld } from "./textworld-step.js";
 import { benchTextworldNative } from "./textworld-native.js";
+import { benchTextworldCurriculum } from "./textworld-curriculum.js";
 import { benchToy24Harness } from "./toy24-harness.js";
 import { benchToy24Raw } from "./toy24-step.js";
 import { benchSkills } from "./skills-bench.js";
@@ -55,6 +56,11 @@ const sections: BenchSection[] = [
     name: "textworld-native",
     title: "TextWorld / Zork I: our interpreter against native dfrotz, CPU per turn and per reset",
     run: benchTextworldNative,
+  },
+  {
+    name: "textworld-curriculum",
+    title: "TextWorld curriculum: 27 train tasks, noisy-walkthrough, 2 lanes, seed 1 (rollouts per task, wall, CPU)",
+    run: benchTextworldCurriculum,
   },
   { name: "round-trip", title: "isolate round trip", run: benchIsolateRoundTrip },
   { name: "toy24-harness", title: "Toy24 through sandboxed stacks", run: benchToy24Harness },
