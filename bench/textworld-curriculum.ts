@@ -10,7 +10,7 @@ const taskCostSchema = z.object({ taskId: z.string(), outcome: z.string(), cost:
  * process: wall time from process start to result, CPU of every process, outcomes, and
  * rollouts per task (its baseline and every validation included) with the worst task.
  */
-export function benchTextworldCurriculum() {
+export async function benchTextworldCurriculum(): Promise<Record<string, unknown>> {
   const run = runCurriculumChild("textworld", "noisy-walkthrough", 2, 1, undefined, { timeoutMs: 3_600_000 });
   const tasks = run.tasks.map((task) => taskCostSchema.parse(task));
   const rollouts = tasks.map((task) => task.cost.rollouts);
