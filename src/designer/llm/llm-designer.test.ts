@@ -1,118 +1,22 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { EnvriggerError } from "../../core/errors.js";
-import type { JsonObject } from "../../core/json.js";
+import { describe, expect, it } from "vitest";
 import { deriveSeed } from "../../core/seeding.js";
-import type { Trajectory, TrajectoryStep } from "../../core/trajectory.js";
 import { summarize } from "../../rollout/summarize.js";
-import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from "../../testing/openai-compatible-server.js";
 import { ScriptedChatModel, type ScriptedChatReply } from "../../testing/scripted-chat-model.js";
-import { TestEnv } from "../../testing/test-env.js";
 import type { CandidateProposal } from "../candidate.js";
-import type { DesignContext, Diagnosis } from "../designer.js";
-import { createLlmDesigner } from "./create-llm-designer.js";
+import type { DesignContext } from "../designer.js";
 import { LlmDesigner } from "./llm-designer.js";
-
-const HIDDEN = ["hiddenPass", "hiddenFrac", "(7, 3, 9)", "hiddenTests", "0.875"];
-const HARNESS_API = "declare function filterAction(action: Action, ctx: HookContext): FilterActionResult;";
-
-function step(turn: number, name: string, extra: Partial<TrajectoryStep> = {}): TrajectoryStep {
-  const args: JsonObject = name === "inc" ? { by: 1 } : {};
-  const action = { name, args };
-  return {
-    turn,
-    policyAction: action,
-    parsedAction: action,
-    envAction: action,
-    observation: { text: `counter ${turn + 1}` },
-    reward: 0,
-    terminated: name === "submit",
-    truncated: false,
-    info: { stop: name === "submit" ? "submit" : null, hiddenPass: false, hiddenTests: ["f(7, 3, 9)"] },
-    layers: [],
-    policyMs: 0,
-    stepMs: 0,
-    ...extra,
-  };
-}
-
-function rollout(seed: number, names: string[], success: boolean): Trajectory {
-  return {
-    envId: "test",
-    stack: "test",
-    taskId: "t1",
-    seed,
-    policy: "counter-policy",
-    initialObservation: { text: "counter 0; reach 3 then submit" },
-    steps: names.map((name, turn) => step(turn, name)),
-    stopReason: names.at(-1) === "submit" ? "submit" : "budget",
-    evaluation: { success, score: 0.875, metrics: { hiddenPass: success, hiddenFrac: 0.875, failing: "(7, 3, 9)" } },
-    totalReward: success ? 1 : 0,
-    durationMs: 1,
-  };
-}
-
-async function designContext(overrides: Partial<DesignContext> = {}): Promise<DesignContext> {
-  const trajectories = [
-    rollout(1, ["inc", "inc", "inc", "submit"], true),
-    rollout(2, ["inc", "inc", "submit"], false),
-    rollout(3, ["inc", "inc", "inc", "submit"], true),
-    rollout(4, ["inc", "peek", "peek", "peek", "peek"], false),
-    rollout(5, ["inc", "inc", "inc", "submit"], true),
-  ];
-  return {
-    envId: "test",
-    taskId: "t1",
-    instruction: "counter 0; reach 3 then submit",
-    tools: await new TestEnv().tools(),
-    stateSchema: "{ counter: number; turns: number; done: boolean }",
-    harnessApi: HARNESS_API,
-    target: { successBand: [0.4, 0.6] },
-    baseline: { stats: summarize(trajectories), trajectories },
-    attempts: [],
-    seed: 1,
-    ...overrides,
-  };
-}
-
-const diagnosisArgs = {
-  text: "The policy reaches 3 in 4 turns in 3 of 5 rollouts; it sometimes submits at 2.",
-  weaknesses: [{ id: "Submits Early", evidence: "1 of 5 rollouts submits with counter 2.", severity: 0.6 }],
-  direction: "harder",
-};
-
-const proposalArgs = {
-  rationale: "Success 0.60 is at the top of the band; refuse the first submit without a peek (one operation).",
-  layers: [
-    {
-      kind: "rules",
-      name: "peek-before-submit",
-      source:
-        "export function filterAction(action, ctx) { return ctx.memory.peeked || action.name !== 'submit' ? { kind: 'pass' } : { kind: 'block', reason: 'peek first' }; }",
-    },
-  ],
-};
-
-const diagnosis: Diagnosis = {
-  text: diagnosisArgs.text,
-  weaknesses: [{ id: "submits-early", evidence: "x", severity: 0.6 }],
-  direction: "harder",
-};
-const fast = { retries: 1, outputRetries: 1, timeoutMs: 2000, backoff: { initialMs: 1, maxMs: 2 } };
-
-function designerOf(replies: ScriptedChatReply[], settings = fast) {
-  const model = new ScriptedChatModel(replies);
-  return { model, designer: new LlmDesigner(model, { settings }) };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<EnvriggerError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof EnvriggerError) return error;
-    throw error;
-  }
-  throw new Error("expected a rejection, got a value");
-}
+import {
+  designContext,
+  designerOf,
+  diagnosis,
+  diagnosisArgs,
+  fast,
+  HARNESS_API,
+  HIDDEN,
+  proposalArgs,
+  rejection,
+  rollout,
+} from "../../testing/llm-designer-fixtures.js";
 
 describe("LlmDesigner with a scripted chat model", () => {
   it("diagnoses and writes a proposal, summing usage per call", async () => {
@@ -304,98 +208,5 @@ describe("LlmDesigner with a scripted chat model", () => {
     ]);
     expect((await rejection(designer.diagnose(await designContext()))).code).toBe("PROVIDER");
     expect(model.calls).toHaveLength(1);
-  });
-});
-
-describe("createLlmDesigner", () => {
-  it("rejects bad specs and missing keys before any call", () => {
-    expect(() => createLlmDesigner("claude:x", { environment: {} })).toThrow(/openai:<model>/);
-    expect(() => createLlmDesigner("openai:gpt-4o-mini", { environment: {} })).toThrow(/OPENAI_API_KEY is not set/);
-    expect(() => createLlmDesigner("gemini:gemini-2.5-flash", { environment: {} })).toThrow(
-      /GEMINI_API_KEY is not set/,
-    );
-    expect(createLlmDesigner("gemini:gemini-2.5-flash", { environment: { GEMINI_API_KEY: "k" } }).name).toBe(
-      "llm:gemini:gemini-2.5-flash",
-    );
-  });
-});
-
-describe("LlmDesigner end to end through ChatOpenAI and a local OpenAI-compatible server", () => {
-  let server: OpenAiCompatibleServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
-
-  it("retries a 429, sends the tool schemas, and parses the proposal", async () => {
-    server = await startOpenAiCompatibleServer({
-      failFirst: [429],
-      replies: [
-        { kind: "tool-call", arguments: diagnosisArgs, usage: { promptTokens: 900, completionTokens: 60 } },
-        {
-          kind: "tool-call",
-          arguments: JSON.stringify(proposalArgs),
-          usage: { promptTokens: 1200, completionTokens: 140 },
-        },
-      ],
-    });
-    const designer = createLlmDesigner("openai:local-model", {
-      environment: { OPENAI_BASE_URL: server.baseUrl },
-      settings: { ...fast, seed: 5, temperature: 0 },
-    });
-    const context = await designContext();
-    const proposal = await designer.write(context, await designer.diagnose(context));
-    expect(proposal).toEqual({ rationale: proposalArgs.rationale, layers: proposalArgs.layers });
-    expect(designer.usage()).toEqual({ inputTokens: 2100, outputTokens: 200, calls: 2 });
-    expect(designer.name).toBe("llm:openai:local-model");
-
-    expect(server.requests).toHaveLength(3);
-    const bodies = server.requests.map(
-      (request) =>
-        request.body as {
-          model: string;
-          seed?: number;
-          temperature?: number;
-          tools: Array<{ function: { name: string; parameters: { properties: Record<string, unknown> } } }>;
-          messages: Array<{ role: string; content: string }>;
-        },
-    );
-    expect(bodies.map((body) => body.tools[0]?.function.name)).toEqual(["diagnosis", "diagnosis", "proposal"]);
-    expect(Object.keys(bodies[0]?.tools[0]?.function.parameters.properties ?? {})).toEqual([
-      "text",
-      "weaknesses",
-      "direction",
-    ]);
-    expect(Object.keys(bodies[2]?.tools[0]?.function.parameters.properties ?? {})).toEqual([
-      "rationale",
-      "layers",
-      "template",
-      "knob",
-    ]);
-    expect(bodies[0]).toMatchObject({
-      model: "local-model",
-      seed: deriveSeed(context.seed, "designer", "diagnose"),
-      temperature: 0,
-    });
-    expect(bodies[2]?.seed).toBe(deriveSeed(context.seed, "designer", "write", 0));
-    expect(bodies[0]?.messages[0]?.role).toBe("system");
-    expect(bodies[2]?.messages[1]?.content).toContain(HARNESS_API);
-    for (const request of server.requests) expect(request.headers.authorization).toBe("[redacted]");
-  });
-
-  it("turns a malformed answer from the server into DESIGNER_OUTPUT", async () => {
-    server = await startOpenAiCompatibleServer({
-      replies: [
-        { kind: "tool-call", arguments: '{"rationale": "cut off' },
-        { kind: "text", text: "" },
-      ],
-    });
-    const designer = createLlmDesigner("openai:local-model", {
-      environment: { OPENAI_BASE_URL: server.baseUrl },
-      settings: fast,
-    });
-    const error = await rejection(designer.write(await designContext(), diagnosis));
-    expect(error.code).toBe("DESIGNER_OUTPUT");
-    expect(server.requests).toHaveLength(2);
   });
 });
