@@ -886,7 +886,6 @@ var patchOf = (value, truncated) => {
 var isObservation = (value) => isRecord(value) && onlyKeys(value, ["text", "data"]) && typeof value.text === "string" && value.text.length <= textLimit && (!("data" in value) || isRecord(value.data));
 
 var members = [];
-var marker;
 var wholeMasks = [
   [WHOLE, WHOLE],
   [WHOLE, WHOLE, WHOLE],
@@ -899,10 +898,6 @@ var loadMember = (factory, usesState, masksText) => {
   members.push({ hooks: read[0], usesState: usesState === true, memoryText: "{}", masks, lastAction: void 0 });
   return stringify({ ok: true, hooks: read[1] });
 };
-var configureGroup = (markerBuffer, inputsBuffer) => {
-  marker = new Int32ArrayConstructor(markerBuffer);
-  configureInputs(inputsBuffer);
-};
 var memberMemory = (layer) => members[layer].memoryText;
 var saveMembers = () => stringify(members.map((member) => [member.memoryText, member.lastAction === void 0 ? null : member.lastAction]));
 var restoreMembers = (text) => {
@@ -913,6 +908,12 @@ var restoreMembers = (text) => {
     member.memoryText = state === void 0 ? "{}" : state[0];
     member.lastAction = state === void 0 || state[1] === null ? void 0 : state[1];
   }
+};
+
+var marker;
+var configureGroup = (markerBuffer, inputsBuffer) => {
+  marker = new Int32ArrayConstructor(markerBuffer);
+  configureInputs(inputsBuffer);
 };
 var finished = "";
 var partial = "";

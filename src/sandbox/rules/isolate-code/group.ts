@@ -1,5 +1,5 @@
 import { callStarted, hookStarted, overBudgetFailure, overCpuBudget } from "./budget.js";
-import { type Hook, readComponent } from "./component-api.js";
+import type { Hook } from "./component-api.js";
 import {
   type ActionForm,
   actionForm,
@@ -32,11 +32,11 @@ import {
   objectKeys,
   objectPrototype,
   parse,
-  stringify,
 } from "./intrinsics.js";
 import { memoryLimit, outputLimit } from "./limits.js";
-import type { harden } from "./lockdown.js";
 import { describeError, failure, serializationFailure, serialize } from "./serializer.js";
+import { members } from "./group-members.js";
+export { loadMember, memberMemory, restoreMembers, saveMembers } from "./group-members.js";
 
 /*
  * In-isolate code: the group part of the Rules bootstrap (see `rules-bootstrap.ts`): several
@@ -80,14 +80,6 @@ import { describeError, failure, serializationFailure, serialize } from "./seria
  * `{ok:false, code, message}`. Every hook runs under the CPU-time budget of `budget.ts`.
  */
 
-/** One component of the group. */
-interface Member {
-  hooks: (Hook | undefined)[];
-  usesState: boolean;
-  memoryText: string;
-  masks: number[][];
-  lastAction: ActionForm | undefined;
-}
 /**
  * What one hook did: `[ok, answerText, present, valueText, memoryText]` (`present`: it
  * returned a value), or `[false, failureText]`.
@@ -95,51 +87,12 @@ interface Member {
 type Outcome = readonly [boolean, string, boolean?, string?, string?];
 
 // --- Groups of components, run layer after layer in one call.
-const members: Member[] = [];
 let marker: Int32Array | undefined;
-const wholeMasks = [
-  [WHOLE, WHOLE],
-  [WHOLE, WHOLE, WHOLE],
-  [WHOLE, WHOLE],
-];
-/** Load one more component (the next layer outwards): `{ok:true, hooks}` or a failure, as JSON. */
-export const loadMember = (
-  factory: (freeze: typeof harden) => unknown,
-  usesState: unknown,
-  masksText: unknown,
-): string => {
-  const read = readComponent(factory);
-  if (typeof read === "string") return read;
-  const masks = typeof masksText === "string" ? parse(masksText) : wholeMasks;
-  members.push({ hooks: read[0], usesState: usesState === true, memoryText: "{}", masks, lastAction: undefined });
-  return stringify({ ok: true, hooks: read[1] });
-};
 /** Use the buffers shared with the host: the running (layer, hook) marker and each call's numbers. */
 export const configureGroup = (markerBuffer: ArrayBufferLike, inputsBuffer: ArrayBufferLike): void => {
   marker = new Int32ArrayConstructor(markerBuffer);
   configureInputs(inputsBuffer);
 };
-/** A layer's memory as JSON. */
-export const memberMemory = (layer: number): string => members[layer].memoryText;
-/**
- * What the members keep between calls — each one's memory text and the action it passed on
- * in the last `filterActions` — as JSON `[[memoryText, lastAction or null], …]`: a host
- * that runs several sessions of one stack in this isolate keeps one session's state while
- * another one's is in (see `restoreMembers`).
- */
-export const saveMembers = (): string =>
-  stringify(members.map((member) => [member.memoryText, member.lastAction === undefined ? null : member.lastAction]));
-/** Put back what `saveMembers` answered; `""`: the state of members just loaded (memory `{}`, no last action). */
-export const restoreMembers = (text: string): void => {
-  const states = text === "" ? undefined : (parse(text) as [string, ActionForm | null][]);
-  for (let layer = 0; layer < members.length; layer++) {
-    const state = states === undefined ? undefined : states[layer];
-    const member = members[layer];
-    member.memoryText = state === undefined ? "{}" : state[0];
-    member.lastAction = state === undefined || state[1] === null ? undefined : state[1];
-  }
-};
-
 // What the last call has finished (its entry texts joined by commas) and is running, for
 // groupProgress. The bootstrap writes no array elements on the hot path: with every
 // intrinsic frozen, V8 stores each one the slow way (about 0.2-0.4 us against 0.01 us for
