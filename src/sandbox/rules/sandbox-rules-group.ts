@@ -10,10 +10,9 @@ import type {
   GroupTransitionResult,
   RulesGroupRuntime,
 } from "../../harness/rules-group-runtime.js";
-import { applyTransitionPatch } from "../../harness/rules-hook-output-schemas.js";
-import type { HookFailure, TransitionInput, TransitionPatch } from "../../harness/rules-runtime.js";
+import type { HookFailure, TransitionInput } from "../../harness/rules-runtime.js";
 import type { ComponentHooks } from "./component-hooks.js";
-import { decodeGroupEntry, decodeGroupPatch, readGroupEntry, unreadableGroupAnswer } from "./group-answer.js";
+import { decodeGroupEntry, readGroupEntry, unreadableGroupAnswer } from "./group-answer.js";
 import type { GroupCallInputs } from "./group-call-inputs.js";
 import { memoryText, packAction, packContexts, packObservation, stateText } from "./group-call-packing.js";
 import { layerReads, wholeInputMasks, type HookInputMasks, type LayerReads } from "./hook-input-masks.js";
@@ -22,6 +21,7 @@ import { callGroupIsolate, unchangedEntries } from "./group-isolate-call.js";
 import { decodeFilterAction, decodeObservation } from "./rules-hook-output.js";
 import type { ResolvedRulesSandboxOptions } from "./rules-sandbox-options.js";
 import { SandboxRulesGroupMember } from "./sandbox-rules-group-member.js";
+import { transitionResults } from "./group-transition-results.js";
 
 /** References to the group functions of the sandbox API (see `isolate-code/group.ts`). */
 export interface RulesGroupApi {
@@ -42,8 +42,6 @@ export interface SavedGroupMembers {
   text: string;
   pending: ReadonlyMap<number, string>;
 }
-
-const hookIndex = { filterAction: 0, modifyTransition: 1, filterObservation: 2 } as const;
 
 /** The results of a call that changed nothing: no layer has one (shared, never changed). */
 const noResults: readonly never[] = Object.freeze([]);
@@ -282,64 +280,7 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     packContexts(packer, call, top);
     const outcome = callGroupIsolate(this.#api.transitions, hookCount, bottom, packer.argument(), this.#callContext);
     if (outcome.ok && outcome.entries === unchangedEntries) return noResults;
-    const layers = range(bottom, top, 1);
-    const results: GroupTransitionResult[] = [];
-    let observation = transition.observation;
-    let truncated = transition.truncated;
-    let index = 0;
-    for (const layer of layers) {
-      const reached = index < outcome.entries.length;
-      const pair = reached ? outcome.entries[index++] : undefined;
-      if (!reached && outcome.ok) {
-        results.push({
-          layer,
-          transition: unreadableGroupAnswer("the sandbox stopped before every layer ran"),
-          observation: undefined,
-        });
-        return results;
-      }
-      if (!reached && !outcome.ok && outcome.layer !== layer) {
-        // Lost with the isolate (it died in a later layer): reported as not run.
-        results.push({ layer, transition: undefined, observation: undefined });
-        continue;
-      }
-      if (!reached && !outcome.ok) {
-        const failure = outcome.failure;
-        if (outcome.hook === hookIndex.modifyTransition) {
-          results.push({ layer, transition: failure, observation: undefined });
-        } else {
-          const first =
-            outcome.partial === undefined || outcome.partial === null
-              ? undefined
-              : decodeGroupPatch(readGroupEntry(outcome.partial), truncated);
-          results.push({ layer, transition: first, observation: failure });
-        }
-        return results;
-      }
-      if (!Array.isArray(pair) || pair.length < 1 || pair.length > 2) {
-        results.push({ layer, transition: unreadableGroupAnswer(), observation: undefined });
-        return results;
-      }
-      const patchResult = decodeGroupPatch(readGroupEntry(pair[0]), truncated);
-      if (patchResult !== undefined && !patchResult.ok) {
-        results.push({ layer, transition: patchResult, observation: undefined });
-        return results;
-      }
-      const patch: TransitionPatch = patchResult?.value ?? {};
-      const patched = applyTransitionPatch(observation, patch);
-      if (patch.truncated === true) truncated = true;
-      const second = pair.length === 2 ? readGroupEntry(pair[1]) : undefined;
-      const input = patched;
-      const filtered =
-        second === undefined
-          ? undefined
-          : decodeGroupEntry(second, (value, present) => decodeObservation(value, present, input));
-      results.push({ layer, transition: patchResult, observation: filtered });
-      if (filtered !== undefined && !filtered.ok) return results;
-      observation = filtered === undefined ? patched : filtered.value;
-    }
-    if (!outcome.ok) results.push({ layer: outcome.layer, transition: outcome.failure, observation: undefined });
-    return results;
+    return transitionResults(outcome, bottom, top, transition);
   }
 
   #observations(
@@ -421,11 +362,4 @@ export class SandboxRulesGroup implements RulesGroupRuntime {
     for (const [layer, text] of pending) packer.number(layer).text(text);
     pending.clear();
   }
-}
-
-/** Layer numbers from `from` to `to` (inclusive) in steps of `step`. */
-function range(from: number, to: number, step: 1 | -1): number[] {
-  const layers: number[] = [];
-  for (let layer = from; step > 0 ? layer <= to : layer >= to; layer += step) layers.push(layer);
-  return layers;
 }
