@@ -232,7 +232,10 @@ export async function runExperiment(
     for (const arm of config.arms) {
       const runDirectory = join(options.runDirectory, arm, `seed-${seed}`);
       const paths = trainingRunPaths(runDirectory);
-      if (options.finishedOnly && !existsSync(paths.result)) continue;
+      // A run that finished earlier is read back; the others are trained now (or, when only
+      // finished runs are read, skipped).
+      const trainedNow = !existsSync(paths.result);
+      if (options.finishedOnly && trainedNow) continue;
       options.onRunStart?.(arm, seed, runs.length, total);
       let finished: {
         trainingEpisodes: number;
@@ -242,7 +245,6 @@ export async function runExperiment(
         riggingCost: CostRecord;
         totalRollouts: number;
       };
-      const trainedNow = !existsSync(paths.result);
       if (!trainedNow) {
         const stored = parseJsonText(finishedRunSchema, readFileSync(paths.result, "utf8"), paths.result);
         finished = {
