@@ -319,6 +319,3 @@ export const rigSettingsSchema = z.object(shapeOf(rigSettingTable));
 export type RigSettings = z.infer<typeof rigSettingsSchema>;
 /** The rig settings as a caller writes them (defaults optional). */
 export type RigSettingsInput = z.input<typeof rigSettingsSchema>;
-
-/** The settings a run keeps on `--resume` only if they are not given again (they never change results). */
-export const RESUMABLE_ANEW = ["rolloutConcurrency", "taskConcurrency"] as const;
