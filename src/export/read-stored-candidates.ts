@@ -4,11 +4,18 @@ import { checkCandidateId } from "../core/candidate-id.js";
 import { EnvriggerError } from "../core/errors.js";
 import { parseJsonText } from "../core/validate.js";
 import { readCandidateRecord } from "../rigger/candidate-store.js";
+import { runPaths } from "../run-format/run-paths.js";
 import { corpusLineSchema, type CorpusLine } from "./corpus-line.js";
 import { corpusLineOf } from "./corpus-line-of.js";
 
-/** Every candidate JSON file under `directory` (Rules sources beside them are `.ts`), sorted. */
+/**
+ * Every candidate JSON file under `directory` (Rules sources beside them are `.ts`), sorted.
+ * In a run directory (it has a `run.json`) only its `candidates/` holds candidates: its
+ * `run.json` and `result.json` are not (so `--candidates runs` serves every run's candidates).
+ */
 function candidateFiles(directory: string): string[] {
+  const run = runPaths(directory);
+  if (existsSync(run.config)) return existsSync(run.candidates) ? candidateFiles(run.candidates) : [];
   const files: string[] = [];
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const path = join(directory, entry.name);
