@@ -5,11 +5,10 @@ import { formatIssues } from "../core/validate.js";
 import { callProvider } from "./call-provider.js";
 import type { LlmCallSettings } from "./llm-call-settings.js";
 import { redactSecrets } from "./redact-secrets.js";
-import type { ChatMessage, StructuredCallOptions, StructuredResult } from "./structured-chat.js";
+import type { ChatMessage } from "./chat-message.js";
+import type { StructuredCandidate } from "./chat-model.js";
+import type { StructuredCallOptions, StructuredResult } from "./structured-chat.js";
 import { addTokenUsage, emptyTokenUsage, type TokenUsage } from "./token-usage.js";
-
-/** What one provider response offered as the structured answer, before schema validation. */
-export type StructuredCandidate = { ok: true; value: unknown } | { ok: false; problem: string };
 
 /** One provider response: the candidate answer and its usage. */
 export interface StructuredReply {
