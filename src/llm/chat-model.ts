@@ -40,6 +40,12 @@ export type ChatRequest = ChatRequestBase &
 /** What a response offered as the structured answer, before schema validation. */
 export type StructuredCandidate = { ok: true; value: unknown } | { ok: false; problem: string };
 
+/** What a provider's answer reader makes of one response: the candidate answer and its usage. */
+export interface StructuredReply {
+  candidate: StructuredCandidate;
+  usage: TokenUsage;
+}
+
 /** What one provider response said: an assistant turn and its usage. */
 export interface ChatReply {
   /** The answer's text (thoughts excluded); `""` when there is none. */
