@@ -162,6 +162,24 @@ describe("a structured chat over LangChainChatModel", () => {
   });
 });
 
+describe("LangChainChatModel without tool calling", () => {
+  it("refuses tools and structured answers with BAD_CONFIG before sending anything", async () => {
+    const model = new ScriptedChatModel([{ kind: "text", text: "unused" }]);
+    Object.defineProperty(model, "bindTools", { value: undefined });
+    const chatModel = new LangChainChatModel(model, { provider: "openai", model: "plain" });
+    const signal = new AbortController().signal;
+    const tools = [{ name: "inc", description: "Increment.", inputSchema: { type: "object" } }];
+    const toolsError = await rejection(chatModel.complete({ messages, tools }, signal));
+    expect(toolsError.code).toBe("BAD_CONFIG");
+    expect(toolsError.message).toContain("openai:plain cannot call tools");
+    const chat = new ModelStructuredChat(chatModel, { settings: fast });
+    expect((await rejection(chat.invoke(messages, answerSchema, callOptions))).code).toBe("BAD_CONFIG");
+    expect(model.calls).toHaveLength(0);
+    const text = await chatModel.complete({ messages, tools: [] }, signal);
+    expect(text.text).toBe("unused");
+  });
+});
+
 describe("ScriptedChatModel", () => {
   it("fails loudly when the script runs out", async () => {
     const { chat } = chatOf([]);
