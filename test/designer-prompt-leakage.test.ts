@@ -14,7 +14,8 @@ import { ScriptedChatModel, type ScriptedChatReply } from "../src/testing/script
 import { readFileSync } from "node:fs";
 import { productStackDependencies } from "../src/bridges/product-stack-dependencies.js";
 import { buildStack } from "../src/harness/build-stack.js";
-import { LangChainStructuredChat } from "../src/llm/langchain-structured-chat.js";
+import { LangChainChatModel } from "../src/llm/langchain-chat-model.js";
+import { ModelStructuredChat } from "../src/llm/model-structured-chat.js";
 import { resolvePolicy } from "../src/policies/policy-registry.js";
 import { runRollouts } from "../src/rollout/run-rollouts.js";
 import { extractSkills } from "../src/skills/extract-skills.js";
@@ -167,7 +168,7 @@ describe("designer prompts", () => {
         envId: "bugfix",
         tools,
         sources,
-        extractor: new LlmSkillExtractor(new LangChainStructuredChat(model)),
+        extractor: new LlmSkillExtractor(new ModelStructuredChat(new LangChainChatModel(model))),
         out: bank,
       });
       await extractSkills({ envId: "bugfix", tools, sources, extractor: "mined", out: bank });

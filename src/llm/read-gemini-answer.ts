@@ -2,7 +2,7 @@ import { z } from "zod";
 import { errorMessage } from "../core/errors.js";
 import { parseJsonText } from "../core/validate.js";
 import type { GeminiResponse } from "./gemini-client.js";
-import type { StructuredReply } from "./run-structured-call.js";
+import type { StructuredReply } from "./chat-model.js";
 import { geminiUsage } from "./provider-usage.js";
 
 const EXCERPT = 300;

@@ -1,4 +1,4 @@
-import type { StructuredReply } from "./run-structured-call.js";
+import type { StructuredReply } from "./chat-model.js";
 import { langChainUsage } from "./provider-usage.js";
 
 const EXCERPT = 300;

@@ -1,13 +1,6 @@
-import { z } from "zod";
+import type { z } from "zod";
+import type { ChatMessage } from "./chat-message.js";
 import type { TokenUsage } from "./token-usage.js";
-
-/** A provider-neutral chat message. */
-export const chatMessageSchema = z.object({
-  role: z.enum(["system", "user", "assistant"]),
-  content: z.string(),
-});
-/** A provider-neutral chat message. */
-export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** Options of one {@link StructuredChat.invoke}. */
 export interface StructuredCallOptions {
@@ -33,7 +26,8 @@ export interface StructuredResult<T> {
 }
 
 /**
- * A chat model that answers with a value matching a zod schema. Implementations retry
+ * A chat model that answers with a value matching a zod schema (`ModelStructuredChat` over
+ * any `ChatModel`, or a test double). Implementations retry
  * retryable provider failures with backoff, ask again after invalid answers, validate the
  * answer with the schema, and raise only `EnvriggerError`s whose messages hold no secrets:
  * `PROVIDER` for provider failures, `options.outputErrorCode` for invalid answers.

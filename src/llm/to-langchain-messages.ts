@@ -1,11 +1,27 @@
-import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/messages";
-import type { ChatMessage } from "./structured-chat.js";
+import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import type { ChatMessage } from "./chat-message.js";
 
-/** Provider-neutral messages as LangChain messages (system, human, ai). */
+/**
+ * Provider-neutral messages as LangChain messages: system, human, AI (with its one tool
+ * call) and tool messages (answering the call by id and name).
+ */
 export function toLangChainMessages(messages: ChatMessage[]): BaseMessage[] {
   return messages.map((message) => {
-    if (message.role === "system") return new SystemMessage(message.content);
-    if (message.role === "assistant") return new AIMessage(message.content);
-    return new HumanMessage(message.content);
+    switch (message.role) {
+      case "system":
+        return new SystemMessage(message.content);
+      case "user":
+        return new HumanMessage(message.content);
+      case "assistant": {
+        const call = message.toolCall;
+        if (!call) return new AIMessage(message.content);
+        return new AIMessage({
+          content: message.content,
+          tool_calls: [{ id: call.id, name: call.name, args: call.args, type: "tool_call" }],
+        });
+      }
+      case "tool":
+        return new ToolMessage({ content: message.content, tool_call_id: message.toolCallId, name: message.toolName });
+    }
   });
 }

@@ -8,7 +8,8 @@ import type { ToolSpec } from "../core/tool-spec.js";
 import type { Trajectory } from "../core/trajectory.js";
 import { createStructuredChat } from "../llm/create-structured-chat.js";
 import type { GeminiClient, GeminiResponse } from "../llm/gemini-client.js";
-import { GeminiStructuredChat } from "../llm/gemini-structured-chat.js";
+import { GeminiChatModel } from "../llm/gemini-chat-model.js";
+import { ModelStructuredChat } from "../llm/model-structured-chat.js";
 import { resolvePolicy } from "../policies/policy-registry.js";
 import { runRollouts } from "../rollout/run-rollouts.js";
 import { isSuccess } from "../rollout/summarize.js";
@@ -157,7 +158,9 @@ describe("LLM skill extraction", () => {
       },
     };
     const extractor = new LlmSkillExtractor(
-      new GeminiStructuredChat(client, "gemini-test", { settings: { outputRetries: 0, retries: 0 } }),
+      new ModelStructuredChat(new GeminiChatModel(client, "gemini-test"), {
+        settings: { outputRetries: 0, retries: 0 },
+      }),
     );
     expect(extractor.name).toBe("gemini:gemini-test");
     const out = bankPath();

@@ -1,4 +1,4 @@
-import type { ChatMessage } from "../../llm/structured-chat.js";
+import type { ChatMessage } from "../../llm/chat-message.js";
 import type { DesignContext } from "../designer.js";
 import { baselinePromptValues } from "./baseline-prompt-values.js";
 import type { DesignerPromptBudget } from "./designer-prompt-budget.js";

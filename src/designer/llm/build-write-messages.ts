@@ -1,4 +1,4 @@
-import type { ChatMessage } from "../../llm/structured-chat.js";
+import type { ChatMessage } from "../../llm/chat-message.js";
 import { truncateMiddle } from "../../llm/truncate-middle.js";
 import type { DesignContext, Diagnosis } from "../designer.js";
 import { baselinePromptValues } from "./baseline-prompt-values.js";

@@ -1,8 +1,9 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { deriveSeed } from "../../core/seeding.js";
 import { parseWith } from "../../core/validate.js";
-import { LangChainStructuredChat } from "../../llm/langchain-structured-chat.js";
+import { LangChainChatModel } from "../../llm/langchain-chat-model.js";
 import type { LlmCallSettingsInput } from "../../llm/llm-call-settings.js";
+import { ModelStructuredChat } from "../../llm/model-structured-chat.js";
 import type { StructuredChat } from "../../llm/structured-chat.js";
 import { addTokenUsage, emptyTokenUsage, type TokenUsage } from "../../llm/token-usage.js";
 import { candidateProposalSchema, type CandidateProposal } from "../candidate.js";
@@ -73,7 +74,9 @@ export class LlmDesigner implements Designer {
     chat: StructuredChat | BaseChatModel,
     private readonly options: LlmDesignerOptions = {},
   ) {
-    this.chat = isLangChainModel(chat) ? new LangChainStructuredChat(chat, { settings: options.settings }) : chat;
+    this.chat = isLangChainModel(chat)
+      ? new ModelStructuredChat(new LangChainChatModel(chat), { settings: options.settings })
+      : chat;
     this.name = options.name ?? `llm:${this.chat.provider}:${this.chat.model}`;
     this.budget = resolveDesignerPromptBudget(options.budget);
   }

@@ -1,4 +1,4 @@
-import type { PolicyToolCall } from "./policy-message.js";
+import type { ToolCall } from "../../llm/chat-message.js";
 
 /**
  * What the model did in one turn, as the conversation remembers it:
@@ -8,6 +8,6 @@ import type { PolicyToolCall } from "./policy-message.js";
  *   remembered as a short description, with a note put before the env's response.
  */
 export type AssistantTurn =
-  | { kind: "call"; call: PolicyToolCall }
+  | { kind: "call"; call: ToolCall }
   | { kind: "text"; text: string }
   | { kind: "refused"; description: string; note: string };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { TestEnv } from "../../testing/test-env.js";
 import { decideAction } from "./decide-action.js";
-import type { PolicyModelReply } from "./policy-chat-model.js";
+import type { ChatReply } from "../../llm/chat-model.js";
 
 const usage = { inputTokens: 1, outputTokens: 1, calls: 1 };
-const reply = (fields: Partial<PolicyModelReply>): PolicyModelReply => ({
+const reply = (fields: Partial<ChatReply>): ChatReply => ({
   text: "",
   toolCalls: [],
   invalidToolCalls: [],

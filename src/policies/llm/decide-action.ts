@@ -3,7 +3,7 @@ import type { ToolSpec } from "../../core/tool-spec.js";
 import { truncateMiddle } from "../../llm/truncate-middle.js";
 import type { AssistantTurn } from "./assistant-turn.js";
 import type { LlmPolicyMode } from "./llm-policy-options.js";
-import type { PolicyModelReply } from "./policy-chat-model.js";
+import type { ChatReply } from "../../llm/chat-model.js";
 
 /** What a reply amounted to: a call, a text answer, or one of the refused kinds. */
 export type ReplyOutcome = "call" | "text" | "invalid-arguments" | "unknown-tool" | "empty";
@@ -37,7 +37,7 @@ const DESCRIPTION_CHARS = 400;
  *   the text `malformed tool call NAME: ARGUMENTS` (no grammar parses it); else text → the
  *   raw text (an env with a text grammar may still parse it); else `""` (empty answer).
  */
-export function decideAction(reply: PolicyModelReply, context: DecideActionContext): PolicyDecision {
+export function decideAction(reply: ChatReply, context: DecideActionContext): PolicyDecision {
   const callsMade = reply.toolCalls.length + reply.invalidToolCalls.length;
   const text = reply.text;
   const empty = (): PolicyDecision => ({

@@ -1,6 +1,6 @@
 import { truncateMiddle } from "../../llm/truncate-middle.js";
 import { messageCharacters, type BudgetedMessage } from "./budgeted-message.js";
-import type { PolicyMessage } from "./policy-message.js";
+import type { ChatMessage } from "../../llm/chat-message.js";
 
 /** An output is never shortened below this many characters (plus the omission marker). */
 export const MINIMUM_OUTPUT_CHARS = 200;
@@ -11,7 +11,7 @@ const DROPPED_NOTE_ALLOWANCE = 80;
 
 /** A conversation fitted to a context budget, with what fitting it took. */
 export interface FittedConversation {
-  messages: PolicyMessage[];
+  messages: ChatMessage[];
   /** Characters of the fitted messages (see `messageCharacters`). */
   characters: number;
   /** Older tool outputs shortened (head and tail kept around a marker). */
@@ -22,7 +22,7 @@ export interface FittedConversation {
 
 function withOutput(entry: BudgetedMessage, output: string): BudgetedMessage {
   const content = `${entry.message.content.slice(0, entry.message.content.length - (entry.output ?? "").length)}${output}`;
-  return { ...entry, message: { ...entry.message, content } as PolicyMessage, output };
+  return { ...entry, message: { ...entry.message, content } as ChatMessage, output };
 }
 
 /**
@@ -63,7 +63,7 @@ export function fitContextBudget(rendered: BudgetedMessage[], budgetChars: numbe
     const note = `\n\n[… ${droppedTurns} earlier turn${droppedTurns === 1 ? "" : "s"} omitted to fit the context budget …]`;
     const taskIndex = entries.findIndex((entry) => entry.exchange === null && entry.message.role === "user");
     messages = messages.map((message, index) =>
-      index === taskIndex ? ({ ...message, content: `${message.content}${note}` } as PolicyMessage) : message,
+      index === taskIndex ? ({ ...message, content: `${message.content}${note}` } as ChatMessage) : message,
     );
     if (taskIndex >= 0) total += note.length;
   }

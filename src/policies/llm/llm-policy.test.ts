@@ -4,7 +4,7 @@ import type { Trajectory } from "../../core/trajectory.js";
 import { runEpisode } from "../../rollout/run-episode.js";
 import { ScriptedChatModel, type ScriptedChatReply } from "../../testing/scripted-chat-model.js";
 import { TestEnv } from "../../testing/test-env.js";
-import { LangChainPolicyModel } from "./langchain-policy-model.js";
+import { LangChainChatModel } from "../../llm/langchain-chat-model.js";
 import { LlmPolicy, type LlmPolicyOptions } from "./llm-policy.js";
 
 const call = (name: string, args: Record<string, unknown> = {}): ScriptedChatReply => ({
@@ -27,7 +27,7 @@ function policyOf(
   const model = new ScriptedChatModel(replies);
   return {
     model,
-    policy: new LlmPolicy(new LangChainPolicyModel(model, { provider: "openai", model: "scripted" }), options),
+    policy: new LlmPolicy(new LangChainChatModel(model, { provider: "openai", model: "scripted" }), options),
   };
 }
 

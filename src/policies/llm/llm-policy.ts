@@ -13,7 +13,7 @@ import {
   type LlmPolicyOptionsInput,
   type ResolvedLlmPolicyOptions,
 } from "./llm-policy-options.js";
-import type { PolicyChatModel } from "./policy-chat-model.js";
+import type { ChatModel } from "../../llm/chat-model.js";
 import { PolicyConversation } from "./policy-conversation.js";
 import { policySystemPrompt } from "./policy-system-prompt.js";
 
@@ -58,7 +58,7 @@ export class LlmPolicy implements Policy {
   private counts: LlmPolicyDiagnostics = emptyLlmPolicyDiagnostics();
 
   constructor(
-    private readonly model: PolicyChatModel,
+    private readonly model: ChatModel,
     private readonly extra: LlmPolicyOptions = {},
   ) {
     this.options = resolveLlmPolicyOptions(extra);

@@ -1,13 +1,13 @@
-import { ApiError, type GenerateContentParameters } from "@google/genai";
+import { ApiError } from "@google/genai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { EnvriggerError } from "../core/errors.js";
 import { buildGeminiRequest } from "./build-gemini-request.js";
-import type { GeminiClient, GeminiResponse } from "./gemini-client.js";
 import { toGeminiJsonSchema } from "./gemini-json-schema.js";
-import { GeminiStructuredChat } from "./gemini-structured-chat.js";
-import { resolveLlmCallSettings } from "./llm-call-settings.js";
+import { GeminiChatModel } from "./gemini-chat-model.js";
+import { ModelStructuredChat } from "./model-structured-chat.js";
 import { readGeminiAnswer } from "./read-gemini-answer.js";
+import { scriptedGeminiClient } from "../testing/scripted-gemini-client.js";
 
 const schema = z.object({
   kind: z.literal("rules"),
@@ -20,24 +20,6 @@ const messages = [
   { role: "user" as const, content: "Baseline data." },
   { role: "assistant" as const, content: "Earlier answer." },
 ];
-
-/** A fake `GoogleGenAI`: answers from a list (a function throws), recording every request. */
-function fakeClient(
-  answers: Array<GeminiResponse | (() => never)>,
-): GeminiClient & { requests: GenerateContentParameters[] } {
-  const requests: GenerateContentParameters[] = [];
-  return {
-    requests,
-    models: {
-      async generateContent(parameters) {
-        requests.push(parameters);
-        const answer = answers.shift();
-        if (answer === undefined) throw new EnvriggerError("INTERNAL", "fake Gemini client has no answer left");
-        return typeof answer === "function" ? answer() : answer;
-      },
-    },
-  };
-}
 
 describe("Gemini request building and response parsing", () => {
   it("converts a zod schema to Gemini's JSON Schema subset", () => {
@@ -52,45 +34,41 @@ describe("Gemini request building and response parsing", () => {
   });
 
   it("builds generateContent parameters: system instruction, roles, JSON mode, sampling", () => {
-    const request = buildGeminiRequest({
-      model: "gemini-2.5-flash",
-      messages,
-      jsonSchema: { type: "object" },
-      name: "proposal",
-      description: "A proposal.",
-      settings: resolveLlmCallSettings({ temperature: 0.2, seed: 9 }),
-    });
+    const signal = new AbortController().signal;
+    const answer = { name: "proposal", description: "A proposal.", schema };
+    const request = buildGeminiRequest("gemini-2.5-flash", { messages, answer, temperature: 0.2, seed: 9 }, signal);
     expect(request.model).toBe("gemini-2.5-flash");
     expect(request.contents).toEqual([
       { role: "user", parts: [{ text: "Baseline data." }] },
       { role: "model", parts: [{ text: "Earlier answer." }] },
     ]);
-    expect(request.config?.systemInstruction).toContain("Designer rules.");
-    expect(request.config?.systemInstruction).toContain("`proposal`");
+    expect(request.config?.systemInstruction).toBe(
+      "Designer rules.\n\nAnswer with one JSON object, the `proposal` (A proposal.), matching the response schema exactly.",
+    );
     expect(request.config).toMatchObject({
       responseMimeType: "application/json",
-      responseJsonSchema: { type: "object" },
+      responseJsonSchema: toGeminiJsonSchema(schema),
       temperature: 0.2,
       seed: 9,
     });
-    const seeded = buildGeminiRequest({
-      model: "m",
-      messages,
-      jsonSchema: {},
-      name: "x",
-      settings: resolveLlmCallSettings({ seed: 9 }),
-      seed: 11,
-    });
-    expect(seeded.config?.seed).toBe(11);
-    const plain = buildGeminiRequest({
-      model: "m",
-      messages,
-      jsonSchema: {},
-      name: "x",
-      settings: resolveLlmCallSettings({}),
-    });
+    const plain = buildGeminiRequest("m", { messages, answer: { name: "x", schema } }, signal);
     expect(plain.config).not.toHaveProperty("temperature");
     expect(plain.config).not.toHaveProperty("seed");
+    expect(plain.config).not.toHaveProperty("tools");
+  });
+
+  it("passes the settings' temperature and seed, a call's seed overriding the settings'", async () => {
+    const client = scriptedGeminiClient([
+      { text: '{"kind":"rules","source":"x","args":{}}' },
+      { text: '{"kind":"rules","source":"x","args":{}}' },
+    ]);
+    const chat = new ModelStructuredChat(new GeminiChatModel(client, "m"), { settings: { temperature: 0.2, seed: 9 } });
+    await chat.invoke(messages, schema, callOptions);
+    await chat.invoke(messages, schema, { ...callOptions, seed: 11 });
+    expect(client.requests.map((request) => [request.config?.temperature, request.config?.seed])).toEqual([
+      [0.2, 9],
+      [0.2, 11],
+    ]);
   });
 
   it("reads JSON text (fenced or not), usage, and reports empty or unparsable text", () => {
@@ -107,11 +85,11 @@ describe("Gemini request building and response parsing", () => {
   });
 });
 
-describe("GeminiStructuredChat with an injected client", () => {
+describe("a structured chat over GeminiChatModel with an injected client", () => {
   const settings = { retries: 2, outputRetries: 1, timeoutMs: 2000, backoff: { initialMs: 1, maxMs: 2 }, seed: 3 };
 
   it("retries a 503, then validates the JSON answer with zod", async () => {
-    const client = fakeClient([
+    const client = scriptedGeminiClient([
       () => {
         throw new ApiError({ message: "The model is overloaded.", status: 503 });
       },
@@ -120,7 +98,7 @@ describe("GeminiStructuredChat with an injected client", () => {
         usageMetadata: { promptTokenCount: 50, candidatesTokenCount: 10 },
       },
     ]);
-    const chat = new GeminiStructuredChat(client, "gemini-2.5-flash", { settings });
+    const chat = new ModelStructuredChat(new GeminiChatModel(client, "gemini-2.5-flash"), { settings });
     const result = await chat.invoke(messages, schema, callOptions);
     expect(result.value).toEqual({ kind: "rules", source: "export const x = 1;", args: { n: 2 } });
     expect(result.usage).toEqual({ inputTokens: 50, outputTokens: 10, calls: 1 });
@@ -130,8 +108,8 @@ describe("GeminiStructuredChat with an injected client", () => {
   });
 
   it("re-asks after an answer failing the schema, then raises DESIGNER_OUTPUT", async () => {
-    const client = fakeClient([{ text: '{"kind":"setup"}' }, { text: "not json at all" }]);
-    const chat = new GeminiStructuredChat(client, "gemini-2.5-flash", { settings });
+    const client = scriptedGeminiClient([{ text: '{"kind":"setup"}' }, { text: "not json at all" }]);
+    const chat = new ModelStructuredChat(new GeminiChatModel(client, "gemini-2.5-flash"), { settings });
     await expect(chat.invoke(messages, schema, callOptions)).rejects.toMatchObject({ code: "DESIGNER_OUTPUT" });
     const retryContents = client.requests[1]?.contents as Array<{ role: string; parts: Array<{ text: string }> }>;
     expect(retryContents.at(-1)?.parts[0]?.text).toContain("do not match the schema");
@@ -139,7 +117,7 @@ describe("GeminiStructuredChat with an injected client", () => {
 
   it("does not retry a 400 and redacts the key from the message", async () => {
     const environment = { GEMINI_API_KEY: "gem-SECRET-key-value" };
-    const client = fakeClient([
+    const client = scriptedGeminiClient([
       () => {
         throw new ApiError({
           message: "API key gem-SECRET-key-value not valid for https://x/?key=gem-SECRET-key-value",
@@ -147,7 +125,7 @@ describe("GeminiStructuredChat with an injected client", () => {
         });
       },
     ]);
-    const chat = new GeminiStructuredChat(client, "gemini-2.5-flash", { settings, environment });
+    const chat = new ModelStructuredChat(new GeminiChatModel(client, "gemini-2.5-flash"), { settings, environment });
     const error = await chat.invoke(messages, schema, callOptions).then(
       () => undefined,
       (caught: unknown) => caught,

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { EnvriggerError } from "../core/errors.js";
 import { ScriptedChatModel, type ScriptedChatReply } from "../testing/scripted-chat-model.js";
-import { LangChainStructuredChat } from "./langchain-structured-chat.js";
+import { LangChainChatModel } from "./langchain-chat-model.js";
+import { ModelStructuredChat } from "./model-structured-chat.js";
 import type { StructuredCallOptions } from "./structured-chat.js";
 
 const answerSchema = z.object({ answer: z.number().int(), reason: z.string() });
@@ -19,7 +20,10 @@ const fast = { retries: 2, outputRetries: 1, timeoutMs: 2000, backoff: { initial
 
 function chatOf(replies: ScriptedChatReply[], settings = fast) {
   const model = new ScriptedChatModel(replies);
-  return { model, chat: new LangChainStructuredChat(model, { settings, model: "scripted-model" }) };
+  return {
+    model,
+    chat: new ModelStructuredChat(new LangChainChatModel(model, { model: "scripted-model" }), { settings }),
+  };
 }
 
 async function rejection(promise: Promise<unknown>): Promise<EnvriggerError> {
@@ -32,7 +36,7 @@ async function rejection(promise: Promise<unknown>): Promise<EnvriggerError> {
   throw new Error("expected a rejection");
 }
 
-describe("LangChainStructuredChat", () => {
+describe("a structured chat over LangChainChatModel", () => {
   it("returns the validated tool-call arguments with usage, binding the schema as a tool", async () => {
     const { model, chat } = chatOf([
       { kind: "tool-call", args: { answer: 42, reason: "6*7" }, usage: { inputTokens: 30, outputTokens: 7 } },
@@ -115,7 +119,10 @@ describe("LangChainStructuredChat", () => {
         error: Object.assign(new Error("Incorrect API key provided: sk-live-SECRET-abcdefghijklmnop"), { status: 401 }),
       },
     ]);
-    const chat = new LangChainStructuredChat(model, { settings: fast, provider: "openai", model: "m", environment });
+    const chat = new ModelStructuredChat(new LangChainChatModel(model, { provider: "openai", model: "m" }), {
+      settings: fast,
+      environment,
+    });
     const error = await rejection(chat.invoke(messages, answerSchema, callOptions));
     // A refused key is not the designer's failure: no retry or revision fixes it, the run stops.
     expect(error.code).toBe("PROVIDER_UNAVAILABLE");
@@ -152,6 +159,24 @@ describe("LangChainStructuredChat", () => {
       timeoutMs: 25,
     });
     expect((await chat.invoke(messages, answerSchema, callOptions)).value.answer).toBe(5);
+  });
+});
+
+describe("LangChainChatModel without tool calling", () => {
+  it("refuses tools and structured answers with BAD_CONFIG before sending anything", async () => {
+    const model = new ScriptedChatModel([{ kind: "text", text: "unused" }]);
+    Object.defineProperty(model, "bindTools", { value: undefined });
+    const chatModel = new LangChainChatModel(model, { provider: "openai", model: "plain" });
+    const signal = new AbortController().signal;
+    const tools = [{ name: "inc", description: "Increment.", inputSchema: { type: "object" } }];
+    const toolsError = await rejection(chatModel.complete({ messages, tools }, signal));
+    expect(toolsError.code).toBe("BAD_CONFIG");
+    expect(toolsError.message).toContain("openai:plain cannot call tools");
+    const chat = new ModelStructuredChat(chatModel, { settings: fast });
+    expect((await rejection(chat.invoke(messages, answerSchema, callOptions))).code).toBe("BAD_CONFIG");
+    expect(model.calls).toHaveLength(0);
+    const text = await chatModel.complete({ messages, tools: [] }, signal);
+    expect(text.text).toBe("unused");
   });
 });
 

@@ -1,24 +1,24 @@
-import { jsonObjectSchema } from "../../core/json.js";
-import { formatIssues } from "../../core/validate.js";
-import type { GeminiResponse } from "../../llm/gemini-client.js";
-import { geminiUsage } from "../../llm/provider-usage.js";
-import type { InvalidToolCall, PolicyModelReply } from "./policy-chat-model.js";
-import type { PolicyToolCall } from "./policy-message.js";
+import { jsonObjectSchema } from "../core/json.js";
+import { formatIssues } from "../core/validate.js";
+import type { GeminiResponse } from "./gemini-client.js";
+import { geminiUsage } from "./provider-usage.js";
+import type { ToolCall } from "./chat-message.js";
+import type { ChatReply, InvalidToolCall } from "./chat-model.js";
 
 // Finish reasons with which Gemini reports a function call it could not produce.
 const MALFORMED_CALL_REASONS = new Set(["MALFORMED_FUNCTION_CALL", "UNEXPECTED_TOOL_CALL"]);
 
 /**
- * Read a Gemini response as a policy reply from its first candidate's parts: text parts
+ * Read a Gemini response as a chat reply from its first candidate's parts: text parts
  * (thoughts excluded), function calls (arguments validated as a JSON object, thought
  * signature kept), and a malformed function call reported by the finish reason. Usage comes
  * from `usageMetadata` (thinking tokens count as output).
  */
-export function readGeminiPolicyReply(response: GeminiResponse): PolicyModelReply {
+export function readGeminiReply(response: GeminiResponse): ChatReply {
   const usage = geminiUsage(response);
   const candidate = response.candidates?.[0];
   const parts = candidate?.content?.parts ?? [];
-  const toolCalls: PolicyToolCall[] = [];
+  const toolCalls: ToolCall[] = [];
   const invalidToolCalls: InvalidToolCall[] = [];
   let text = "";
   for (const part of parts) {

@@ -1,7 +1,7 @@
 import type { FunctionDeclaration } from "@google/genai";
 import { z } from "zod";
-import type { ToolSpec } from "../../core/tool-spec.js";
-import { simplifyGeminiJsonSchema } from "../../llm/gemini-json-schema.js";
+import type { ToolSpec } from "../core/tool-spec.js";
+import { simplifyGeminiJsonSchema } from "./gemini-json-schema.js";
 
 const propertiesSchema = z.looseObject({ properties: z.record(z.string(), z.unknown()).optional() });
 

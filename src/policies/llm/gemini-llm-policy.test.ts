@@ -1,13 +1,13 @@
 import { ApiError, type GenerateContentParameters } from "@google/genai";
 import { describe, expect, it } from "vitest";
-import { EnvriggerError } from "../../core/errors.js";
-import type { GeminiClient, GeminiResponse } from "../../llm/gemini-client.js";
+import { GeminiChatModel } from "../../llm/gemini-chat-model.js";
+import type { GeminiResponse } from "../../llm/gemini-client.js";
+import { toGeminiFunctionDeclarations } from "../../llm/to-gemini-function-declarations.js";
 import { runEpisode } from "../../rollout/run-episode.js";
 import { TestEnv } from "../../testing/test-env.js";
 import { createLlmPolicy } from "./create-llm-policy.js";
-import { GeminiPolicyModel } from "./gemini-policy-model.js";
 import { LlmPolicy } from "./llm-policy.js";
-import { toGeminiFunctionDeclarations } from "./to-gemini-function-declarations.js";
+import { scriptedGeminiClient } from "../../testing/scripted-gemini-client.js";
 
 const usageMetadata = { promptTokenCount: 50, candidatesTokenCount: 5, thoughtsTokenCount: 2 };
 const functionCall = (name: string, args: Record<string, unknown> = {}, thoughtSignature?: string): GeminiResponse => ({
@@ -25,27 +25,9 @@ const functionCall = (name: string, args: Record<string, unknown> = {}, thoughtS
   usageMetadata,
 });
 
-/** A fake `GoogleGenAI`: answers from a list (a function throws), recording every request. */
-function fakeClient(
-  answers: Array<GeminiResponse | (() => never)>,
-): GeminiClient & { requests: GenerateContentParameters[] } {
-  const requests: GenerateContentParameters[] = [];
-  return {
-    requests,
-    models: {
-      async generateContent(parameters) {
-        requests.push(parameters);
-        const answer = answers.shift();
-        if (answer === undefined) throw new EnvriggerError("INTERNAL", "fake Gemini client has no answer left");
-        return typeof answer === "function" ? answer() : answer;
-      },
-    },
-  };
-}
-
 describe("Gemini policy", () => {
   it("declares the tools as functions, sends calls back with their thought signatures and responses, and reaches success", async () => {
-    const client = fakeClient([
+    const client = scriptedGeminiClient([
       functionCall("inc", {}, "signature-1"),
       {
         candidates: [{ finishReason: "MALFORMED_FUNCTION_CALL", finishMessage: "Malformed function call: inc(by=)" }],
@@ -125,8 +107,10 @@ describe("Gemini policy", () => {
   });
 
   it("sends no function declarations in text mode and reads the text answer", async () => {
-    const client = fakeClient([{ candidates: [{ content: { parts: [{ text: "<call> submit </call>" }] } }] }]);
-    const policy = new LlmPolicy(new GeminiPolicyModel(client, "gemini-2.5-pro"), { mode: "text" });
+    const client = scriptedGeminiClient([
+      { candidates: [{ content: { parts: [{ text: "<call> submit </call>" }] } }] },
+    ]);
+    const policy = new LlmPolicy(new GeminiChatModel(client, "gemini-2.5-pro"), { mode: "text" });
     const action = await policy.act({
       observation: { text: "Fix it." },
       tools: await new TestEnv().tools(),

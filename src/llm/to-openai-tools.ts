@@ -1,5 +1,5 @@
-import type { JsonObject } from "../../core/json.js";
-import type { ToolSpec } from "../../core/tool-spec.js";
+import type { JsonObject } from "../core/json.js";
+import type { ToolSpec } from "../core/tool-spec.js";
 
 /** A tool in OpenAI's function-tool format (what LangChain's `bindTools` passes on). */
 export interface OpenAiFunctionTool {

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { jsonObjectSchema } from "../../core/json.js";
-import { formatIssues } from "../../core/validate.js";
-import { langChainUsage } from "../../llm/provider-usage.js";
-import type { InvalidToolCall, PolicyModelReply } from "./policy-chat-model.js";
-import type { PolicyToolCall } from "./policy-message.js";
+import { jsonObjectSchema } from "../core/json.js";
+import { formatIssues } from "../core/validate.js";
+import { langChainUsage } from "./provider-usage.js";
+import type { ToolCall } from "./chat-message.js";
+import type { ChatReply, InvalidToolCall } from "./chat-model.js";
 
-// The fields of a LangChain AI message a policy reads; anything odd is read as absent.
+// The fields of a LangChain AI message a chat reply reads; anything odd is read as absent.
 const aiMessageSchema = z.looseObject({
   content: z.unknown(),
   tool_calls: z.array(z.looseObject({ id: z.string().nullish(), name: z.string(), args: z.unknown() })).catch([]),
@@ -26,14 +26,14 @@ function contentText(content: unknown): string {
 }
 
 /**
- * Read a LangChain AI message as a policy reply: its text, its tool calls (arguments
+ * Read a LangChain AI message as a chat reply: its text, its tool calls (arguments
  * validated as a JSON object; others become invalid calls), the calls LangChain could not
  * parse (`invalid_tool_calls`: malformed JSON arguments) and the token usage.
  */
-export function readLangChainReply(message: unknown): PolicyModelReply {
+export function readLangChainReply(message: unknown): ChatReply {
   const parsed = aiMessageSchema.safeParse(message);
   const fields = parsed.success ? parsed.data : { content: "", tool_calls: [], invalid_tool_calls: [] };
-  const toolCalls: PolicyToolCall[] = [];
+  const toolCalls: ToolCall[] = [];
   const invalidToolCalls: InvalidToolCall[] = [];
   for (const call of fields.tool_calls) {
     const args = jsonObjectSchema.safeParse(call.args ?? {});
