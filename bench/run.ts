@@ -18,6 +18,7 @@ import { benchMiniwob, benchMiniwobBaseline, benchMiniwobCheck } from "./miniwob
 import { benchMiniwobCurriculum } from "./miniwob-curriculum.js";
 import { benchMiniwobDeterminism } from "./miniwob-determinism.js";
 import { benchExperiment, benchTrainStep } from "./training-bench.js";
+import { benchCoevolutionCost } from "./coevolution-cost.js";
 import { benchCliStartup } from "./cli-startup.js";
 import { benchFreshClone } from "./fresh-clone.js";
 import { benchDecisionRuleSimulation } from "./decision-rule-simulation.js";
@@ -61,6 +62,12 @@ const sections: BenchSection[] = [
     name: "textworld-curriculum",
     title: "TextWorld curriculum: 27 train tasks, noisy-walkthrough, 2 lanes, seed 1 (rollouts per task, wall, CPU)",
     run: benchTextworldCurriculum,
+  },
+  {
+    name: "coevolution-cost",
+    title:
+      "co-evolution: rigging against training episodes on Toy24 and TextWorld, candidates validated by rigging and by the training groups (seed 1)",
+    run: benchCoevolutionCost,
   },
   { name: "round-trip", title: "isolate round trip", run: benchIsolateRoundTrip },
   { name: "toy24-harness", title: "Toy24 through sandboxed stacks", run: benchToy24Harness },

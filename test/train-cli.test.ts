@@ -140,6 +140,42 @@ describe("envrigger train and learned: weights", () => {
     expect(JSON.parse(stdout).episodes).toBe(3);
   });
 
+  it("co-evolves with --validation training: stored in training.json, each round probes within 2 K rollouts a task", async () => {
+    const out = join(scratch, "trial-validation");
+    const { code, stdout } = await cli(
+      "train",
+      "--env",
+      "bugfix",
+      "--source",
+      "coevolve",
+      "--validation",
+      "training",
+      "--updates",
+      "1",
+      "--every",
+      "1",
+      "--tasks-per-update",
+      "2",
+      "--group",
+      "2",
+      "--eval-episodes",
+      "1",
+      "--out",
+      out,
+      "--json",
+    );
+    expect(code, stdout).toBe(0);
+    const stored = JSON.parse(readFileSync(join(out, "training.json"), "utf8"));
+    expect(stored.source).toMatchObject({ kind: "coevolve", validation: "training" });
+    const round = JSON.parse(readFileSync(join(out, "coevolution", "round-0", "round.json"), "utf8"));
+    expect(round.validation).toBe("training");
+    // K = 5: a task's baseline and one probe within 2 K, at most one batch over.
+    expect(round.rollouts).toBeLessThanOrEqual(round.rigged.length * 15);
+    const refused = await cli("train", "--env", "bugfix", "--source", "coevolve", "--validation", "sometimes");
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain("--validation");
+  }, 120_000);
+
   it("refuses a pre-registered design of another env, or one that does not exist, naming the designs", async () => {
     const other = await cli("experiment", "--env", "toy24", "--preregistered", "textworld-equal-budget");
     expect(other.code).toBe(2);

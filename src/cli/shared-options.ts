@@ -18,6 +18,14 @@ export function trainingOptions(command: Command): Command {
       "co-evolution: at most n tasks rigged per round (a seeded sample of the next block's tasks without an in-band stack)",
       "24",
     )
+    .addOption(
+      new Option(
+        "--validation <how>",
+        "co-evolution: validate candidates by the rigger's rollouts (rigging) or by the learner's training groups after a 2 K probe (training)",
+      )
+        .choices(["rigging", "training"])
+        .default("rigging"),
+    )
     .option("--eval-every <n>", "held-out evaluation every n updates", "5")
     .option("--eval-episodes <n>", "episodes per held-out task per evaluation", "10")
     .option("--reward <reward>", "train on the env's reward of this name (hidden | public) instead of its verdict")

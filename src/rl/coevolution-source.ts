@@ -25,6 +25,7 @@ import { runCostOf } from "../run-format/cost-record.js";
 import { createRng } from "../core/seeding.js";
 import { StackBandMeasure } from "./stack-band-measure.js";
 import { tasksOfUpdate } from "./train-policy.js";
+import { judgeTrial, trialOfRecord, trialsOfRound, type TrialStack } from "./trial-stacks.js";
 
 /** Options of {@link coevolutionSource}. */
 export interface CoevolutionOptions {
@@ -47,6 +48,14 @@ export interface CoevolutionOptions {
   confidence?: number;
   confirmationEpisodes?: number;
   revisions: number;
+  /**
+   * How candidates are validated (default `rigging`): `rigging` — by the rigger's rollouts, up
+   * to the rule's cap; `training` — a round rigs each task under a budget of 2 K rollouts (its
+   * baseline and one probe of the aimed candidate), a candidate the probe does not place outside
+   * the band trains as a trial stack, and before each later round the rule over the probe and
+   * the learner's training groups on it (`judgeTrial`) calls it in band, keeps it on trial or drops it.
+   */
+  validation?: "rigging" | "training";
   seed: number;
   /** The trainer's group size G: with a total budget, a round leaves the next block's training episodes (every × tasksPerUpdate × G) unspent. */
   group?: number;
@@ -94,6 +103,9 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
   const measure = new StackBandMeasure();
   // The update each task's current stack was accepted at (its in-band measure counts from there).
   const acceptedAt = new Map<string, number>();
+  // Stacks training on trial: not yet called in band by the rule (validation `training`).
+  const trials = new Map<string, TrialStack>();
+  const validation = options.validation ?? "rigging";
   const roundDirectory = (round: number) => resolve(options.directory, `round-${round}`);
   const demonstrations = options.demonstrator
     ? demonstrationEpisodes(
@@ -111,10 +123,19 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
     for (const taskId of round.dropped) {
       stacks.delete(taskId);
       acceptedAt.delete(taskId);
+      trials.delete(taskId);
     }
+    for (const taskId of round.validated) trials.delete(taskId);
     for (const entry of round.accepted) {
       stacks.set(entry.taskId, { spec: readCandidateRecord(entry.candidate).stack, label: entry.candidate });
       acceptedAt.set(entry.taskId, round.update);
+      trials.delete(entry.taskId);
+    }
+    for (const entry of round.trials) {
+      const trial = trialOfRecord(round, entry);
+      stacks.set(trial.taskId, { spec: trial.spec, label: `trial stack of round ${round.round}` });
+      acceptedAt.set(trial.taskId, round.update);
+      trials.set(trial.taskId, trial);
     }
     if (round.guarded.length > 0 || round.guardedEnvWide) {
       found ??= await shortcutGuards(round.runDirectory, options.env, options.envOptions, taskIds, demonstrations);
@@ -143,8 +164,16 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
         block.add(task.id);
     const kept: string[] = [];
     const dropped: string[] = [];
+    const validated: string[] = [];
     for (const taskId of stacks.keys()) {
-      if (measure.inBand(taskId, options.target, acceptedAt.get(taskId) ?? 0, update)) kept.push(taskId);
+      const trial = trials.get(taskId);
+      if (trial) {
+        // A trial stack is judged by the decision rule itself over the probe and the learner's groups.
+        const verdict = judgeTrial(trial, measure, options.target, update, options.every, options.confidence).kind;
+        if (verdict === "out") dropped.push(taskId);
+        else kept.push(taskId);
+        if (verdict === "in") validated.push(taskId);
+      } else if (measure.inBand(taskId, options.target, acceptedAt.get(taskId) ?? 0, update)) kept.push(taskId);
       else dropped.push(taskId);
     }
     const keptSet = new Set(kept);
@@ -187,6 +216,8 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
               seed: deriveSeed(options.seed, "coevolution round", round) & 0x7fffffff,
               candidatesDir: join(directory, "candidates"),
               ...(roundBudget !== undefined && roundBudget >= 1 ? { budgetTotal: Math.floor(roundBudget) } : {}),
+              // Validated by training: the baseline and one probe of the aimed candidate per task.
+              ...(validation === "training" ? { budgetRollouts: 2 * options.k } : {}),
             },
             {
               runDirectory,
@@ -212,6 +243,17 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
         episodes: task.accepted!.episodes,
         layers: layerNames(resolve(task.candidate!)),
       }));
+    const roundTrials =
+      validation === "training" && result
+        ? await trialsOfRound(
+            runDirectory,
+            options.env.id,
+            rigged.map((task) => task.id),
+            update,
+            options.target,
+            options.confidence,
+          )
+        : [];
     const found: RoundShortcutGuards = result
       ? await shortcutGuards(runDirectory, options.env, options.envOptions, taskIds, demonstrations)
       : { perTask: new Map(), shared: null };
@@ -221,6 +263,7 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
       ...guards.keys(),
       ...found.perTask.keys(),
       ...accepted.map((entry) => entry.taskId),
+      ...roundTrials.map((trial) => trial.taskId),
       ...(everyTask ? taskIds : []),
     ]);
     const record: CoevolutionRound = {
@@ -236,6 +279,9 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
       rigged: rigged.map((task) => task.id),
       kept: kept.sort(),
       dropped: dropped.sort(),
+      validation,
+      trials: roundTrials.map(({ update: _update, spec, ...trial }) => ({ ...trial, stack: spec })),
+      validated: validated.sort(),
       rollouts: riggedTasks.reduce((sum, task) => sum + task.rollouts, 0),
       cost: result?.summary.cost ?? runCostOf([], 0),
       stackedTasks: stacked.size,

@@ -28,4 +28,17 @@ describe("pre-registered designs", () => {
       expect(config.seeds).toBeGreaterThanOrEqual(5);
     }
   });
+
+  it("the trial-validation designs are the equal-budget ones with training validation; the designs already run keep rigging", () => {
+    for (const env of ["toy24", "textworld"]) {
+      const trial = PREREGISTERED_EXPERIMENTS[`${env}-trial-validation`]!;
+      const equal = PREREGISTERED_EXPERIMENTS[`${env}-equal-budget`]!;
+      expect(trial).toEqual({ ...equal, coevolution: { ...equal.coevolution, validation: "training" } });
+    }
+    for (const [name, design] of Object.entries(PREREGISTERED_EXPERIMENTS)) {
+      if (name.endsWith("-trial-validation")) continue;
+      const config = experimentConfigSchema.parse({ version: 1, runId: name, ...design });
+      expect(config.coevolution.validation).toBe("rigging");
+    }
+  });
 });

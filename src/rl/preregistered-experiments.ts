@@ -19,7 +19,7 @@ export type PreregisteredDesign = Omit<ExperimentConfigInput, "version" | "runId
  * arm's rigging rollouts as its extra cost. Sized for the shared two-core machine of the
  * session that registered it (10 updates: a short horizon, stated as such in the report).
  */
-export const PREREGISTERED_EXPERIMENTS: Readonly<Record<string, PreregisteredDesign>> = {
+const DESIGNS: Readonly<Record<string, PreregisteredDesign>> = {
   toy24: {
     env: "toy24",
     rewardSource: "evaluation",
@@ -107,4 +107,23 @@ export const PREREGISTERED_EXPERIMENTS: Readonly<Record<string, PreregisteredDes
     evaluation: { every: 10, episodes: 10 },
     coevolution: { every: 10, target: { successBand: [0.4, 0.6] }, roundTasks: 1000 },
   },
+};
+
+/**
+ * The equal-budget design of `<env>-equal-budget` with co-evolution's candidates validated by
+ * the learner's training groups (`validation: "training"`: a 2 K probe per task, trial stacks
+ * judged by the rule over the training groups), everything else the same.
+ */
+function withTrainingValidation(name: string): PreregisteredDesign {
+  const design = DESIGNS[name]!;
+  return { ...design, coevolution: { ...design.coevolution, validation: "training" } };
+}
+
+export const PREREGISTERED_EXPERIMENTS: Readonly<Record<string, PreregisteredDesign>> = {
+  ...DESIGNS,
+  // Registered 2026-12-07 12:30 UTC, before any run of it (issue 32: co-evolution's rigging at
+  // ≤ 2 × the training episodes): issue 36's equal-budget designs with trial stacks validated by
+  // the training groups, so the harness arms cover their blocks at a fraction of the rigging.
+  "toy24-trial-validation": withTrainingValidation("toy24-equal-budget"),
+  "textworld-trial-validation": withTrainingValidation("textworld-equal-budget"),
 };

@@ -247,6 +247,7 @@ async function trainingRun(
       confidence: config.source.confidence,
       confirmationEpisodes: config.source.confirmationEpisodes,
       revisions: config.source.revisions,
+      validation: config.source.validation,
       seed: config.grpo.seed,
       group: config.grpo.group,
       rigDependencies: options.rigDependencies,

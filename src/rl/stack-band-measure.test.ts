@@ -1,25 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { UpdateStats } from "./grpo-update.js";
+import { updateStatsOf as update } from "../testing/update-stats-of.js";
 import { StackBandMeasure } from "./stack-band-measure.js";
 
 const band = { successBand: [0.4, 0.6] as [number, number] };
-
-function update(index: number, groups: Array<[string, number, boolean]>): UpdateStats {
-  return {
-    update: index,
-    episodes: groups.length * 8,
-    errored: 0,
-    groups: groups.length,
-    zeroVarianceGroups: 0,
-    meanReward: 0,
-    successRate: 0,
-    entropy: 0,
-    gradientNorm: 0,
-    stackedTasks: 0,
-    rewrittenDecisions: 0,
-    taskGroups: groups.map(([taskId, successes, stacked]) => ({ taskId, successes, episodes: 8, stacked })),
-  };
-}
 
 describe("StackBandMeasure", () => {
   it("keeps an unmeasured stack and one whose groups pool inside the band", () => {

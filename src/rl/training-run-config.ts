@@ -17,6 +17,12 @@ export const coevolveSourceSchema = rigSettingsSchema
      * `every` updates trains on that have no stack the learner still measures in band.
      */
     roundTasks: z.number().int().min(1).default(24),
+    /**
+     * How a round's candidates are validated (`CoevolutionOptions.validation`): `rigging` (the
+     * rigger's rollouts, as every run before it) or `training` (a 2 K probe per task, then the
+     * rule over the learner's own training groups on the trial stack).
+     */
+    validation: z.enum(["rigging", "training"]).default("rigging"),
   });
 
 export type CoevolveSourceInput = z.input<typeof coevolveSourceSchema>;

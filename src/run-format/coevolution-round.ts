@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { jsonObjectSchema } from "../core/json.js";
 import { runCostSchema } from "./cost-record.js";
 
 /** What one co-evolution round did, `<run>/coevolution/round-<r>/round.json`. */
@@ -40,10 +41,39 @@ export const coevolutionRoundSchema = z.object({
    * cap.
    */
   rigged: z.array(z.string()),
-  /** Tasks whose stack from an earlier round was kept: the learner's training groups on it still measured inside the band. */
+  /**
+   * Tasks whose stack from an earlier round was kept: the learner's training groups on it still
+   * measured inside the band (a trial stack: the rule over its evidence did not place it outside).
+   */
   kept: z.array(z.string()).default([]),
   /** Tasks whose stack was dropped: the learner's training groups on it measured outside the band. */
   dropped: z.array(z.string()).default([]),
+  /**
+   * How the round's candidates were validated: `rigging` (the rigger's own rollouts, up to the
+   * rule's cap) or `training` (one probe batch per task under a per-task budget of 2 K; a
+   * candidate the probe does not place outside the band trains as a trial stack, and the rule
+   * over the learner's own training groups on it calls it in band or drops it).
+   */
+  validation: z.enum(["rigging", "training"]).default("rigging"),
+  /** Candidates of this round training as trial stacks (validation `training`): not yet called in band. */
+  trials: z
+    .array(
+      z.object({
+        taskId: z.string(),
+        /** The trial's harness stack spec (checked against the stack schema when read back). */
+        stack: jsonObjectSchema,
+        /** The rigger's probe of it: successes of episodes, on the round's snapshot. */
+        successes: z.number().int().nonnegative(),
+        episodes: z.number().int().nonnegative(),
+        layers: z.array(z.string()),
+      }),
+    )
+    .default([]),
+  /**
+   * Trial stacks of earlier rounds the decision rule called in band before this round, over
+   * the probe and the learner's training groups on them within the staleness allowance.
+   */
+  validated: z.array(z.string()).default([]),
   /** Rollouts the round's rigging spent (baselines, validations, confirmations): the harness's extra cost. */
   rollouts: z.number().int().nonnegative().default(0),
   /** What the round's rigging spent (rollouts, env steps, wall time, tokens), in total and per accepted env. */

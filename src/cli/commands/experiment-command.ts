@@ -21,6 +21,7 @@ export interface ExperimentCommandOptions {
   tasksPerUpdate?: string;
   every?: string;
   roundTasks?: string;
+  validation?: "rigging" | "training";
   evalEvery?: string;
   evalEpisodes?: string;
   reward?: string;
@@ -134,6 +135,7 @@ export async function experimentCommand(options: ExperimentCommandOptions, io: C
             coevolution: {
               every: parseInteger(options.every ?? "10", "--every"),
               roundTasks: parseInteger(options.roundTasks ?? "24", "--round-tasks"),
+              validation: options.validation ?? "rigging",
             },
             ...(arms ? { arms: arms as ExperimentConfigInput["arms"] } : {}),
             ...(options.totalRollouts === undefined

@@ -30,6 +30,7 @@ export interface TrainCommandOptions {
   reward?: string;
   every?: string;
   roundTasks?: string;
+  validation?: "rigging" | "training";
   evalEvery?: string;
   evalEpisodes?: string;
   rolloutConcurrency?: string;
@@ -121,6 +122,7 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
               target: targetFromOptions({ ...options }),
               every: parseInteger(options.every ?? "10", "--every"),
               roundTasks: parseInteger(options.roundTasks ?? "24", "--round-tasks"),
+              validation: options.validation ?? "rigging",
             }
           : source,
       rewardSource,
