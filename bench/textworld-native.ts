@@ -46,7 +46,11 @@ interface NativeGame {
   commands: string[];
 }
 
-/** CPU ms per turn and per reset of our interpreter over `plays` walkthrough plays from the opening snapshot. */
+/**
+ * CPU ms per turn and per reset of our interpreter over `plays` walkthrough plays from the
+ * opening snapshot: a reset as the env makes it (the last play's game rewound in place, see
+ * `ZMachineSession.rewind`), and, for comparison, resuming the snapshot in a new session.
+ */
 function playOurs(
   game: NativeGame,
   interpreter: ZMachineInterpreter,
@@ -54,18 +58,15 @@ function playOurs(
   plays: number,
 ) {
   const opening = ZMachineSession.start({ story: game.story, seed: 1, compiledRoutines, interpreter }).snapshot();
+  const resume = () =>
+    ZMachineSession.start({ story: game.story, seed: 1, compiledRoutines, interpreter, snapshot: opening });
+  let session = resume();
   let resetMs = 0;
   let turnMs = 0;
   let turns = 0;
   for (let play = 0; play < plays; play++) {
     const beforeReset = cpuMs();
-    const session = ZMachineSession.start({
-      story: game.story,
-      seed: 1,
-      compiledRoutines,
-      interpreter,
-      snapshot: opening,
-    });
+    if (!session.rewind(opening, 1)) session = resume();
     const beforeTurns = cpuMs();
     for (const command of game.commands) {
       if (!session.waiting) break;
@@ -75,7 +76,11 @@ function playOurs(
     turnMs += cpuMs() - beforeTurns;
     resetMs += beforeTurns - beforeReset;
   }
-  return { turnMs: turnMs / turns, resetMs: resetMs / plays };
+  // Apart from the plays, so that the garbage of the sessions made here is not collected inside a rewind.
+  const beforeResumes = cpuMs();
+  for (let play = 0; play < plays; play++) resume();
+  const resumeMs = cpuMs() - beforeResumes;
+  return { turnMs: turnMs / turns, resetMs: resetMs / plays, resumeMs: resumeMs / plays };
 }
 
 /** CPU ms (user + system) of one dfrotz process reading `input`. */
@@ -145,7 +150,8 @@ const round2 = (value: number) => Number(value.toFixed(2));
 /**
  * TextWorld and Zork I on our interpreter (ifvms' ZVM tuned for V8, and as published) against
  * native `dfrotz` (frotz in C, a yardstick only), interleaved in rounds in one run: CPU ms
- * per turn and per reset (resuming the opening snapshot; for dfrotz, `restart`), medians over
+ * per turn and per reset (the last play's game rewound to the opening snapshot, as the env
+ * resets, and resuming it in a new session; for dfrotz, `restart`), medians over
  * rounds, and the ratios. Without dfrotz the native side is skipped with a message.
  */
 export async function benchTextworldNative(): Promise<Record<string, unknown>> {
@@ -179,11 +185,12 @@ export async function benchTextworldNative(): Promise<Record<string, unknown>> {
       };
       // One untimed play each: ZVM compiles the routines it meets (once per story and process).
       for (const interpreter of ["ifvms-tuned", "ifvms"] as const) playOurs(game, interpreter, tables[interpreter], 1);
-      const samples: Record<string, { turnMs: number[]; resetMs: number[] }> = {};
-      const record = (side: string, value: { turnMs: number; resetMs: number }) => {
-        samples[side] ??= { turnMs: [], resetMs: [] };
+      const samples: Record<string, { turnMs: number[]; resetMs: number[]; resumeMs: number[] }> = {};
+      const record = (side: string, value: { turnMs: number; resetMs: number; resumeMs?: number }) => {
+        samples[side] ??= { turnMs: [], resetMs: [], resumeMs: [] };
         samples[side].turnMs.push(value.turnMs);
         samples[side].resetMs.push(value.resetMs);
+        if (value.resumeMs !== undefined) samples[side].resumeMs.push(value.resumeMs);
       };
       for (let round = 0; round < ROUNDS; round++) {
         record("tuned", playOurs(game, "ifvms-tuned", tables["ifvms-tuned"], PLAYS["ifvms-tuned"]));
@@ -192,6 +199,7 @@ export async function benchTextworldNative(): Promise<Record<string, unknown>> {
       }
       const turn = (side: string) => median(samples[side]!.turnMs);
       const reset = (side: string) => median(samples[side]!.resetMs);
+      const resume = (side: string) => median(samples[side]!.resumeMs);
       const key = game.key;
       figures[`${key}TunedCpuPerTurnMs`] = round2(turn("tuned"));
       figures[`${key}IfvmsCpuPerTurnMs`] = round2(turn("ifvms"));
@@ -199,6 +207,8 @@ export async function benchTextworldNative(): Promise<Record<string, unknown>> {
       figures[`${key}IfvmsCpuPerResetMs`] = round2(reset("ifvms"));
       figures[`${key}IfvmsOverTuned`] = round2(turn("ifvms") / turn("tuned"));
       figures[`${key}TunedResetOverTurn`] = round2(reset("tuned") / turn("tuned"));
+      figures[`${key}TunedCpuPerResumeMs`] = round2(resume("tuned"));
+      figures[`${key}TunedResumeOverTurn`] = round2(resume("tuned") / turn("tuned"));
       if (dfrotz !== null) {
         figures[`${key}DfrotzCpuPerTurnMs`] = round2(turn("dfrotz"));
         figures[`${key}DfrotzCpuPerResetMs`] = round2(reset("dfrotz"));

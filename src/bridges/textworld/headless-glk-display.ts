@@ -112,6 +112,11 @@ export class HeadlessGlkDisplay implements GlkDisplay {
     return this.input !== null && !this.exited;
   }
 
+  /** True while the game waits for a line (not a key). */
+  get waitingForLine(): boolean {
+    return this.waiting && this.input?.type === "line";
+  }
+
   /** The status line as last drawn (padding included). */
   get statusLine(): string {
     return this.status;

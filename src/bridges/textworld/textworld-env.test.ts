@@ -78,6 +78,22 @@ describe("TextWorldEnv", () => {
     expect(again).toEqual(texts(await playEpisode(env, { taskId: "zork1-score-55", seed: 2 }, trollFight)));
   });
 
+  it("resets as a new env would: after another story, after the game quit, after a fight (the last game rewound)", async () => {
+    const episodes: Array<[{ taskId: string; seed: number }, string[]]> = [
+      [{ taskId: "zork1-score-55", seed: 3 }, trollFight],
+      [{ taskId: "zork1-score-55", seed: 2 }, trollFight],
+      [{ taskId: DENSE, seed: 1 }, library.games[1]!.walkthrough],
+      [{ taskId: "zork1-score-55", seed: 2 }, ["north", "quit", "y"]],
+      [{ taskId: "zork1-score-55", seed: 2 }, trollFight],
+    ];
+    for (const [options, commands] of episodes) {
+      const fresh = await textworldEnv.create();
+      const expected = await playEpisode(fresh, options, commands);
+      await fresh.close();
+      expect((await playEpisode(env, options, commands)).steps).toEqual(expected.steps);
+    }
+  });
+
   it("continues a restored episode exactly as the uninterrupted one, RNG included", async () => {
     const other = await textworldEnv.create();
     for (const saveAt of [0, 9, 17]) {

@@ -52,8 +52,10 @@ function interpreterSeed(seed: number): number {
  *   is made in {@link notifyReplayComplete} — so only a Setup's replay makes it — as an edit
  *   of the game's object tree, in the fraction `probability` of episodes.
  * - Reset: a story's opening is played once (RNG seed fixed) and snapshotted (see
- *   {@link StoryOpenings}); every episode resumes that snapshot in a new session of its own
- *   with the interpreter RNG seeded from the episode seed.
+ *   {@link StoryOpenings}); every episode resumes that snapshot with the interpreter RNG
+ *   seeded from the episode seed — in the last episode's game, rewound in place
+ *   (`ZMachineSession.rewind`), where it still waits for a line in the same story, else in a
+ *   new session of its own.
  * - Verifier, read from the game's output inside the bridge: a `win` task succeeds on
  *   TextWorld's `*** The End ***`; a `score` task (quest sub-goals, Zork milestones) on the
  *   first turn the game's score reaches the target. Either ends the episode (`terminated`,
@@ -113,7 +115,12 @@ export class TextWorldEnv implements ActionableEnv {
     const { taskId, seed } = readResetOptions(options);
     const task = this.catalog.task(taskId);
     const opening = await this.openings.opening(task.storyFile);
-    const session = await this.resume(task, opening.snapshot, seed);
+    // The last episode's game, rewound in place when it can be (a fraction of a turn), else a new session.
+    const last = this.episode?.session;
+    const session =
+      last && this.episode?.task.storyFile === task.storyFile && last.rewind(opening.snapshot, interpreterSeed(seed))
+        ? last
+        : await this.resume(task, opening.snapshot, seed);
     session.reseed(interpreterSeed(seed));
     this.episode = new TextWorldEpisode(task, seed, this.options.maxTurns ?? task.maxTurns, session);
     this.episode.absorb(opening.output, null);

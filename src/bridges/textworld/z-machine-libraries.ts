@@ -87,6 +87,30 @@ export interface ZvmInstance {
   version3: boolean;
   get_parent(object: number): number;
   insert_obj(object: number, destination: number): void;
+  /** The story's identity (its header bytes as hex). */
+  signature: string;
+  /** The dynamic memory (a view of the first `staticmem` bytes of `m`), with ifvms' bulk setter. */
+  ram: DataView & { setUint8Array(offset: number, bytes: Uint8Array): void };
+  staticmem: number;
+  /** The call stack: frames, each its header, locals and evaluation stack. */
+  stack: DataView;
+  /** Byte offsets of the frames below the current one. */
+  frames: number[];
+  frameptr: number;
+  /** The current frame's evaluation-stack depth, and its view. */
+  sp: number;
+  s: Uint16Array;
+  pc: number;
+  stop: number;
+  quit?: number;
+  undo: unknown[];
+  undo_len: number;
+  glk_blocking_call?: unknown;
+  /** Output state (styles, streams, windows' cursor), JSON but for Glk streams under `streams[k].str`. */
+  io: { currentwin: number; streams: unknown[]; [key: string]: unknown };
+  /** The pending read: where its text and parse buffers lie, and (line input) the array Glk fills. */
+  read_data: { buffer?: unknown; [key: string]: unknown };
+  make_stacks(): void;
 }
 
 /** The code of the interpreter: ZVM, its Glk dispatch layer, and a maker of fresh glkapi instances. */

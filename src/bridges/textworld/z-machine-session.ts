@@ -1,6 +1,7 @@
 import { EnvriggerError } from "../../core/errors.js";
 import { HeadlessGlkDisplay } from "./headless-glk-display.js";
 import { MemoryDialog } from "./memory-dialog.js";
+import { captureRewindImage, type RewindImage, rewindMachine } from "./z-machine-rewind.js";
 import {
   decodeZMachineSnapshot,
   encodeZMachineSnapshot,
@@ -46,19 +47,25 @@ export interface ZMachineSessionOptions {
 }
 
 /** Keep every random draw on the seeded Xorshift generator (ZVM falls back to `Math.random` at seed 0). */
-function pinRandomness(machine: ZvmInstance, seed: number): void {
+function pinRandomness(machine: ZvmInstance, pinned: { seed: number }): void {
   const updateHeader = machine.update_header;
   machine.update_header = function (this: ZvmInstance) {
     updateHeader.call(this);
-    this.xorshift_seed = seed;
+    this.xorshift_seed = pinned.seed;
   };
   const random = machine.random;
   machine.random = function (this: ZvmInstance, range: number) {
     if (range !== 0) return random.call(this, range);
-    this.xorshift_seed = seed;
+    this.xorshift_seed = pinned.seed;
     return 0;
   };
 }
+
+/**
+ * Each snapshot's {@link RewindImage}, taken when a session first resumes it (null: that
+ * snapshot cannot be rewound to); snapshots are immutable.
+ */
+const rewindImages = new WeakMap<ZMachineSnapshot, RewindImage | null>();
 
 /**
  * One running game: an `ifvms` ZVM driven headless through its own glkapi instance (see
@@ -71,6 +78,8 @@ export class ZMachineSession {
     private readonly machine: ZvmInstance,
     private readonly display: HeadlessGlkDisplay,
     private readonly dialog: MemoryDialog,
+    /** The seed the RNG returns to on a restart or a request to reseed randomly. */
+    private readonly pinned: { seed: number },
     /** What the game printed before its first prompt (for a resumed game: glkapi's replay, of no use). */
     readonly startOutput: ZMachineOutput,
   ) {}
@@ -93,7 +102,8 @@ export class ZMachineSession {
       GiDispa: new libraries.ZvmDispatch(),
     };
     machine.prepare(options.story.slice(), { ...glkOptions, do_vm_autosave: autosave !== null });
-    pinRandomness(machine, options.seed);
+    const pinned = { seed: options.seed };
+    pinRandomness(machine, pinned);
     glk.init(glkOptions);
     // ZVM answers a snapshot it cannot resume by emptying the slot and starting the story afresh.
     if (autosave !== null && dialog.emptied)
@@ -104,7 +114,9 @@ export class ZMachineSession {
         "INTERNAL",
         "the story did not reach its first prompt (not a playable Z-machine story?)",
       );
-    return new ZMachineSession(machine, display, dialog, {
+    if (options.snapshot && !rewindImages.has(options.snapshot))
+      rewindImages.set(options.snapshot, display.waitingForLine ? captureRewindImage(machine) : null);
+    return new ZMachineSession(machine, display, dialog, pinned, {
       text: display.takeText(),
       statusLine: display.statusLine,
       waiting: true,
@@ -119,6 +131,22 @@ export class ZMachineSession {
   /** Give the RNG a new state (used right after resuming a shared starting snapshot). */
   reseed(seed: number): void {
     this.machine.xorshift_seed = seed;
+  }
+
+  /**
+   * Put this game back to `snapshot` in place, as `ZMachineSession.start({ snapshot, seed })`
+   * would resume it in a new session, at a fraction of the cost (no new Glk library, no story
+   * copy, no Quetzal decoding): the Z-machine's state is copied from the image taken when a
+   * session first resumed that snapshot. Only between line prompts of the same story, the
+   * game still running and that snapshot resumed before; false (nothing changed) otherwise,
+   * and the caller resumes the snapshot in a new session. What the game printed on resuming
+   * is not repeated (`startOutput` keeps this session's first).
+   */
+  rewind(snapshot: ZMachineSnapshot, seed: number): boolean {
+    const image = rewindImages.get(snapshot);
+    if (!image || !this.display.waitingForLine || !rewindMachine(this.machine, image)) return false;
+    this.pinned.seed = seed;
+    return true;
   }
 
   /** Type a command (one line) and run the game to its next prompt. */

@@ -56,7 +56,7 @@ export function encodeZMachineSnapshot(autosave: ZvmAutosave): ZMachineSnapshot 
 }
 
 /** A deep copy of a JSON value (a few kB of Glk state per reset: plain loops beat structuredClone's serialiser). */
-function copyJson(value: Json): Json {
+export function copyJson(value: Json): Json {
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) {
     const copy: Json[] = new Array(value.length);
