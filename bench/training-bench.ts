@@ -86,7 +86,6 @@ export async function benchExperiment(reward: "evaluation" | "public") {
   const cpu = process.cpuUsage();
   const result = await runExperiment(
     {
-      version: 1,
       runId: `bench-${reward}`,
       env: "bugfix",
       envOptions: reward === "public" ? { reward: "public" } : {},

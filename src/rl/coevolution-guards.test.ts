@@ -32,7 +32,6 @@ async function rigRound(name: string, policy: string, taskIds: string[]): Promis
   const runDirectory = join(directory, name);
   await runCurriculum(
     {
-      version: 1,
       runId: name,
       env: "bugfix",
       envOptions: publicReward,

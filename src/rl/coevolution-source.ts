@@ -171,7 +171,6 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
         ? null
         : await runCurriculum(
             {
-              version: 1,
               runId: `coevolution-round-${round}`,
               env: options.env.id,
               envOptions: options.envOptions,

@@ -39,7 +39,6 @@ import { refuseExistingRun, resumedRunFile, writeRunFile } from "../run-format/r
 
 /** An experiment's configuration, `runs/<id>/experiment.json`. */
 export const experimentConfigSchema = z.object({
-  version: z.literal(1),
   runId: z.string(),
   env: z.string(),
   envOptions: jsonObjectSchema.default({}),

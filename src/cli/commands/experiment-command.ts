@@ -114,9 +114,8 @@ export async function experimentCommand(options: ExperimentCommandOptions, io: C
   try {
     const input: ExperimentConfigInput =
       options.preregistered && design
-        ? { version: 1, runId: id, ...design }
+        ? { runId: id, ...design }
         : {
-            version: 1,
             runId: id,
             env: env.id,
             envOptions,

@@ -110,7 +110,6 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
     runDirectory =
       options.out === undefined ? join(runsDirectoryOf(options, io.cwd), id) : resolve(io.cwd, options.out);
     input = {
-      version: 1,
       runId: id,
       env: options.env,
       envOptions,
