@@ -52,6 +52,14 @@ module.exports = {
     },
     ...layerRules,
     {
+      name: "product-wiring-in-app",
+      comment:
+        "the product's wiring (files named product-*: stack dependencies, executors, sandbox limits) lives in src/app, the composition root; lower layers take it as a parameter",
+      severity: "error",
+      from: {},
+      to: { path: "^src/(?!app/).*/product-[^/]*\\.ts$" },
+    },
+    {
       name: "bridge-public-surface",
       comment: "outside a bridge, import it through its index.ts (policies, designers, …; tests may reach in)",
       severity: "error",

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { resolveEnv } from "../src/bridges/env-registry.js";
 import { deriveSeed } from "../src/core/seeding.js";
 import { parseJsonText } from "../src/core/validate.js";
-import { productStackDependencies } from "../src/bridges/product-stack-dependencies.js";
+import { productStackDependencies } from "../src/app/product-stack-dependencies.js";
 import { resolvePolicy } from "../src/policies/policy-registry.js";
 import { readCandidateRecord } from "../src/rigger/candidate-store.js";
 import { measureCandidate } from "../src/rigger/measure-candidate.js";

@@ -29,7 +29,6 @@ async function costOf(rule: keyof typeof RULES, root: string) {
   const env = await resolveEnv("bugfix");
   const result = await runCurriculum(
     {
-      version: 1,
       runId: `llm-cost-${rule}`,
       env: "bugfix",
       taskIds: LLM_COST_TASKS,

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { Trajectory } from "../src/core/trajectory.js";
 import { toy24Env } from "../src/bridges/toy24/toy24-env-definition.js";
-import { productRolloutExecutor } from "../src/policies/product-rollout-executor.js";
+import { productRolloutExecutor } from "../src/app/product-rollout-executor.js";
 import { queueRolloutExecutor } from "../src/queue/queue-rollout-executor.js";
 import { defaultEpisodesPerJob } from "../src/queue/rollout-job.js";
 import { rolloutBatchSchema, type RolloutBatchInput } from "../src/rollout/rollout-batch.js";

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { productStackDependencies } from "../src/bridges/product-stack-dependencies.js";
+import { productStackDependencies } from "../src/app/product-stack-dependencies.js";
 import type { HarnessStackSpec } from "../src/harness/harness-stack-spec.js";
 import { CandidateStore } from "../src/rigger/candidate-store.js";
 import { loadServedSet } from "../src/serve/load-served-set.js";

@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import { toy24Env } from "../src/bridges/toy24/toy24-env-definition.js";
 import type { Action } from "../src/core/action.js";
 import type { ActionableEnv } from "../src/core/actionable-env.js";
-import { productStackDependencies } from "../src/bridges/product-stack-dependencies.js";
+import { productStackDependencies } from "../src/app/product-stack-dependencies.js";
 import { buildStack, type BuildStackDependencies } from "../src/harness/build-stack.js";
 import type { HarnessStackSpec, LayerSpec } from "../src/harness/harness-stack-spec.js";
 import { isolateCrossingCount } from "../src/sandbox/rules/isolate-crossings.js";

@@ -10,7 +10,8 @@ import { grpoConfigSchema } from "../src/rl/grpo-config.js";
 import { originalSource } from "../src/rl/original-source.js";
 import { runExperiment, type ExperimentResult } from "../src/rl/run-experiment.js";
 import { trainPolicy } from "../src/rl/train-policy.js";
-import { productRigDependencies } from "../src/app/create-rig-dependencies.js";
+import { productRigDependencies } from "../src/app/product-rig-dependencies.js";
+import { productStackDependencies } from "../src/app/product-stack-dependencies.js";
 
 /**
  * Train-step throughput on one core: GRPO updates of the learnable policy on the original
@@ -85,7 +86,6 @@ export async function benchExperiment(reward: "evaluation" | "public") {
   const cpu = process.cpuUsage();
   const result = await runExperiment(
     {
-      version: 1,
       runId: `bench-${reward}`,
       env: "bugfix",
       envOptions: reward === "public" ? { reward: "public" } : {},
@@ -97,7 +97,7 @@ export async function benchExperiment(reward: "evaluation" | "public") {
       evaluation: {},
       coevolution: {},
     },
-    { runDirectory, env: bugfixEnv, rigDependencies: productRigDependencies() },
+    { runDirectory, env: bugfixEnv, rigDependencies: productRigDependencies(), stack: productStackDependencies() },
   );
   const used = process.cpuUsage(cpu);
   return experimentFigures(

@@ -80,7 +80,7 @@ export { stackSpecOf } from "./harness/stack-spec-of.js";
 export { harnessStackSpecSchema, type HarnessStackSpec, type LayerSpec } from "./harness/harness-stack-spec.js";
 export type { RulesRuntime } from "./harness/rules-runtime.js";
 export type { RulesGroupRuntime } from "./harness/rules-group-runtime.js";
-export { productStackDependencies } from "./bridges/product-stack-dependencies.js";
+export { productStackDependencies } from "./app/product-stack-dependencies.js";
 export { checkComponent } from "./sandbox/rules/component-check.js";
 export { loadRulesGroup } from "./sandbox/rules/component-loader.js";
 export { harnessApiDeclaration } from "./sandbox/rules/harness-api.js";

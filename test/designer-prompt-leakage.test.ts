@@ -12,7 +12,7 @@ import { TaskCodeRunner } from "../src/sandbox/task-code/task-code-runner.js";
 import { taskPrelude } from "../src/bridges/bugfix/task-prelude.js";
 import { ScriptedChatModel, type ScriptedChatReply } from "../src/testing/scripted-chat-model.js";
 import { readFileSync } from "node:fs";
-import { productStackDependencies } from "../src/bridges/product-stack-dependencies.js";
+import { productStackDependencies } from "../src/app/product-stack-dependencies.js";
 import { buildStack } from "../src/harness/build-stack.js";
 import { LangChainChatModel } from "../src/llm/langchain-chat-model.js";
 import { ModelStructuredChat } from "../src/llm/model-structured-chat.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../src/cli/program.js";
 import { isEnvriggerError } from "../src/core/errors.js";
-import { productRolloutExecutor } from "../src/policies/product-rollout-executor.js";
+import { productRolloutExecutor } from "../src/app/product-rollout-executor.js";
 import { ROLLOUT_QUEUE_NAME } from "../src/queue/queue-keys.js";
 import { queueRolloutExecutor } from "../src/queue/queue-rollout-executor.js";
 import { rolloutJobId, type RolloutJob } from "../src/queue/rollout-job.js";

@@ -10,7 +10,8 @@ import { spawnCliWorker, type CliWorkerProcess } from "../src/testing/spawn-cli-
 import { trainOnRewritingStacks } from "../src/testing/rewriting-stacks.js";
 import { tinyPublicRewardExperiment } from "../src/testing/tiny-public-reward-experiment.js";
 import { runCapturedCli } from "./helpers/capture-io.js";
-import { productRigDependencies } from "../src/app/create-rig-dependencies.js";
+import { productRigDependencies } from "../src/app/product-rig-dependencies.js";
+import { productStackDependencies } from "../src/app/product-stack-dependencies.js";
 
 const TEST_LOCKS = ["--lock-duration-ms", "2000", "--stalled-interval-ms", "1000"];
 const scratch = mkdtempSync(join(tmpdir(), "envrigger-distributed-training-"));
@@ -117,6 +118,7 @@ describe.skipIf(!redisServerAvailable())("training rollouts on envrigger worker 
         env: bugfixEnv,
         cwd: scratch,
         rigDependencies: productRigDependencies(queue ? { queue } : {}),
+        stack: productStackDependencies(),
         ...(queue ? { queue } : {}),
       });
     const local = await experiment("experiment-local");

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Json, JsonObject } from "../src/core/json.js";
-import { productStackDependencies } from "../src/bridges/product-stack-dependencies.js";
+import { productStackDependencies } from "../src/app/product-stack-dependencies.js";
 import { chatEpisodeSchema } from "../src/export/chat-episode.js";
 import { corpusLineSchema } from "../src/export/corpus-line.js";
 import { loadServedSet } from "../src/serve/load-served-set.js";

@@ -20,7 +20,7 @@ import { runRollouts } from "../src/rollout/run-rollouts.js";
 import { summarize } from "../src/rollout/summarize.js";
 import { harnessApiDeclaration } from "../src/sandbox/rules/harness-api.js";
 import { loadRulesComponent } from "../src/sandbox/rules/component-loader.js";
-import { PRODUCT_SANDBOX_OPTIONS } from "../src/sandbox/rules/product-sandbox-options.js";
+import { PRODUCT_SANDBOX_OPTIONS } from "../src/app/product-sandbox-options.js";
 
 const definition = createBugFixEnvDefinition();
 afterAll(() => definition.dispose());

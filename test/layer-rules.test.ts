@@ -23,7 +23,8 @@ describe("the layer rules CI checks (.dependency-cruiser.cjs)", () => {
     expect(forbidden("src/rl/run-training.ts", "src/app/create-rig-dependencies.ts")).toEqual(["layer-rl"]);
     expect(forbidden("src/curriculum/run-curriculum.ts", "src/rl/coevolution-source.ts")).toEqual(["layer-curriculum"]);
     expect(forbidden("src/serve/load-served-set.ts", "src/cli/program.ts")).toEqual(["layer-serve"]);
-    expect(forbidden("src/rl/run-training.ts", "src/queue/create-rollout-executor.ts")).toEqual([]);
+    expect(forbidden("src/rl/run-training.ts", "src/app/create-rollout-executor.ts")).toEqual(["layer-rl"]);
+    expect(forbidden("src/rl/run-training.ts", "src/queue/open-rollout-queue.ts")).toEqual([]);
     expect(forbidden("src/app/create-rig-dependencies.ts", "src/rigger/rig-task.ts")).toEqual([]);
   });
 
@@ -38,5 +39,17 @@ describe("the layer rules CI checks (.dependency-cruiser.cjs)", () => {
     expect(forbidden("src/rigger/rig-task.ts", "src/testing/test-env.ts")).toEqual(["testing-is-for-tests"]);
     // Tests may reach anywhere.
     expect(forbidden("src/rl/training-reward.test.ts", "src/app/create-rig-dependencies.ts")).toEqual([]);
+  });
+
+  it("keep the product's wiring (product-* files) in src/app, the composition root", () => {
+    expect(forbidden("src/cli/commands/serve-command.ts", "src/app/product-stack-dependencies.ts")).toEqual([]);
+    expect(forbidden("src/app/create-rig-dependencies.ts", "src/app/product-sandbox-options.ts")).toEqual([]);
+    // A product-* file below app cannot be imported, not even by app or a test.
+    expect(forbidden("src/app/create-rollout-executor.ts", "src/policies/product-rollout-executor.ts")).toEqual([
+      "product-wiring-in-app",
+    ]);
+    expect(forbidden("src/serve/serve-fuzz.test.ts", "src/bridges/product-stack-dependencies.ts")).toEqual([
+      "product-wiring-in-app",
+    ]);
   });
 });

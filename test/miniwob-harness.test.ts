@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ActionableEnv } from "../src/core/actionable-env.js";
-import { productStackDependencies } from "../src/bridges/product-stack-dependencies.js";
+import { productStackDependencies } from "../src/app/product-stack-dependencies.js";
 import { buildStack } from "../src/harness/build-stack.js";
 import type { HarnessStackSpec } from "../src/harness/harness-stack-spec.js";
 import { createDomHeuristicPolicy } from "../src/policies/miniwob/dom-heuristic-policy.js";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOpenEnvDefinition } from "../src/bridges/openenv/openenv-env-definition.js";
-import { productStackDependencies } from "../src/bridges/product-stack-dependencies.js";
+import { productStackDependencies } from "../src/app/product-stack-dependencies.js";
 import { checkEnv } from "../src/core/check-env.js";
 import type { PolicyFactory } from "../src/core/policy.js";
 import { runBaseline } from "../src/rollout/baseline.js";

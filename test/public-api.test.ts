@@ -125,7 +125,6 @@ const serveApi = [
 
 /** `envrigger/queue`. */
 const queueApi = [
-  "createRolloutExecutor",
   "defaultRolloutConcurrency",
   "localRolloutExecutor",
   "policyArtifactHash",

@@ -6,7 +6,7 @@ import { bugfixEnv } from "../src/bridges/bugfix/bugfix-env-definition.js";
 import { createOpenEnvDefinition } from "../src/bridges/openenv/openenv-env-definition.js";
 import { runCli } from "../src/cli/program.js";
 import type { Trajectory } from "../src/core/trajectory.js";
-import { productStackDependencies } from "../src/bridges/product-stack-dependencies.js";
+import { productStackDependencies } from "../src/app/product-stack-dependencies.js";
 import { buildStack } from "../src/harness/build-stack.js";
 import type { HarnessStackSpec } from "../src/harness/harness-stack-spec.js";
 import { bugfixPolicies } from "../src/policies/bugfix/bugfix-policies.js";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { textworldEnv } from "../src/bridges/textworld/textworld-env-definition.js";
 import { buildStack } from "../src/harness/build-stack.js";
 import type { HarnessStackSpec } from "../src/harness/harness-stack-spec.js";
-import { productStackDependencies } from "../src/bridges/product-stack-dependencies.js";
+import { productStackDependencies } from "../src/app/product-stack-dependencies.js";
 import { runEpisode } from "../src/rollout/run-episode.js";
 import { SequencePolicy } from "../src/testing/sequence-policy.js";
 

@@ -8,10 +8,11 @@ import { CandidateStore } from "../rigger/candidate-store.js";
 import type { RigDependencies } from "../rigger/rig-dependencies.js";
 import { checkComponent } from "../sandbox/rules/component-check.js";
 import { harnessApiDeclaration } from "../sandbox/rules/harness-api.js";
-import { PRODUCT_SANDBOX_OPTIONS } from "../sandbox/rules/product-sandbox-options.js";
+import { PRODUCT_SANDBOX_OPTIONS } from "./product-sandbox-options.js";
 import type { CurriculumConfig } from "../curriculum/curriculum-config.js";
-import { productStackDependencies } from "../bridges/product-stack-dependencies.js";
-import { eventLogger, type RigDependenciesFactory } from "../curriculum/run-curriculum.js";
+import { productStackDependencies } from "./product-stack-dependencies.js";
+import { openRolloutQueue } from "../queue/open-rollout-queue.js";
+import { eventLogger } from "../curriculum/run-curriculum.js";
 
 /** Options of {@link createRigDependencies}. */
 export interface CreateRigDependenciesOptions {
@@ -63,25 +64,11 @@ export async function createRigDependencies(
     // validation) between batches: a candidate's Rules are loaded once per validation rather
     // than once per batch of K. Whoever rigs with these dependencies closes `rollouts`.
     rollouts: options.queue
-      ? await (await import("../queue/queue-rollout-executor.js")).queueRolloutExecutor({
-          url: options.queue,
-          cwd: options.cwd,
-          onWaiting: (message) => process.stderr.write(`warning: ${message}\n`),
-          onWarning: (message) => process.stderr.write(`warning: ${message}\n`),
-        })
+      ? await openRolloutQueue(options.queue, { cwd: options.cwd })
       : localRolloutExecutor({
           buildEnv: (spec) => buildStack(spec, stack),
           policy: async () => policy.factory,
           reuseStacks: 2,
         }),
   };
-}
-
-/**
- * The product's {@link RigDependenciesFactory}: each task's dependencies from
- * {@link createRigDependencies}, with rollouts on the queue at `queue` when given — what
- * co-evolution rounds and in-process curricula use.
- */
-export function productRigDependencies(options: CreateRigDependenciesOptions = {}): RigDependenciesFactory {
-  return (config, runDirectory) => createRigDependencies(config, runDirectory, options);
 }

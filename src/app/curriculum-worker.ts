@@ -1,6 +1,7 @@
 import type { RigTaskResult } from "../rigger/rig-task.js";
 import type { CurriculumConfig } from "../curriculum/curriculum-config.js";
 import { rigCurriculumTask, type CurriculumTaskInput } from "../curriculum/curriculum-task.js";
+import type { RigDependenciesFactory } from "../curriculum/run-curriculum.js";
 import { createRigDependencies } from "./create-rig-dependencies.js";
 import type { RunBudget } from "../rigger/run-budget.js";
 
@@ -14,12 +15,19 @@ export interface CurriculumWorkerInput {
 }
 
 /**
- * Rig one task with dependencies built for it (drawing on the run's budget, when given), then free the env's shared resources (e.g.
- * sandbox isolates). Run by task processes and by the curriculum's local lane.
+ * Rig one task with dependencies built for it by `rigDependencies` (default
+ * `createRigDependencies` with the input's queue), drawing on the run's budget when given,
+ * then free the env's shared resources (e.g. sandbox isolates). Run by task processes and
+ * by the curriculum's local lane.
  */
-export default async function rigInWorker(input: CurriculumWorkerInput, runBudget?: RunBudget): Promise<RigTaskResult> {
+export default async function rigInWorker(
+  input: CurriculumWorkerInput,
+  runBudget?: RunBudget,
+  rigDependencies: RigDependenciesFactory = (config, directory) =>
+    createRigDependencies(config, directory, { queue: input.queue }),
+): Promise<RigTaskResult> {
   const dependencies = {
-    ...(await createRigDependencies(input.config, input.runDirectory, { queue: input.queue })),
+    ...(await rigDependencies(input.config, input.runDirectory)),
     ...(runBudget ? { runBudget } : {}),
   };
   try {

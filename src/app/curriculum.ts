@@ -5,7 +5,8 @@ import { curriculumConfigOf, type CurriculumSettingsInput } from "../curriculum/
 import { differingSettings } from "../curriculum/differing-settings.js";
 import type { CurriculumTaskRun, NotRiggedTask } from "../curriculum/not-rigged-task.js";
 import type { CurriculumSummary } from "../curriculum/curriculum-summary.js";
-import type { CurriculumExecutor, CurriculumResult } from "../curriculum/run-curriculum.js";
+import type { CurriculumExecutor, CurriculumResult, RigDependenciesFactory } from "../curriculum/run-curriculum.js";
+import type { RigDependencies } from "../rigger/rig-dependencies.js";
 import { promiseText } from "../rigger/promise-text.js";
 import { rigSettingTable } from "../rigger/rig-settings.js";
 import type { RigTaskResult } from "../rigger/rig-task.js";
@@ -127,17 +128,29 @@ export async function curriculum(options: CurriculumOptions): Promise<Curriculum
   const lanes = options.taskConcurrency ?? 1;
   const queue = options.queue;
   const cwd = options.cwd ?? process.cwd();
+  // A new run's dependencies, built before anything is written (so bad settings fail early),
+  // serve the first task rigged in this process; every later task has its own.
+  let built: RigDependencies | undefined;
+  const rigDependencies: RigDependenciesFactory = async (config, directory) => {
+    const first = built;
+    built = undefined;
+    return (
+      first ?? (await import("./create-rig-dependencies.js")).createRigDependencies(config, directory, { queue, cwd })
+    );
+  };
   const rigHere = async (input: CurriculumWorkerInput, budget?: Parameters<CurriculumExecutor["run"]>[4]) =>
-    (await import("./curriculum-worker.js")).default({ ...input, ...(queue ? { queue } : {}) }, budget);
+    (await import("./curriculum-worker.js")).default(
+      { ...input, ...(queue ? { queue } : {}) },
+      budget,
+      rigDependencies,
+    );
   const pool = lanes > 1 ? processExecutor(lanes, { local: rigHere, queue }) : null;
   try {
-    const [{ createRigDependencies }, { inProcessExecutor, runCurriculum }] = await Promise.all([
-      import("./create-rig-dependencies.js"),
-      import("../curriculum/run-curriculum.js"),
-    ]);
-    const { config, runDirectory, env } = await preparedRun(options, cwd);
-    const executor =
-      pool ?? inProcessExecutor((config, directory) => createRigDependencies(config, directory, { queue, cwd }));
+    const { inProcessExecutor, runCurriculum } = await import("../curriculum/run-curriculum.js");
+    const prepared = await preparedRun(options, cwd);
+    const { config, runDirectory, env } = prepared;
+    built = prepared.dependencies;
+    const executor = pool ?? inProcessExecutor(rigDependencies);
     const result = await runCurriculum(config, {
       runDirectory,
       resume: options.resume !== undefined,
@@ -153,10 +166,16 @@ export async function curriculum(options: CurriculumOptions): Promise<Curriculum
     return await runResultOf(result, config, options.report !== false);
   } finally {
     await pool?.close();
+    // Built for a run that rigged nothing here (stopped early, or every task in a task process).
+    await built?.rollouts?.close();
   }
 }
 
-/** The run's settings (new or resumed), its directory and env; a new run's dependencies are checked first. */
+/**
+ * The run's settings (new or resumed), its directory and env; a new run's rig dependencies are
+ * built first (a bad env, policy, designer or weakness, or an unreachable queue, fails before
+ * anything is written) and returned for its first task.
+ */
 async function preparedRun(options: CurriculumOptions, cwd: string) {
   const [{ createRigDependencies }, { resolveEnv }] = await Promise.all([
     import("./create-rig-dependencies.js"),
@@ -173,19 +192,23 @@ async function preparedRun(options: CurriculumOptions, cwd: string) {
         )
       : resolve(cwd, chosen);
   let config: CurriculumConfig;
+  let dependencies: RigDependencies | undefined;
   if (options.resume !== undefined) {
     config = resumedConfig(runDirectory, given, cwd);
   } else {
     if (!options.env) throw new EnvriggerError("BAD_ARGUMENT", "--env is required (or --resume runs/<id>)");
     if (!options.policy) throw new EnvriggerError("BAD_ARGUMENT", "--policy is required (or --resume runs/<id>)");
     config = curriculumConfigOf({ ...given, env: options.env, policy: options.policy }, runDirectory, cwd);
-    // Fail on a bad env, policy, designer or weakness — or an unreachable queue — before anything is written.
-    const queue = options.queue;
-    await (await createRigDependencies(config, runDirectory, { logEvents: false, queue, cwd })).rollouts?.close();
+    dependencies = await createRigDependencies(config, runDirectory, { queue: options.queue, cwd });
   }
-  options.signal?.throwIfAborted();
-  options.onStart?.({ config, runDirectory, resumed: options.resume !== undefined });
-  return { config, runDirectory, env: await resolveEnv(config.env, cwd) };
+  try {
+    options.signal?.throwIfAborted();
+    options.onStart?.({ config, runDirectory, resumed: options.resume !== undefined });
+    return { config, runDirectory, env: await resolveEnv(config.env, cwd), dependencies };
+  } catch (error) {
+    await dependencies?.rollouts?.close();
+    throw error;
+  }
 }
 
 /** A failure of the run as the caller should see it: a stop (`ABORTED`) or an outage says how to resume. */

@@ -20,7 +20,6 @@ const tasks = ["clamp-0", "range-0", "compare-0"];
 async function curriculum(executor: CurriculumExecutor, budgetTotal?: number): Promise<CurriculumResult> {
   const work = mkdtempSync(join(tmpdir(), "lanes-"));
   const config = {
-    version: 1 as const,
     runId: "lanes",
     env: "bugfix",
     policy: "hasty",

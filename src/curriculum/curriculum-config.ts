@@ -15,7 +15,6 @@ export const curriculumConfigSchema = rigSettingsSchema
   .omit({ band: true, bandSteps: true, weakness: true, runsDir: true })
   .extend(runDefiningCurriculumSettings)
   .extend({
-    version: z.literal(1),
     runId: z.string(),
     target: targetSchema,
     /** Where accepted candidates are stored (an absolute path). */

@@ -56,7 +56,6 @@ export function curriculumConfigOf(
     curriculumConfigSchema,
     {
       ...stored,
-      version: 1,
       runId: basename(runDirectory),
       target: targetOf(settings),
       rolloutConcurrency: settings.rolloutConcurrency ?? defaultRolloutConcurrency(settings.policy, settings.env),

@@ -14,7 +14,6 @@ import type { EarlierRun } from "./curriculum-task.js";
 import { inProcessExecutor, runCurriculum, type CurriculumResult } from "./run-curriculum.js";
 
 const base: CurriculumConfigInput = {
-  version: 1,
   runId: "budget",
   env: "test",
   split: "all",

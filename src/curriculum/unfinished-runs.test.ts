@@ -7,7 +7,6 @@ import { curriculumConfigSchema, type CurriculumConfigInput } from "./curriculum
 import { unfinishedRunsLike } from "./unfinished-runs.js";
 
 const base: CurriculumConfigInput = {
-  version: 1,
   runId: "new",
   env: "bugfix",
   policy: "hasty",

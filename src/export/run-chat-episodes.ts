@@ -3,8 +3,7 @@ import { resolveEnv } from "../bridges/env-registry.js";
 import type { EnvDefinition } from "../core/env-definition.js";
 import { deriveSeed } from "../core/seeding.js";
 import type { ToolSpec } from "../core/tool-spec.js";
-import { productStackDependencies } from "../bridges/product-stack-dependencies.js";
-import { buildStack } from "../harness/build-stack.js";
+import { buildStack, type BuildStackDependencies } from "../harness/build-stack.js";
 import { resolvePolicy } from "../policies/policy-registry.js";
 import { readRun } from "../curriculum/read-run.js";
 import { runRollouts } from "../rollout/run-rollouts.js";
@@ -55,6 +54,8 @@ export interface FreshChatOptions {
   seed: number;
   concurrency: number;
   cwd: string;
+  /** How the stored stacks are built (the product's: `productStackDependencies(cwd)` from `src/app/`). */
+  stack: BuildStackDependencies;
 }
 
 /**
@@ -65,7 +66,7 @@ export async function chatEpisodesOfCandidates(
   options: FreshChatOptions,
   emit: (episode: ChatEpisode) => void,
 ): Promise<void> {
-  const dependencies = productStackDependencies(options.cwd);
+  const dependencies = options.stack;
   for (const line of readStoredCandidates(resolve(options.cwd, options.candidates))) {
     const definition = await resolveEnv(line.stack.base.env, options.cwd);
     const policy = await resolvePolicy(options.policy, definition.id, options.cwd);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productStackDependencies } from "../app/product-stack-dependencies.js";
 import { isEnvriggerError } from "../core/errors.js";
-import { productRolloutExecutor } from "../policies/product-rollout-executor.js";
+import { productRolloutExecutor } from "../app/product-rollout-executor.js";
 import { rolloutBatchSchema } from "../rollout/rollout-batch.js";
 import { redisServerAvailable, startRedisTestServer, type RedisTestServer } from "../testing/redis-test-server.js";
 import { trajectoryWithoutTimings } from "../testing/trajectory-without-timings.js";
@@ -48,7 +49,12 @@ describe.skipIf(!redisServerAvailable())("results planted in Redis (issue 25, pr
       environment: keyed,
       onWarning: (message) => warnings.push(message),
     });
-    const worker = await startRolloutWorker({ url: redis.url, environment: keyed, ...TEST_LOCKS });
+    const worker = await startRolloutWorker({
+      stackDependencies: productStackDependencies,
+      url: redis.url,
+      environment: keyed,
+      ...TEST_LOCKS,
+    });
     try {
       const remote = await executor.run(batch);
       expect(remote.map(trajectoryWithoutTimings)).toEqual(local.map(trajectoryWithoutTimings));
@@ -62,6 +68,7 @@ describe.skipIf(!redisServerAvailable())("results planted in Redis (issue 25, pr
   it("a worker with another key: its results are refused a few times, then the batch fails — never counted", async () => {
     const executor = await queueRolloutExecutor({ url: redis.url, episodesPerJob: 2, environment: keyed });
     const worker = await startRolloutWorker({
+      stackDependencies: productStackDependencies,
       url: redis.url,
       environment: { ENVRIGGER_QUEUE_KEY: "a-different-worker-secret" },
       ...TEST_LOCKS,
@@ -79,7 +86,12 @@ describe.skipIf(!redisServerAvailable())("results planted in Redis (issue 25, pr
   it("without a key: says once that results are not authenticated", async () => {
     const warnings: string[] = [];
     const lines: string[] = [];
-    const worker = await startRolloutWorker({ url: redis.url, environment: {}, log: (line) => lines.push(line) });
+    const worker = await startRolloutWorker({
+      stackDependencies: productStackDependencies,
+      url: redis.url,
+      environment: {},
+      log: (line) => lines.push(line),
+    });
     for (let round = 0; round < 2; round++) {
       const executor = await queueRolloutExecutor({
         url: redis.url,

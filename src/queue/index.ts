@@ -7,7 +7,6 @@ export type { RolloutExecutor, RunBatchOptions } from "../rollout/rollout-execut
 export { localRolloutExecutor } from "../rollout/local-rollout-executor.js";
 export { defaultRolloutConcurrency } from "../rollout/default-rollout-concurrency.js";
 export { policyArtifactHash, portablePolicySpec } from "../rollout/policy-artifacts.js";
-export { createRolloutExecutor } from "./create-rollout-executor.js";
 export { queueRolloutExecutor } from "./queue-rollout-executor.js";
 export { startRolloutWorker, type RolloutWorkerOptions, type RunningRolloutWorker } from "./rollout-worker.js";
 export { rolloutJobSchema, type RolloutJob } from "./rollout-job.js";

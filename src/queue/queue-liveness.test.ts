@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { productStackDependencies } from "../app/product-stack-dependencies.js";
 import { isEnvriggerError } from "../core/errors.js";
 import { redisServerAvailable, startRedisTestServer, type RedisTestServer } from "../testing/redis-test-server.js";
 import { ROLLOUT_QUEUE_NAME } from "./queue-keys.js";
@@ -48,6 +49,7 @@ describe.skipIf(!redisServerAvailable())("a job whose data cannot be read (issue
     const redis = await startRedisTestServer();
     const lines: string[] = [];
     const worker = await startRolloutWorker({
+      stackDependencies: productStackDependencies,
       url: redis.url,
       lockDurationMs: 1_000,
       stalledIntervalMs: 500,

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
+import { productStackDependencies } from "../app/product-stack-dependencies.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productRolloutExecutor } from "../policies/product-rollout-executor.js";
+import { productRolloutExecutor } from "../app/product-rollout-executor.js";
 import { isEnvriggerError } from "../core/errors.js";
 import { freeLoopbackPort } from "../testing/free-loopback-port.js";
 import { redisServerAvailable, startRedisTestServer, type RedisTestServer } from "../testing/redis-test-server.js";
@@ -15,7 +16,7 @@ describe("a Redis that is not there", () => {
     const port = await freeLoopbackPort();
     for (const start of [
       () => queueRolloutExecutor({ url: `redis://127.0.0.1:${port}` }),
-      () => startRolloutWorker({ url: `redis://127.0.0.1:${port}` }),
+      () => startRolloutWorker({ stackDependencies: productStackDependencies, url: `redis://127.0.0.1:${port}` }),
     ]) {
       const started = Date.now();
       const error = await start().then(
@@ -45,7 +46,12 @@ describe.skipIf(!redisServerAvailable())("rollouts on a BullMQ queue", () => {
   afterAll(async () => redis?.stop());
 
   it("a batch run by a worker gives the local trajectories, in batch order, and leaves nothing behind", async () => {
-    const worker = await startRolloutWorker({ url: redis.url, concurrency: 4, ...TEST_LOCKS });
+    const worker = await startRolloutWorker({
+      stackDependencies: productStackDependencies,
+      url: redis.url,
+      concurrency: 4,
+      ...TEST_LOCKS,
+    });
     const executor = await queueRolloutExecutor({ url: redis.url });
     try {
       const batch = {
@@ -76,7 +82,12 @@ describe.skipIf(!redisServerAvailable())("rollouts on a BullMQ queue", () => {
   }, 60_000);
 
   it("a batch cut into jobs of several episodes gives the same trajectories as one episode per job, and reports every episode", async () => {
-    const worker = await startRolloutWorker({ url: redis.url, concurrency: 3, ...TEST_LOCKS });
+    const worker = await startRolloutWorker({
+      stackDependencies: productStackDependencies,
+      url: redis.url,
+      concurrency: 3,
+      ...TEST_LOCKS,
+    });
     const chunked = await queueRolloutExecutor({ url: redis.url, episodesPerJob: 4 });
     const single = await queueRolloutExecutor({ url: redis.url, episodesPerJob: 1 });
     try {
@@ -133,7 +144,11 @@ describe.skipIf(!redisServerAvailable())("a batch sent before any worker runs", 
     });
     while (notices.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(notices[0]).toMatch(/3 of 3 rollout jobs still waiting .*envrigger worker/);
-    const worker = await startRolloutWorker({ url: redis.url, ...TEST_LOCKS });
+    const worker = await startRolloutWorker({
+      stackDependencies: productStackDependencies,
+      url: redis.url,
+      ...TEST_LOCKS,
+    });
     try {
       expect(await running).toHaveLength(3);
     } finally {
@@ -153,7 +168,13 @@ describe.skipIf(!redisServerAvailable())("a Redis that requires a password", () 
 
   it("works with the password from ENVRIGGER_REDIS_PASSWORD or the URL, and never prints it", async () => {
     const environment = { ENVRIGGER_REDIS_PASSWORD: password };
-    const worker = await startRolloutWorker({ url: redis.url, environment, concurrency: 2, ...TEST_LOCKS });
+    const worker = await startRolloutWorker({
+      stackDependencies: productStackDependencies,
+      url: redis.url,
+      environment,
+      concurrency: 2,
+      ...TEST_LOCKS,
+    });
     const withUrl = redis.url.replace("redis://", `redis://:${password}@`);
     const executor = await queueRolloutExecutor({ url: withUrl, environment: {} });
     try {
@@ -193,7 +214,13 @@ describe.skipIf(!redisServerAvailable() || !opensslAvailable)("a Redis behind TL
   it("works when its CA is trusted through ENVRIGGER_REDIS_TLS_CA, and is refused otherwise", async () => {
     expect(redis.url.startsWith("rediss://")).toBe(true);
     const environment = { ENVRIGGER_REDIS_TLS_CA: redis.certificateFile! };
-    const worker = await startRolloutWorker({ url: redis.url, environment, concurrency: 2, ...TEST_LOCKS });
+    const worker = await startRolloutWorker({
+      stackDependencies: productStackDependencies,
+      url: redis.url,
+      environment,
+      concurrency: 2,
+      ...TEST_LOCKS,
+    });
     const executor = await queueRolloutExecutor({ url: redis.url, environment });
     try {
       const trajectories = await executor.run({

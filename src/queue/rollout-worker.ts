@@ -9,8 +9,8 @@ import { jsonSchema, stableStringify, type Json } from "../core/json.js";
 import type { PolicyFactory } from "../core/policy.js";
 import type { Trajectory } from "../core/trajectory.js";
 import { formatIssues, parseJsonText } from "../core/validate.js";
-import { artifactCacheDirectory } from "../policies/product-rollout-executor.js";
-import { productStackDependencies } from "../bridges/product-stack-dependencies.js";
+import { artifactCacheDirectory } from "../rollout/artifact-cache-directory.js";
+import type { BuildStackDependencies } from "../harness/build-stack.js";
 import { buildStack } from "../harness/build-stack.js";
 import { resolvePolicy } from "../policies/policy-registry.js";
 import { materializePolicySpec } from "../rollout/policy-artifacts.js";
@@ -36,6 +36,11 @@ export interface RolloutWorkerOptions {
   allowUrls?: string[];
   /** Where relative `file:` paths resolve (default the process's working directory). */
   cwd?: string;
+  /**
+   * How the jobs' stacks are built, given the worker's `cwd`: the product's is
+   * `productStackDependencies` from `src/app/` (registry envs, sandboxed Rules).
+   */
+  stackDependencies: (cwd: string) => BuildStackDependencies;
   /** BullMQ lock of a running job, ms (default 30 000): a dead worker's job returns after about this long. */
   lockDurationMs?: number;
   /** How often this worker looks for stalled jobs, ms (default 30 000). */
@@ -104,7 +109,7 @@ export async function startRolloutWorker(options: RolloutWorkerOptions): Promise
   };
   const ttl = options.resultTtlSeconds ?? DEFAULT_RESULT_TTL_SECONDS;
   const concurrency = options.concurrency ?? 8;
-  const stack = productStackDependencies(cwd);
+  const stack = options.stackDependencies(cwd);
   const pool = new EnvPool(16, concurrency);
   const envs = new Map<string, EnvDefinition>();
   const policies = new Map<string, Promise<PolicyFactory>>();

@@ -7,7 +7,8 @@ import { isEnvriggerError } from "../core/errors.js";
 import { runExperiment } from "../rl/run-experiment.js";
 import { writeRunReport } from "./write-run-report.js";
 import { tinyPublicRewardExperiment } from "../testing/tiny-public-reward-experiment.js";
-import { productRigDependencies } from "../app/create-rig-dependencies.js";
+import { productRigDependencies } from "../app/product-rig-dependencies.js";
+import { productStackDependencies } from "../app/product-stack-dependencies.js";
 
 const definition = createBugFixEnvDefinition();
 const directory = mkdtempSync(join(tmpdir(), "envrigger-learning-report-"));
@@ -32,6 +33,7 @@ describe("envrigger report on training and experiment directories", () => {
       runDirectory: experiment,
       env: definition,
       rigDependencies: productRigDependencies(),
+      stack: productStackDependencies(),
     });
   }, 300_000);
 

@@ -91,7 +91,6 @@ async function fixtureRun(): Promise<string> {
   // default 100-rollout check the sabotage stack is not accepted within the fixture's revisions.
   await runCurriculum(
     {
-      version: 1,
       runId: "fixture",
       env: "test",
       policy: "hesitant",

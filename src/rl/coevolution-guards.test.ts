@@ -14,8 +14,10 @@ import { guardedStack, shortcutGuards } from "./coevolution-guards.js";
 import { demonstrationEpisodes } from "./demonstration-episodes.js";
 import type { CandidateLayer } from "../designer/candidate.js";
 import { coevolutionSource } from "./coevolution-source.js";
-import { createRigDependencies, productRigDependencies } from "../app/create-rig-dependencies.js";
+import { createRigDependencies } from "../app/create-rig-dependencies.js";
+import { productRigDependencies } from "../app/product-rig-dependencies.js";
 import { inProcessExecutor, runCurriculum } from "../curriculum/run-curriculum.js";
+import { productStackDependencies } from "../app/product-stack-dependencies.js";
 
 const definition = createBugFixEnvDefinition();
 const directory = mkdtempSync(join(tmpdir(), "envrigger-coevolution-guards-"));
@@ -30,7 +32,6 @@ async function rigRound(name: string, policy: string, taskIds: string[]): Promis
   const runDirectory = join(directory, name);
   await runCurriculum(
     {
-      version: 1,
       runId: name,
       env: "bugfix",
       envOptions: publicReward,
@@ -80,7 +81,7 @@ describe("co-evolution's shortcut Rules layers", () => {
     // trains on the original env under the Rules layer, not on the exploitable original.
     const stack = guardedStack(definition, publicReward, "clamp-0", guards.get("clamp-0")!, undefined);
     expect(stack.spec.layers).toHaveLength(1);
-    const environment = stackEnvironment(definition, publicReward, "clamp-0", stack);
+    const environment = stackEnvironment(definition, publicReward, "clamp-0", stack, productStackDependencies());
     expect(environment.stacked).toBe(true);
     const episodes = (policy: string) =>
       runRollouts({
@@ -161,6 +162,7 @@ describe("co-evolution's shortcut Rules layers", () => {
       revisions: 0,
       seed: 0,
       rigDependencies: productRigDependencies(),
+      stack: productStackDependencies(),
     });
     await source.prepare!(0, LearnableModel.initial());
     for (const taskId of ["clamp-0", "range-0", "divide-0"]) {
@@ -193,6 +195,7 @@ describe("co-evolution's shortcut Rules layers", () => {
       revisions: 0,
       seed: 0,
       rigDependencies: productRigDependencies(),
+      stack: productStackDependencies(),
     });
     await perTaskOnly.prepare!(0, LearnableModel.initial());
     expect([perTaskOnly.environmentOf("clamp-0", 0).stacked, perTaskOnly.environmentOf("divide-0", 0).stacked]).toEqual(

@@ -12,6 +12,7 @@ import type { Target } from "../designer/target.js";
 import type { LearnableModel } from "../policies/learnable/learnable-model.js";
 import { saveLearnedWeights } from "../policies/learnable/learned-weights-file.js";
 import { readCandidateRecord } from "../rigger/candidate-store.js";
+import type { BuildStackDependencies } from "../harness/build-stack.js";
 import { stackEnvironment } from "./stack-environment.js";
 import type { StoredStack } from "./stored-stacks-source.js";
 import type { TrainingSource } from "./training-source.js";
@@ -63,6 +64,8 @@ export interface CoevolutionOptions {
   demonstrator?: PolicyFactory;
   /** Builds each round's rig dependencies (the product's: `createRigDependencies`, with the run's queue if any). */
   rigDependencies: RigDependenciesFactory;
+  /** How the rounds' stacks are built for training (the product's: `productStackDependencies`). */
+  stack: BuildStackDependencies;
   onRound?: (round: CoevolutionRound) => void;
 }
 
@@ -197,7 +200,6 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
         ? null
         : await runCurriculum(
             {
-              version: 1,
               runId: `coevolution-round-${round}`,
               env: options.env.id,
               envOptions: options.envOptions,
@@ -318,6 +320,7 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
         options.envOptions,
         taskId,
         guard ? guardedStack(options.env, options.envOptions, taskId, guard, stack) : stack,
+        options.stack,
       );
     },
   };

@@ -2,10 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { productRigDependencies } from "../app/create-rig-dependencies.js";
+import { productRigDependencies } from "../app/product-rig-dependencies.js";
 import { createBugFixEnvDefinition } from "../bridges/bugfix/bugfix-env-definition.js";
 import { tinyPublicRewardExperiment } from "../testing/tiny-public-reward-experiment.js";
 import { runExperiment } from "./run-experiment.js";
+import { productStackDependencies } from "../app/product-stack-dependencies.js";
 
 const definition = createBugFixEnvDefinition();
 const directory = mkdtempSync(join(tmpdir(), "envrigger-equal-budget-"));
@@ -29,7 +30,12 @@ describe("an experiment at equal total budget", () => {
         ceilingFactor: 2,
         coevolution: { ...base.coevolution!, every: 2 },
       },
-      { runDirectory: join(directory, "experiment"), env: definition, rigDependencies: productRigDependencies() },
+      {
+        runDirectory: join(directory, "experiment"),
+        env: definition,
+        rigDependencies: productRigDependencies(),
+        stack: productStackDependencies(),
+      },
     );
     const byArm = (arm: string) => result.runs.find((run) => run.arm === arm)!;
     // Each arm spends its budget, overrunning it by at most one update's first draw (4 groups of 2).

@@ -56,7 +56,6 @@ export function armTrainingConfig(config: ArmSettings, arm: ExperimentArm, seed:
               ...(arm === "random-harness" ? { designer: "random" } : {}),
             };
   return {
-    version: 1,
     runId: `${config.runId}-${arm}-seed-${seed}`,
     env: config.env,
     envOptions: config.envOptions,

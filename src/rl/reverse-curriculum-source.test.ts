@@ -4,6 +4,7 @@ import { toy24Policies } from "../policies/toy24/toy24-policies.js";
 import { runRollouts } from "../rollout/run-rollouts.js";
 import { reverseCurriculumSource } from "./reverse-curriculum-source.js";
 import { seedInterval } from "./seed-spread.js";
+import { productStackDependencies } from "../app/product-stack-dependencies.js";
 
 describe("reverseCurriculumSource", () => {
   it("starts each episode at a uniformly random depth of the demonstrator's solution, never at its end", async () => {
@@ -15,6 +16,7 @@ describe("reverseCurriculumSource", () => {
       demonstrator: toy24Policies[toy24Env.demonstrator!]!,
       tasksPerUpdate: 2,
       seed: 0,
+      stack: productStackDependencies(),
     });
     expect(() => source.environmentOf("24-1", 0)).toThrow(/not prepared/);
     await source.prepare!(0, undefined as never);

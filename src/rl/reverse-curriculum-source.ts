@@ -5,6 +5,7 @@ import type { PolicyFactory } from "../core/policy.js";
 import type { TaskInfo } from "../core/task.js";
 import { ToolRoles } from "../analysis/tool-roles.js";
 import { pathOf } from "../designer/heuristic/demonstration-path.js";
+import type { BuildStackDependencies } from "../harness/build-stack.js";
 import type { HarnessStackSpec } from "../harness/harness-stack-spec.js";
 import { demonstrationEpisodes } from "./demonstration-episodes.js";
 import { originalEnvironment, stackEnvironment } from "./stack-environment.js";
@@ -21,6 +22,8 @@ export interface ReverseCurriculumOptions {
   /** The trainer's tasks per update and seed: demonstrations are run for the tasks of each update, once. */
   tasksPerUpdate: number;
   seed: number;
+  /** How the replaying stacks are built (the product's: `productStackDependencies`). */
+  stack: BuildStackDependencies;
 }
 
 /**
@@ -77,7 +80,13 @@ export function reverseCurriculumSource(options: ReverseCurriculumOptions): Trai
       if (spec === undefined)
         throw new EnvriggerError("INTERNAL", `reverse curriculum: task ${taskId} was not prepared for this update`);
       if (spec === null) return originalEnvironment(options.env, options.envOptions, taskId);
-      return stackEnvironment(options.env, options.envOptions, taskId, { spec, label: "reverse curriculum" });
+      return stackEnvironment(
+        options.env,
+        options.envOptions,
+        taskId,
+        { spec, label: "reverse curriculum" },
+        options.stack,
+      );
     },
     demonstrated: () => [...stacks.values()].filter((spec) => spec !== null).length,
   };

@@ -6,7 +6,8 @@ import { appendJsonLine, writeJsonAtomic } from "../core/atomic-write.js";
 import type { EnvDefinition } from "../core/env-definition.js";
 import { jsonObjectSchema } from "../core/json.js";
 import { parseJsonText, parseWith } from "../core/validate.js";
-import { createRolloutExecutor } from "../queue/create-rollout-executor.js";
+import { openRolloutQueue } from "../queue/open-rollout-queue.js";
+import type { BuildStackDependencies } from "../harness/build-stack.js";
 import type { HeldOutPoint } from "./evaluate-held-out.js";
 import type { RigDependenciesFactory } from "../curriculum/run-curriculum.js";
 import { grpoConfigSchema } from "./grpo-config.js";
@@ -38,7 +39,6 @@ import { refuseExistingRun, resumedRunFile, writeRunFile } from "../run-format/r
 
 /** An experiment's configuration, `runs/<id>/experiment.json`. */
 export const experimentConfigSchema = z.object({
-  version: z.literal(1),
   runId: z.string(),
   env: z.string(),
   envOptions: jsonObjectSchema.default({}),
@@ -161,6 +161,8 @@ export interface RunExperimentOptions {
   queue?: string;
   /** How the harness arm's co-evolution builds each round's rig dependencies (see `RunTrainingOptions`). */
   rigDependencies: RigDependenciesFactory;
+  /** How stacks are built for the episodes run here (the product's: `productStackDependencies`). */
+  stack: BuildStackDependencies;
   /** The one reward function both arms train with. */
   reward?: TrainingReward;
   onRunStart?: (arm: ExperimentArm, seed: number, index: number, total: number) => void;
@@ -216,7 +218,7 @@ export async function runExperiment(
   const started = performance.now();
   const configPath = join(options.runDirectory, "experiment.json");
   // Check the queue before anything is written (each training run then opens its own connection).
-  if (options.queue) await (await createRolloutExecutor({ queue: options.queue, cwd: options.cwd })).close();
+  if (options.queue) await (await openRolloutQueue(options.queue, { cwd: options.cwd })).close();
   let config: ExperimentConfig;
   if (options.resume || options.finishedOnly) {
     config = resumedRunFile(experimentConfigSchema, configPath, "experiment");
@@ -267,6 +269,7 @@ export async function runExperiment(
           cwd: options.cwd,
           queue: options.queue,
           rigDependencies: options.rigDependencies,
+          stack: options.stack,
           reward,
         });
         finished = {

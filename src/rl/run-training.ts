@@ -10,7 +10,8 @@ import { coevolutionSource } from "./coevolution-source.js";
 import type { RigDependenciesFactory } from "../curriculum/run-curriculum.js";
 import type { CoevolutionRound } from "../run-format/coevolution-round.js";
 import type { LearnableModel } from "../policies/learnable/learnable-model.js";
-import { createRolloutExecutor } from "../queue/create-rollout-executor.js";
+import { openRolloutQueue } from "../queue/open-rollout-queue.js";
+import type { BuildStackDependencies } from "../harness/build-stack.js";
 import type { RolloutExecutor } from "../rollout/rollout-executor.js";
 import {
   learnedWeightsFileSchema,
@@ -98,6 +99,11 @@ export interface RunTrainingOptions {
    * from `src/app/`.
    */
   rigDependencies?: RigDependenciesFactory;
+  /**
+   * How stacks (stored, reverse-curriculum and co-evolved) are built for the episodes run
+   * here: the product's is `productStackDependencies(cwd)` from `src/app/`.
+   */
+  stack: BuildStackDependencies;
   /** The reward function (default: the trainer's one reward path). */
   reward?: TrainingReward;
   onUpdate?: (stats: UpdateStats, total: number) => void;
@@ -150,7 +156,7 @@ export async function runTraining(
   options: RunTrainingOptions,
 ): Promise<TrainingRunResult> {
   // The queue is checked before anything is written: unreachable → QUEUE_UNREACHABLE, no half-made run.
-  const executor = options.queue ? await createRolloutExecutor({ queue: options.queue, cwd: options.cwd }) : undefined;
+  const executor = options.queue ? await openRolloutQueue(options.queue, { cwd: options.cwd }) : undefined;
   try {
     return await trainingRun(input, options, executor);
   } finally {
@@ -218,6 +224,7 @@ async function trainingRun(
       demonstrator: (await resolvePolicy(options.env.demonstrator, options.env.id, options.cwd)).factory,
       tasksPerUpdate: config.grpo.tasksPerUpdate,
       seed: config.grpo.seed,
+      stack: options.stack,
     });
   } else if (config.source.kind === "stacks")
     source = storedStacksSource(
@@ -225,6 +232,7 @@ async function trainingRun(
       config.envOptions,
       readStoredStacks(resolve(options.cwd ?? process.cwd(), config.source.path), config.env),
       config.grpo.seed,
+      options.stack,
     );
   else {
     if (!options.rigDependencies)
@@ -251,6 +259,7 @@ async function trainingRun(
       seed: config.grpo.seed,
       group: config.grpo.group,
       rigDependencies: options.rigDependencies,
+      stack: options.stack,
       ...(options.env.demonstrator
         ? { demonstrator: (await resolvePolicy(options.env.demonstrator, options.env.id, options.cwd)).factory }
         : {}),

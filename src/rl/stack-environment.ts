@@ -1,27 +1,26 @@
 import type { EnvDefinition } from "../core/env-definition.js";
 import type { JsonObject } from "../core/json.js";
-import { productStackDependencies } from "../bridges/product-stack-dependencies.js";
-import { buildStack } from "../harness/build-stack.js";
+import { buildStack, type BuildStackDependencies } from "../harness/build-stack.js";
 import type { HarnessStackSpec } from "../harness/harness-stack-spec.js";
 import type { TaskEnvironment } from "./training-source.js";
 
 /**
  * Where a task trains: its stack when it has one — the stack's base env options overlaid
  * with the training run's (so `--reward public` reaches a stack rigged under another
- * reward) — else the original env.
+ * reward), built with `dependencies` — else the original env.
  */
 export function stackEnvironment(
   env: EnvDefinition,
   envOptions: JsonObject,
   taskId: string,
   stack: { spec: HarnessStackSpec; label: string } | undefined,
+  dependencies: BuildStackDependencies,
 ): TaskEnvironment {
   if (!stack) return originalEnvironment(env, envOptions, taskId);
   const spec: HarnessStackSpec = {
     ...stack.spec,
     base: { ...stack.spec.base, options: { ...(stack.spec.base.options ?? {}), ...envOptions } },
   };
-  const dependencies = productStackDependencies();
   return { createEnv: () => buildStack(spec, dependencies), stack: spec, stacked: true, label: stack.label };
 }
 

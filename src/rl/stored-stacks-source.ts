@@ -8,6 +8,7 @@ import { createRng, deriveSeed } from "../core/seeding.js";
 import { parseJsonText } from "../core/validate.js";
 import type { HarnessStackSpec } from "../harness/harness-stack-spec.js";
 import { readCandidateRecord, type CandidateRecord } from "../rigger/candidate-store.js";
+import type { BuildStackDependencies } from "../harness/build-stack.js";
 import { stackEnvironment } from "./stack-environment.js";
 import type { TrainingSource } from "./training-source.js";
 
@@ -67,13 +68,14 @@ export function readStoredStacks(path: string, envId: string): Map<string, Store
 
 /**
  * Train on stored stacks: a task with stacks runs each update on one of them (a seeded
- * choice when it has several), a task without any on the original env.
+ * choice when it has several, built with `dependencies`), a task without any on the original env.
  */
 export function storedStacksSource(
   env: EnvDefinition,
   envOptions: JsonObject,
   stacks: ReadonlyMap<string, readonly StoredStack[]>,
   seed: number,
+  dependencies: BuildStackDependencies,
 ): TrainingSource {
   return {
     kind: "stacks",
@@ -81,7 +83,7 @@ export function storedStacksSource(
       const list = stacks.get(taskId);
       const chosen =
         list && list.length > 0 ? createRng(deriveSeed(seed, "stack", taskId, update)).pick(list) : undefined;
-      return stackEnvironment(env, envOptions, taskId, chosen);
+      return stackEnvironment(env, envOptions, taskId, chosen, dependencies);
     },
   };
 }

@@ -3,10 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { bugfixEnv } from "../bridges/bugfix/bugfix-env-definition.js";
-import { productRigDependencies } from "../app/create-rig-dependencies.js";
+import { productRigDependencies } from "../app/product-rig-dependencies.js";
 import { tinyPublicRewardExperiment } from "../testing/tiny-public-reward-experiment.js";
 import { runExperiment } from "./run-experiment.js";
 import { trainingRunPaths } from "./run-training.js";
+import { productStackDependencies } from "../app/product-stack-dependencies.js";
 
 describe("summarizing an experiment cut short (finishedOnly)", () => {
   it("runs nothing and summarizes only the seeds every arm finished", async () => {
@@ -16,7 +17,12 @@ describe("summarizing an experiment cut short (finishedOnly)", () => {
       arms: ["original", "reverse"] as const,
       seeds: 3,
     };
-    const options = { runDirectory, env: bugfixEnv, rigDependencies: productRigDependencies() };
+    const options = {
+      runDirectory,
+      env: bugfixEnv,
+      rigDependencies: productRigDependencies(),
+      stack: productStackDependencies(),
+    };
     const input = { ...config, arms: [...config.arms] };
     const full = await runExperiment(input, options);
     expect(full.seedsFinished).toBe(3);

@@ -7,7 +7,8 @@ import type { Trajectory } from "../core/trajectory.js";
 import { runExperiment } from "./run-experiment.js";
 import { trainingReward, type RewardSource } from "./training-reward.js";
 import { tinyPublicRewardExperiment } from "../testing/tiny-public-reward-experiment.js";
-import { productRigDependencies } from "../app/create-rig-dependencies.js";
+import { productRigDependencies } from "../app/product-rig-dependencies.js";
+import { productStackDependencies } from "../app/product-stack-dependencies.js";
 
 describe("the trainer's reward", () => {
   it("is one code path for both arms of an experiment, and a stack pays what the env pays", async () => {
@@ -24,6 +25,7 @@ describe("the trainer's reward", () => {
         env: bugfixEnv,
         reward: spy,
         rigDependencies: productRigDependencies(),
+        stack: productStackDependencies(),
       },
     );
     // 2 arms × 2 updates × 20 tasks × G = 2 episodes, every one paid by the spy.

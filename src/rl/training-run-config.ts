@@ -44,7 +44,6 @@ export type TrainingSourceSpec = z.infer<typeof trainingSourceSpecSchema>;
 
 /** A training run's configuration, `runs/<id>/training.json` (a resumed run reads it back). */
 export const trainingRunConfigSchema = z.object({
-  version: z.literal(1),
   runId: z.string(),
   env: z.string(),
   envOptions: jsonObjectSchema.default({}),

@@ -5,6 +5,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { isEnvriggerError } from "../core/errors.js";
 import { packageVersion } from "../core/package-version.js";
+import { curriculumConfigSchema } from "../curriculum/curriculum-config.js";
+import { experimentConfigSchema } from "../rl/run-experiment.js";
+import { trainingRunConfigSchema } from "../rl/training-run-config.js";
 import { RUN_FORMAT, readRunFile, resumedRunFile, writeRunFile } from "./run-file.js";
 
 const schema = z.object({ runId: z.string() });
@@ -46,6 +49,11 @@ describe("run files", () => {
     const error = thrown(() => readRunFile(schema, path));
     expect(isEnvriggerError(error, "OLD_RUN_FORMAT")).toBe(true);
     expect((error as Error).message).toContain(`written by envrigger 0.9.0 in run format ${RUN_FORMAT + 1}`);
+  });
+
+  it("is the one format mark of run.json, training.json and experiment.json (no version field beside it)", () => {
+    for (const schema of [curriculumConfigSchema, trainingRunConfigSchema, experimentConfigSchema])
+      expect(Object.keys(schema.shape)).not.toContain("version");
   });
 
   it("refuses to resume a run that is not there", () => {

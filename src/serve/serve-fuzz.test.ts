@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productStackDependencies } from "../bridges/product-stack-dependencies.js";
+import { productStackDependencies } from "../app/product-stack-dependencies.js";
 import type { Json } from "../core/json.js";
 import { OpenEnvTestClient } from "../testing/openenv-test-client.js";
 import { loadServedSet } from "./load-served-set.js";

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { productStackDependencies } from "../bridges/product-stack-dependencies.js";
+import { productStackDependencies } from "../app/product-stack-dependencies.js";
 import type { HarnessStackSpec } from "../harness/harness-stack-spec.js";
 import { CandidateStore } from "../rigger/candidate-store.js";
-import { PRODUCT_SANDBOX_OPTIONS } from "../sandbox/rules/product-sandbox-options.js";
+import { PRODUCT_SANDBOX_OPTIONS } from "../app/product-sandbox-options.js";
 import { OpenEnvTestClient } from "../testing/openenv-test-client.js";
 import { loadServedSet } from "./load-served-set.js";
 import type { ServedSet } from "./served-member.js";

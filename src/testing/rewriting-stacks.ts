@@ -5,6 +5,7 @@ import type { UpdateStats } from "../rl/grpo-update.js";
 import { grpoConfigSchema } from "../rl/grpo-config.js";
 import { storedStacksSource, type StoredStack } from "../rl/stored-stacks-source.js";
 import { trainPolicy } from "../rl/train-policy.js";
+import { productStackDependencies } from "../app/product-stack-dependencies.js";
 
 /** A Rules layer that rewrites every BugFix `edit` call into a `read` (so those edits never run). */
 const EDIT_TO_READ_RULES = `export default defineRules({ filterAction(action) { return action.name === "edit" ? { name: "read", args: {} } : undefined; } });`;
@@ -43,7 +44,13 @@ export async function trainOnRewritingStacks(
     model,
     config: grpoConfigSchema.parse({ updates: 2, group: 4, tasksPerUpdate: 2, seed: 1 }),
     trainTasks,
-    source: storedStacksSource(bugfixEnv, {}, editRewritingStacks(trainTasks.map((task) => task.id)), 1),
+    source: storedStacksSource(
+      bugfixEnv,
+      {},
+      editRewritingStacks(trainTasks.map((task) => task.id)),
+      1,
+      productStackDependencies(),
+    ),
     rewardSource: "evaluation",
     ...(executor ? { executor } : {}),
   });

@@ -1,4 +1,4 @@
-import { productStackDependencies } from "../bridges/product-stack-dependencies.js";
+import { productStackDependencies } from "../app/product-stack-dependencies.js";
 import { loadServedSet } from "../serve/load-served-set.js";
 import type { ServedSet } from "../serve/served-member.js";
 import { startServeServer, type ServeServer, type StartServeServerOptions } from "../serve/start-serve-server.js";

@@ -11,7 +11,6 @@ export function tinyPublicRewardExperiment(
   options: { tasksPerUpdate: number; evaluationEvery: number },
 ): ExperimentConfigInput {
   return {
-    version: 1,
     runId,
     env: "bugfix",
     envOptions: { reward: "public" },

@@ -4,13 +4,13 @@ import { resolveEnv } from "../../bridges/env-registry.js";
 import { EnvriggerError } from "../../core/errors.js";
 import type { Evaluation } from "../../core/evaluation.js";
 import type { StopReason } from "../../core/trajectory.js";
-import { productStackDependencies } from "../../bridges/product-stack-dependencies.js";
+import { productStackDependencies } from "../../app/product-stack-dependencies.js";
 import { buildStack } from "../../harness/build-stack.js";
 import { policiesFor, resolvePolicy } from "../../policies/policy-registry.js";
 import { runEpisode } from "../../rollout/run-episode.js";
 import { checkComponent } from "../../sandbox/rules/component-check.js";
 import type { ComponentIssue } from "../../sandbox/rules/component-issue.js";
-import { PRODUCT_SANDBOX_OPTIONS } from "../../sandbox/rules/product-sandbox-options.js";
+import { PRODUCT_SANDBOX_OPTIONS } from "../../app/product-sandbox-options.js";
 import type { CliIo } from "../cli-io.js";
 import { parseInteger } from "../parse-arguments.js";
 

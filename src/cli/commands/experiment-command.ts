@@ -10,7 +10,8 @@ import { fixed, formatTable } from "../format-table.js";
 import { parseInteger } from "../parse-arguments.js";
 import { createProgress } from "../progress.js";
 import { rewardOptions, trainingRolloutConcurrency, trainingRunId } from "./train-command.js";
-import { productRigDependencies } from "../../app/create-rig-dependencies.js";
+import { productRigDependencies } from "../../app/product-rig-dependencies.js";
+import { productStackDependencies } from "../../app/product-stack-dependencies.js";
 
 /** Raw options of `envrigger experiment`. */
 export interface ExperimentCommandOptions {
@@ -114,9 +115,8 @@ export async function experimentCommand(options: ExperimentCommandOptions, io: C
   try {
     const input: ExperimentConfigInput =
       options.preregistered && design
-        ? { version: 1, runId: id, ...design }
+        ? { runId: id, ...design }
         : {
-            version: 1,
             runId: id,
             env: env.id,
             envOptions,
@@ -150,6 +150,7 @@ export async function experimentCommand(options: ExperimentCommandOptions, io: C
       cwd: io.cwd,
       queue: options.queue,
       rigDependencies: productRigDependencies({ queue: options.queue }),
+      stack: productStackDependencies(),
       onRunStart: (_arm, _seed, index, total) => {
         if (index === 0) progress.start(total, "experiment");
         progress.update(index);

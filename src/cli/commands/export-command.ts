@@ -8,6 +8,7 @@ import type { ChatEpisode } from "../../export/chat-episode.js";
 import { readStoredCandidates } from "../../export/read-stored-candidates.js";
 import { chatEpisodesOfCandidates, chatEpisodesOfRun } from "../../export/run-chat-episodes.js";
 import { readRun } from "../../curriculum/read-run.js";
+import { productStackDependencies } from "../../app/product-stack-dependencies.js";
 import { readCandidateRecord } from "../../rigger/candidate-store.js";
 import type { CliIo } from "../cli-io.js";
 import { parseChoice, parseInteger } from "../parse-arguments.js";
@@ -119,6 +120,7 @@ export async function exportCommand(options: ExportCommandOptions, io: CliIo): P
         seed: parseInteger(options.seed ?? "0", "--seed"),
         concurrency: parseInteger(options.rolloutConcurrency ?? "1", "--rollout-concurrency"),
         cwd: io.cwd,
+        stack: productStackDependencies(io.cwd),
       },
       emit,
     );

@@ -1,10 +1,10 @@
 import { resolve } from "node:path";
 import { resolveEnv } from "../../bridges/env-registry.js";
-import { productStackDependencies } from "../../bridges/product-stack-dependencies.js";
+import { productStackDependencies } from "../../app/product-stack-dependencies.js";
 import { resolvePolicy } from "../../policies/policy-registry.js";
 import { readCandidateRecord } from "../../rigger/candidate-store.js";
 import { measureCandidate, type Measurement } from "../../rigger/measure-candidate.js";
-import { createRolloutExecutor } from "../../queue/create-rollout-executor.js";
+import { createRolloutExecutor } from "../../app/create-rollout-executor.js";
 import type { CliIo } from "../cli-io.js";
 import { rolloutConcurrencyOf, type RolloutCommandOptions } from "../rollout-options.js";
 import { fixed } from "../format-table.js";

@@ -1,5 +1,5 @@
 import { splitSelectionSchema, type SplitSelection } from "../../core/task.js";
-import { productStackDependencies } from "../../bridges/product-stack-dependencies.js";
+import { productStackDependencies } from "../../app/product-stack-dependencies.js";
 import { loadServedSet } from "../../serve/load-served-set.js";
 import { memberWeightingSchema, type ServedSet } from "../../serve/served-member.js";
 import { isLoopbackHost } from "../../serve/serve-options.js";

@@ -11,8 +11,9 @@ import { fixed } from "../format-table.js";
 import { parseChoice, parseInteger } from "../parse-arguments.js";
 import { createProgress } from "../progress.js";
 import { targetFromOptions } from "../target-options.js";
-import { productRigDependencies } from "../../app/create-rig-dependencies.js";
+import { productRigDependencies } from "../../app/product-rig-dependencies.js";
 import { resumedRunFile } from "../../run-format/run-file.js";
+import { productStackDependencies } from "../../app/product-stack-dependencies.js";
 
 /** Raw options of `envrigger train`. */
 export interface TrainCommandOptions {
@@ -110,7 +111,6 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
     runDirectory =
       options.out === undefined ? join(runsDirectoryOf(options, io.cwd), id) : resolve(io.cwd, options.out);
     input = {
-      version: 1,
       runId: id,
       env: options.env,
       envOptions,
@@ -150,6 +150,7 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
       cwd: io.cwd,
       queue: options.queue,
       rigDependencies: productRigDependencies({ queue: options.queue }),
+      stack: productStackDependencies(),
       onUpdate: (stats, total) => {
         if (!started) progress.start(total, "train");
         started = true;

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { productStackDependencies } from "../../app/product-stack-dependencies.js";
 import { existsSync, statSync } from "node:fs";
 import { EnvriggerError } from "../../core/errors.js";
 import { ROLLOUT_QUEUE_NAME } from "../../queue/queue-keys.js";
@@ -59,6 +60,7 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo, si
     pluginsDirectory,
     allowUrls: options.allowUrl ?? [],
     cwd: io.cwd,
+    stackDependencies: productStackDependencies,
     lockDurationMs: optionalInteger(options.lockDurationMs, "--lock-duration-ms"),
     stalledIntervalMs: optionalInteger(options.stalledIntervalMs, "--stalled-interval-ms"),
     maxStalledCount: optionalInteger(options.maxStalledCount, "--max-stalled-count"),

@@ -10,7 +10,7 @@ import { runRollouts } from "../../rollout/run-rollouts.js";
 import { summarize } from "../../rollout/summarize.js";
 import { checkComponent } from "../../sandbox/rules/component-check.js";
 import { loadRulesComponent } from "../../sandbox/rules/component-loader.js";
-import { PRODUCT_SANDBOX_OPTIONS } from "../../sandbox/rules/product-sandbox-options.js";
+import { PRODUCT_SANDBOX_OPTIONS } from "../../app/product-sandbox-options.js";
 import type { DesignContext } from "../designer.js";
 import { HeuristicDesigner } from "./heuristic-designer.js";
 import { rewardedFailureDetector } from "./rewarded-failure-detector.js";

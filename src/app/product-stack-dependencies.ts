@@ -1,6 +1,6 @@
-import { resolveEnv } from "./env-registry.js";
+import { resolveEnv } from "../bridges/env-registry.js";
 import type { BuildStackDependencies } from "../harness/build-stack.js";
-import { PRODUCT_SANDBOX_OPTIONS } from "../sandbox/rules/product-sandbox-options.js";
+import { PRODUCT_SANDBOX_OPTIONS } from "./product-sandbox-options.js";
 
 /** How the product builds stacks beyond the defaults. */
 export interface ProductStackOptions {

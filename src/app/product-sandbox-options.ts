@@ -1,4 +1,4 @@
-import type { RulesSandboxOptions } from "./rules-sandbox-options.js";
+import type { RulesSandboxOptions } from "../sandbox/rules/rules-sandbox-options.js";
 
 /**
  * Sandbox options the product (rig runs, curricula, `measure`, the bench) loads and checks

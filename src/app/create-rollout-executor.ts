@@ -1,5 +1,6 @@
-import { productRolloutExecutor } from "../policies/product-rollout-executor.js";
+import { openRolloutQueue } from "../queue/open-rollout-queue.js";
 import type { RolloutExecutor } from "../rollout/rollout-executor.js";
+import { productRolloutExecutor } from "./product-rollout-executor.js";
 
 /** Options of {@link createRolloutExecutor}. */
 export interface CreateRolloutExecutorOptions {
@@ -13,23 +14,13 @@ export interface CreateRolloutExecutorOptions {
   onWaiting?: (message: string) => void;
 }
 
-const warnOnStderr = (message: string) => process.stderr.write(`warning: ${message}\n`);
-
 /**
  * The one function a command calls to get its rollout executor: the queue at `queue` when
  * given (Redis is checked now: unreachable → `QUEUE_UNREACHABLE` within seconds), else this
- * process. Close it when done. Training loops take it the same way: build batches of data
- * (`RolloutBatch`) and call `executor.run(batch, { concurrency })`.
+ * process ({@link productRolloutExecutor}). Close it when done. Training loops take it the
+ * same way: build batches of data (`RolloutBatch`) and call `executor.run(batch, { concurrency })`.
  */
 export async function createRolloutExecutor(options: CreateRolloutExecutorOptions = {}): Promise<RolloutExecutor> {
-  if (options.queue) {
-    const { queueRolloutExecutor } = await import("./queue-rollout-executor.js");
-    return queueRolloutExecutor({
-      url: options.queue,
-      cwd: options.cwd,
-      onWaiting: options.onWaiting ?? warnOnStderr,
-      onWarning: warnOnStderr,
-    });
-  }
+  if (options.queue) return openRolloutQueue(options.queue, { cwd: options.cwd, onWaiting: options.onWaiting });
   return productRolloutExecutor({ cwd: options.cwd, concurrency: options.concurrency });
 }

@@ -1,18 +1,12 @@
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { resolveEnv } from "../bridges/env-registry.js";
 import type { PolicyFactory } from "../core/policy.js";
 import { buildStack } from "../harness/build-stack.js";
-import { resolvePolicy } from "./policy-registry.js";
+import { resolvePolicy } from "../policies/policy-registry.js";
 import { localRolloutExecutor } from "../rollout/local-rollout-executor.js";
 import { materializePolicySpec } from "../rollout/policy-artifacts.js";
 import type { RolloutExecutor } from "../rollout/rollout-executor.js";
-import { productStackDependencies } from "../bridges/product-stack-dependencies.js";
-
-/** Where artifacts named by content hash are written to be loaded (shared by every run; content-addressed). */
-export function artifactCacheDirectory(): string {
-  return join(tmpdir(), "envrigger-artifacts");
-}
+import { artifactCacheDirectory } from "../rollout/artifact-cache-directory.js";
+import { productStackDependencies } from "./product-stack-dependencies.js";
 
 /**
  * The product's local executor: stacks built with the registry envs and the sandbox,
