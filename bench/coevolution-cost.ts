@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { productRigDependencies } from "../src/app/create-rig-dependencies.js";
+import { productRigDependencies } from "../src/app/product-rig-dependencies.js";
+import { productStackDependencies } from "../src/app/product-stack-dependencies.js";
 import { resolveEnv } from "../src/bridges/env-registry.js";
 import type { UpdateStats } from "../src/rl/grpo-update.js";
 import { runTraining } from "../src/rl/run-training.js";
@@ -28,7 +29,6 @@ async function coevolutionRun(
   const loadBefore = uptime();
   const result = await runTraining(
     {
-      version: 1,
       runId: `coevolution-cost-${run.env}-${validation}`,
       env: run.env,
       policy: "learned:init",
@@ -44,7 +44,13 @@ async function coevolutionRun(
       // Held-out success is not what this section measures: one small evaluation at each end.
       evaluation: { every: run.updates, episodes: 1, tasks: 4 },
     },
-    { runDirectory, env, rigDependencies: productRigDependencies(), onUpdate: (stats) => updates.push(stats) },
+    {
+      runDirectory,
+      env,
+      rigDependencies: productRigDependencies(),
+      stack: productStackDependencies(),
+      onUpdate: (stats) => updates.push(stats),
+    },
   );
   rmSync(runDirectory, { recursive: true, force: true });
   const rigging = result.rounds.reduce((sum, round) => sum + round.cost.total.rollouts, 0);

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { productRigDependencies } from "../app/create-rig-dependencies.js";
+import { productRigDependencies } from "../app/product-rig-dependencies.js";
+import { productStackDependencies } from "../app/product-stack-dependencies.js";
 import { createBugFixEnvDefinition } from "../bridges/bugfix/bugfix-env-definition.js";
 import { DEFAULT_TARGET } from "../designer/target.js";
 import { LearnableModel } from "../policies/learnable/learnable-model.js";
@@ -35,6 +36,7 @@ const options = (name: string, overrides: Partial<CoevolutionOptions>): Coevolut
   seed: 0,
   validation: "training",
   rigDependencies: productRigDependencies(),
+  stack: productStackDependencies(),
   ...overrides,
 });
 
