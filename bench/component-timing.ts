@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { createRulesSandbox } from "../src/sandbox/rules/rules-sandbox.js";
+import { createRulesGroupSandbox } from "../src/sandbox/rules/create-rules-group-sandbox.js";
 import { checkComponentSource } from "../src/sandbox/rules/static-check/static-check.js";
 import { transpileComponent } from "../src/sandbox/rules/transpile-component.js";
 import { median } from "./measure.js";
@@ -11,7 +11,8 @@ function variant(index: number): string {
 }
 
 /**
- * Component check (ts-morph, static) and load (transpile + new isolate + bootstrap) times:
+ * Component check (ts-morph, static) and load (transpile + new isolate + bootstrap, as a
+ * group of one: how the Rules group engine loads a single layer) times:
  * the first check pays for building the compiler; later checks of new sources are what a
  * designer loop sees.
  */
@@ -29,10 +30,10 @@ export async function benchComponentTiming(rounds = 15) {
     started = performance.now();
     const transpiled = transpileComponent(variant(index));
     if (!transpiled.ok) throw new Error("bench component failed to transpile");
-    const sandbox = createRulesSandbox(transpiled.script, { usesState: false });
+    const sandbox = createRulesGroupSandbox([{ script: transpiled.script, usesState: false }]);
     const loadMs = performance.now() - started;
     if (!sandbox.ok) throw new Error("bench component failed to load");
-    sandbox.runtime.dispose();
+    for (const member of sandbox.group.members) member.dispose();
     loads.push(loadMs);
   }
   return {

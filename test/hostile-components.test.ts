@@ -4,7 +4,7 @@ import type { JsonObject } from "../src/core/json.js";
 import type { HookContextInput, HookResult, RulesRuntime } from "../src/harness/rules-runtime.js";
 import type { ComponentIssueCode } from "../src/sandbox/rules/component-issue.js";
 import { loadRulesComponent } from "../src/sandbox/rules/component-loader.js";
-import { createRulesSandbox } from "../src/sandbox/rules/rules-sandbox.js";
+import { createRulesGroupSandbox } from "../src/sandbox/rules/create-rules-group-sandbox.js";
 import type { RulesSandboxOptions } from "../src/sandbox/rules/rules-sandbox-options.js";
 import { transpileComponent } from "../src/sandbox/rules/transpile-component.js";
 
@@ -55,14 +55,15 @@ async function loaded(
   return result.runtime;
 }
 
-/** Load with the static check bypassed: only the run-time defences stand. */
+/** Load alone (a group of one) with the static check bypassed: only the run-time defences stand. */
 function bypassed(source: string, options: RulesSandboxOptions = { timeoutMs: 100, wallTimeoutMs: 500 }): RulesRuntime {
   const transpiled = transpileComponent(source);
   if (!transpiled.ok) throw new Error(`transpile failed: ${JSON.stringify(transpiled.issues)}`);
-  const sandbox = createRulesSandbox(transpiled.script, options);
+  const sandbox = createRulesGroupSandbox([{ script: transpiled.script }], options);
   if (!sandbox.ok) throw new Error(`expected the sandbox to load: ${JSON.stringify(sandbox.issues)}`);
-  runtimes.push(sandbox.runtime);
-  return sandbox.runtime;
+  const runtime = sandbox.group.members[0]!;
+  runtimes.push(runtime);
+  return runtime;
 }
 
 /** Expect a failed hook call with `code` whose message contains `fragment`. */
@@ -490,8 +491,9 @@ describe("hostile components: bad outputs", () => {
     await expectRefused(source, "no-hooks", "needs at least one hook");
     const transpiled = transpileComponent(source);
     if (!transpiled.ok) throw new Error("transpile failed");
-    expect(createRulesSandbox(transpiled.script)).toEqual({
+    expect(createRulesGroupSandbox([{ script: transpiled.script }])).toEqual({
       ok: false,
+      index: 0,
       issues: [expect.objectContaining({ code: "no-hooks" })],
     });
   });

@@ -374,12 +374,223 @@ var overCpuBudget = (started) => {
 };
 var overBudgetFailure = () => failure("timeout", "the hook used more than " + hookBudgetMs + " ms of CPU time");
 
-var hookNames = ["filterAction", "modifyTransition", "filterObservation"];
+var mix32 = (value) => {
+  let hash = value >>> 0;
+  hash = imul(hash ^ hash >>> 16, 2246822507);
+  hash = imul(hash ^ hash >>> 13, 3266489909);
+  return (hash ^ hash >>> 16) >>> 0;
+};
+var createRandom = (seed, turn, hook) => {
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  const next = () => {
+    const t = (a + b | 0) + d | 0;
+    d = d + 1 | 0;
+    a = b ^ b >>> 9;
+    b = c + (c << 3) | 0;
+    c = c << 21 | c >>> 11;
+    c = c + t | 0;
+    return (t >>> 0) / 4294967296;
+  };
+  const seedGenerator = () => {
+    let state = mix32(seed >>> 0 ^ 2654435769);
+    state = mix32(state ^ seed / 4294967296 >>> 0);
+    state = mix32(state ^ turn >>> 0);
+    state = mix32(state ^ hook + 1);
+    a = mix32(state ^ 3735928559);
+    b = mix32(state ^ 1103515245);
+    c = mix32(state ^ 1812433253);
+    d = 1;
+    for (let index = 0; index < 12; index++) next();
+  };
+  let seeded = false;
+  return () => {
+    if (!seeded) {
+      seeded = true;
+      seedGenerator();
+    }
+    return next();
+  };
+};
+
+var WHOLE = -1;
+var copyJson = (value) => {
+  if (value === null || typeof value !== "object") return value;
+  if (isArray(value)) {
+    const copy2 = [];
+    for (let index = 0; index < value.length; index++) copy2.push(copyJson(value[index]));
+    return copy2;
+  }
+  const copy = {};
+  const keys = objectKeys(value);
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index];
+    if (key === "__proto__")
+      defineProperty(copy, key, {
+        value: copyJson(value[key]),
+        writable: true,
+        enumerable: true,
+        configurable: true
+      });
+    else copy[key] = copyJson(value[key]);
+  }
+  return copy;
+};
+var parsedList;
+var parsedOnce = (text) => {
+  for (let entry = parsedList; entry !== void 0; entry = entry.next)
+    if (entry.text === text) return copyJson(entry.value);
+  const value = parse(text);
+  parsedList = { text, value, next: parsedList };
+  return copyJson(value);
+};
+var observationCopy = (form) => form[0] === "t" ? { text: form[1] } : form[0] === "f" ? { text: form[1], data: parsedOnce(form[2]) } : parsedOnce(form[1]);
+var actionCopy = (form) => form[0] === "f" ? { name: form[1], args: parsedOnce(form[2]) } : parsedOnce(form[1]);
+var untouched = freeze({});
+var actionInput = (form, mask) => {
+  if (mask === WHOLE) return actionCopy(form);
+  if (mask === 0) return untouched;
+  const input = {};
+  if (form[0] !== "j") {
+    if (mask & 1) input.name = form[1];
+    if (mask & 2 && form[0] === "f") input.args = parsedOnce(form[2]);
+    return input;
+  }
+  const value = parsedOnce(form[1]);
+  if (mask & 1 && "name" in value) input.name = value.name;
+  if (mask & 2 && "args" in value) input.args = value.args;
+  return input;
+};
+var observationInput = (form, mask) => {
+  if (mask === WHOLE) return observationCopy(form);
+  if (mask === 0) return untouched;
+  const input = {};
+  if (mask & 1) input.text = observationText(form);
+  if (mask & 2) {
+    const data = form[0] === "f" ? parsedOnce(form[2]) : form[0] === "j" ? parse(form[1]).data : void 0;
+    if (data !== void 0) input.data = data;
+  }
+  return input;
+};
+var transitionInput = (mask, observation, reward, terminated, truncated, infoText) => {
+  if (mask === WHOLE)
+    return { observation: observationCopy(observation), reward, terminated, truncated, info: parsedOnce(infoText) };
+  if (mask === 0) return untouched;
+  const input = {};
+  if (mask & 1) input.observation = observationCopy(observation);
+  if (mask & 2) input.reward = reward;
+  if (mask & 4) input.terminated = terminated;
+  if (mask & 8) input.truncated = truncated;
+  if (mask & 16) input.info = parsedOnce(infoText);
+  return input;
+};
+var inputNumbers = void 0;
+var inputText = "";
+var textOffset = 0;
+var slot = 0;
+var configureInputs = (inputsBuffer) => {
+  inputNumbers = new Float64ArrayConstructor(inputsBuffer);
+};
+var startInputs = (text) => {
+  inputText = text;
+  textOffset = 0;
+  slot = 0;
+  parsedList = void 0;
+};
+var nextNumber = () => inputNumbers[slot++];
+var nextFlag = () => inputNumbers[slot++] === 1;
+var nextText = () => {
+  const length = inputNumbers[slot++];
+  if (length === 0) return "";
+  const value = apply(stringSlice, inputText, [textOffset, textOffset + length]);
+  textOffset += length;
+  return value;
+};
+var actionModes = ["f", "n", "j", ""];
+var observationModes = ["t", "f", "j"];
+var contextBase = 0;
+var readContexts = () => {
+  contextBase = slot;
+};
+var keysAre = (value, first, second) => {
+  const keys = objectKeys(value);
+  return keys.length === 2 && keys[0] === first && keys[1] === second;
+};
+var actionForm = (value, text) => keysAre(value, "name", "args") ? ["f", value.name, stringify(value.args)] : ["j", text];
+var observationForm = (text, data) => data === void 0 ? ["t", text] : ["f", text, stringify(data)];
+var observationText = (form) => form[0] === "j" ? parse(form[1]).text : form[1];
+var observationData = (form) => form[0] === "j" ? parse(form[1]).data : form[0] === "f" ? parse(form[2]) : void 0;
+var contextOf = (member, mask, hook, turn, seed, stateText) => {
+  if (mask === 0) return untouched;
+  const memoryText = member.memoryText;
+  if (mask === WHOLE) {
+    return {
+      state: member.usesState && stateText !== "" ? parsedOnce(stateText) : {},
+      memory: memoryText === "{}" ? {} : parse(memoryText),
+      turn,
+      seed,
+      random: createRandom(seed, turn, hook)
+    };
+  }
+  const context = {};
+  if (mask & 1) context.state = member.usesState && stateText !== "" ? parsedOnce(stateText) : {};
+  if (mask & 2) context.memory = memoryText === "{}" ? {} : parse(memoryText);
+  if (mask & 4) context.turn = turn;
+  if (mask & 8) context.seed = seed;
+  if (mask & 16) context.random = createRandom(seed, turn, hook);
+  return context;
+};
 
 var memoryLimit = 64 * 1024;
 var textLimit = 256 * 1024;
 var outputLimit = 1024 * 1024;
 var elementLimit = 1e6;
+
+var isRecord = (value) => value !== null && typeof value === "object" && !isArray(value);
+var onlyKeys = (record, allowed) => {
+  const keys = objectKeys(record);
+  for (let index = 0; index < keys.length; index++) if (allowed.indexOf(keys[index]) < 0) return false;
+  return true;
+};
+var jsonEqual = (left, right) => {
+  if (left === right) return true;
+  if (!isRecord(left) && !isArray(left)) return false;
+  if (!isRecord(right) && !isArray(right)) return false;
+  if (isArray(left) !== isArray(right)) return false;
+  if (isArray(left)) {
+    if (left.length !== right.length) return false;
+    for (let index = 0; index < left.length; index++)
+      if (!jsonEqual(left[index], right[index])) return false;
+    return true;
+  }
+  const keys = objectKeys(left);
+  if (keys.length !== objectKeys(right).length) return false;
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index];
+    if (!(key in right) || !jsonEqual(left[key], right[key])) return false;
+  }
+  return true;
+};
+var actionVerdict = (value) => {
+  if (!isRecord(value)) return "bad";
+  if (onlyKeys(value, ["block"]))
+    return typeof value.block === "string" && value.block.length > 0 && value.block.length <= textLimit ? "block" : "bad";
+  if (!onlyKeys(value, ["name", "args"])) return "bad";
+  return typeof value.name === "string" && value.name.length > 0 && isRecord(value.args) ? "action" : "bad";
+};
+var patchOf = (value, truncated) => {
+  if (!isRecord(value) || !onlyKeys(value, ["text", "data", "truncated"])) return void 0;
+  if ("text" in value && (typeof value.text !== "string" || value.text.length > textLimit)) return void 0;
+  if ("data" in value && !isRecord(value.data)) return void 0;
+  if ("truncated" in value && typeof value.truncated !== "boolean") return void 0;
+  if (value.truncated === false && truncated) return void 0;
+  return value;
+};
+var isObservation = (value) => isRecord(value) && onlyKeys(value, ["text", "data"]) && typeof value.text === "string" && value.text.length <= textLimit && (!("data" in value) || isRecord(value.data));
+
+var hookNames = ["filterAction", "modifyTransition", "filterObservation"];
 
 var REGEXP_STATICS = [
   "$1",
@@ -540,49 +751,6 @@ var harden = (root) => {
   return root;
 };
 
-var mix32 = (value) => {
-  let hash = value >>> 0;
-  hash = imul(hash ^ hash >>> 16, 2246822507);
-  hash = imul(hash ^ hash >>> 13, 3266489909);
-  return (hash ^ hash >>> 16) >>> 0;
-};
-var createRandom = (seed, turn, hook) => {
-  let a = 0;
-  let b = 0;
-  let c = 0;
-  let d = 0;
-  const next = () => {
-    const t = (a + b | 0) + d | 0;
-    d = d + 1 | 0;
-    a = b ^ b >>> 9;
-    b = c + (c << 3) | 0;
-    c = c << 21 | c >>> 11;
-    c = c + t | 0;
-    return (t >>> 0) / 4294967296;
-  };
-  const seedGenerator = () => {
-    let state = mix32(seed >>> 0 ^ 2654435769);
-    state = mix32(state ^ seed / 4294967296 >>> 0);
-    state = mix32(state ^ turn >>> 0);
-    state = mix32(state ^ hook + 1);
-    a = mix32(state ^ 3735928559);
-    b = mix32(state ^ 1103515245);
-    c = mix32(state ^ 1812433253);
-    d = 1;
-    for (let index = 0; index < 12; index++) next();
-  };
-  let seeded = false;
-  return () => {
-    if (!seeded) {
-      seeded = true;
-      seedGenerator();
-    }
-    return next();
-  };
-};
-
-var hooks = [void 0, void 0, void 0];
-var loaded = false;
 var readComponent = (factory) => {
   let component;
   try {
@@ -614,276 +782,6 @@ var readComponent = (factory) => {
   harden(component);
   return [found, present];
 };
-var load = (factory) => {
-  if (loaded) return failure("bad-shape", "the component is already loaded");
-  loaded = true;
-  const read = readComponent(factory);
-  if (typeof read === "string") return read;
-  for (let index = 0; index < 3; index++) hooks[index] = read[0][index];
-  return stringify({ ok: true, hooks: read[1] });
-};
-var runHook = (hook, input) => {
-  const target = hooks[hook];
-  if (typeof target !== "function") return failure("bad-shape", "the component has no hook number " + hook);
-  const context = {
-    state: input.state,
-    memory: input.memory,
-    turn: input.turn,
-    seed: input.seed,
-    random: createRandom(input.seed, input.turn, hook)
-  };
-  const list = input.arguments;
-  list.push(context);
-  const started = hookStarted();
-  let result;
-  try {
-    result = apply(target, void 0, list);
-  } catch (error) {
-    return overCpuBudget(started) ? overBudgetFailure() : failure("threw", describeError(error));
-  }
-  const memory = context.memory;
-  if (memory === null || typeof memory !== "object" || isArray(memory)) {
-    return failure("bad-output", "context.memory must stay a JSON object");
-  }
-  let memoryText;
-  try {
-    memoryText = serialize(memory, memoryLimit);
-  } catch (error) {
-    return serializationFailure(error, "context.memory", "memory-too-large", memoryLimit);
-  }
-  let valueText = "";
-  if (result !== void 0) {
-    try {
-      valueText = ',"value":' + serialize(result, outputLimit);
-    } catch (error) {
-      return serializationFailure(error, "the result", "bad-output", outputLimit);
-    }
-  }
-  if (overCpuBudget(started)) return overBudgetFailure();
-  return '{"ok":true,"memory":' + memoryText + valueText + "}";
-};
-var call = (hook, inputText2) => {
-  callStarted();
-  if (typeof hooks[hook] !== "function") return failure("bad-shape", "the component has no hook number " + hook);
-  return runHook(hook, parse(inputText2));
-};
-var stage = 2;
-var firstAnswer = "";
-var acceptedPatch = (answer, truncated) => {
-  if (!("value" in answer)) return {};
-  const patch = answer.value;
-  if (patch === null || typeof patch !== "object" || isArray(patch)) return void 0;
-  const keys = objectKeys(patch);
-  for (let index = 0; index < keys.length; index++) {
-    const key = keys[index];
-    if (key !== "text" && key !== "data" && key !== "truncated") return void 0;
-  }
-  if ("text" in patch && (typeof patch.text !== "string" || patch.text.length > textLimit)) return void 0;
-  if ("data" in patch && (patch.data === null || typeof patch.data !== "object" || isArray(patch.data)))
-    return void 0;
-  if ("truncated" in patch && typeof patch.truncated !== "boolean") return void 0;
-  if (patch.truncated === false && truncated) return void 0;
-  return patch;
-};
-var callTransitionThenObservation = (inputText2, observationText2, stateText) => {
-  callStarted();
-  stage = 0;
-  firstAnswer = "";
-  if (typeof hooks[1] !== "function") return "[" + failure("bad-shape", "the component has no hook number 1") + "]";
-  const input = parse(inputText2);
-  const transition = input.arguments[1];
-  transition.observation = parse(observationText2);
-  input.state = parse(stateText);
-  const truncated = transition.truncated === true;
-  const turn = input.turn;
-  const seed = input.seed;
-  firstAnswer = runHook(1, input);
-  stage = 1;
-  const answer = parse(firstAnswer);
-  const patch = answer.ok === true && typeof hooks[2] === "function" ? acceptedPatch(answer, truncated) : void 0;
-  if (patch === void 0) {
-    stage = 2;
-    return "[" + firstAnswer + "]";
-  }
-  const observation = parse(observationText2);
-  const text = "text" in patch ? patch.text : observation.text;
-  const data = "data" in patch ? patch.data : observation.data;
-  const patched = data === void 0 ? { text } : { text, data };
-  const second = runHook(2, { arguments: [patched], state: parse(stateText), memory: answer.memory, turn, seed });
-  stage = 2;
-  return "[" + firstAnswer + "," + second + "]";
-};
-var progress = () => stage === 1 ? firstAnswer : stage === 0 ? "" : "done";
-
-var WHOLE = -1;
-var copyJson = (value) => {
-  if (value === null || typeof value !== "object") return value;
-  if (isArray(value)) {
-    const copy2 = [];
-    for (let index = 0; index < value.length; index++) copy2.push(copyJson(value[index]));
-    return copy2;
-  }
-  const copy = {};
-  const keys = objectKeys(value);
-  for (let index = 0; index < keys.length; index++) {
-    const key = keys[index];
-    if (key === "__proto__")
-      defineProperty(copy, key, {
-        value: copyJson(value[key]),
-        writable: true,
-        enumerable: true,
-        configurable: true
-      });
-    else copy[key] = copyJson(value[key]);
-  }
-  return copy;
-};
-var parsedList;
-var parsedOnce = (text) => {
-  for (let entry = parsedList; entry !== void 0; entry = entry.next)
-    if (entry.text === text) return copyJson(entry.value);
-  const value = parse(text);
-  parsedList = { text, value, next: parsedList };
-  return copyJson(value);
-};
-var observationCopy = (form) => form[0] === "t" ? { text: form[1] } : form[0] === "f" ? { text: form[1], data: parsedOnce(form[2]) } : parsedOnce(form[1]);
-var actionCopy = (form) => form[0] === "f" ? { name: form[1], args: parsedOnce(form[2]) } : parsedOnce(form[1]);
-var untouched = freeze({});
-var actionInput = (form, mask) => {
-  if (mask === WHOLE) return actionCopy(form);
-  if (mask === 0) return untouched;
-  const input = {};
-  if (form[0] !== "j") {
-    if (mask & 1) input.name = form[1];
-    if (mask & 2 && form[0] === "f") input.args = parsedOnce(form[2]);
-    return input;
-  }
-  const value = parsedOnce(form[1]);
-  if (mask & 1 && "name" in value) input.name = value.name;
-  if (mask & 2 && "args" in value) input.args = value.args;
-  return input;
-};
-var observationInput = (form, mask) => {
-  if (mask === WHOLE) return observationCopy(form);
-  if (mask === 0) return untouched;
-  const input = {};
-  if (mask & 1) input.text = observationText(form);
-  if (mask & 2) {
-    const data = form[0] === "f" ? parsedOnce(form[2]) : form[0] === "j" ? parse(form[1]).data : void 0;
-    if (data !== void 0) input.data = data;
-  }
-  return input;
-};
-var transitionInput = (mask, observation, reward, terminated, truncated, infoText) => {
-  if (mask === WHOLE)
-    return { observation: observationCopy(observation), reward, terminated, truncated, info: parsedOnce(infoText) };
-  if (mask === 0) return untouched;
-  const input = {};
-  if (mask & 1) input.observation = observationCopy(observation);
-  if (mask & 2) input.reward = reward;
-  if (mask & 4) input.terminated = terminated;
-  if (mask & 8) input.truncated = truncated;
-  if (mask & 16) input.info = parsedOnce(infoText);
-  return input;
-};
-var inputNumbers = void 0;
-var inputText = "";
-var textOffset = 0;
-var slot = 0;
-var configureInputs = (inputsBuffer) => {
-  inputNumbers = new Float64ArrayConstructor(inputsBuffer);
-};
-var startInputs = (text) => {
-  inputText = text;
-  textOffset = 0;
-  slot = 0;
-  parsedList = void 0;
-};
-var nextNumber = () => inputNumbers[slot++];
-var nextFlag = () => inputNumbers[slot++] === 1;
-var nextText = () => {
-  const length = inputNumbers[slot++];
-  if (length === 0) return "";
-  const value = apply(stringSlice, inputText, [textOffset, textOffset + length]);
-  textOffset += length;
-  return value;
-};
-var actionModes = ["f", "n", "j", ""];
-var observationModes = ["t", "f", "j"];
-var contextBase = 0;
-var readContexts = () => {
-  contextBase = slot;
-};
-var keysAre = (value, first, second) => {
-  const keys = objectKeys(value);
-  return keys.length === 2 && keys[0] === first && keys[1] === second;
-};
-var actionForm = (value, text) => keysAre(value, "name", "args") ? ["f", value.name, stringify(value.args)] : ["j", text];
-var observationForm = (text, data) => data === void 0 ? ["t", text] : ["f", text, stringify(data)];
-var observationText = (form) => form[0] === "j" ? parse(form[1]).text : form[1];
-var observationData = (form) => form[0] === "j" ? parse(form[1]).data : form[0] === "f" ? parse(form[2]) : void 0;
-var contextOf = (member, mask, hook, turn, seed, stateText) => {
-  if (mask === 0) return untouched;
-  const memoryText = member.memoryText;
-  if (mask === WHOLE) {
-    return {
-      state: member.usesState && stateText !== "" ? parsedOnce(stateText) : {},
-      memory: memoryText === "{}" ? {} : parse(memoryText),
-      turn,
-      seed,
-      random: createRandom(seed, turn, hook)
-    };
-  }
-  const context = {};
-  if (mask & 1) context.state = member.usesState && stateText !== "" ? parsedOnce(stateText) : {};
-  if (mask & 2) context.memory = memoryText === "{}" ? {} : parse(memoryText);
-  if (mask & 4) context.turn = turn;
-  if (mask & 8) context.seed = seed;
-  if (mask & 16) context.random = createRandom(seed, turn, hook);
-  return context;
-};
-
-var isRecord = (value) => value !== null && typeof value === "object" && !isArray(value);
-var onlyKeys = (record, allowed) => {
-  const keys = objectKeys(record);
-  for (let index = 0; index < keys.length; index++) if (allowed.indexOf(keys[index]) < 0) return false;
-  return true;
-};
-var jsonEqual = (left, right) => {
-  if (left === right) return true;
-  if (!isRecord(left) && !isArray(left)) return false;
-  if (!isRecord(right) && !isArray(right)) return false;
-  if (isArray(left) !== isArray(right)) return false;
-  if (isArray(left)) {
-    if (left.length !== right.length) return false;
-    for (let index = 0; index < left.length; index++)
-      if (!jsonEqual(left[index], right[index])) return false;
-    return true;
-  }
-  const keys = objectKeys(left);
-  if (keys.length !== objectKeys(right).length) return false;
-  for (let index = 0; index < keys.length; index++) {
-    const key = keys[index];
-    if (!(key in right) || !jsonEqual(left[key], right[key])) return false;
-  }
-  return true;
-};
-var actionVerdict = (value) => {
-  if (!isRecord(value)) return "bad";
-  if (onlyKeys(value, ["block"]))
-    return typeof value.block === "string" && value.block.length > 0 && value.block.length <= textLimit ? "block" : "bad";
-  if (!onlyKeys(value, ["name", "args"])) return "bad";
-  return typeof value.name === "string" && value.name.length > 0 && isRecord(value.args) ? "action" : "bad";
-};
-var patchOf = (value, truncated) => {
-  if (!isRecord(value) || !onlyKeys(value, ["text", "data", "truncated"])) return void 0;
-  if ("text" in value && (typeof value.text !== "string" || value.text.length > textLimit)) return void 0;
-  if ("data" in value && !isRecord(value.data)) return void 0;
-  if ("truncated" in value && typeof value.truncated !== "boolean") return void 0;
-  if (value.truncated === false && truncated) return void 0;
-  return value;
-};
-var isObservation = (value) => isRecord(value) && onlyKeys(value, ["text", "data"]) && typeof value.text === "string" && value.text.length <= textLimit && (!("data" in value) || isRecord(value.data));
 
 var members = [];
 var wholeMasks = [
@@ -1065,10 +963,10 @@ var transitions = (text) => {
   let isTruncated = truncated;
   for (let layer = bottom; layer <= top; layer++) {
     const member = members[layer];
-    const hooks2 = member.hooks;
+    const hooks = member.hooks;
     const action = fromActions ? member.lastAction : given;
     let first = "null";
-    if (action !== void 0 && hooks2[1] !== void 0) {
+    if (action !== void 0 && hooks[1] !== void 0) {
       const masks = member.masks[1];
       const input = transitionInput(masks[1], observation, reward, terminated, isTruncated, infoText);
       const outcome = runMember(layer, 1, actionInput(action, masks[0]), input, stateText);
@@ -1092,7 +990,7 @@ var transitions = (text) => {
     }
     partial = first;
     let second = "null";
-    if (hooks2[2] !== void 0 && withObservation) {
+    if (hooks[2] !== void 0 && withObservation) {
       const outcome = runMember(layer, 2, observationInput(observation, member.masks[2][0]), void 0, stateText);
       second = note(outcome[1]);
       const value = outcome[0] && outcome[2] ? parse(outcome[3]) : void 0;
@@ -1141,10 +1039,6 @@ function rulesBootstrap() {
   lockDown();
   harden([global, hiddenIntrinsics]);
   return freeze({
-    load,
-    call,
-    callTransitionThenObservation,
-    progress,
     configureBudget,
     loadMember,
     configureGroup,

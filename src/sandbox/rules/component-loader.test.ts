@@ -2,7 +2,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Action } from "../../core/action.js";
 import type { JsonObject } from "../../core/json.js";
 import type { HookContextInput, RulesRuntime } from "../../harness/rules-runtime.js";
-import { loadRulesComponent } from "./component-loader.js";
+import { loadRulesComponent, loadRulesGroup, type RulesGroupWorkers } from "./component-loader.js";
+import { createRulesGroupSandbox, type GroupComponentScript } from "./create-rules-group-sandbox.js";
+import type { RulesSandboxOptions } from "./rules-sandbox-options.js";
 
 const runtimes: RulesRuntime[] = [];
 afterAll(() => {
@@ -145,5 +147,48 @@ export default defineRules({
     );
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.issues.map((issue) => issue.code)).toEqual(["forbidden-construct", "type-error"]);
+  });
+});
+
+describe("the Rules group engine's placement", () => {
+  /** Workers that load on this thread and record what they were asked to load. */
+  const recordingWorkers = () => {
+    const loads: Array<{ components: GroupComponentScript[]; options: RulesSandboxOptions }> = [];
+    const workers: RulesGroupWorkers = {
+      load: async (components, options) => {
+        loads.push({ components, options });
+        const loaded = createRulesGroupSandbox(components, options);
+        return loaded.ok ? { ok: true, group: loaded.group } : loaded;
+      },
+    };
+    return { workers, loads };
+  };
+  const passThrough = "export default defineRules({ filterObservation: (observation) => undefined });";
+  const block = `export default defineRules({ filterAction(action) { return { block: "no " + action.name }; } });`;
+
+  it("loads a group, or one component (a group of one), on the workers given, with the sandbox options only", async () => {
+    const { workers, loads } = recordingWorkers();
+    const group = await loadRulesGroup([passThrough, block], { timeoutMs: 2_000, workers });
+    if (!group.ok) throw new Error(JSON.stringify(group.issues));
+    runtimes.push(...group.group.members);
+    const alone = await loadRulesComponent(block, { timeoutMs: 2_000, workers });
+    if (!alone.ok) throw new Error(JSON.stringify(alone.issues));
+    runtimes.push(alone.runtime);
+    expect(loads.map((load) => [load.components.length, load.options])).toEqual([
+      [2, { timeoutMs: 2_000 }],
+      [1, { timeoutMs: 2_000 }],
+    ]);
+    expect(await alone.runtime.filterAction({ name: "edit", args: {} }, context())).toEqual({
+      ok: true,
+      value: { kind: "block", reason: "no edit" },
+      memory: {},
+    });
+  });
+
+  it("checks every source before placing anything: a refused source never reaches the workers", async () => {
+    const { workers, loads } = recordingWorkers();
+    const refused = await loadRulesGroup([passThrough, "export default defineRules({});"], { workers });
+    expect(refused).toMatchObject({ ok: false, index: 1 });
+    expect(loads).toEqual([]);
   });
 });

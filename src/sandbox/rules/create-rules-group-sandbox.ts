@@ -38,10 +38,12 @@ export type RulesGroupSandbox =
   | { ok: false; index: number; issues: ComponentIssue[] };
 
 /**
- * Load several transpiled components (innermost layer first) into one fresh isolate for
- * consecutive Rules layers (see {@link SandboxRulesGroup}): the same hardened bootstrap as
- * `createRulesSandbox`, each component's module evaluated and its factory run under the
- * load timeout, in its own closure, and checked. Components share no mutable state (the
+ * Load one or more transpiled components (innermost layer first) into one fresh isolate
+ * for consecutive Rules layers (see {@link SandboxRulesGroup}; a single layer is a group of
+ * one; the Rules group engine `loadRulesGroup` calls this on its thread, a worker of the
+ * pool on its own): the hardened bootstrap (see `rulesBootstrapScript`), then each
+ * component's module evaluated and its factory run under the load timeout, in its own
+ * closure, and checked. Components share no mutable state (the
  * global object, every intrinsic and each component's module values are frozen; each hook
  * gets its own parsed inputs and memory, built with only the parts its static check says it
  * may read). The heap limit is one component's limit plus

@@ -4,7 +4,6 @@ import type { GroupCall } from "../../harness/rules-group-runtime.js";
 import type { HookContextInput, RulesRuntime } from "../../harness/rules-runtime.js";
 import { threadCpuMilliseconds } from "../isolate/thread-cpu-clock.js";
 import { createRulesGroupSandbox } from "./create-rules-group-sandbox.js";
-import { createRulesSandbox } from "./rules-sandbox.js";
 import type { RulesSandboxOptions } from "./rules-sandbox-options.js";
 import type { SandboxRulesGroup } from "./sandbox-rules-group.js";
 import { transpileComponent } from "./transpile-component.js";
@@ -34,18 +33,14 @@ const script = (() => {
   return transpiled.script;
 })();
 
-const runtimes: RulesRuntime[] = [];
 const groups: SandboxRulesGroup[] = [];
 afterAll(() => {
-  for (const runtime of runtimes) runtime.dispose();
   for (const group of groups) for (const member of group.members) member.dispose();
 });
 
+/** The spinner loaded alone (a group of one), called hook by hook through its member. */
 function single(options: RulesSandboxOptions): RulesRuntime {
-  const sandbox = createRulesSandbox(script, { ...options, usesState: false });
-  if (!sandbox.ok) throw new Error(JSON.stringify(sandbox.issues));
-  runtimes.push(sandbox.runtime);
-  return sandbox.runtime;
+  return group(options).members[0]!;
 }
 
 function group(options: RulesSandboxOptions): SandboxRulesGroup {

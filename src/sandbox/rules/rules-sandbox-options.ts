@@ -9,8 +9,8 @@ export const wallTimeoutFactor = 20;
 export const minimumWallTimeoutMs = 1_000;
 
 /**
- * Options of a Rules sandbox (one isolate per component, or one per group of consecutive
- * Rules layers). A hook's limit is CPU time, so a loaded machine (which stretches wall
+ * Options of a Rules sandbox (one isolate per group of consecutive Rules layers; a single
+ * layer is a group of one). A hook's limit is CPU time, so a loaded machine (which stretches wall
  * time, not the work a hook does) does not fail sound components: `timeoutMs` is the CPU
  * time one hook may use (measured by isolated-vm per isolate, to within 1 ms: see
  * `isolate-code/budget.ts`); a hook that never returns is stopped by the wall-clock

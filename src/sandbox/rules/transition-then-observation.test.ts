@@ -5,8 +5,9 @@ import type { StepResult } from "../../core/step-result.js";
 import { RulesLayer } from "../../harness/rules-layer.js";
 import type { HookContextInput, RulesRuntime } from "../../harness/rules-runtime.js";
 import { TestEnv } from "../../testing/test-env.js";
-import { createRulesSandbox, type CreateRulesSandboxOptions } from "./rules-sandbox.js";
-import type { SandboxRulesRuntime } from "./rules-sandbox-runtime.js";
+import { createRulesGroupSandbox } from "./create-rules-group-sandbox.js";
+import type { RulesSandboxOptions } from "./rules-sandbox-options.js";
+import type { SandboxRulesGroupMember } from "./sandbox-rules-group-member.js";
 import { transpileComponent } from "./transpile-component.js";
 
 const runtimes: RulesRuntime[] = [];
@@ -14,14 +15,15 @@ afterAll(() => {
   for (const runtime of runtimes) runtime.dispose();
 });
 
-/** Load `source` (not statically checked, so the tests can misbehave) into a sandbox. */
-function sandbox(source: string, options: CreateRulesSandboxOptions = {}): SandboxRulesRuntime {
+/** Load `source` (not statically checked, so the tests can misbehave) alone: the only member of a group of one. */
+function sandbox(source: string, options: RulesSandboxOptions = {}): SandboxRulesGroupMember {
   const transpiled = transpileComponent(source);
   if (!transpiled.ok) throw new Error(JSON.stringify(transpiled.issues));
-  const result = createRulesSandbox(transpiled.script, options);
+  const result = createRulesGroupSandbox([{ script: transpiled.script }], options);
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  runtimes.push(result.runtime);
-  return result.runtime;
+  const runtime = result.group.members[0]!;
+  runtimes.push(runtime);
+  return runtime;
 }
 
 /** The same runtime seen through the plain interface only: every hook is its own call. */
@@ -151,8 +153,17 @@ export default defineRules({
 });`;
     const runtime = sandbox(source, { timeoutMs: 50, wallTimeoutMs: 200 });
     const transition = { observation: { text: "slow" }, reward: 0, terminated: false, truncated: false, info: {} };
+    // Each hook of a group call has its own budget and backstop: filterObservation's timeout is its own.
     const slowObservation = await runtime.modifyTransitionThenFilterObservation(inc, transition, context);
-    expect(slowObservation).toEqual({ transition: { ok: true, value: {}, memory: {} } });
+    expect(slowObservation).toEqual({
+      transition: { ok: true, value: {}, memory: {} },
+      observation: {
+        ok: false,
+        code: "timeout",
+        message: "the hook ran longer than its wall-clock limit of 200 ms and was stopped",
+        fatal: false,
+      },
+    });
     expect(await runtime.filterObservation({ text: "slow" }, context)).toMatchObject({ ok: false, code: "timeout" });
     const slowTransition = await runtime.modifyTransitionThenFilterObservation(
       { name: "slow-transition", args: {} },
@@ -183,7 +194,7 @@ export default defineRules({
     );
   });
 
-  it("blames modifyTransition for a runaway microtask loop it started, as a call of its own would", async () => {
+  it("stops a runaway microtask loop modifyTransition started at the backstop (blamed on the call's last hook, as in a fused group)", async () => {
     const runtime = sandbox(
       `
 export default defineRules({
@@ -197,8 +208,10 @@ export default defineRules({
       { timeoutMs: 50, wallTimeoutMs: 50 },
     );
     const transition = { observation: { text: "x" }, reward: 0, terminated: false, truncated: false, info: {} };
+    // The loop's jobs run when the group call's hooks have returned, so the marker names the last hook run.
     expect(await runtime.modifyTransitionThenFilterObservation(inc, transition, context)).toEqual({
-      transition: {
+      transition: { ok: true, value: {}, memory: {} },
+      observation: {
         ok: false,
         code: "timeout",
         message: "the hook ran longer than its wall-clock limit of 50 ms and was stopped",
@@ -207,7 +220,7 @@ export default defineRules({
     });
   });
 
-  it("is fatal for both hooks when the isolate runs out of memory", async () => {
+  it("is fatal for the hook that ran out of memory, and for every later call", async () => {
     const source = `
 export default defineRules({
   modifyTransition() { return undefined; },
@@ -220,8 +233,10 @@ export default defineRules({
     const transition = { observation: { text: "x" }, reward: 0, terminated: false, truncated: false, info: {} };
     const result = await runtime.modifyTransitionThenFilterObservation(inc, transition, context);
     expect(result).toEqual({
-      transition: { ok: false, code: "memory", message: expect.stringContaining("ran out of memory"), fatal: true },
+      transition: { ok: true, value: {}, memory: {} },
+      observation: { ok: false, code: "memory", message: expect.stringContaining("ran out of memory"), fatal: true },
     });
+    expect(await runtime.modifyTransition(inc, transition, context)).toMatchObject({ ok: false, code: "memory" });
     expect(await runtime.filterObservation({ text: "x" }, context)).toMatchObject({
       ok: false,
       code: "memory",

@@ -1,4 +1,4 @@
-import { type Hook, readComponent } from "./component-api.js";
+import { type Hook, readComponent } from "./read-component.js";
 import { type ActionForm, WHOLE } from "./group-inputs.js";
 import { parse, stringify } from "./intrinsics.js";
 import type { harden } from "./lockdown.js";

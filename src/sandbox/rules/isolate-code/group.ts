@@ -1,5 +1,5 @@
 import { callStarted, hookStarted, overBudgetFailure, overCpuBudget } from "./budget.js";
-import type { Hook } from "./component-api.js";
+import type { Hook } from "./read-component.js";
 import {
   type ActionForm,
   actionForm,

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { isEnvriggerError } from "../../core/errors.js";
 import type { HookContextInput, RulesRuntime } from "../../harness/rules-runtime.js";
-import { createRulesSandbox, type CreateRulesSandboxOptions } from "./rules-sandbox.js";
-import { rulesSandboxLimits } from "./rules-sandbox-options.js";
+import { createRulesGroupSandbox } from "./create-rules-group-sandbox.js";
+import { rulesSandboxLimits, type RulesSandboxOptions } from "./rules-sandbox-options.js";
 import { transpileComponent } from "./transpile-component.js";
 
 const runtimes: RulesRuntime[] = [];
@@ -10,21 +10,29 @@ afterAll(() => {
   for (const runtime of runtimes) runtime.dispose();
 });
 
-/** Load `source` (TypeScript, not statically checked) into a sandbox that must load. */
-function sandbox(source: string, options: CreateRulesSandboxOptions = {}): RulesRuntime {
+/** Options of a component loaded alone: the sandbox's, and what its static check would say of state. */
+type AloneOptions = RulesSandboxOptions & { usesState?: boolean };
+
+/** Load `source` (TypeScript, not statically checked) alone: a group of one, as the product loads one Rules layer. */
+function loadAlone(source: string, options: AloneOptions) {
   const transpiled = transpileComponent(source);
   if (!transpiled.ok) throw new Error(JSON.stringify(transpiled.issues));
-  const result = createRulesSandbox(transpiled.script, options);
+  const { usesState, ...sandboxOptions } = options;
+  return createRulesGroupSandbox([{ script: transpiled.script, usesState }], sandboxOptions);
+}
+
+/** Load `source` alone into a sandbox that must load: the group's only member. */
+function sandbox(source: string, options: AloneOptions = {}): RulesRuntime {
+  const result = loadAlone(source, options);
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  runtimes.push(result.runtime);
-  return result.runtime;
+  const runtime = result.group.members[0]!;
+  runtimes.push(runtime);
+  return runtime;
 }
 
 /** The issues of a component that must fail to load. */
-function loadIssues(source: string, options: CreateRulesSandboxOptions = {}) {
-  const transpiled = transpileComponent(source);
-  if (!transpiled.ok) throw new Error(JSON.stringify(transpiled.issues));
-  const result = createRulesSandbox(transpiled.script, options);
+function loadIssues(source: string, options: AloneOptions = {}) {
+  const result = loadAlone(source, options);
   if (result.ok) throw new Error("expected the component not to load");
   return result.issues;
 }
@@ -44,7 +52,7 @@ const transition = {
   info: { stop: null },
 };
 
-describe("createRulesSandbox: loading", () => {
+describe("a Rules component loaded alone (a group of one): loading", () => {
   it("reports the hooks and usesState it was given", () => {
     const runtime = sandbox("export default defineRules({ filterObservation: (observation) => observation });", {
       usesState: false,
@@ -77,7 +85,7 @@ describe("createRulesSandbox: loading", () => {
     for (const options of [{ memoryLimitMb: 2 }, { timeoutMs: -1 }, { timeoutMs: 0.5 }, { loadTimeoutMs: 0 }]) {
       let thrown: unknown;
       try {
-        createRulesSandbox(transpiled.script, options);
+        createRulesGroupSandbox([{ script: transpiled.script }], options);
       } catch (error) {
         thrown = error;
       }
@@ -86,7 +94,7 @@ describe("createRulesSandbox: loading", () => {
   });
 });
 
-describe("createRulesSandbox: hook calls", () => {
+describe("a Rules component loaded alone (a group of one): hook calls", () => {
   it("answers absent hooks without calling the isolate", async () => {
     const runtime = sandbox("export default defineRules({ filterObservation: (observation) => observation });");
     const memory = { kept: true };
@@ -276,7 +284,7 @@ export default defineRules({
   });
 });
 
-describe("createRulesSandbox: hardened environment", () => {
+describe("a Rules component loaded alone (a group of one): hardened environment", () => {
   it("freezes the intrinsics and the global object", async () => {
     const runtime = sandbox(`
 export default defineRules({
