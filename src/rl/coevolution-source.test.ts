@@ -88,7 +88,7 @@ describe("co-evolution validated by the learner's training groups", () => {
     const source = coevolutionSource(options(name, { roundTasks: 0 }));
     await source.prepare!(0, LearnableModel.initial());
     const trained = source.environmentOf("clamp-0", 0);
-    expect([trained.stacked, trained.label]).toEqual([true, "trial stack of round 0"]);
+    expect([trained.stacked, trained.label, trained.trial]).toEqual([true, "trial stack of round 0", true]);
     expect([...trialTasksAt(source.rounds, 1)].sort()).toEqual(["clamp-0", "range-0"]);
     for (let update = 0; update < 2; update++)
       source.observe!(
@@ -106,6 +106,7 @@ describe("co-evolution validated by the learner's training groups", () => {
     await source.prepare!(4, LearnableModel.initial());
     expect(source.rounds[2]).toMatchObject({ validated: ["clamp-0"], kept: ["clamp-0"], dropped: [] });
     expect(trialTasksAt(source.rounds, 4).size).toBe(0);
-    expect(source.environmentOf("clamp-0", 4).stacked).toBe(true);
+    const validated = source.environmentOf("clamp-0", 4);
+    expect([validated.stacked, validated.trial]).toEqual([true, undefined]);
   }, 60_000);
 });

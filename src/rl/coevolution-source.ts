@@ -315,13 +315,14 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
     environmentOf(taskId) {
       const guard = guards.get(taskId) ?? sharedGuard;
       const stack = stacks.get(taskId);
-      return stackEnvironment(
+      const environment = stackEnvironment(
         options.env,
         options.envOptions,
         taskId,
         guard ? guardedStack(options.env, options.envOptions, taskId, guard, stack) : stack,
         options.stack,
       );
+      return trials.has(taskId) ? { ...environment, trial: true } : environment;
     },
   };
 }

@@ -31,8 +31,10 @@ export interface UpdateStats {
   entropy: number;
   /** The gradient's norm before clipping. */
   gradientNorm: number;
-  /** Tasks that ran on a harness stack (the rest on the original env). */
+  /** Tasks that ran on a harness stack (the rest on the original env), trial stacks included. */
   stackedTasks: number;
+  /** Of those, tasks on a co-evolved stack still on trial (not yet called in band); absent when none. */
+  trialTasks?: number;
   /** Decisions a harness layer replaced by another call: no policy-gradient credit. */
   rewrittenDecisions: number;
   /**
@@ -61,6 +63,8 @@ export interface UpdateTask {
   /** The same as data (for a `RolloutExecutor`). */
   stack: HarnessStackSpec;
   stacked: boolean;
+  /** On a co-evolved stack still on trial (not yet called in band). */
+  trial?: boolean;
 }
 
 /** Everything one GRPO update needs. */
@@ -213,6 +217,7 @@ export async function grpoUpdate(input: GrpoUpdateInput): Promise<UpdateStats> {
     entropy: steps === 0 ? 0 : entropyTotal / steps,
     gradientNorm,
     stackedTasks: tasks.filter((entry) => entry.stacked).length,
+    ...(tasks.some((entry) => entry.trial) ? { trialTasks: tasks.filter((entry) => entry.trial).length } : {}),
     rewrittenDecisions: rewritten,
     taskGroups: groups.map((group, index) => ({
       taskId: tasks[index]!.task.id,

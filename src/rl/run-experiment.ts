@@ -83,8 +83,10 @@ export interface ExperimentRun {
   riggingCost: CostRecord;
   /** Per update, the fraction of training groups whose rewards were all equal (no gradient). */
   zeroVarianceFractions: number[];
-  /** Per update, the fraction of training groups that ran on a harness stack. */
+  /** Per update, the fraction of training groups that ran on a harness stack called in band (trial stacks not counted). */
   coverage: number[];
+  /** Per update, the fraction of training groups on a co-evolved stack still on trial (`--validation training`; else 0). */
+  trialCoverage: number[];
   /** Per update, the fraction of drawn groups online difficulty filtering dropped (`filtered` arm; 0 otherwise). */
   filteredFractions: number[];
   /** Rollouts spent in all: training (errored included), filtered out, and rigging — what the arm paid. */
@@ -133,10 +135,12 @@ export interface ArmSummary {
   /** Mean total rollouts per seed (training + filtering + rigging): equal across arms at an equal budget. */
   totalRollouts: number;
   /**
-   * Fraction of training groups on a harness stack, over seeds and the updates after the
-   * first co-evolution round (every update for the arms that do not rig).
+   * Fraction of training groups on a harness stack called in band, over seeds and the updates
+   * after the first co-evolution round (every update for the arms that do not rig).
    */
   coverage: number;
+  /** The same for groups on co-evolved stacks still on trial (`--validation training`; else 0). */
+  trialCoverage: number;
   /** Fraction of all training groups, over updates and seeds, with zero reward variance. */
   zeroVarianceFraction: number;
   /** Per update, that fraction averaged over seeds (the mechanism's curve). */
@@ -288,6 +292,7 @@ export async function runExperiment(
         ...finished,
         zeroVarianceFractions: fractions.zeroVariance,
         coverage: fractions.coverage,
+        trialCoverage: fractions.trialCoverage,
         filteredFractions: fractions.filtered,
         final: finished.curve.at(-1)!,
         runDirectory,
@@ -322,6 +327,7 @@ export async function runExperiment(
       riggingPerAcceptedEnv: perAcceptedEnv(mine),
       totalRollouts: mean(mine.map((run) => run.totalRollouts)),
       coverage: mean(mine.flatMap((run) => run.coverage.slice(armRigs(arm) ? config.coevolution.every : 0))),
+      trialCoverage: mean(mine.flatMap((run) => run.trialCoverage.slice(armRigs(arm) ? config.coevolution.every : 0))),
       zeroVarianceFraction: mean(mine.flatMap((run) => run.zeroVarianceFractions)),
       zeroVarianceCurve: Array.from({ length: updates }, (_, index) =>
         mean(mine.flatMap((run) => run.zeroVarianceFractions.slice(index, index + 1))),

@@ -101,3 +101,27 @@ describe("GRPO trainer", () => {
     expect(result.updates.reduce((sum, stats) => sum + stats.rewrittenDecisions, 0)).toBeGreaterThan(0);
   });
 });
+
+describe("GRPO trainer, trial stacks", () => {
+  it("records how many of an update's groups ran on a stack still on trial", async () => {
+    const trainTasks = await bugfixEnv.listTasks("train");
+    const original = originalSource(bugfixEnv, {});
+    const onTrial = new Set(trainTasks.slice(0, 2).map((task) => task.id));
+    const result = await trainPolicy({
+      env: bugfixEnv,
+      model: LearnableModel.initial(),
+      config: grpoConfigSchema.parse({ updates: 1, group: 2, tasksPerUpdate: trainTasks.length, seed: 1 }),
+      trainTasks,
+      source: {
+        ...original,
+        environmentOf: (taskId, update) => {
+          const environment = original.environmentOf(taskId, update);
+          return onTrial.has(taskId) ? { ...environment, stacked: true, trial: true } : environment;
+        },
+      },
+      rewardSource: "evaluation",
+    });
+    const [stats] = result.updates;
+    expect([stats!.stackedTasks, stats!.trialTasks]).toEqual([2, 2]);
+  });
+});

@@ -128,7 +128,13 @@ export async function trainPolicy(options: TrainPolicyOptions): Promise<TrainPol
     if (!budgetLeft()) break;
     const updateTask = (task: Pick<TaskInfo, "id" | "group">) => {
       const environment = options.source.environmentOf(task.id, update);
-      return { task, createEnv: environment.createEnv, stack: environment.stack, stacked: environment.stacked };
+      return {
+        task,
+        createEnv: environment.createEnv,
+        stack: environment.stack,
+        stacked: environment.stacked,
+        ...(environment.trial ? { trial: true } : {}),
+      };
     };
     const tasks = tasksOfUpdate(options.trainTasks, config.tasksPerUpdate, config.seed, update).map(updateTask);
     const refill = options.source.refill;

@@ -12,6 +12,8 @@ export interface TaskEnvironment {
   stacked: boolean;
   /** The stack's description for records (e.g. a candidate id), when stacked. */
   label?: string;
+  /** A co-evolved stack training on trial: not yet called in band by the decision rule (`--validation training`). */
+  trial?: boolean;
 }
 
 /**

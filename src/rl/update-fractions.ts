@@ -7,6 +7,7 @@ const updateLineSchema = z.object({
   groups: z.number(),
   zeroVarianceGroups: z.number(),
   stackedTasks: z.number().default(0),
+  trialTasks: z.number().default(0),
   filteredGroups: z.number().optional(),
 });
 
@@ -14,8 +15,13 @@ const updateLineSchema = z.object({
 export interface UpdateFractions {
   /** Fraction of the trained groups whose rewards were all equal (no gradient). */
   zeroVariance: number[];
-  /** Fraction of the trained groups that ran on a harness stack (coverage). */
+  /**
+   * Fraction of the trained groups that ran on a harness stack the decision rule called in
+   * band (coverage): a co-evolved stack still on trial (`--validation training`) is not counted.
+   */
   coverage: number[];
+  /** Fraction of the trained groups that ran on a co-evolved stack still on trial (0 without `--validation training`). */
+  trialCoverage: number[];
   /** Fraction of the groups drawn that online difficulty filtering dropped (0 without it). */
   filtered: number[];
 }
@@ -23,7 +29,7 @@ export interface UpdateFractions {
 /** The per-update fractions of the training run in `directory` (empty lists when it has no updates yet). */
 export function updateFractionsOf(directory: string): UpdateFractions {
   const path = trainingRunPaths(directory).updates;
-  if (!existsSync(path)) return { zeroVariance: [], coverage: [], filtered: [] };
+  if (!existsSync(path)) return { zeroVariance: [], coverage: [], trialCoverage: [], filtered: [] };
   const lines = readFileSync(path, "utf8")
     .split("\n")
     .filter((line) => line.trim().length > 0)
@@ -31,7 +37,8 @@ export function updateFractionsOf(directory: string): UpdateFractions {
   const ratio = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
   return {
     zeroVariance: lines.map((stats) => ratio(stats.zeroVarianceGroups, stats.groups)),
-    coverage: lines.map((stats) => ratio(stats.stackedTasks, stats.groups)),
+    coverage: lines.map((stats) => ratio(stats.stackedTasks - stats.trialTasks, stats.groups)),
+    trialCoverage: lines.map((stats) => ratio(stats.trialTasks, stats.groups)),
     filtered: lines.map((stats) => ratio(stats.filteredGroups ?? 0, stats.groups + (stats.filteredGroups ?? 0))),
   };
 }

@@ -75,7 +75,7 @@ export function formatExperiment(result: ExperimentResult): string {
   const mechanism = Object.entries(result.arms)
     .map(
       ([arm, summary]) =>
-        `${arm}: zero-variance groups ${fixed(summary.zeroVarianceFraction)}, training episodes ${summary.trainingEpisodes}, total rollouts ${Math.round(summary.totalRollouts)} per seed, coverage ${fixed(summary.coverage)}${summary.riggingRollouts > 0 ? `, rigging rollouts ${Math.round(summary.riggingRollouts)} per seed` : ""}${summary.riggingTokens > 0 ? `, rigging tokens ${Math.round(summary.riggingTokens)} per seed` : ""}${summary.riggingPerAcceptedEnv ? `; per accepted env ${Math.round(summary.riggingPerAcceptedEnv.rollouts)} rollouts, ${Math.round(summary.riggingPerAcceptedEnv.tokens)} tokens` : ""}`,
+        `${arm}: zero-variance groups ${fixed(summary.zeroVarianceFraction)}, training episodes ${summary.trainingEpisodes}, total rollouts ${Math.round(summary.totalRollouts)} per seed, coverage ${fixed(summary.coverage)}${summary.trialCoverage > 0 ? ` (and ${fixed(summary.trialCoverage)} on trial stacks)` : ""}${summary.riggingRollouts > 0 ? `, rigging rollouts ${Math.round(summary.riggingRollouts)} per seed` : ""}${summary.riggingTokens > 0 ? `, rigging tokens ${Math.round(summary.riggingTokens)} per seed` : ""}${summary.riggingPerAcceptedEnv ? `; per accepted env ${Math.round(summary.riggingPerAcceptedEnv.rollouts)} rollouts, ${Math.round(summary.riggingPerAcceptedEnv.tokens)} tokens` : ""}`,
     )
     .join("\n");
   const seeds =
