@@ -175,6 +175,8 @@ export class RulesGroupPool implements GroupPool {
     for (const worker of [...this.#workers, ...this.#spares]) worker.terminate();
     this.#workers.length = 0;
     this.#spares.length = 0;
+    clearInterval(this.#watch);
+    this.#watch = undefined;
   }
 
   /** Start watching for held workers (while any request is in flight). */
@@ -224,7 +226,7 @@ export class RulesGroupPool implements GroupPool {
     // Spares are replaced (and idle threads beyond `size` become spares again) when no worker
     // is held: a thread's start takes seconds of CPU on a loaded machine, better not spent while
     // sessions are moving off a held one.
-    if (held.size === 0) {
+    if (held.size === 0 && this.#workers.length > 0) {
       this.#retireSpares();
       this.#refillSpares();
     }
