@@ -118,7 +118,10 @@ const sections: BenchSection[] = [
     name: "serve-scale",
     title:
       "envrigger serve at trainer scale: 1/16/64/256 sessions of the bare env and one- and three-Rules-layer stacks (reset, step p50/p99, RSS), four looping hooks beside a fifth session",
-    run: () => benchServeScale((process.env.ENVRIGGER_BENCH_SERVE_SIZES ?? "1,16,64,256").split(",").map(Number)),
+    run: () =>
+      benchServeScale(
+        (process.env.ENVRIGGER_BENCH_SERVE_SIZES ?? "1,16,64,256").split(",").filter(Boolean).map(Number),
+      ),
   },
   {
     name: "miniwob",

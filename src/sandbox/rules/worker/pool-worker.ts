@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
+import { getPriority, setPriority } from "node:os";
 import type { Worker } from "node:worker_threads";
 import { startSiblingWorker } from "../../../core/sibling-worker.js";
 import { EnvriggerError } from "../../../core/errors.js";
+import type { GroupComponentScript } from "../create-rules-group-sandbox.js";
+import type { RulesSandboxOptions } from "../rules-sandbox-options.js";
 import type {
   RulesGroupWorkerData,
   RulesGroupWorkerMessage,
@@ -19,6 +22,16 @@ export interface PendingRequest {
   resolve(value: unknown): void;
   reject(error: Error): void;
 }
+
+/** A stack's Rules group as a spare thread keeps it warm: its key (see `groupKey`) and what loads it. */
+export interface WarmStack {
+  key: string;
+  components: GroupComponentScript[];
+  options: RulesSandboxOptions;
+}
+
+/** The lowest scheduling priority (the highest nice value) on Linux and macOS. */
+const lowestPriority = 19;
 
 /**
  * One worker thread of a `RulesGroupPool`, seen from the pool's thread: the groups placed on
@@ -38,6 +51,12 @@ export class PoolWorker {
   #cpuAtMark = 0;
   #online = false;
   #dead: Error | undefined;
+  /** The operating system's id of the thread (Linux), once it is ready. */
+  #systemThreadId: number | undefined;
+  /** The thread's priority before the pool lowered it (undefined: not lowered). */
+  #loweredFrom: number | undefined;
+  #keptLow = false;
+  #warmKeys: ReadonlySet<string> = new Set();
   /** Resolves once the thread is ready (or dead). */
   readonly started: Promise<void>;
   #started: () => void = () => {};
@@ -54,7 +73,9 @@ export class PoolWorker {
     this.#worker.unref();
     this.#worker.on("message", (message: RulesGroupWorkerMessage) => {
       this.#lastAnswerAt = performance.now();
+      this.#restorePriority();
       if (message.kind === "ready") {
+        this.#systemThreadId = message.systemThreadId;
         if (message.systemThreadId !== undefined) this.#cpuFile = `/proc/self/task/${message.systemThreadId}/schedstat`;
         this.#online = true;
         this.#started();
@@ -93,6 +114,64 @@ export class PoolWorker {
   /** Send a request that is not answered. */
   tell(request: RulesGroupWorkerRequest): void {
     if (!this.#dead) this.#worker.postMessage(request);
+  }
+
+  /**
+   * How long (ms of wall time) the worker has been on its oldest request without answering
+   * anything (0 when idle or still starting).
+   */
+  waitedMs(now: number): number {
+    const oldest = this.#pending.values().next().value as PendingRequest | undefined;
+    if (!oldest || !this.#online) return 0;
+    return now - Math.max(oldest.sentAt, this.#lastAnswerAt);
+  }
+
+  /**
+   * Give the thread the lowest scheduling priority until it next answers (the pool found it
+   * held by a hook that loops): the threads the other sessions moved to then get the cores
+   * first, and the hook still ends at its CPU-time budget, or at its wall-clock backstop
+   * (both answer `timeout`). Only where the system names the thread (Linux); a no-op when
+   * the system refuses.
+   */
+  lowerPriority(): void {
+    if (this.#systemThreadId === undefined || this.#loweredFrom !== undefined || this.#keptLow) return;
+    try {
+      const priority = getPriority(this.#systemThreadId);
+      if (priority >= lowestPriority) return;
+      setPriority(this.#systemThreadId, lowestPriority);
+      this.#loweredFrom = priority;
+    } catch {
+      // The thread ended, or the system refuses: the thread keeps its priority.
+    }
+  }
+
+  /** Give the thread its priority back (an unprivileged process may not raise it on some systems: the thread is then `keptLow`). */
+  #restorePriority(): void {
+    if (this.#loweredFrom === undefined || this.#systemThreadId === undefined) return;
+    try {
+      setPriority(this.#systemThreadId, this.#loweredFrom);
+    } catch {
+      this.#keptLow = true;
+    }
+    this.#loweredFrom = undefined;
+  }
+
+  /** Whether the thread's priority stayed lowered (the pool places nothing more here and ends it once it holds no group). */
+  get keptLow(): boolean {
+    return this.#keptLow;
+  }
+
+  /** Keep exactly these stacks' isolates loaded here while no session uses them (a spare thread; none once it joins the pool). */
+  warm(stacks: readonly WarmStack[]): void {
+    const keys = new Set(stacks.map((stack) => stack.key));
+    if (keys.size === this.#warmKeys.size && [...keys].every((key) => this.#warmKeys.has(key))) return;
+    this.#warmKeys = keys;
+    this.tell({ kind: "warm", stacks: stacks.map(({ components, options }) => ({ components, options })) });
+  }
+
+  /** The stacks whose isolates the thread keeps warm. */
+  get warmKeys(): ReadonlySet<string> {
+    return this.#warmKeys;
   }
 
   /** Take back the unanswered requests of `owner` (its group moves elsewhere), oldest first. */

@@ -84,6 +84,7 @@ if (port) {
       setTimeout(() => process.exit(0), 2_000).unref();
       return;
     }
+    if (request.kind === "warm") return isolates.warm(request.stacks);
     if (request.kind === "load") {
       const loaded = isolates.load(request.placement, request.components, request.options);
       if (loaded.ok)

@@ -21,7 +21,8 @@ export type MemberHookName = "filterAction" | "modifyTransition" | "filterObserv
  * this group on this worker): `load` it (checked, transpiled components, the sandbox options,
  * and each layer's memory when the group moves here from another worker), a group call or a
  * member's hook call (answered under its `id`), or `setMemory` / `disposeMember` / `drop`
- * (not answered); `end` (no placement) disposes every isolate and ends the thread. The worker handles messages in order; a request of a placement the pool
+ * (not answered); `warm` (no placement, not answered) keeps exactly these stacks' isolates
+ * loaded for sessions that may move here (see `SharedGroupIsolates.warm`); `end` disposes every isolate and ends the thread. The worker handles messages in order; a request of a placement the pool
  * has cancelled (the group moved) is skipped.
  */
 export type RulesGroupWorkerRequest =
@@ -43,6 +44,7 @@ export type RulesGroupWorkerRequest =
   | { kind: "setMemory"; placement: number; layer: number; memory: unknown }
   | { kind: "disposeMember"; placement: number; layer: number }
   | { kind: "drop"; placement: number }
+  | { kind: "warm"; stacks: { components: GroupComponentScript[]; options: RulesSandboxOptions }[] }
   | { kind: "end" };
 
 /** The answer to a call: its value, or the message of what the worker threw (a bug here). */
@@ -62,3 +64,8 @@ export type RulesGroupWorkerMessage =
 
 /** Slots of the cancelled-placements buffer (a placement's slot: its number modulo this). */
 export const cancelledSlots = 1 << 16;
+
+/** The key of a stack's Rules group (its checked components and sandbox options): the sessions of one key share an isolate on a worker. */
+export function groupKey(components: GroupComponentScript[], options: RulesSandboxOptions): string {
+  return JSON.stringify([components, options]);
+}

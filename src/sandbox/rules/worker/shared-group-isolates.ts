@@ -3,6 +3,7 @@ import type { ComponentIssue } from "../component-issue.js";
 import { createRulesGroupSandbox, type GroupComponentScript } from "../create-rules-group-sandbox.js";
 import type { RulesSandboxOptions } from "../rules-sandbox-options.js";
 import type { SandboxRulesGroup, SavedGroupMembers } from "../sandbox-rules-group.js";
+import { groupKey } from "./rules-group-worker-messages.js";
 
 /** Each member's hooks and whether they read state, as a pool worker answers a `load`. */
 type MemberShapes = { hooks: ComponentHooks; usesState: boolean }[];
@@ -18,6 +19,8 @@ interface SharedIsolate {
   /** The session whose state is in the isolate now. */
   current: number | undefined;
   sessions: number;
+  /** Kept loaded while no session uses it (a spare thread warmed for the stack, see `warm`). */
+  warm: boolean;
 }
 
 /** One session (a placement of the pool) on a shared isolate. */
@@ -61,19 +64,61 @@ export class SharedGroupIsolates {
 
   /** Place the session `placement` on the stack's isolate (loaded now when none is live). */
   load(placement: number, components: GroupComponentScript[], options: RulesSandboxOptions): SharedGroupLoad {
-    const key = JSON.stringify([components, options]);
+    const found = this.#shared(components, options);
+    if (!found.ok) return found;
+    const shared = found.shared;
+    shared.sessions += 1;
+    const live = new Set(shared.members.map((_member, layer) => layer));
+    this.#sessions.set(placement, { shared, saved: undefined, dead: undefined, live });
+    return { ok: true, members: shared.members };
+  }
+
+  /**
+   * Keep exactly these stacks' isolates loaded while no session uses them (a spare thread
+   * of the pool, so that a session moved here by the pool finds its stack's isolate ready
+   * instead of loading it: tens of ms of CPU, far more wall time on a loaded machine); the
+   * isolates of other stacks go once no session uses them. A stack that does not load is
+   * skipped (a session's own `load` answers why).
+   */
+  warm(stacks: readonly { components: GroupComponentScript[]; options: RulesSandboxOptions }[]): void {
+    const keys = new Set<string>();
+    for (const stack of stacks) {
+      const found = this.#shared(stack.components, stack.options);
+      if (!found.ok) continue;
+      found.shared.warm = true;
+      keys.add(found.shared.key);
+    }
+    for (const shared of [...this.#isolates.values()])
+      if (!keys.has(shared.key)) {
+        shared.warm = false;
+        if (shared.sessions === 0) this.#leave(shared, 0);
+      }
+  }
+
+  /** The stack's isolate, loaded now when none is live. */
+  #shared(
+    components: GroupComponentScript[],
+    options: RulesSandboxOptions,
+  ): { ok: true; shared: SharedIsolate } | Extract<SharedGroupLoad, { ok: false }> {
+    const key = groupKey(components, options);
     let shared = this.#isolates.get(key);
     if (!shared) {
       const sandbox = createRulesGroupSandbox(components, options);
       if (!sandbox.ok) return { ok: false, index: sandbox.index, issues: sandbox.issues };
       const members = sandbox.group.members.map((member) => ({ hooks: member.hooks, usesState: member.usesState }));
-      shared = { key, components, options, group: sandbox.group, members, current: undefined, sessions: 0 };
+      shared = {
+        key,
+        components,
+        options,
+        group: sandbox.group,
+        members,
+        current: undefined,
+        sessions: 0,
+        warm: false,
+      };
       this.#isolates.set(key, shared);
     }
-    shared.sessions += 1;
-    const live = new Set(shared.members.map((_member, layer) => layer));
-    this.#sessions.set(placement, { shared, saved: undefined, dead: undefined, live });
-    return { ok: true, members: shared.members };
+    return { ok: true, shared };
   }
 
   /** The group to call for the session `placement`, its state in (undefined: no such session here). */
@@ -132,11 +177,13 @@ export class SharedGroupIsolates {
   /** Dispose every isolate (the thread ends). */
   disposeAll(): void {
     for (const placement of [...this.#sessions.keys()]) this.drop(placement);
+    this.warm([]);
   }
 
-  #leave(shared: SharedIsolate): void {
-    shared.sessions -= 1;
-    if (shared.sessions > 0) return;
+  /** A session left the isolate (`by` 1; 0: the isolate is no longer kept warm); it goes when neither uses it. */
+  #leave(shared: SharedIsolate, by = 1): void {
+    shared.sessions -= by;
+    if (shared.sessions > 0 || shared.warm) return;
     if (shared.group) dispose(shared.group);
     this.#isolates.delete(shared.key);
   }

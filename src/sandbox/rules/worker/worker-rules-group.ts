@@ -21,7 +21,7 @@ import type { ComponentHooks } from "../component-hooks.js";
 import type { GroupComponentScript } from "../create-rules-group-sandbox.js";
 import type { RulesSandboxOptions } from "../rules-sandbox-options.js";
 import type { PendingRequest, PoolWorker } from "./pool-worker.js";
-import type { MemberHookName, RulesGroupWorkerRequest } from "./rules-group-worker-messages.js";
+import { groupKey, type MemberHookName, type RulesGroupWorkerRequest } from "./rules-group-worker-messages.js";
 
 /** What a group needs of its pool (see `RulesGroupPool`). */
 export interface GroupPool {
@@ -62,6 +62,8 @@ type UnsentCall = CallRequest extends infer Request
  */
 export class WorkerRulesGroup implements RulesGroupRuntime {
   readonly members: WorkerRulesGroupMember[];
+  /** Its stack's key (see `groupKey`): groups of one key share an isolate on a worker. */
+  readonly key: string;
   readonly #pool: GroupPool;
   readonly #components: GroupComponentScript[];
   readonly #options: RulesSandboxOptions;
@@ -86,6 +88,7 @@ export class WorkerRulesGroup implements RulesGroupRuntime {
     this.#where = where;
     this.#components = components;
     this.#options = options;
+    this.key = groupKey(components, options);
     this.#live = new Set(members.map((_member, layer) => layer));
     this.members = members.map(
       (member, layer) => new WorkerRulesGroupMember(this, layer, member.hooks, member.usesState),
