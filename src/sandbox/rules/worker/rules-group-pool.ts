@@ -359,7 +359,7 @@ function fewestGroups(workers: readonly PoolWorker[]): PoolWorker {
   return workers.reduce((best, worker) => (worker.groups.size < best.groups.size ? worker : best));
 }
 
-/** The pool every `loadRulesGroupInWorker` call shares (started on first use). */
+/** The pool every `loadRulesGroup(sources, { workers })` call of the product shares (started on first use). */
 let shared: RulesGroupPool | undefined;
 
 /** The process's shared {@link RulesGroupPool}. */

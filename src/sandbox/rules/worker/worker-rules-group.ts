@@ -51,7 +51,7 @@ type UnsentCall = CallRequest extends infer Request
 
 /**
  * A Rules group that runs on a worker thread of a `RulesGroupPool` (see
- * `loadRulesGroupInWorker`): every call is a message to its worker and answers a promise, so
+ * `loadRulesGroup` given `workers`): every call is a message to its worker and answers a promise, so
  * a hook that loops holds that thread, never the caller's event loop. Calls run in the order
  * they are made. The group keeps, on this side, what its isolate keeps between calls — each
  * layer's memory (as set, and as each answer reports it) and the action each layer passed on
@@ -76,7 +76,7 @@ export class WorkerRulesGroup implements RulesGroupRuntime {
   /** Moved since the last `filterActions` answered: the new isolate does not know the last actions. */
   #movedSinceActions = false;
 
-  /** Wrap a group a pool worker answered `loaded` for. Use `loadRulesGroupInWorker`. */
+  /** Wrap a group a pool worker answered `loaded` for. Use `loadRulesGroup` with `workers`. */
   constructor(
     pool: GroupPool,
     where: GroupPlacement,

@@ -1,8 +1,15 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { GroupCall, RulesGroupRuntime } from "../../../harness/rules-group-runtime.js";
 import { loadRulesGroup } from "../component-loader.js";
-import { loadRulesGroupInWorker } from "./load-rules-group-in-worker.js";
-import { RulesGroupPool } from "./rules-group-pool.js";
+import type { RulesSandboxOptions } from "../rules-sandbox-options.js";
+import { RulesGroupPool, sharedRulesGroupPool } from "./rules-group-pool.js";
+
+/** The engine with its groups on a pool's worker threads (the process's shared pool unless one is given), as `serve` places them. */
+const loadRulesGroupInWorker = (
+  sources: readonly string[],
+  options: RulesSandboxOptions = {},
+  pool: RulesGroupPool = sharedRulesGroupPool(),
+) => loadRulesGroup(sources, { ...options, workers: pool });
 
 const groups: RulesGroupRuntime[] = [];
 afterAll(() => {
@@ -65,7 +72,7 @@ async function load(
   return loaded.group;
 }
 
-describe("loadRulesGroupInWorker", () => {
+describe("loadRulesGroup on worker threads", () => {
   it("answers every call exactly as the group on this thread does", async () => {
     const here = await load(loadRulesGroup, [counter, shouter]);
     const there = await load(loadRulesGroupInWorker, [counter, shouter]);
