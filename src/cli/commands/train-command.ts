@@ -50,11 +50,14 @@ export function trainingRunId(prefix: string, env: string): string {
   return `${prefix}-${env.replace(/[^A-Za-z0-9]+/g, "_")}-${stamp}`;
 }
 
-/** Episodes in flight per rollout batch in this process: `--rollout-concurrency`, else 1. */
-export function trainingRolloutConcurrency(options: { rolloutConcurrency?: string }): number {
-  if (options.rolloutConcurrency !== undefined)
-    return parseInteger(options.rolloutConcurrency, "--rollout-concurrency");
-  return 1;
+/**
+ * Episodes in flight per rollout batch in this process: `--rollout-concurrency`, else absent
+ * (the GRPO configuration's default applies).
+ */
+export function trainingRolloutConcurrency(options: { rolloutConcurrency?: string }): number | undefined {
+  return options.rolloutConcurrency === undefined
+    ? undefined
+    : parseInteger(options.rolloutConcurrency, "--rollout-concurrency");
 }
 
 /** The training settings given on the command line, checked, with the table's defaults for the rest. */
