@@ -2,6 +2,8 @@ import type { Command } from "commander";
 import { EnvriggerError } from "../core/errors.js";
 import { MAX_TIMER_MS } from "../core/max-timer-ms.js";
 import { curriculumSettingTable, rigSettingTable, type Setting, type SettingLimit } from "../rigger/rig-settings.js";
+import { experimentSettingTable } from "../rl/experiment-settings.js";
+import { trainingSettingTable } from "../rl/training-settings.js";
 
 /** The range of one whole-number option, both ends inclusive. */
 export type IntegerLimit = SettingLimit;
@@ -15,9 +17,10 @@ export type IntegerLimit = SettingLimit;
 export const integerOptionLimits: Readonly<Record<string, IntegerLimit>> = {
   ...limitsOf(rigSettingTable, "integer"),
   ...limitsOf(curriculumSettingTable, "integer"),
+  ...limitsOf(trainingSettingTable, "integer"),
+  ...limitsOf(experimentSettingTable, "integer"),
   "--episodes": { minimum: 1, maximum: 100_000 },
   "--top-k": { minimum: 1, maximum: 1_000 },
-  "--seeds": { minimum: 1, maximum: 1_000 },
   "--job-concurrency": { minimum: 1, maximum: 1_024 },
   "--port": { minimum: 0, maximum: 65_535 },
   "--max-sessions": { minimum: 1, maximum: 10_000 },
@@ -26,14 +29,6 @@ export const integerOptionLimits: Readonly<Record<string, IntegerLimit>> = {
   "--lock-duration-ms": { minimum: 100, maximum: MAX_TIMER_MS },
   "--stalled-interval-ms": { minimum: 100, maximum: MAX_TIMER_MS },
   "--max-stalled-count": { minimum: 0, maximum: 1_000 },
-  "--updates": { minimum: 1, maximum: 100_000 },
-  "--group": { minimum: 2, maximum: 1_024 },
-  "--tasks-per-update": { minimum: 1, maximum: 10_000 },
-  "--every": { minimum: 1, maximum: 100_000 },
-  "--round-tasks": { minimum: 1, maximum: 100_000 },
-  "--eval-every": { minimum: 1, maximum: 100_000 },
-  "--eval-episodes": { minimum: 1, maximum: 100_000 },
-  "--total-rollouts": { minimum: 1, maximum: 1_000_000_000 },
 };
 
 /** The ranges of a settings table's settings of `kind`, by flag. */

@@ -16,6 +16,8 @@ import {
 import { curriculumSettingTable, rigSettingTable } from "../rigger/rig-settings.js";
 import { settingOptions } from "./setting-options.js";
 import { targetOptions } from "./target-options.js";
+import { trainingSettingTable } from "../rl/training-settings.js";
+import { experimentSettingTable } from "../rl/experiment-settings.js";
 
 /**
  * The envrigger command line, writing to `io`. Commands are registered here only; each
@@ -118,19 +120,16 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
   rolloutOptions(
     trainingOptions(
       targetOptions(
-        program
-          .command("train")
-          .description(
-            "train a learnable policy with GRPO on the original tasks, stored stacks, or co-evolved stacks (resumable)",
-          )
-          .option("--env <env>", "environment id (the learnable policy serves bugfix and toy24 among the built-ins)")
-          .option("--policy <policy>", "learned:init or learned:<weights.json>", "learned:init")
-          .option(
-            "--source <source>",
-            "original | stacks:<dir> (a curriculum run, or a candidates directory of one env) | coevolve",
-            "original",
-          )
-          .option("--seed <s>", "run seed", "0"),
+        settingOptions(
+          program
+            .command("train")
+            .description(
+              "train a learnable policy with GRPO on the original tasks, stored stacks, or co-evolved stacks (resumable)",
+            )
+            .option("--env <env>", "environment id (the learnable policy serves bugfix and toy24 among the built-ins)"),
+          trainingSettingTable,
+          ["policy", "source", "seed"],
+        ),
       ),
     ),
     { inProcessDefault: true },
@@ -141,16 +140,8 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .description(
       "original vs co-evolved harness vs reverse-curriculum training of a learnable policy, evaluated on the original held-out tasks, over seeds",
     )
-    .requiredOption("--env <env>", "environment id (toy24, bugfix, textworld, a file: plugin)")
-    .option("--seeds <n>", "seeds (each trains every arm)", "3")
-    .option(
-      "--arms <list>",
-      "arms to run, comma-separated: original, filtered, reverse, harness, random-harness, ceiling (default original,harness,reverse)",
-    )
-    .option(
-      "--total-rollouts <n>",
-      "every arm's total rollouts per seed (training + filtering + rigging): arms compared at equal total budget",
-    )
+    .requiredOption("--env <env>", "environment id (toy24, bugfix, textworld, a file: plugin)");
+  settingOptions(experiment, experimentSettingTable)
     .option(
       "--preregistered [design]",
       "run a pre-registered design (src/rl/preregistered-experiments.ts): the env's own, or one named (e.g. toy24-equal-budget); other flags are ignored",

@@ -1,39 +1,33 @@
 import { resolve } from "node:path";
 import { type Command, Option } from "commander";
-import { settingHelp } from "./setting-options.js";
+import { settingHelp, settingOptions } from "./setting-options.js";
 import { rigSettingTable } from "../rigger/rig-settings.js";
+import { trainingSettingTable } from "../rl/training-settings.js";
 
 /**
  * The options `train` and `experiment` share (an experiment trains each arm and seed as
  * `train` would): updates, group size, evaluation cadence, reward, where the run directory is.
  */
 export function trainingOptions(command: Command): Command {
-  return command
-    .option("--updates <n>", "policy updates (per arm and seed in an experiment)", "30")
-    .option("--group <n>", "rollouts per task per update (G)", "8")
-    .option("--tasks-per-update <n>", "train tasks sampled per update", "10")
-    .option("--every <n>", "co-evolution (the harness arm): re-rig against a snapshot every n updates", "10")
-    .option(
-      "--round-tasks <n>",
-      "co-evolution: at most n tasks rigged per round (a seeded sample of the next block's tasks without an in-band stack)",
-      "24",
-    )
-    .addOption(
-      new Option(
-        "--validation <how>",
-        "co-evolution: validate candidates by the rigger's rollouts (rigging) or by the learner's training groups after a 2 K probe (training)",
-      )
-        .choices(["rigging", "training"])
-        .default("rigging"),
-    )
-    .option("--eval-every <n>", "held-out evaluation every n updates", "5")
-    .option("--eval-episodes <n>", "episodes per held-out task per evaluation", "10")
-    .option("--reward <reward>", "train on the env's reward of this name (hidden | public) instead of its verdict")
+  return settingOptions(command, trainingSettingTable, TRAINING_OPTIONS)
     .addOption(runsDirOption())
     .option("--out <dir>", OUT_HELP)
     .option("--resume <dir>", "continue the run in this directory")
     .option("--json", "print one JSON object");
 }
+
+/** The training settings every training command (train, experiment) takes; `train` adds the policy, source and seed. */
+const TRAINING_OPTIONS = [
+  "updates",
+  "group",
+  "tasksPerUpdate",
+  "every",
+  "roundTasks",
+  "validation",
+  "evalEvery",
+  "evalEpisodes",
+  "reward",
+] as const;
 
 /** `--runs-dir <dir>` of every command that makes a run directory, from its row of the settings table. */
 export function runsDirOption(): Option {

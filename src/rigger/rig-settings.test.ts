@@ -1,10 +1,19 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { experimentSettingsSchema, experimentSettingTable } from "../rl/experiment-settings.js";
+import { trainingSettingsSchema, trainingSettingTable } from "../rl/training-settings.js";
 import { curriculumSettingTable, rigSettingsSchema, rigSettingTable, type Setting } from "./rig-settings.js";
 
 const source = join(import.meta.dirname, "..");
-const settings: Record<string, Setting> = { ...rigSettingTable, ...curriculumSettingTable };
+/** Every settings table, by the file that declares it (relative to src/). */
+const tables: Record<string, Record<string, Setting>> = {
+  "rigger/rig-settings.ts": { ...rigSettingTable, ...curriculumSettingTable },
+  "rl/training-settings.ts": trainingSettingTable,
+  "rl/experiment-settings.ts": experimentSettingTable,
+};
+/** Every setting of every table, as `[field, setting]` (a row two tables share, such as `seed`, once per table). */
+const settings: Array<[string, Setting]> = Object.values(tables).flatMap((table) => Object.entries(table));
 
 /** The TypeScript sources under src/, tests and generated code aside. */
 function sourceFiles(directory = source): string[] {
@@ -26,6 +35,7 @@ const attributeOf = (flag: string) => flag.slice(2).replace(/-([a-z])/g, (_, let
  * default for a setting of the table is a second declaration of it.
  */
 const OWN_DEFAULTS: Record<string, string> = {
+  "app/curriculum.ts: policy": "a rig's policy has no default: `policy` only names its run directory when absent",
   "cli/commands/baseline-command.ts: seed": "a baseline's own run seed",
   "cli/commands/baseline-command.ts: split": "a baseline reads the train split",
   "cli/commands/check-component-command.ts: seed": "the smoke episode's seed",
@@ -36,19 +46,19 @@ const OWN_DEFAULTS: Record<string, string> = {
   "cli/commands/skills-command.ts: seed": "the skill runs' own seeds",
   "cli/commands/skills-command.ts: split": "extract reads train, eval held-out tasks",
   "cli/commands/skills-command.ts: rolloutConcurrency": "skill runs' episodes in flight",
-  "cli/commands/train-command.ts: seed": "a training run's seed",
   "cli/program.ts: rolloutConcurrency": "export and skills state their own (above)",
   "cli/program.ts: seed": "the commands above state their own",
   "cli/program.ts: split": "the commands above state their own",
-  "rl/grpo-config.ts: seed": "GRPO's sampling seed",
   "rl/training-run-config.ts: split": "training evaluates on held-out tasks",
+  "run-format/coevolution-round.ts: validation":
+    "round.json's schema, a leaf below src/rl/, reads a round file without the field as the training default",
   "serve/load-served-set.ts: split": "the tasks served without a source",
 };
 
 /** Where a source states a default for one of the table's settings that have one (`file` relative to src/). */
 function restatedDefaults(text: string, file = ""): string[] {
   const found: string[] = [];
-  for (const [name, setting] of Object.entries(settings)) {
+  for (const [name, setting] of settings) {
     if (setting.default === undefined || OWN_DEFAULTS[`${file}: ${name}`]) continue;
     // A schema field with its own default: `k: z.number().int().min(1).default(5)`.
     if (new RegExp(`\\b${name}: z\\.[^\\n]*\\.default\\(`).test(text)) found.push(`${name}: z….default(…)`);
@@ -64,9 +74,8 @@ function restatedDefaults(text: string, file = ""): string[] {
 
 describe("the rig settings, declared once", () => {
   it("no source outside the table states a default for one of its settings", () => {
-    const table = join(source, "rigger", "rig-settings.ts");
     const problems = sourceFiles()
-      .filter((path) => path !== table)
+      .filter((path) => !(relative(source, path) in tables))
       .flatMap((path) =>
         restatedDefaults(readFileSync(path, "utf8"), relative(source, path)).map(
           (what) => `${relative(source, path)}: ${what}`,
@@ -93,14 +102,24 @@ describe("the rig settings, declared once", () => {
     }
   });
 
-  it("each field is named after its flag, but for the three the stored run names more exactly", () => {
+  it("each default the training and experiment tables show is the one their schemas apply", () => {
+    const applied: Record<string, unknown> = {
+      ...trainingSettingsSchema.parse({}),
+      ...experimentSettingsSchema.parse({}),
+    };
+    for (const [name, setting] of Object.entries({ ...trainingSettingTable, ...experimentSettingTable }))
+      if ("default" in setting) expect(applied[name], name).toEqual(setting.default);
+    expect(applied.arms).toEqual(experimentSettingTable.arms.defaultText.split(","));
+  });
+
+  it("each field is named after its flag, but for the few the stored run names more exactly", () => {
     const renamed = {
       envOptions: "--env-option",
       callTimeoutMs: "--call-timeout",
       candidatesDir: "--candidates",
       taskIds: "--task",
     };
-    for (const [name, setting] of Object.entries(settings))
+    for (const [name, setting] of settings)
       expect(setting.flag, name).toBe(
         renamed[name as keyof typeof renamed] ?? `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`,
       );

@@ -42,13 +42,14 @@ export interface Setting<S extends z.ZodType = z.ZodType> {
   schema: S;
 }
 
-function integer(
+/** A whole-number setting in `limit`, with its default (or none: then optional). */
+export function integer(
   row: { flag: `--${string}`; help: string; value?: string; default: number } & SettingLimit,
 ): Setting<z.ZodDefault<z.ZodNumber>>;
-function integer(
+export function integer(
   row: { flag: `--${string}`; help: string; value?: string; defaultText?: string } & SettingLimit,
 ): Setting<z.ZodOptional<z.ZodNumber>>;
-function integer(
+export function integer(
   row: { flag: `--${string}`; help: string; value?: string; default?: number; defaultText?: string } & SettingLimit,
 ): Setting {
   const base = z.number().int().min(row.minimum).max(row.maximum);
@@ -62,7 +63,8 @@ function integer(
   };
 }
 
-function text<S extends z.ZodType>(
+/** A free-text setting with its schema. */
+export function text<S extends z.ZodType>(
   row: { flag: `--${string}`; help: string; value: string; default?: z.output<S>; defaultText?: string },
   schema: S,
 ): Setting<S> {

@@ -26,6 +26,7 @@ import { runCostOf } from "../run-format/cost-record.js";
 import { createRng } from "../core/seeding.js";
 import { StackBandMeasure } from "./stack-band-measure.js";
 import { tasksOfUpdate } from "./train-policy.js";
+import { trainingSettingTable } from "./training-settings.js";
 import { judgeTrial, trialOfRecord, trialsOfRound, type TrialStack } from "./trial-stacks.js";
 
 /** Options of {@link coevolutionSource}. */
@@ -108,7 +109,7 @@ export function coevolutionSource(options: CoevolutionOptions): TrainingSource &
   const acceptedAt = new Map<string, number>();
   // Stacks training on trial: not yet called in band by the rule (validation `training`).
   const trials = new Map<string, TrialStack>();
-  const validation = options.validation ?? "rigging";
+  const validation = options.validation ?? trainingSettingTable.validation.default;
   const roundDirectory = (round: number) => resolve(options.directory, `round-${round}`);
   const demonstrations = options.demonstrator
     ? demonstrationEpisodes(

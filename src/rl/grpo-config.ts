@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { trainingSettingTable } from "./training-settings.js";
 
 /**
  * The trainer's hyper-parameters. Defaults are sized for the BugFix experiment on two
@@ -7,11 +8,11 @@ import { z } from "zod";
 export const grpoConfigSchema = z
   .object({
     /** Policy updates. */
-    updates: z.number().int().min(1).max(100_000).default(30),
+    updates: trainingSettingTable.updates.schema,
     /** Rollouts per task from one snapshot (G): advantages are normalised within this group. */
-    group: z.number().int().min(2).max(1024).default(8),
+    group: trainingSettingTable.group.schema,
     /** Tasks per update (sampled without replacement each update; all when larger than the split). */
-    tasksPerUpdate: z.number().int().min(1).max(10_000).default(10),
+    tasksPerUpdate: trainingSettingTable.tasksPerUpdate.schema,
     learningRate: z.number().positive().max(10).default(0.05),
     /** Weight of the mean per-step entropy in the objective. */
     entropyCoefficient: z.number().min(0).max(10).default(0.01),
@@ -19,7 +20,7 @@ export const grpoConfigSchema = z
     clipNorm: z.number().positive().default(5),
     adamBeta1: z.number().min(0).max(0.9999).default(0.9),
     adamBeta2: z.number().min(0).max(0.999999).default(0.999),
-    seed: z.number().int().nonnegative().default(0),
+    seed: trainingSettingTable.seed.schema,
     /** Episodes in flight at once inside a rollout batch. */
     concurrency: z.number().int().min(1).max(256).default(1),
   })

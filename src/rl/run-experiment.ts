@@ -11,6 +11,7 @@ import type { BuildStackDependencies } from "../harness/build-stack.js";
 import type { HeldOutPoint } from "./evaluate-held-out.js";
 import type { RigDependenciesFactory } from "../curriculum/run-curriculum.js";
 import { grpoConfigSchema } from "./grpo-config.js";
+import { experimentSettingTable } from "./experiment-settings.js";
 import { runTraining, trainingRunPaths, type TrainingRunResult } from "./run-training.js";
 import { updateFractionsOf } from "./update-fractions.js";
 import { experimentCurves } from "./experiment-curves.js";
@@ -28,13 +29,7 @@ export { type SeedSpread, seedInterval } from "./seed-spread.js";
 import { type SeedSpread, seedInterval, spread } from "./seed-spread.js";
 
 export { EXPERIMENT_ARMS, type ExperimentArm } from "./experiment-arm.js";
-import {
-  armRigs,
-  armTrainingConfig,
-  DEFAULT_EXPERIMENT_ARMS,
-  EXPERIMENT_ARMS,
-  type ExperimentArm,
-} from "./experiment-arm.js";
+import { armRigs, armTrainingConfig, type ExperimentArm } from "./experiment-arm.js";
 import { refuseExistingRun, resumedRunFile, writeRunFile } from "../run-format/run-file.js";
 
 /** An experiment's configuration, `runs/<id>/experiment.json`. */
@@ -44,19 +39,16 @@ export const experimentConfigSchema = z.object({
   envOptions: jsonObjectSchema.default({}),
   rewardSource: z.enum(["evaluation", "env"]),
   /** The arms run, in this order (default original, harness, reverse; `reverse` needs an env with a demonstrator). */
-  arms: z
-    .array(z.enum(EXPERIMENT_ARMS))
-    .min(1)
-    .default([...DEFAULT_EXPERIMENT_ARMS]),
+  arms: experimentSettingTable.arms.schema,
   /** Seeds 0 … seeds − 1; each seed trains every arm from the same initial weights. */
-  seeds: z.number().int().min(1).max(100).default(3),
+  seeds: experimentSettingTable.seeds.schema,
   grpo: grpoConfigSchema.omit({ seed: true }),
   /**
    * Every arm's total rollouts per seed — training, filtering and rigging — so arms compare at
    * equal total budget (absent: equal training episodes, `grpo.updates` each). `grpo.updates`
    * stays the cap: set it to at least totalRollouts / (tasksPerUpdate × group).
    */
-  totalRollouts: z.number().int().min(1).optional(),
+  totalRollouts: experimentSettingTable.totalRollouts.schema,
   /** The `filtered` arm: at most this many × tasksPerUpdate groups drawn per update. */
   filterDrawFactor: z.number().min(1).max(64).default(4),
   /** The `ceiling` arm: this many × the budget (and updates), on the held-out tasks themselves. */

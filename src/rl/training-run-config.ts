@@ -3,6 +3,7 @@ import { jsonObjectSchema } from "../core/json.js";
 import { DEFAULT_TARGET, targetSchema } from "../designer/target.js";
 import { rigSettingsSchema } from "../rigger/rig-settings.js";
 import { grpoConfigSchema } from "./grpo-config.js";
+import { trainingSettingTable } from "./training-settings.js";
 
 /** The co-evolution source's settings (`--source coevolve`). */
 export const coevolveSourceSchema = rigSettingsSchema
@@ -10,19 +11,19 @@ export const coevolveSourceSchema = rigSettingsSchema
   .extend({
     kind: z.literal("coevolve"),
     /** Re-rig every this many updates (M). */
-    every: z.number().int().min(1).default(10),
+    every: trainingSettingTable.every.schema,
     target: targetSchema.default(DEFAULT_TARGET),
     /**
      * At most this many tasks rigged per round: a seeded sample of the tasks the next block of
      * `every` updates trains on that have no stack the learner still measures in band.
      */
-    roundTasks: z.number().int().min(1).default(24),
+    roundTasks: trainingSettingTable.roundTasks.schema,
     /**
      * How a round's candidates are validated (`CoevolutionOptions.validation`): `rigging` (the
      * rigger's rollouts, as every run before it) or `training` (a 2 K probe per task, then the
      * rule over the learner's own training groups on the trial stack).
      */
-    validation: z.enum(["rigging", "training"]).default("rigging"),
+    validation: trainingSettingTable.validation.schema,
   });
 
 export type CoevolveSourceInput = z.input<typeof coevolveSourceSchema>;
@@ -64,9 +65,9 @@ export const trainingRunConfigSchema = z.object({
   trainSplit: z.enum(["train", "heldout"]).default("train"),
   evaluation: z.object({
     /** Evaluate every this many updates (and before the first and after the last). */
-    every: z.number().int().min(1).default(5),
+    every: trainingSettingTable.evalEvery.schema,
     /** Episodes per held-out task per evaluation. */
-    episodes: z.number().int().min(1).default(10),
+    episodes: trainingSettingTable.evalEpisodes.schema,
     split: z.enum(["heldout", "train"]).default("heldout"),
     /** Evaluate on a fixed seeded sample of this many tasks of the split (the same for every seed and arm); absent: all. */
     tasks: z.number().int().min(1).optional(),

@@ -7,9 +7,10 @@ import { EnvriggerError } from "../../core/errors.js";
 import { runsDirectoryOf } from "../shared-options.js";
 import type { CliIo } from "../cli-io.js";
 import { fixed, formatTable } from "../format-table.js";
-import { parseInteger } from "../parse-arguments.js";
 import { createProgress } from "../progress.js";
-import { rewardOptions, trainingRolloutConcurrency, trainingRunId } from "./train-command.js";
+import { rewardOptions, trainingRolloutConcurrency, trainingRunId, trainingSettingsOf } from "./train-command.js";
+import { settingsFromOptions } from "../setting-options.js";
+import { experimentSettingsSchema, experimentSettingTable } from "../../rl/experiment-settings.js";
 import { productRigDependencies } from "../../app/product-rig-dependencies.js";
 import { productStackDependencies } from "../../app/product-stack-dependencies.js";
 
@@ -87,7 +88,9 @@ export function formatExperiment(result: ExperimentResult): string {
 
 /** `envrigger experiment`: original vs co-evolved harness training, evaluated on held-out tasks, over seeds. */
 export async function experimentCommand(options: ExperimentCommandOptions, io: CliIo): Promise<ExperimentResult> {
-  const { envOptions, rewardSource } = rewardOptions(options.reward);
+  const settings = trainingSettingsOf(options);
+  const experiment = experimentSettingsSchema.parse(settingsFromOptions({ ...options }, experimentSettingTable));
+  const { envOptions, rewardSource } = rewardOptions(settings.reward);
   const id = trainingRunId("experiment", options.env);
   if (options.summarize !== undefined && options.resume !== undefined)
     throw new EnvriggerError("BAD_ARGUMENT", "--summarize and --resume are exclusive", {
@@ -111,7 +114,6 @@ export async function experimentCommand(options: ExperimentCommandOptions, io: C
           .join(", ")}`,
       },
     );
-  const arms = options.arms?.split(",").map((arm) => arm.trim());
   try {
     const input: ExperimentConfigInput =
       options.preregistered && design
@@ -121,26 +123,17 @@ export async function experimentCommand(options: ExperimentCommandOptions, io: C
             env: env.id,
             envOptions,
             rewardSource,
-            seeds: parseInteger(options.seeds ?? "3", "--seeds"),
+            seeds: experiment.seeds,
             grpo: {
-              updates: parseInteger(options.updates ?? "30", "--updates"),
-              group: parseInteger(options.group ?? "8", "--group"),
-              tasksPerUpdate: parseInteger(options.tasksPerUpdate ?? "10", "--tasks-per-update"),
+              updates: settings.updates,
+              group: settings.group,
+              tasksPerUpdate: settings.tasksPerUpdate,
               concurrency: trainingRolloutConcurrency(options),
             },
-            evaluation: {
-              every: parseInteger(options.evalEvery ?? "5", "--eval-every"),
-              episodes: parseInteger(options.evalEpisodes ?? "10", "--eval-episodes"),
-            },
-            coevolution: {
-              every: parseInteger(options.every ?? "10", "--every"),
-              roundTasks: parseInteger(options.roundTasks ?? "24", "--round-tasks"),
-              validation: options.validation ?? "rigging",
-            },
-            ...(arms ? { arms: arms as ExperimentConfigInput["arms"] } : {}),
-            ...(options.totalRollouts === undefined
-              ? {}
-              : { totalRollouts: parseInteger(options.totalRollouts, "--total-rollouts") }),
+            evaluation: { every: settings.evalEvery, episodes: settings.evalEpisodes },
+            coevolution: { every: settings.every, roundTasks: settings.roundTasks, validation: settings.validation },
+            arms: experiment.arms,
+            ...(experiment.totalRollouts === undefined ? {} : { totalRollouts: experiment.totalRollouts }),
           };
     const result = await runExperiment(input, {
       runDirectory,

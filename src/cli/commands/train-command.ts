@@ -8,7 +8,9 @@ import { parseSourceSpec, trainingRunConfigSchema, type TrainingRunConfigInput }
 import { runsDirectoryOf } from "../shared-options.js";
 import type { CliIo } from "../cli-io.js";
 import { fixed } from "../format-table.js";
-import { parseChoice, parseInteger } from "../parse-arguments.js";
+import { parseInteger } from "../parse-arguments.js";
+import { settingsFromOptions } from "../setting-options.js";
+import { type TrainingSettings, trainingSettingsSchema, trainingSettingTable } from "../../rl/training-settings.js";
 import { createProgress } from "../progress.js";
 import { targetFromOptions } from "../target-options.js";
 import { productRigDependencies } from "../../app/product-rig-dependencies.js";
@@ -48,23 +50,28 @@ export function trainingRunId(prefix: string, env: string): string {
   return `${prefix}-${env.replace(/[^A-Za-z0-9]+/g, "_")}-${stamp}`;
 }
 
-/** Episodes in flight per rollout batch in this process: `--rollout-concurrency`, else 1. */
-export function trainingRolloutConcurrency(options: { rolloutConcurrency?: string }): number {
-  if (options.rolloutConcurrency !== undefined)
-    return parseInteger(options.rolloutConcurrency, "--rollout-concurrency");
-  return 1;
+/**
+ * Episodes in flight per rollout batch in this process: `--rollout-concurrency`, else absent
+ * (the GRPO configuration's default applies).
+ */
+export function trainingRolloutConcurrency(options: { rolloutConcurrency?: string }): number | undefined {
+  return options.rolloutConcurrency === undefined
+    ? undefined
+    : parseInteger(options.rolloutConcurrency, "--rollout-concurrency");
+}
+
+/** The training settings given on the command line, checked, with the table's defaults for the rest. */
+export function trainingSettingsOf(options: object): TrainingSettings {
+  return trainingSettingsSchema.parse(settingsFromOptions({ ...options }, trainingSettingTable));
 }
 
 /** The env options and reward source of `--reward`: the env's verdict by default, else the env's own reward of that name. */
-export function rewardOptions(reward: string | undefined): {
+export function rewardOptions(reward: TrainingSettings["reward"]): {
   envOptions: JsonObject;
   rewardSource: "evaluation" | "env";
 } {
   if (reward === undefined) return { envOptions: {}, rewardSource: "evaluation" };
-  return {
-    envOptions: { reward: parseChoice(reward, "--reward", ["hidden", "public"] as const) },
-    rewardSource: "env",
-  };
+  return { envOptions: { reward }, rewardSource: "env" };
 }
 
 /** Render a training result: the held-out curve and where the weights went. */
@@ -95,18 +102,18 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
     input = resumedRunFile(trainingRunConfigSchema, trainingRunPaths(runDirectory).config, "training run");
   } else {
     if (!options.env) throw new EnvriggerError("BAD_ARGUMENT", "train needs --env <env> (or --resume <dir>)");
-    const policy = options.policy ?? `${LEARNED_POLICY_PREFIX}init`;
-    if (!policy.startsWith(LEARNED_POLICY_PREFIX))
-      throw new EnvriggerError("BAD_ARGUMENT", `train needs a learnable policy, got "${policy}"`, {
+    const settings = trainingSettingsOf(options);
+    if (!settings.policy.startsWith(LEARNED_POLICY_PREFIX))
+      throw new EnvriggerError("BAD_ARGUMENT", `train needs a learnable policy, got "${settings.policy}"`, {
         hint: "use --policy learned:init or learned:<weights.json>",
       });
-    const source = parseSourceSpec(options.source ?? "original");
+    const source = parseSourceSpec(settings.source);
     if (!source)
       throw new EnvriggerError(
         "BAD_ARGUMENT",
         `--source expects original, coevolve or stacks:<path>, got "${options.source}"`,
       );
-    const { envOptions, rewardSource } = rewardOptions(options.reward);
+    const { envOptions, rewardSource } = rewardOptions(settings.reward);
     const id = trainingRunId("train", options.env);
     runDirectory =
       options.out === undefined ? join(runsDirectoryOf(options, io.cwd), id) : resolve(io.cwd, options.out);
@@ -114,29 +121,26 @@ export async function trainCommand(options: TrainCommandOptions, io: CliIo): Pro
       runId: id,
       env: options.env,
       envOptions,
-      policy,
+      policy: settings.policy,
       source:
         source.kind === "coevolve"
           ? {
               kind: "coevolve",
               target: targetFromOptions({ ...options }),
-              every: parseInteger(options.every ?? "10", "--every"),
-              roundTasks: parseInteger(options.roundTasks ?? "24", "--round-tasks"),
-              validation: options.validation ?? "rigging",
+              every: settings.every,
+              roundTasks: settings.roundTasks,
+              validation: settings.validation,
             }
           : source,
       rewardSource,
       grpo: {
-        updates: parseInteger(options.updates ?? "30", "--updates"),
-        group: parseInteger(options.group ?? "8", "--group"),
-        tasksPerUpdate: parseInteger(options.tasksPerUpdate ?? "10", "--tasks-per-update"),
-        seed: parseInteger(options.seed ?? "0", "--seed"),
+        updates: settings.updates,
+        group: settings.group,
+        tasksPerUpdate: settings.tasksPerUpdate,
+        seed: settings.seed,
         concurrency: trainingRolloutConcurrency(options),
       },
-      evaluation: {
-        every: parseInteger(options.evalEvery ?? "5", "--eval-every"),
-        episodes: parseInteger(options.evalEpisodes ?? "10", "--eval-episodes"),
-      },
+      evaluation: { every: settings.evalEvery, episodes: settings.evalEpisodes },
     };
   }
   const env = await resolveEnv(input.env, io.cwd);
