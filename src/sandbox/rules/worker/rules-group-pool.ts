@@ -20,7 +20,8 @@ export interface RulesGroupPoolOptions {
   /**
    * Started threads that hold no group, kept ready for groups that move off held workers (a
    * thread takes long to start on a loaded machine), each keeping warm the isolates of the
-   * stacks most recently loaded (up to 4). Each one taken is replaced.
+   * stacks most recently loaded (up to 4). Each one taken is replaced once no worker is on a
+   * request past `heldAfterMs` (the pool is quiet).
    * With more hooks looping at once than base workers plus spares, a group that moves waits
    * for a new thread to start. Default 4 (a ready thread costs about 10 MB, see `serve-scale`).
    */
@@ -54,10 +55,10 @@ interface LiveStack extends WarmStack {
  * thread (up to `maxWorkers`). A held thread's scheduling priority is lowered until it
  * answers, so that the threads the other sessions moved to get the cores first. A group
  * moves with each layer's memory as the pool's side last saw it and its unanswered calls;
- * the held worker skips them (a shared buffer marks the old placement cancelled). A spare
- * taken is replaced at once; threads beyond `size` that hold no group become spares again
- * (in place of spares still starting) once no worker is held. A hook that loops therefore delays the other sessions by about
- * `heldAfterMs` of wall time plus a message, not by its backstop.
+ * the held worker skips them (a shared buffer marks the old placement cancelled). Spares
+ * taken are replaced, and threads beyond `size` that hold no group become spares again,
+ * once no worker is on a request past `heldAfterMs`. A hook that loops therefore delays
+ * the other sessions by about `heldAfterMs` of wall time plus a message, not by its backstop.
  */
 export class RulesGroupPool implements GroupPool {
   readonly #size: number;
@@ -223,8 +224,13 @@ export class RulesGroupPool implements GroupPool {
     }
     // A spare that joined the pool keeps only the isolates its groups use.
     for (const worker of joined) worker.warm([]);
-    // Idle threads beyond `size` become spares again (or end) once no worker is held.
-    if (held.size === 0 && this.#workers.length > 0) {
+    // Spares are replaced (and idle threads beyond `size` become spares again) once the pool is
+    // quiet, no worker on a request past `heldAfterMs`: a thread's start takes seconds of CPU on
+    // a loaded machine, better not spent while sessions are moving off a held one. A worker only
+    // `keptLow` (the system would not give its priority back) does not count, else its groups
+    // would keep the pool from replacing spares for as long as they stay.
+    const quiet = [...held].every((worker) => worker.busy(now).forMs <= this.#heldAfterMs);
+    if (quiet && this.#workers.length > 0) {
       this.#retireSpares();
       this.#refillSpares();
     }
@@ -252,7 +258,6 @@ export class RulesGroupPool implements GroupPool {
     if (!spare) return undefined;
     this.#spares.splice(this.#spares.indexOf(spare), 1);
     this.#workers.push(spare);
-    this.#refillSpares();
     return spare;
   }
 
@@ -292,14 +297,13 @@ export class RulesGroupPool implements GroupPool {
     return worker;
   }
 
-  /** A spare (started already, preferably running) joins the pool, else a new thread; a new spare starts in its place. */
+  /** A spare (started already, preferably running) joins the pool, else a new thread (spares are replaced later, see `#check`). */
   #takeSpare(): PoolWorker {
     const live = this.#spares.filter((spare) => !spare.dead);
     const spare = live.find((candidate) => candidate.online) ?? live[0];
     if (spare) this.#spares.splice(this.#spares.indexOf(spare), 1);
     const worker = spare ?? this.#newThread();
     this.#workers.push(worker);
-    this.#refillSpares();
     return worker;
   }
 

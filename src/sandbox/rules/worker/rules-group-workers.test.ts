@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import type { GroupCall, RulesGroupRuntime } from "../../../harness/rules-group-runtime.js";
 import { loadRulesGroup } from "../component-loader.js";
 import type { RulesSandboxOptions } from "../rules-sandbox-options.js";
@@ -233,9 +233,14 @@ describe("RulesGroupPool", () => {
     expect(moved).toEqual(await here.transitions(0, 0, transition, "last", call(1)));
     expect(moved[0]?.transition).toMatchObject({ value: { text: "moved after renamed #42" } });
     expect(loopEnded).toBe(0);
-    expect(pool.threads).toBe(3); // the worker, the spare the group moved to, a new spare
+    // Bounded while the worker is held: the worker, the spare the group moved to, and at most
+    // one new spare (whether it has started yet depends on when the pool last saw no worker held).
+    expect(pool.threads).toBeGreaterThanOrEqual(2);
+    expect(pool.threads).toBeLessThanOrEqual(3);
     const [answer] = await stuck;
     expect(answer?.result).toMatchObject({ ok: false, code: "timeout" });
+    // Once the pool is quiet the spare taken is replaced: the worker, the one the group moved to, a new spare.
+    await vi.waitFor(() => expect(pool.threads).toBe(3), { timeout: 10_000, interval: 20 });
     console.log(
       `the moved group answered after ${answeredAfter.toFixed(0)} ms; the loop ran ${(loopEnded - started).toFixed(0)} ms`,
     );
