@@ -48,7 +48,8 @@ const SEEDS = [2026, 2027, 2028];
 const PROMISE_FLOOR = 0.9;
 const ROLLOUT_CEILING = 60;
 
-interface Figures {
+/** What a simulated rule measured under one model, pooled over the seeds. */
+export interface Figures {
   accepted: number;
   acceptedTrulyInPromise: number;
   acceptedTrulyInBand: number;
@@ -59,7 +60,7 @@ interface Figures {
 }
 
 /** Pooled over the seeds: ratios of the accepted weighted by each seed's accepted count, the worst task of all. */
-function pooled(runs: SimulatedMixtureCalibration[]): Figures {
+export function pooled(runs: SimulatedMixtureCalibration[]): Figures {
   const mean = (pick: (run: SimulatedMixtureCalibration) => number) =>
     runs.reduce((total, run) => total + pick(run), 0) / runs.length;
   const accepted = mean((run) => run.accepted);
@@ -141,6 +142,6 @@ export async function benchDecisionRuleToleranceSimulation(tasks = 200) {
   };
 }
 
-function round(value: number): number {
+export function round(value: number): number {
   return Number(value.toFixed(3));
 }

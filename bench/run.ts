@@ -23,6 +23,7 @@ import { benchCliStartup } from "./cli-startup.js";
 import { benchFreshClone } from "./fresh-clone.js";
 import { benchDecisionRuleSimulation } from "./decision-rule-simulation.js";
 import { benchDecisionRuleToleranceSimulation } from "./decision-rule-tolerance-simulation.js";
+import { benchAimPriorSimulation } from "./aim-prior-simulation.js";
 import { benchRepoRunner } from "./repo-runner.js";
 import { benchRepoTasks, benchRepoTasksOracle, benchUnseenRepository } from "./repo-bench.js";
 import { benchOwnRepository } from "./repo-own.js";
@@ -188,6 +189,12 @@ const sections: BenchSection[] = [
     title:
       "decision rule with a tolerance in simulation (issue 32): tasks truly in [lo − ε, hi + ε] and in [lo, hi], rollouts per task with the baseline, per rule, beside the paper's rule",
     run: () => benchDecisionRuleToleranceSimulation(),
+  },
+  {
+    name: "aim-prior",
+    title:
+      "the shared dose-response's aim as prior evidence in the rule, in simulation: per cap on its pseudo-episodes, tasks truly in [lo − ε, hi + ε] and in [lo, hi], rollouts per task, and the cap the selection picks",
+    run: () => benchAimPriorSimulation(),
   },
   {
     name: "repo-runner",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aimSharedDose, fitSharedDoseResponse } from "./shared-dose-response.js";
+import { aimSharedDose, fitSharedDoseResponse, sharedDosePrior, type TaskProbe } from "./shared-dose-response.js";
 
 describe("the dose-response shared across a run's tasks", () => {
   it("fits success as a share of each task's baseline and aims where it crosses the middle on this task's baseline", () => {
@@ -45,5 +45,41 @@ describe("the dose-response shared across a run's tasks", () => {
       6,
     );
     expect(aimSharedDose(fit, { baselineRate: 0.7, rate: 0.5, side: "easier" })).toBeNull();
+  });
+
+  it("weighs its prediction as a prior by how well the curve predicted each earlier task from the others", () => {
+    // Three tasks of baseline 0.8 that agree exactly: share 0.9 at 0.25, 0.5 at 0.5, 0.2 at 0.75.
+    const agreeing: TaskProbe[] = ["a", "b", "c"].flatMap((task) => [
+      { task, position: 0.25, successes: 72, episodes: 100, baselineRate: 0.8 },
+      { task, position: 0.5, successes: 40, episodes: 100, baselineRate: 0.8 },
+      { task, position: 0.75, successes: 16, episodes: 100, baselineRate: 0.8 },
+    ]);
+    // Between 0.25 and 0.5 the curve keeps 0.7 of a 0.6 baseline: 0.42. No miss beyond sampling:
+    // the variance floor (0.05²) gives 0.42 · 0.58 / 0.0025 − 1 pseudo-episodes.
+    expect(sharedDosePrior(agreeing, { baselineRate: 0.6, position: 0.375 })).toEqual({
+      rate: expect.closeTo(0.42, 6),
+      episodes: Math.floor((0.42 * 0.58) / 0.0025 - 1),
+    });
+    // A fourth task whose curve lies far off: every task is now predicted worse, the prior is lighter.
+    const disagreeing: TaskProbe[] = [
+      ...agreeing,
+      { task: "d", position: 0.25, successes: 8, episodes: 100, baselineRate: 0.8 },
+      { task: "d", position: 0.5, successes: 4, episodes: 100, baselineRate: 0.8 },
+    ];
+    const lighter = sharedDosePrior(disagreeing, { baselineRate: 0.6, position: 0.375 })!;
+    expect(lighter.episodes).toBeLessThan(20);
+    // Two tasks cannot say how far the curve misses; an aim beyond what was measured has no prediction.
+    expect(
+      sharedDosePrior(
+        agreeing.filter((probe) => probe.task !== "c"),
+        { baselineRate: 0.6, position: 0.375 },
+      ),
+    ).toBeNull();
+    expect(
+      sharedDosePrior(
+        agreeing.map((probe) => ({ ...probe, position: probe.position / 2 })),
+        { baselineRate: 0.6, position: 0.9 },
+      ),
+    ).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { doseFor, fitDoseResponse, type DoseResponseFit } from "./dose-response.js";
+import { doseFor, fitDoseResponse, fittedRateAt, type DoseResponseFit } from "./dose-response.js";
 
 /**
  * One probe of a template measured on some task of the run: where its knob stood — as a
@@ -78,4 +78,69 @@ export function aimSharedDose(
     weight += probe.episodes;
   }
   return Math.min(1, Math.max(0, crossing + (weight === 0 ? 0 : shift / weight)));
+}
+
+/** A probe with the task it was measured on (the prior's leave-one-task-out check reads it). */
+export interface TaskProbe extends RelativeProbe {
+  task: string;
+}
+
+/**
+ * The success rate the shared curve predicts on a task of baseline `baselineRate` at knob
+ * `position` (its share of the baseline's successes, or of its failures, mapped back to a
+ * rate). Null outside the positions the curve was measured across.
+ */
+export function predictSharedRate(
+  fit: DoseResponseFit,
+  at: { baselineRate: number; position: number; side?: DoseSide },
+): number | null {
+  const fitted = fittedRateAt(fit, at.position, "larger");
+  if (fitted === null) return null;
+  return (at.side ?? "harder") === "harder" ? fitted.rate * at.baselineRate : 1 - fitted.rate * (1 - at.baselineRate);
+}
+
+/** The between-task variance of a prediction is never read as below this (a standard deviation of 0.05). */
+const LEAST_PREDICTION_VARIANCE = 0.0025;
+
+/**
+ * The shared curve's prediction of a first candidate's success on this task as prior
+ * evidence for the decision rule: `rate` at the aim with the weight of `episodes`
+ * pseudo-episodes — as many as make a Beta prior whose variance is how far the curve's
+ * predictions actually missed on this run. That miss is measured leave-one-task-out: each
+ * earlier task's probes predicted by the curve of the other tasks' probes, the squared error
+ * less the probes' own sampling variance (never below a standard deviation of 0.05). Tasks
+ * that share the curve closely earn a heavy prior; tasks whose curves differ, a light one or
+ * none. Null with fewer than `minTasks` tasks predicted so, or when the aim lies outside what
+ * the curve measured. The rule caps the weight (`DecisionPolicy.aimPriorEpisodes`, and the
+ * candidate's own episodes).
+ */
+export function sharedDosePrior(
+  probes: readonly TaskProbe[],
+  aim: { baselineRate: number; position: number; side?: DoseSide; minTasks?: number },
+): { rate: number; episodes: number } | null {
+  const side = aim.side ?? "harder";
+  const rate = predictSharedRate(fitSharedDoseResponse(probes, side), { ...aim, side });
+  if (rate === null) return null;
+  let squaredError = 0;
+  let sampling = 0;
+  let predicted = 0;
+  const tasks = new Set<string>();
+  for (const task of new Set(probes.map((probe) => probe.task))) {
+    const others = fitSharedDoseResponse(
+      probes.filter((probe) => probe.task !== task),
+      side,
+    );
+    for (const probe of probes.filter((each) => each.task === task)) {
+      const expected = predictSharedRate(others, { baselineRate: probe.baselineRate, position: probe.position, side });
+      if (expected === null) continue;
+      squaredError += (probe.successes / probe.episodes - expected) ** 2;
+      sampling += (expected * (1 - expected)) / probe.episodes;
+      predicted += 1;
+      tasks.add(task);
+    }
+  }
+  if (tasks.size < (aim.minTasks ?? 3)) return null;
+  const variance = Math.max(LEAST_PREDICTION_VARIANCE, (squaredError - sampling) / predicted);
+  const episodes = Math.floor((rate * (1 - rate)) / variance - 1);
+  return episodes >= 1 ? { rate, episodes } : null;
 }
