@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -112,6 +113,15 @@ describe("rigTask", () => {
     const record = readCandidateRecord(result.candidate!);
     expect(record.stack.layers).toEqual([{ kind: "rules", source: "sabotage-0.5" }]);
     expect(record.validation.successRate).toBe(result.accepted!.successRate);
+  });
+
+  it("leaves no listener on the caller's signal, however many tasks share it", async () => {
+    const root = mkdtempSync(join(tmpdir(), "rig-"));
+    const run = new AbortController();
+    for (let task = 0; task < 3; task += 1)
+      await rigTask(config, dependencies(new ScriptedDesigner([rules("sabotage-0.5")]), root), undefined, run.signal);
+    // LangGraph adds one per invoke and never removes it: on the run's signal, eleven tasks warned of a leak.
+    expect(getEventListeners(run.signal, "abort")).toHaveLength(0);
   });
 
   it("records the best attempt as rejected when the revision budget runs out", async () => {

@@ -1,4 +1,5 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import { childSignal } from "../core/child-signal.js";
 import { EnvriggerError } from "../core/errors.js";
 import type { RunMeasurement } from "../designer/run-measurement.js";
 import type { RolloutStats } from "../rollout/summarize.js";
@@ -104,6 +105,22 @@ export async function rigTask(
   runMeasurements: () => Promise<RunMeasurement[]> = async () => [],
 ): Promise<RigTaskResult> {
   const config: RigConfig = parseWith(rigConfigSchema, input, "rig configuration", "BAD_CONFIG");
+  // LangGraph leaves a listener on the signal of every invoke: a task's own signal keeps them off the run's.
+  const { signal: taskSignal, release } = childSignal(signal);
+  try {
+    return await rigThread(config, dependencies, checkpointer, taskSignal, runMeasurements);
+  } finally {
+    release();
+  }
+}
+
+async function rigThread(
+  config: RigConfig,
+  dependencies: RigDependencies,
+  checkpointer: BaseCheckpointSaver | undefined,
+  signal: AbortSignal | undefined,
+  runMeasurements: () => Promise<RunMeasurement[]>,
+): Promise<RigTaskResult> {
   const app = createRigGraph(dependencies, checkpointer);
   const runConfig = {
     configurable: { thread_id: `${config.envId}/${config.taskId}` },
