@@ -25,7 +25,7 @@ const RULES: Array<{ name: string; candidate: boolean; policy: DecisionPolicy }>
   {
     name: "as landed (tolerance 0, confidence 0.9, cap 400)",
     candidate: false,
-    policy: { ...DEFAULT_DECISION_POLICY, tolerance: 0 },
+    policy: { ...DEFAULT_DECISION_POLICY, tolerance: 0, kMax: 400 },
   },
   { name: "the paper's (K = 5 per candidate, mean in band)", candidate: false, policy: PAPER_DECISION_POLICY },
   ...[0.7, 0.75, 0.8, 0.85, 0.9].flatMap((confidence) => [100, 200].map((kMax) => tolerant(confidence, kMax))),

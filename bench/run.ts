@@ -24,6 +24,7 @@ import { benchFreshClone } from "./fresh-clone.js";
 import { benchDecisionRuleSimulation } from "./decision-rule-simulation.js";
 import { benchDecisionRuleToleranceSimulation } from "./decision-rule-tolerance-simulation.js";
 import { benchAimPriorSimulation } from "./aim-prior-simulation.js";
+import { benchRiggingBreakdown } from "./rigging-breakdown.js";
 import { benchRepoRunner } from "./repo-runner.js";
 import { benchRepoTasks, benchRepoTasksOracle, benchUnseenRepository } from "./repo-bench.js";
 import { benchOwnRepository } from "./repo-own.js";
@@ -195,6 +196,12 @@ const sections: BenchSection[] = [
     title:
       "the shared dose-response's aim as prior evidence in the rule, in simulation: per cap on its pseudo-episodes, tasks truly in [lo − ε, hi + ε] and in [lo, hi], rollouts per task, and the cap the selection picks",
     run: () => benchAimPriorSimulation(),
+  },
+  {
+    name: "rigging-breakdown",
+    title:
+      "where a rigged task's rollouts go under the default rule: baseline, first candidate, later candidates, per calibration curriculum (BugFix, Toy24) and seed",
+    run: () => benchRiggingBreakdown(),
   },
   {
     name: "repo-runner",
