@@ -9,6 +9,7 @@ import {
   explicitOptions,
   OUT_HELP,
   QUEUE_HELP,
+  rolloutConcurrencyOption,
   rolloutOptions,
   runsDirOption,
   trainingOptions,
@@ -231,7 +232,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--policy <policy>", "policy for fresh rollouts of --candidates")
     .option("--episodes <n>", "fresh rollouts per candidate (default 10)")
     .option("--seed <s>", "seed of the fresh rollouts", "0")
-    .option("--rollout-concurrency <n>", "episodes in flight at once", "1")
+    .addOption(rolloutConcurrencyOption())
     .option("--successes-only", "only successful episodes (rejection-sampling fine-tuning)")
     .option("--out <file>", "write here (atomically at the end; lines stream into <file>.partial); default stdout")
     .action(async (options) => void (await (await import("./commands/export-command.js")).exportCommand(options, io)));
@@ -267,7 +268,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--seed <s>", "seed of the original-env rollouts", "1")
     .option("--extractor <extractor>", "mined (offline) | openai:<model> | gemini:<model>", "mined")
     .requiredOption("--out <bank.jsonl>", "the bank the items are appended to")
-    .option("--rollout-concurrency <n>", "episodes in flight at once", "1")
+    .addOption(rolloutConcurrencyOption())
     .option("--json", "print one JSON object")
     .action(
       async (options) => void (await (await import("./commands/skills-command.js")).skillsExtractCommand(options, io)),
@@ -286,7 +287,7 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--episodes <n>", "episodes per task and arm", "5")
     .option("--seed <s>", "run seed (both arms use the same seeds)", "0")
     .option("--embeddings <spec>", "retrieve by embeddings: openai:<model> (default: BM25)")
-    .option("--rollout-concurrency <n>", "episodes in flight at once", "1")
+    .addOption(rolloutConcurrencyOption())
     .option("--json", "print one JSON object")
     .action(
       async (options) => void (await (await import("./commands/skills-command.js")).skillsEvalCommand(options, io)),

@@ -53,18 +53,25 @@ export function rolloutOptions(
   command: Command,
   choices: { callTimeout?: boolean; inProcessDefault?: boolean },
 ): Command {
-  const { rolloutConcurrency, callTimeoutMs } = rigSettingTable;
-  command
-    .addOption(
-      new Option(
-        `${rolloutConcurrency.flag} ${rolloutConcurrency.value}`,
-        settingHelp(choices.inProcessDefault ? { ...rolloutConcurrency, defaultText: "1" } : rolloutConcurrency),
-      ),
-    )
-    .option("--queue <url>", QUEUE_HELP);
+  const { callTimeoutMs } = rigSettingTable;
+  command.addOption(rolloutConcurrencyOption(choices)).option("--queue <url>", QUEUE_HELP);
   if (choices.callTimeout)
     command.addOption(new Option(`${callTimeoutMs.flag} ${callTimeoutMs.value}`, settingHelp(callTimeoutMs)));
   return command;
+}
+
+/**
+ * `--rollout-concurrency`, from the rig table's row: no default value on the command line, so
+ * a command that is not given it takes the policy's and env's (`rolloutConcurrencyOf`: 16
+ * when either waits on I/O, else 1); `inProcessDefault` states 1 for commands whose policy is
+ * always in-process.
+ */
+export function rolloutConcurrencyOption(choices: { inProcessDefault?: boolean } = {}): Option {
+  const { rolloutConcurrency } = rigSettingTable;
+  return new Option(
+    `${rolloutConcurrency.flag} ${rolloutConcurrency.value}`,
+    settingHelp(choices.inProcessDefault ? { ...rolloutConcurrency, defaultText: "1" } : rolloutConcurrency),
+  );
 }
 
 /** The options given on the command line (not defaults), as their camel-case keys. */

@@ -6,6 +6,7 @@ import type { ToolSpec } from "../core/tool-spec.js";
 import { buildStack, type BuildStackDependencies } from "../harness/build-stack.js";
 import { resolvePolicy } from "../policies/policy-registry.js";
 import { readRun } from "../curriculum/read-run.js";
+import { defaultRolloutConcurrency } from "../rollout/default-rollout-concurrency.js";
 import { runRollouts } from "../rollout/run-rollouts.js";
 import { chatEpisodeOf, type ChatEpisode } from "./chat-episode.js";
 import { readStoredCandidates } from "./read-stored-candidates.js";
@@ -52,7 +53,8 @@ export interface FreshChatOptions {
   policy: string;
   episodes: number;
   seed: number;
-  concurrency: number;
+  /** Episodes in flight at once; absent: the policy's and env's default (`defaultRolloutConcurrency`). */
+  concurrency?: number;
   cwd: string;
   /** How the stored stacks are built (the product's: `productStackDependencies(cwd)` from `src/app/`). */
   stack: BuildStackDependencies;
@@ -84,7 +86,7 @@ export async function chatEpisodesOfCandidates(
       tasks: [{ taskId: line.stack.base.taskId }],
       episodes: options.episodes,
       seed: deriveSeed(options.seed, "export", line.candidateId),
-      concurrency: options.concurrency,
+      concurrency: options.concurrency ?? defaultRolloutConcurrency(options.policy, line.stack.base.env),
     });
     for (const trajectory of trajectories) emit(chatEpisodeOf(trajectory, { instruction, tools, source: "fresh" }));
   }

@@ -118,7 +118,9 @@ export async function exportCommand(options: ExportCommandOptions, io: CliIo): P
         policy: options.policy,
         episodes: parseInteger(options.episodes ?? "10", "--episodes"),
         seed: parseInteger(options.seed ?? "0", "--seed"),
-        concurrency: parseInteger(options.rolloutConcurrency ?? "1", "--rollout-concurrency"),
+        ...(options.rolloutConcurrency === undefined
+          ? {}
+          : { concurrency: parseInteger(options.rolloutConcurrency, "--rollout-concurrency") }),
         cwd: io.cwd,
         stack: productStackDependencies(io.cwd),
       },

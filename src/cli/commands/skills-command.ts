@@ -14,6 +14,7 @@ import type { CliIo } from "../cli-io.js";
 import { fixed, formatTable, percent } from "../format-table.js";
 import { parseChoice, parseInteger } from "../parse-arguments.js";
 import { createProgress } from "../progress.js";
+import { rolloutConcurrencyOf } from "../rollout-options.js";
 
 /** Raw options of `envrigger skills extract`. */
 export interface SkillsExtractOptions {
@@ -130,7 +131,7 @@ async function sourcesOf(
     policy: policy.factory,
     tasks,
     seed: parseInteger(options.seed ?? "1", "--seed"),
-    concurrency: parseInteger(options.rolloutConcurrency ?? "1", "--rollout-concurrency"),
+    concurrency: rolloutConcurrencyOf(options, options.policy ?? "", options.env ?? env.id),
     onEpisode: (done) => progress.update(done),
   });
   progress.stop();
@@ -214,7 +215,7 @@ export async function skillsEvalCommand(options: SkillsEvalOptions, io: CliIo): 
   const k = parseInteger(options.topK ?? "3", "--top-k");
   const episodes = parseInteger(options.episodes ?? "5", "--episodes");
   const seed = parseInteger(options.seed ?? "0", "--seed");
-  const concurrency = parseInteger(options.rolloutConcurrency ?? "1", "--rollout-concurrency");
+  const concurrency = rolloutConcurrencyOf(options, options.policy, options.env);
   const bank = readSkillBank(resolve(io.cwd, options.bank));
   for (const warning of bank.warnings) io.stderr(`warning: ${warning}\n`);
   const env = await resolveEnv(options.env, io.cwd);
