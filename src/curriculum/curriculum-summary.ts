@@ -35,7 +35,9 @@ export function summarizeCurriculum(results: RigTaskResult[], target: Target, no
     notRigged,
     inBandBefore: results.filter((result) => inBand(result.baseline.successRate)).length,
     inBandAfter: results.filter(
-      (result) => result.outcome === "skipped" || (result.accepted !== null && inBand(result.accepted.successRate)),
+      (result) =>
+        result.outcome === "skipped" ||
+        (result.accepted !== null && inBand((result.accepted.pooled ?? result.accepted).successRate)),
     ).length,
     revisionsTotal: results.reduce((sum, result) => sum + result.revisions, 0),
     usage: results.reduce(

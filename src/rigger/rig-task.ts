@@ -3,7 +3,7 @@ import { childSignal } from "../core/child-signal.js";
 import { EnvriggerError } from "../core/errors.js";
 import type { RunMeasurement } from "../designer/run-measurement.js";
 import type { RolloutStats } from "../rollout/summarize.js";
-import { rigConfigSchema, type RigConfig, type RigConfigInput } from "./rig-config.js";
+import { decisionPolicyOf, rigConfigSchema, type RigConfig, type RigConfigInput } from "./rig-config.js";
 import type { RigDependencies } from "./rig-dependencies.js";
 import { createRigGraph } from "./rig-graph.js";
 import { configOf, type RigOutcome, type RigState } from "./rig-state.js";
@@ -16,6 +16,13 @@ export interface RateSummary {
   successInterval: [number, number];
   meanSteps: number;
   episodes: number;
+  /**
+   * The estimate the rule accepted on when it was not the batch's own rate: the pooled
+   * estimate of a mixture experiment at this candidate's share (every episode of the
+   * experiment's candidates and the baseline's; see `CandidateEvidence.pooled`). Absent when
+   * the candidate's own episodes decided.
+   */
+  pooled?: { successRate: number; episodes: number };
 }
 
 /** One task's result in a curriculum (the `curriculum --json` task entry). */
@@ -50,6 +57,17 @@ function rates(stats: RolloutStats): RateSummary {
   };
 }
 
+/** The accepted validation's rates, with the pooled estimate when the rule decided on it (as `judgeBands` reads it). */
+function acceptedRates(validation: NonNullable<RigState["validation"]>, config: RigConfig): RateSummary {
+  const { pooled } = validation.evidence;
+  const policy = decisionPolicyOf(config);
+  const decidedOnPool = pooled?.consistent === true && policy.checkRollouts === 0 && policy.rule === "posterior";
+  return {
+    ...rates(validation.stats),
+    ...(decidedOnPool ? { pooled: { successRate: pooled.mean, episodes: pooled.episodes } } : {}),
+  };
+}
+
 /** The result of a finished task thread. */
 export function resultOf(state: RigState): RigTaskResult {
   const config = configOf(state);
@@ -61,7 +79,7 @@ export function resultOf(state: RigState): RigTaskResult {
     taskId: config.taskId,
     outcome: state.outcome!,
     baseline: rates(state.baseline!.stats),
-    accepted: state.outcome === "accepted" && state.validation ? rates(state.validation.stats) : null,
+    accepted: state.outcome === "accepted" && state.validation ? acceptedRates(state.validation, config) : null,
     best:
       state.outcome === "rejected" && best
         ? {

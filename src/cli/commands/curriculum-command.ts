@@ -24,8 +24,15 @@ export type CurriculumCommandOptions = Record<string, unknown> & {
 export function formatCurriculum(
   result: Pick<CurriculumRunResult, "tasks" | "notRigged" | "summary" | "runDirectory">,
 ): string {
-  const rate = (summary: { successRate: number; episodes: number } | null) =>
-    summary ? `${fixed(summary.successRate)} (n=${summary.episodes})` : "-";
+  // An accept on a mixture's pooled estimate shows the figure the rule read, as the promise speaks of it.
+  const rate = (
+    summary: { successRate: number; episodes: number; pooled?: { successRate: number; episodes: number } } | null,
+  ) =>
+    summary === null
+      ? "-"
+      : summary.pooled
+        ? `${fixed(summary.pooled.successRate)} (pooled n=${summary.pooled.episodes})`
+        : `${fixed(summary.successRate)} (n=${summary.episodes})`;
   const rows = result.tasks.map((task) => [
     task.taskId,
     task.outcome,
