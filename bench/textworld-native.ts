@@ -16,6 +16,12 @@ import { median } from "./measure.js";
 const ROUNDS = 5;
 /** Walkthrough plays per round, per interpreter (after one untimed warm-up play that compiles). */
 const PLAYS = { "ifvms-tuned": 8, ifvms: 3 } as const;
+/**
+ * After the rounds: untimed plays that take our interpreter past V8's warm-up (it keeps
+ * optimising compiled game code for the first hundred or so plays of a story), then timed
+ * plays — the per-turn cost a long run (a curriculum) sees, beside the rounds' early figure.
+ */
+const LATE = { warmPlays: 100, plays: 20 } as const;
 /** Extra plays in the second dfrotz process of a round (the first plays once: start-up and loading cancel out). */
 const DFROTZ_EXTRA_PLAYS = 20;
 /** Extra restarts in the third dfrotz process of a round. */
@@ -152,7 +158,9 @@ const round2 = (value: number) => Number(value.toFixed(2));
  * native `dfrotz` (frotz in C, a yardstick only), interleaved in rounds in one run: CPU ms
  * per turn and per reset (the last play's game rewound to the opening snapshot, as the env
  * resets, and resuming it in a new session; for dfrotz, `restart`), medians over
- * rounds, and the ratios. Without dfrotz the native side is skipped with a message.
+ * rounds, and the ratios; then ours once more after {@link LATE}'s warm-up plays (the
+ * `Late` figures, against the rounds' dfrotz median). Without dfrotz the native side is
+ * skipped with a message.
  */
 export async function benchTextworldNative(): Promise<Record<string, unknown>> {
   const library = await loadTextWorldLibrary();
@@ -197,12 +205,15 @@ export async function benchTextworldNative(): Promise<Record<string, unknown>> {
         if (dfrotz !== null) record("dfrotz", playDfrotz(dfrotz, game, directory));
         record("ifvms", playOurs(game, "ifvms", tables.ifvms, PLAYS.ifvms));
       }
+      playOurs(game, "ifvms-tuned", tables["ifvms-tuned"], LATE.warmPlays);
+      const late = playOurs(game, "ifvms-tuned", tables["ifvms-tuned"], LATE.plays);
       const turn = (side: string) => median(samples[side]!.turnMs);
       const reset = (side: string) => median(samples[side]!.resetMs);
       const resume = (side: string) => median(samples[side]!.resumeMs);
       const key = game.key;
       figures[`${key}TunedCpuPerTurnMs`] = round2(turn("tuned"));
       figures[`${key}IfvmsCpuPerTurnMs`] = round2(turn("ifvms"));
+      figures[`${key}TunedLateCpuPerTurnMs`] = round2(late.turnMs);
       figures[`${key}TunedCpuPerResetMs`] = round2(reset("tuned"));
       figures[`${key}IfvmsCpuPerResetMs`] = round2(reset("ifvms"));
       figures[`${key}IfvmsOverTuned`] = round2(turn("ifvms") / turn("tuned"));
@@ -213,6 +224,7 @@ export async function benchTextworldNative(): Promise<Record<string, unknown>> {
         figures[`${key}DfrotzCpuPerTurnMs`] = round2(turn("dfrotz"));
         figures[`${key}DfrotzCpuPerResetMs`] = round2(reset("dfrotz"));
         figures[`${key}TunedOverDfrotz`] = round2(turn("tuned") / turn("dfrotz"));
+        figures[`${key}TunedLateOverDfrotz`] = round2(late.turnMs / turn("dfrotz"));
       } else {
         figures[`${key}Dfrotz`] = "skipped: dfrotz is not installed";
       }

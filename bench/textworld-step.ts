@@ -16,7 +16,14 @@ interface ZvmLoop {
   jit: Record<number, ((machine: ZvmLoop) => number | undefined) | undefined>;
   compile(): void;
   ret(result: number): void;
+  /** The call the last compiled function recorded (see `tuned-zvm.ts`, `call`); null when it made none. */
+  callAddress: number;
+  callStorer: number;
+  callNext: number;
+  callArguments: number[] | null;
 }
+
+type EnterRoutine = (this: ZvmLoop, address: number, storer: number, next: number, args: number[]) => void;
 
 /** Milliseconds spent inside a method while `body` runs (the method wrapped, then restored). */
 async function timeInside<T>(
@@ -47,8 +54,9 @@ async function timeInside<T>(
  * inside the game session's `send` (ZVM running the game's own code, through the headless
  * Glk display) — the rest is the bridge (command checks, output reading, observation) and
  * the rollout loop; the share of reset time spent in the game session (starting it from the
- * opening snapshot, or rewinding the last episode's game to it); and the interpreter's work per step — compiled-code blocks run per `command`
- * (one pass with ZVM's run loop wrapped by a counter, not timed).
+ * opening snapshot, or rewinding the last episode's game to it); and the interpreter's work per step — compiled
+ * functions its run loop calls per `command` (a fragment of ZVM's, or a routine's fragments joined; one pass with
+ * the run loop wrapped by a counter, not timed).
  */
 export async function benchTextworld() {
   const policy = await resolvePolicy("walkthrough", "textworld");
@@ -86,8 +94,10 @@ export async function benchTextworld() {
     // The interpreter sessions use by default (its run loop is its own, on its own prototype).
     const Zvm = zMachineLibraries().TunedZvm as unknown as ZvmClass;
     const run = Zvm.prototype.run;
+    // ZVM's own `call` (the tuned one only records the call for the run loop to make).
+    const enterRoutine = (zMachineLibraries().Zvm as unknown as { prototype: { call: EnterRoutine } }).prototype.call;
     let blocks = 0;
-    // ZVM's own loop, counting each compiled block it runs.
+    // The tuned run loop, counting each compiled function it calls (a joined routine runs several fragments per call).
     Zvm.prototype.run = function (this: ZvmLoop) {
       this.stop = 0;
       while (!this.stop) {
@@ -95,7 +105,11 @@ export async function benchTextworld() {
         if (!this.jit[pc]) this.compile();
         blocks += 1;
         const result = this.jit[pc]!(this);
-        if (result !== undefined && !Number.isNaN(result)) this.ret(result);
+        const args = this.callArguments;
+        if (args !== null) {
+          this.callArguments = null;
+          enterRoutine.call(this, this.callAddress, this.callStorer, this.callNext, args);
+        } else if (result !== undefined && !Number.isNaN(result)) this.ret(result);
       }
     };
     try {

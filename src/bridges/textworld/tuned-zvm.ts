@@ -1,17 +1,27 @@
 /*
- * The run loop, `make_stacks` and `parse_dict` below are derived from ifvms.js (`src/zvm.js`,
+ * The run loop, `call`, `make_stacks` and `parse_dict` below are derived from ifvms.js (`src/zvm.js`,
  * `src/zvm/runtime.js`, `src/zvm/text.js`): Copyright (c) 2011-2017 Dannii Willis and other
  * contributors, MIT licence (node_modules/ifvms/LICENSE).
  */
 import { tunedRestart, type ZvmRestartParts } from "./tuned-zvm-restart.js";
+import { regionCompile, type ZvmOpcode } from "./zvm-region-compiler.js";
 
-/** The members of a running ZVM's run loop (see ifvms' `zvm.js`, `run`). */
+/** ZVM's `call` (runtime.js): enter a routine (a new frame, its locals, the program counter at its code). */
+type EnterRoutine = (this: ZvmLoop, address: number, storer: number, next: number, args: number[]) => void;
+
+/** The members of a running ZVM's run loop (see ifvms' `zvm.js`, `run`), and the call a fragment asked for. */
 interface ZvmLoop {
   stop: number;
   pc: number;
   jit: Array<((machine: ZvmLoop) => unknown) | undefined>;
   compile(): void;
   ret(result: unknown): void;
+  /** The routine, result variable and return address of the call the last fragment made (see `call`). */
+  callAddress: number;
+  callStorer: number;
+  callNext: number;
+  /** The call's arguments; null when the last fragment made no call. */
+  callArguments: number[] | null;
 }
 
 /** A parsed dictionary as ZVM keeps it: word separators, and each word's address by its encoded bytes. */
@@ -46,8 +56,8 @@ interface ZvmText {
 const staticDictionaries = new WeakMap<object, Map<number, ZvmDictionary>>();
 
 /**
- * ifvms' ZVM with the same code and behaviour, made cheap for V8 to run (1.5–2 × fewer CPU
- * ms per turn on TextWorld games; `npm run bench -- --only textworld-native`).
+ * ifvms' ZVM with the same code and behaviour, made cheap for V8 to run (`npm run bench --
+ * --only textworld-native` measures it against ifvms as published and native frotz).
  *
  * A plain ZVM's fields live in a hash table instead of fixed slots ("dictionary mode"): its
  * `restart()` adds some thirty fields in a `for…in` copy (keyed stores past V8's soft limit
@@ -62,10 +72,20 @@ const staticDictionaries = new WeakMap<object, Map<number, ZvmDictionary>>();
  * on every start and restore, makes the same dictionary without copying each word's bytes
  * into an `ArrayBuffer` of its own (a thousand small buffers per start, and their GC), and
  * only once per story for a dictionary in static memory, which the game cannot change.
+ *
+ * Compiled fragments are joined by routine (see {@link regionCompile}), and a fragment's
+ * routine call (`e.call(…)`, always its last statement) only records the call, which the
+ * run loop then makes with ZVM's own `call` as soon as the fragment returns. ZVM's `call`
+ * (with the frame set-up it calls) is large: V8 inlined it into every one of the thousands
+ * of fragments it optimised, and spent about as much CPU on a TextWorld turn optimising
+ * fragments in the background as on playing it; made in the run loop, it is compiled once.
+ *
+ * @param Caller ifvms' `common/ast.js` `Caller` class (see {@link regionCompile}).
  */
 export function tunedZvm<Machine extends object>(
   Zvm: new () => Machine,
   restartParts: ZvmRestartParts,
+  Caller: abstract new (...parameters: never[]) => ZvmOpcode,
 ): new () => Machine {
   function TunedZvm(this: Record<string, unknown>) {
     (Zvm as unknown as (this: unknown) => void).call(this);
@@ -117,6 +137,11 @@ export function tunedZvm<Machine extends object>(
     this.viewedStack = undefined;
     this.localsViews = [];
     this.evaluationViews = [];
+    // The call the last fragment made (see `call` below).
+    this.callAddress = 0;
+    this.callStorer = 0;
+    this.callNext = 0;
+    this.callArguments = null;
   }
   const prototype = Object.create(Zvm.prototype) as Record<string, unknown>;
   // `prepare` stores the story as `data` and `start` deletes it once read: keep it in a declared field instead.
@@ -130,6 +155,15 @@ export function tunedZvm<Machine extends object>(
     },
   });
   prototype.restart = tunedRestart(restartParts);
+  prototype.compile = regionCompile(Caller);
+  const enterRoutine = (Zvm.prototype as { call: EnterRoutine }).call;
+  // Only compiled fragments call `call`, as their last statement: the run loop makes the call once the fragment returns.
+  prototype.call = function call(this: ZvmLoop, address: number, storer: number, next: number, args: number[]): void {
+    this.callAddress = address;
+    this.callStorer = storer;
+    this.callNext = next;
+    this.callArguments = args;
+  };
   prototype.run = function run(this: ZvmLoop): void {
     const jit = this.jit;
     this.stop = 0;
@@ -141,9 +175,15 @@ export function tunedZvm<Machine extends object>(
         block = jit[pc]!;
       }
       const result = block(this);
+      const args = this.callArguments;
+      // A fragment that called a routine returned nothing: make the call it recorded, as ZVM's `call` would have.
+      if (args !== null) {
+        this.callArguments = null;
+        enterRoutine.call(this, this.callAddress, this.callStorer, this.callNext, args);
+      }
       // A block that returns a value returns from the Z-machine routine: ZVM's own test, kept as it is.
       // biome-ignore lint/suspicious/noGlobalIsNan: the coercing test is ZVM's (undefined means "no return")
-      if (!isNaN(result as number)) this.ret(result);
+      else if (!isNaN(result as number)) this.ret(result);
     }
   };
   // ZVM makes two typed-array views of the stack buffer (the frame's locals, its evaluation stack) on every call and

@@ -5,7 +5,7 @@ import {
   type TextWorldLibrary,
   ZORK1_STORY_FILE,
 } from "./textworld-library.js";
-import { compiledRoutineTable } from "./z-machine-libraries.js";
+import { type CompiledRoutines, compiledRoutineTable } from "./z-machine-libraries.js";
 import { type ZMachineInterpreter, type ZMachineOutput, ZMachineSession } from "./z-machine-session.js";
 
 let library: TextWorldLibrary;
@@ -14,8 +14,12 @@ beforeAll(async () => {
 });
 
 /** Everything an interpreter shows while playing `commands`: the opening, every answer, a resumed copy's answers. */
-function transcript(story: Uint8Array, commands: readonly string[], interpreter: ZMachineInterpreter) {
-  const compiledRoutines = interpreter === "ifvms" ? {} : compiledRoutineTable(story.length);
+function transcript(
+  story: Uint8Array,
+  commands: readonly string[],
+  interpreter: ZMachineInterpreter,
+  compiledRoutines: CompiledRoutines = interpreter === "ifvms" ? {} : compiledRoutineTable(story.length),
+) {
   const session = ZMachineSession.start({ story, seed: 7, compiledRoutines, interpreter });
   const answers: ZMachineOutput[] = [session.startOutput];
   const half = Math.floor(commands.length / 2);
@@ -39,6 +43,22 @@ describe("the tuned interpreter", () => {
       expect(tuned.answers.at(-1)!.text).toContain("*** The End ***");
     },
   );
+
+  it("plays the same with compiled routines other sessions left, whatever fragment each joined routine was entered at", async () => {
+    const game = library.games.find((candidate) => candidate.name === "tw-rewardsSparse_goalBrief")!;
+    const story = await library.story(game.storyFile);
+    const shared = compiledRoutineTable(story.length);
+    // A session playing from the middle of the walkthrough compiles first: routines are entered where that game goes.
+    const half = Math.floor(game.walkthrough.length / 2);
+    const first = transcript(story, game.walkthrough.slice(0, half), "ifvms-tuned", shared);
+    const resumed = ZMachineSession.start({ story, seed: 7, compiledRoutines: shared, snapshot: first.snapshot });
+    for (const command of game.walkthrough.slice(half)) if (resumed.waiting) resumed.send(command);
+    const joined = new Set(Object.values(shared).filter((routine) => routine !== undefined));
+    expect(joined.size).toBeLessThan(Object.keys(shared).length);
+    const again = transcript(story, game.walkthrough, "ifvms-tuned", shared);
+    expect(again).toEqual(transcript(story, game.walkthrough, "ifvms-tuned"));
+    expect(again).toEqual(transcript(story, game.walkthrough, "ifvms"));
+  });
 
   it("plays Zork I's route exactly as ifvms does", async () => {
     const story = await library.story(ZORK1_STORY_FILE);

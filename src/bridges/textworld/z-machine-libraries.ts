@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { glkApiFactories } from "./glkapi-factory.js";
 import { tunedZvm } from "./tuned-zvm.js";
+import type { ZvmOpcode } from "./zvm-region-compiler.js";
 
 /** An input event for glkapi's `accept` (what a display sends back: init, line, char, specialresponse). */
 export interface GlkInputEvent {
@@ -146,12 +147,13 @@ export function zMachineLibraries(): ZMachineLibraries {
     const ZvmDispatch = require("ifvms/src/zvm/dispatch.js") as ZMachineLibraries["ZvmDispatch"];
     const { MemoryView } = require("ifvms/src/common/utils.js") as { MemoryView(length: number): DataView };
     const opcodes = require("ifvms/src/zvm/opcodes.js") as (version: number) => object;
+    const { Caller } = require("ifvms/src/common/ast.js") as { Caller: abstract new () => ZvmOpcode };
     const path = require.resolve("glkote-term/src/glkapi.js");
     const source = readFileSync(path, "utf8");
     const factories = glkApiFactories<GlkApi>(source, path);
     loaded = {
       Zvm,
-      TunedZvm: tunedZvm(Zvm, { memoryView: MemoryView, opcodes }),
+      TunedZvm: tunedZvm(Zvm, { memoryView: MemoryView, opcodes }, Caller),
       ZvmDispatch,
       createGlkApi: factories.fresh,
       createTunedGlkApi: factories.sharedTables,
