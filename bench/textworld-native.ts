@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { fileURLToPath } from "node:url";
 import { delimiter, join } from "node:path";
 import { textworldEnv } from "../src/bridges/textworld/textworld-env-definition.js";
 import {
@@ -10,6 +11,7 @@ import {
 } from "../src/bridges/textworld/textworld-library.js";
 import { compiledRoutineTable } from "../src/bridges/textworld/z-machine-libraries.js";
 import { type ZMachineInterpreter, ZMachineSession } from "../src/bridges/textworld/z-machine-session.js";
+import { ensureBuilt } from "./ensure-built.js";
 import { median } from "./measure.js";
 
 /** Interleaved rounds; each figure is the median over them. */
@@ -26,6 +28,13 @@ const LATE = { warmPlays: 100, plays: 20 } as const;
 const DFROTZ_EXTRA_PLAYS = 20;
 /** Extra restarts in the third dfrotz process of a round. */
 const DFROTZ_EXTRA_RESTARTS = 40;
+
+/**
+ * The issue's own measure: the marginal CPU of {@link BASELINE_EPISODES}' extra walkthrough
+ * episodes through the CLI (`envrigger baseline --policy walkthrough --rollout-concurrency 1`,
+ * the whole process: env, bridge, V8's background compiling), alternating, twice each.
+ */
+const BASELINE_EPISODES = { few: 10, many: 50, pairs: 2 } as const;
 
 /** CPU ms of this process so far. */
 function cpuMs(): number {
@@ -89,18 +98,45 @@ function playOurs(
   return { turnMs: turnMs / turns, resetMs: resetMs / plays, resumeMs: resumeMs / plays };
 }
 
+/** CPU ms (user + system) of the children of `bash -c script args…`: bash's `times` prints them on its second line. */
+function childrenCpuMs(script: string, args: string[], what: string): number {
+  const result = spawnSync("bash", ["-c", `${script}; times`, ...args], { encoding: "utf8" });
+  const children = result.stdout.trim().split("\n").at(-1) ?? "";
+  const seconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map((match) => Number(match[1]) * 60 + Number(match[2]));
+  if (result.status !== 0 || seconds.length !== 2)
+    throw new Error(`${what} did not run: ${result.stderr || children || `exit ${result.status}`}`);
+  return (seconds[0]! + seconds[1]!) * 1000;
+}
+
 /** CPU ms (user + system) of one dfrotz process reading `input`. */
 function dfrotzCpuMs(dfrotz: string, storyPath: string, input: string, directory: string): number {
   const inputPath = join(directory, "input.txt");
   writeFileSync(inputPath, input);
-  // bash's `times` prints the CPU of the shell's children on its second line.
-  const script = `"$0" -m -q -s 1 "$1" < "$2" > /dev/null; times`;
-  const result = spawnSync("bash", ["-c", script, dfrotz, storyPath, inputPath], { encoding: "utf8" });
-  const children = result.stdout.trim().split("\n").at(-1) ?? "";
-  const seconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map((match) => Number(match[1]) * 60 + Number(match[2]));
-  if (result.status !== 0 || seconds.length !== 2)
-    throw new Error(`dfrotz did not run: ${result.stderr || children || `exit ${result.status}`}`);
-  return (seconds[0]! + seconds[1]!) * 1000;
+  return childrenCpuMs(`"$0" -m -q -s 1 "$1" < "$2" > /dev/null`, [dfrotz, storyPath, inputPath], "dfrotz");
+}
+
+/**
+ * CPU ms per turn of the walkthrough played through the CLI, as a marginal cost (see
+ * {@link BASELINE_EPISODES}): `baseline` runs of few and of many episodes, alternating; the
+ * difference of their medians over the extra episodes' turns.
+ */
+function baselineCpuPerTurnMs(game: NativeGame): number {
+  ensureBuilt();
+  const cli = fileURLToPath(new URL("../bin/envrigger.js", import.meta.url));
+  const run = (episodes: number) =>
+    childrenCpuMs(
+      `"$0" baseline --env textworld --policy walkthrough --task "$1" --episodes "$2" --rollout-concurrency 1 --json > /dev/null`,
+      [cli, game.name, String(episodes)],
+      "envrigger baseline",
+    );
+  const few: number[] = [];
+  const many: number[] = [];
+  for (let pair = 0; pair < BASELINE_EPISODES.pairs; pair++) {
+    few.push(run(BASELINE_EPISODES.few));
+    many.push(run(BASELINE_EPISODES.many));
+  }
+  const extraTurns = (BASELINE_EPISODES.many - BASELINE_EPISODES.few) * game.commands.length;
+  return (median(many) - median(few)) / extraTurns;
 }
 
 /**
@@ -159,8 +195,9 @@ const round2 = (value: number) => Number(value.toFixed(2));
  * per turn and per reset (the last play's game rewound to the opening snapshot, as the env
  * resets, and resuming it in a new session; for dfrotz, `restart`), medians over
  * rounds, and the ratios; then ours once more after {@link LATE}'s warm-up plays (the
- * `Late` figures, against the rounds' dfrotz median). Without dfrotz the native side is
- * skipped with a message.
+ * `Late` figures, against the rounds' dfrotz median); for TextWorld, also the marginal CPU
+ * per turn of walkthrough episodes through `envrigger baseline` (`BaselineCli`: the issue's
+ * own measure, the whole process). Without dfrotz the native side is skipped with a message.
  */
 export async function benchTextworldNative(): Promise<Record<string, unknown>> {
   const library = await loadTextWorldLibrary();
@@ -229,6 +266,11 @@ export async function benchTextworldNative(): Promise<Record<string, unknown>> {
         figures[`${key}Dfrotz`] = "skipped: dfrotz is not installed";
       }
       figures[`${key}EnvCpuPerStepMs`] = round2(await envCpuPerStep(game));
+      if (key === "textworld") {
+        const cli = baselineCpuPerTurnMs(game);
+        figures.textworldBaselineCliCpuPerTurnMs = round2(cli);
+        if (dfrotz !== null) figures.textworldBaselineCliOverDfrotz = round2(cli / turn("dfrotz"));
+      }
     }
   } finally {
     rmSync(directory, { recursive: true, force: true });
