@@ -24,8 +24,8 @@ export {
   rigSettingsSchema,
   type RigSettings,
   type RigSettingsInput,
-  type Setting,
 } from "./rigger/rig-settings.js";
+export type { Setting } from "./core/setting.js";
 export type { CurriculumSettingsInput } from "./curriculum/curriculum-settings.js";
 export type { RigTaskResult } from "./rigger/rig-task.js";
 

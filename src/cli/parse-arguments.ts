@@ -1,7 +1,8 @@
 import type { Command } from "commander";
 import { EnvriggerError } from "../core/errors.js";
 import { MAX_TIMER_MS } from "../core/max-timer-ms.js";
-import { curriculumSettingTable, rigSettingTable, type Setting, type SettingLimit } from "../rigger/rig-settings.js";
+import type { Setting, SettingLimit } from "../core/setting.js";
+import { curriculumSettingTable, rigSettingTable } from "../rigger/rig-settings.js";
 import { experimentSettingTable } from "../rl/experiment-settings.js";
 import { trainingSettingTable } from "../rl/training-settings.js";
 

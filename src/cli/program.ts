@@ -16,6 +16,8 @@ import {
 } from "./shared-options.js";
 import { curriculumSettingTable, rigSettingTable } from "../rigger/rig-settings.js";
 import { settingOptions } from "./setting-options.js";
+import { baselineSettingTable } from "../rollout/baseline-settings.js";
+import { measureSettingTable } from "../rigger/measure-settings.js";
 import { targetOptions } from "./target-options.js";
 import { trainingSettingTable } from "../rl/training-settings.js";
 import { experimentSettingTable } from "../rl/experiment-settings.js";
@@ -40,19 +42,20 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
     .option("--json", "print one JSON object { envs: [...] } ({ env } with --env)")
     .action(async (options) => (await import("./commands/envs-command.js")).envsCommand(options, io));
 
-  const baseline = program
-    .command("baseline")
-    .description("run a policy on every task of a split and summarise (success rate with a Wilson interval, per group)")
-    .requiredOption("--env <env>", "environment id, or file:<path> for a plugin module")
-    .requiredOption("--policy <policy>", "policy name for the env, or file:<path> for a plugin module")
-    .option("--split <split>", "train | heldout | all", "train")
-    .option("--episodes <n>", "episodes per task", "10")
-    .option("--seed <s>", "run seed", "0")
+  const baseline = settingOptions(
+    program
+      .command("baseline")
+      .description(
+        "run a policy on every task of a split and summarise (success rate with a Wilson interval, per group)",
+      )
+      .requiredOption("--env <env>", "environment id, or file:<path> for a plugin module")
+      .requiredOption("--policy <policy>", "policy name for the env, or file:<path> for a plugin module"),
+    baselineSettingTable,
+  )
     .option("--reward <reward>", "hidden | public (envs with a pluggable reward, e.g. bugfix)")
     .option(ENV_OPTION_FLAG, ENV_OPTION_HELP, collectValues)
     .option("--task <ids>", "only these task ids (comma-separated)")
     .option("--stack <spec.json>", "run on a stored harness stack (a stack spec, or a candidate file holding one)")
-    .option("--group-by <key>", "byGroup keyed by the task's group or by task id: group | task", "group")
     .option("--json", "print one JSON object");
   rolloutOptions(baseline, { callTimeout: true }).action(
     async (options) => void (await (await import("./commands/baseline-command.js")).baselineCommand(options, io)),
@@ -106,14 +109,14 @@ export function createProgram(io: CliIo, outcome: { exitCode: number } = { exitC
       );
     });
 
-  const measure = program
-    .command("measure")
-    .description("fresh rollouts of a stored candidate stack")
-    .requiredOption("--candidate <file>", "a candidate JSON file, e.g. runs/<id>/candidates/<env>/<task>/<hash>.json")
-    .requiredOption("--policy <policy>", "policy name, or file:<path>")
-    .option("--episodes <n>", "fresh rollouts of the candidate", "10")
-    .option("--seed <s>", "seed (fresh rollouts: never the rig run's seeds)", "1")
-    .option("--json", "print one JSON object");
+  const measure = settingOptions(
+    program
+      .command("measure")
+      .description("fresh rollouts of a stored candidate stack")
+      .requiredOption("--candidate <file>", "a candidate JSON file, e.g. runs/<id>/candidates/<env>/<task>/<hash>.json")
+      .requiredOption("--policy <policy>", "policy name, or file:<path>"),
+    measureSettingTable,
+  ).option("--json", "print one JSON object");
   rolloutOptions(measure, {}).action(
     async (options) => void (await (await import("./commands/measure-command.js")).measureCommand(options, io)),
   );

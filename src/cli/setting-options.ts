@@ -1,7 +1,7 @@
 import { type Command, Option } from "commander";
 import type { z } from "zod";
 import { EnvriggerError } from "../core/errors.js";
-import type { Setting } from "../rigger/rig-settings.js";
+import type { Setting } from "../core/setting.js";
 import { parseEnvOptions } from "./env-options.js";
 import { parseBand, parseChoice, parseDecimal, parseInteger, parseProbability } from "./parse-arguments.js";
 

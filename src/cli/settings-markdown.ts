@@ -1,4 +1,5 @@
-import { curriculumSettingTable, rigSettingTable, type Setting } from "../rigger/rig-settings.js";
+import type { Setting } from "../core/setting.js";
+import { curriculumSettingTable, rigSettingTable } from "../rigger/rig-settings.js";
 import { experimentSettingTable } from "../rl/experiment-settings.js";
 import { trainingSettingTable } from "../rl/training-settings.js";
 import { settingHelp } from "./setting-options.js";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { targetSchema } from "../designer/target.js";
-import { curriculumSettingTable, rigSettingsSchema, shapeOf } from "../rigger/rig-settings.js";
+import { shapeOf } from "../core/setting.js";
+import { curriculumSettingTable, rigSettingsSchema } from "../rigger/rig-settings.js";
 
 const { taskConcurrency: _taskConcurrency, ...runDefiningCurriculumSettings } = shapeOf(curriculumSettingTable);
 

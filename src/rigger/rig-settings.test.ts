@@ -3,7 +3,10 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { experimentSettingsSchema, experimentSettingTable } from "../rl/experiment-settings.js";
 import { trainingSettingsSchema, trainingSettingTable } from "../rl/training-settings.js";
-import { curriculumSettingTable, rigSettingsSchema, rigSettingTable, type Setting } from "./rig-settings.js";
+import { baselineSettingsSchema, baselineSettingTable } from "../rollout/baseline-settings.js";
+import { measureSettingsSchema, measureSettingTable } from "./measure-settings.js";
+import type { Setting } from "../core/setting.js";
+import { curriculumSettingTable, rigSettingsSchema, rigSettingTable } from "./rig-settings.js";
 
 const source = join(import.meta.dirname, "..");
 /** Every settings table, by the file that declares it (relative to src/). */
@@ -11,6 +14,8 @@ const tables: Record<string, Record<string, Setting>> = {
   "rigger/rig-settings.ts": { ...rigSettingTable, ...curriculumSettingTable },
   "rl/training-settings.ts": trainingSettingTable,
   "rl/experiment-settings.ts": experimentSettingTable,
+  "rollout/baseline-settings.ts": baselineSettingTable,
+  "rigger/measure-settings.ts": measureSettingTable,
 };
 /** Every setting of every table, as `[field, setting]` (a row two tables share, such as `seed`, once per table). */
 const settings: Array<[string, Setting]> = Object.values(tables).flatMap((table) => Object.entries(table));
@@ -36,17 +41,14 @@ const attributeOf = (flag: string) => flag.slice(2).replace(/-([a-z])/g, (_, let
  */
 const OWN_DEFAULTS: Record<string, string> = {
   "app/curriculum.ts: policy": "a rig's policy has no default: `policy` only names its run directory when absent",
-  "cli/commands/baseline-command.ts: seed": "a baseline's own run seed",
-  "cli/commands/baseline-command.ts: split": "a baseline reads the train split",
   "cli/commands/check-component-command.ts: seed": "the smoke episode's seed",
   "cli/commands/export-command.ts: seed": "fresh rollouts of stored candidates",
-  "cli/commands/export-command.ts: rolloutConcurrency": "export rolls out candidates one at a time by default",
-  "cli/commands/measure-command.ts: seed": "fresh rollouts (seed 1, never the run's)",
+  "cli/commands/export-command.ts: episodes": "fresh rollouts per stored candidate",
+  "cli/commands/skills-command.ts: episodes": "extract's original-env rollouts per task, eval's per task and arm",
+  "cli/program.ts: episodes": "skills eval states its own",
   "cli/commands/serve-command.ts: split": "the tasks served without a source",
   "cli/commands/skills-command.ts: seed": "the skill runs' own seeds",
   "cli/commands/skills-command.ts: split": "extract reads train, eval held-out tasks",
-  "cli/commands/skills-command.ts: rolloutConcurrency": "skill runs' episodes in flight",
-  "cli/program.ts: rolloutConcurrency": "export and skills state their own (above)",
   "cli/program.ts: seed": "the commands above state their own",
   "cli/program.ts: split": "the commands above state their own",
   "rl/training-run-config.ts: split": "training evaluates on held-out tasks",
@@ -110,6 +112,16 @@ describe("the rig settings, declared once", () => {
     for (const [name, setting] of Object.entries({ ...trainingSettingTable, ...experimentSettingTable }))
       if ("default" in setting) expect(applied[name], name).toEqual(setting.default);
     expect(applied.arms).toEqual(experimentSettingTable.arms.defaultText.split(","));
+  });
+
+  it("each default the baseline and measure tables show is the one their schemas apply", () => {
+    for (const [table, schema] of [
+      [baselineSettingTable, baselineSettingsSchema],
+      [measureSettingTable, measureSettingsSchema],
+    ] as const) {
+      const applied = schema.parse({}) as Record<string, unknown>;
+      for (const [name, setting] of Object.entries(table)) expect(applied[name], name).toEqual(setting.default);
+    }
   });
 
   it("each field is named after its flag, but for the few the stored run names more exactly", () => {

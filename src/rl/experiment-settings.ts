@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { integer, type Setting, shapeOf } from "../rigger/rig-settings.js";
+import { integer, type Setting, shapeOf } from "../core/setting.js";
 import { DEFAULT_EXPERIMENT_ARMS, EXPERIMENT_ARMS } from "./experiment-arm.js";
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { integer, rigSettingTable, type Setting, shapeOf, text } from "../rigger/rig-settings.js";
+import { integer, type Setting, shapeOf, text } from "../core/setting.js";
+import { rigSettingTable } from "../rigger/rig-settings.js";
 
 /** How a co-evolution round's candidates are validated (`--validation`). */
 export const coevolutionValidations = ["rigging", "training"] as const;

@@ -5,7 +5,6 @@ import { EnvriggerError } from "../../core/errors.js";
 import { productStackDependencies } from "../../app/product-stack-dependencies.js";
 import { buildStack } from "../../harness/build-stack.js";
 import { readStackFile } from "../../harness/read-stack-file.js";
-import { splitSelectionSchema, type SplitSelection } from "../../core/task.js";
 import type { JsonObject } from "../../core/json.js";
 import { resolvePolicy } from "../../policies/policy-registry.js";
 import { runBaseline, type BaselineReport } from "../../rollout/baseline.js";
@@ -16,6 +15,8 @@ import { fixed, formatTable, percent } from "../format-table.js";
 import { parseChoice, parseInteger } from "../parse-arguments.js";
 import { createProgress } from "../progress.js";
 import { parseEnvOptions } from "../env-options.js";
+import { baselineSettingsSchema, baselineSettingTable } from "../../rollout/baseline-settings.js";
+import { settingsFromOptions } from "../setting-options.js";
 
 /** Raw options of `envrigger baseline` as commander gives them. */
 export interface BaselineCommandOptions extends RolloutCommandOptions {
@@ -68,9 +69,9 @@ export function formatBaselineReport(report: BaselineReport): string {
  * report, then fails (`EPISODES_ERRORED`, exit 1) when every episode errored.
  */
 export async function baselineCommand(options: BaselineCommandOptions, io: CliIo): Promise<BaselineReport> {
-  const split = parseChoice(options.split ?? "train", "--split", splitSelectionSchema.options) as SplitSelection;
-  const episodes = parseInteger(options.episodes ?? "10", "--episodes");
-  const seed = parseInteger(options.seed ?? "0", "--seed");
+  const { split, episodes, seed, groupBy } = baselineSettingsSchema.parse(
+    settingsFromOptions(options as unknown as Record<string, unknown>, baselineSettingTable),
+  );
   const concurrency = rolloutConcurrencyOf(options, options.policy, options.env);
   const envOptions: JsonObject = parseEnvOptions(options.envOption);
   if (options.reward !== undefined)
@@ -111,7 +112,7 @@ export async function baselineCommand(options: BaselineCommandOptions, io: CliIo
     taskIds,
     concurrency,
     callTimeoutMs: parseInteger(options.callTimeout ?? String(DEFAULT_CALL_TIMEOUT_MS), "--call-timeout"),
-    groupBy: parseChoice(options.groupBy ?? "group", "--group-by", ["group", "task"] as const),
+    groupBy,
     keepTrajectories: false,
     ...(stack ? { createEnv: () => buildStack(stack, stackDependencies) } : {}),
     ...(executor ? { rollouts: { executor, policySpec: options.policy, ...(stack ? { stack } : {}) } } : {}),

@@ -8,7 +8,8 @@ import { createRolloutExecutor } from "../../app/create-rollout-executor.js";
 import type { CliIo } from "../cli-io.js";
 import { rolloutConcurrencyOf, type RolloutCommandOptions } from "../rollout-options.js";
 import { fixed } from "../format-table.js";
-import { parseInteger } from "../parse-arguments.js";
+import { measureSettingsSchema, measureSettingTable } from "../../rigger/measure-settings.js";
+import { settingsFromOptions } from "../setting-options.js";
 
 /** Raw options of `envrigger measure`. */
 export interface MeasureCommandOptions extends RolloutCommandOptions {
@@ -21,8 +22,9 @@ export interface MeasureCommandOptions extends RolloutCommandOptions {
 
 /** `envrigger measure`: fresh rollouts of a stored candidate stack. */
 export async function measureCommand(options: MeasureCommandOptions, io: CliIo): Promise<Measurement> {
-  const k = parseInteger(options.episodes ?? "10", "--episodes");
-  const seed = parseInteger(options.seed ?? "1", "--seed");
+  const { episodes: k, seed } = measureSettingsSchema.parse(
+    settingsFromOptions(options as unknown as Record<string, unknown>, measureSettingTable),
+  );
   const record = readCandidateRecord(resolve(io.cwd, options.candidate));
   const concurrency = rolloutConcurrencyOf(options, options.policy, record.stack.base.env);
   const env = await resolveEnv(record.stack.base.env, io.cwd);

@@ -131,7 +131,7 @@ async function sourcesOf(
     policy: policy.factory,
     tasks,
     seed: parseInteger(options.seed ?? "1", "--seed"),
-    concurrency: rolloutConcurrencyOf(options, options.policy ?? "", options.env ?? env.id),
+    concurrency: rolloutConcurrencyOf(options, options.policy, options.env),
     onEpisode: (done) => progress.update(done),
   });
   progress.stop();
