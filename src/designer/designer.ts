@@ -82,6 +82,12 @@ export const decisionStops = ["decided", "cap", "budget", "abandoned"] as const;
 /** One of {@link decisionStops}. */
 export type DecisionStop = (typeof decisionStops)[number];
 
+/** A mixture's pooled success estimate as a verdict read it: the rate and the episodes it pools. */
+export interface PooledSuccess {
+  successRate: number;
+  episodes: number;
+}
+
 /** What the decision rule tells the designer. */
 export interface DecisionFeedback {
   decision: "accept" | "refine" | "reject";
@@ -92,6 +98,8 @@ export interface DecisionFeedback {
   message: string;
   /** Why the rule stopped spending (absent in records written before it was kept: `decided`). */
   stop?: DecisionStop;
+  /** Set on an accept whose success band was judged on the mixture's pooled estimate, not the candidate's own rate. */
+  pooled?: PooledSuccess;
 }
 
 /** Everything a designer may see. Never hidden tests or verifier internals. */

@@ -1,4 +1,4 @@
-import type { DecisionDirection, DecisionFeedback, DecisionStop } from "../designer/designer.js";
+import type { DecisionDirection, DecisionFeedback, DecisionStop, PooledSuccess } from "../designer/designer.js";
 import type { Target } from "../designer/target.js";
 import type { RolloutStats } from "../rollout/summarize.js";
 import { ownErrorRate, refuseOnExternalErrors } from "./errored-episodes.js";
@@ -156,6 +156,7 @@ function decideOnEvidence(
     };
   }
   let passed = `target met at n=${stats.episodes}: success ${fmt(stats.successRate)}, mean turns ${fmt(stats.meanTurns)}`;
+  let pooled: PooledSuccess | undefined;
   if (target.successBand || target.stepsBand) {
     const bands = judgeBands(target, stats, {
       turnsDeviation: evidence.turnsStandardDeviation,
@@ -176,6 +177,7 @@ function decideOnEvidence(
       return { ...refine(bands.direction, bands.distance, bands.message), ...(stop ? { stop } : {}) };
     }
     passed = `target met (confidence ${policy.confidence}): ${bands.message}`;
+    pooled = bands.pooled;
   }
   if (target.weakness) {
     const split = evidence.weakness;
@@ -219,7 +221,13 @@ function decideOnEvidence(
     evidence.confirmationFrom === undefined
       ? ""
       : ` (confirmed on ${stats.episodes - evidence.confirmationFrom} fresh rollouts after passing at n=${evidence.confirmationFrom})`;
-  return { decision: "accept", direction: "in-band", distance: 0, message: `${passed}${confirmed}` };
+  return {
+    decision: "accept",
+    direction: "in-band",
+    distance: 0,
+    message: `${passed}${confirmed}`,
+    ...(pooled ? { pooled } : {}),
+  };
 }
 
 /** What the validation may still spend: the cap less the episodes run, or less, what the budget leaves. */

@@ -1,4 +1,4 @@
-import type { DecisionDirection } from "../designer/designer.js";
+import type { DecisionDirection, PooledSuccess } from "../designer/designer.js";
 import type { Target } from "../designer/target.js";
 import type { RolloutStats } from "../rollout/summarize.js";
 import {
@@ -52,7 +52,13 @@ export interface BandJudgementOptions {
 
 /** How the bands of a target judge some rollouts. */
 export type BandJudgement =
-  | { kind: "in"; probability: number; message: string }
+  | {
+      kind: "in";
+      probability: number;
+      message: string;
+      /** Set when the success band was judged on a mixture's pooled estimate, not the candidate's own rate. */
+      pooled?: PooledSuccess;
+    }
   | { kind: "more"; probability: number; message: string }
   | {
       kind: "out";
@@ -204,7 +210,7 @@ function paperJudgement(views: readonly BandView[], probability: number, stats: 
     .join("; ");
   const message = `at n=${stats.episodes} (the paper's rule: the measured mean in band): ${measured}`;
   const outside = views.find((view) => !estimateInBand(view));
-  if (!outside) return { kind: "in", probability, message };
+  if (!outside) return { kind: "in", probability, message, ...pooledRead(views) };
   return {
     kind: "out",
     direction: outside.estimate > outside.band[1] ? outside.up : outside.down,
@@ -213,6 +219,12 @@ function paperJudgement(views: readonly BandView[], probability: number, stats: 
     probability,
     atLimit: false,
   };
+}
+
+/** The pooled estimate a success view read, if one did (spread into an `in` verdict). */
+function pooledRead(views: readonly BandView[]): { pooled?: PooledSuccess } {
+  const view = views.find((candidate) => candidate.pooledEpisodes !== undefined);
+  return view ? { pooled: { successRate: view.estimate, episodes: view.pooledEpisodes! } } : {};
 }
 
 /** Whether the point estimate lies in the band itself (not only in the promised band): a pass needs it. */
@@ -270,7 +282,8 @@ export function judgeBands(target: Target, stats: RolloutStats, options: BandJud
   const probability = views.reduce((product, view) => product * view.landing.inside, 1);
   const message = views.map((view) => describe(view, stats, checkRollouts)).join("; ");
   if ((options.rule ?? DEFAULT_DECISION_POLICY.rule) === "paper") return paperJudgement(views, probability, stats);
-  if (probability >= confidence && views.every(estimateInBand)) return { kind: "in", probability, message };
+  if (probability >= confidence && views.every(estimateInBand))
+    return { kind: "in", probability, message, ...pooledRead(views) };
   // The band least likely to hold names the direction (at the cap, or abandoning); an estimate outside its band first.
   const holds = (view: BandView) => (estimateInBand(view) ? view.landing.inside : -1);
   const weakest = [...views].sort((left, right) => holds(left) - holds(right))[0]!;

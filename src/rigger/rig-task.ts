@@ -1,9 +1,10 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { childSignal } from "../core/child-signal.js";
 import { EnvriggerError } from "../core/errors.js";
+import type { PooledSuccess } from "../designer/designer.js";
 import type { RunMeasurement } from "../designer/run-measurement.js";
 import type { RolloutStats } from "../rollout/summarize.js";
-import { decisionPolicyOf, rigConfigSchema, type RigConfig, type RigConfigInput } from "./rig-config.js";
+import { rigConfigSchema, type RigConfig, type RigConfigInput } from "./rig-config.js";
 import type { RigDependencies } from "./rig-dependencies.js";
 import { createRigGraph } from "./rig-graph.js";
 import { configOf, type RigOutcome, type RigState } from "./rig-state.js";
@@ -22,7 +23,7 @@ export interface RateSummary {
    * experiment's candidates and the baseline's; see `CandidateEvidence.pooled`). Absent when
    * the candidate's own episodes decided.
    */
-  pooled?: { successRate: number; episodes: number };
+  pooled?: PooledSuccess;
 }
 
 /** One task's result in a curriculum (the `curriculum --json` task entry). */
@@ -57,15 +58,10 @@ function rates(stats: RolloutStats): RateSummary {
   };
 }
 
-/** The accepted validation's rates, with the pooled estimate when the rule decided on it (as `judgeBands` reads it). */
-function acceptedRates(validation: NonNullable<RigState["validation"]>, config: RigConfig): RateSummary {
-  const { pooled } = validation.evidence;
-  const policy = decisionPolicyOf(config);
-  const decidedOnPool = pooled?.consistent === true && policy.checkRollouts === 0 && policy.rule === "posterior";
-  return {
-    ...rates(validation.stats),
-    ...(decidedOnPool ? { pooled: { successRate: pooled.mean, episodes: pooled.episodes } } : {}),
-  };
+/** The accepted validation's rates, with the pooled estimate when the verdict was judged on it. */
+function acceptedRates(validation: NonNullable<RigState["validation"]>): RateSummary {
+  const { pooled } = validation.verdict;
+  return { ...rates(validation.stats), ...(pooled ? { pooled } : {}) };
 }
 
 /** The result of a finished task thread. */
@@ -79,7 +75,7 @@ export function resultOf(state: RigState): RigTaskResult {
     taskId: config.taskId,
     outcome: state.outcome!,
     baseline: rates(state.baseline!.stats),
-    accepted: state.outcome === "accepted" && state.validation ? acceptedRates(state.validation, config) : null,
+    accepted: state.outcome === "accepted" && state.validation ? acceptedRates(state.validation) : null,
     best:
       state.outcome === "rejected" && best
         ? {

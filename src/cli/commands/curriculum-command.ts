@@ -3,6 +3,7 @@ import { rig, type RigResult } from "../../app/rig.js";
 import { EnvriggerError } from "../../core/errors.js";
 import type { JsonObject } from "../../core/json.js";
 import { curriculumSettingTable, rigSettingTable } from "../../rigger/rig-settings.js";
+import type { RateSummary } from "../../rigger/rig-task.js";
 import type { CliIo } from "../cli-io.js";
 import { COST_HEADER, costCells, formatRunCost } from "../format-cost.js";
 import { fixed, formatTable } from "../format-table.js";
@@ -25,9 +26,7 @@ export function formatCurriculum(
   result: Pick<CurriculumRunResult, "tasks" | "notRigged" | "summary" | "runDirectory">,
 ): string {
   // An accept on a mixture's pooled estimate shows the figure the rule read, as the promise speaks of it.
-  const rate = (
-    summary: { successRate: number; episodes: number; pooled?: { successRate: number; episodes: number } } | null,
-  ) =>
+  const rate = (summary: RateSummary | null) =>
     summary === null
       ? "-"
       : summary.pooled
