@@ -32,9 +32,9 @@ const DFROTZ_EXTRA_RESTARTS = 40;
 /**
  * The issue's own measure: the marginal CPU of {@link BASELINE_EPISODES}' extra walkthrough
  * episodes through the CLI (`envrigger baseline --policy walkthrough --rollout-concurrency 1`,
- * the whole process: env, bridge, V8's background compiling), alternating, twice each.
+ * the whole process: env, bridge, V8's background compiling), alternating, three times each.
  */
-const BASELINE_EPISODES = { few: 10, many: 50, pairs: 2 } as const;
+const BASELINE_EPISODES = { few: 10, many: 50, pairs: 3 } as const;
 
 /** CPU ms of this process so far. */
 function cpuMs(): number {
@@ -145,30 +145,36 @@ function otherNodeLines(): Array<{ major: number; node: string }> {
   return [...newest].sort(([left], [right]) => left - right).map(([major, { node }]) => ({ major, node }));
 }
 
+/** A Node binary and the V8 flags it runs the CLI with. */
+interface NodeRun {
+  node: string;
+  v8Flags: string[];
+}
+
 /**
- * CPU ms per turn of the walkthrough played through the CLI under each of `nodes`, as a
+ * CPU ms per turn of the walkthrough played through the CLI under each of `runs`, as a
  * marginal cost (see {@link BASELINE_EPISODES}): `baseline` runs of few and of many episodes,
- * alternating, the nodes interleaved; per node the difference of its medians over the extra
+ * alternating, the runs interleaved; per run the difference of its medians over the extra
  * episodes' turns.
  */
-function baselineCpuPerTurnMs(game: NativeGame, nodes: readonly string[]): number[] {
+function baselineCpuPerTurnMs(game: NativeGame, runs: readonly NodeRun[]): number[] {
   ensureBuilt();
   const cli = fileURLToPath(new URL("../bin/envrigger.js", import.meta.url));
-  const run = (node: string, episodes: number) =>
+  const run = ({ node, v8Flags }: NodeRun, episodes: number) =>
     childrenCpuMs(
-      `"$0" --no-node-snapshot "$1" baseline --env textworld --policy walkthrough --task "$2" --episodes "$3" --rollout-concurrency 1 --json > /dev/null`,
+      `"$0" --no-node-snapshot ${v8Flags.join(" ")} "$1" baseline --env textworld --policy walkthrough --task "$2" --episodes "$3" --rollout-concurrency 1 --json > /dev/null`,
       [node, cli, game.name, String(episodes)],
-      `envrigger baseline (${node})`,
+      `envrigger baseline (${node} ${v8Flags.join(" ")})`,
     );
-  const few = nodes.map(() => [] as number[]);
-  const many = nodes.map(() => [] as number[]);
+  const few = runs.map(() => [] as number[]);
+  const many = runs.map(() => [] as number[]);
   for (let pair = 0; pair < BASELINE_EPISODES.pairs; pair++)
-    nodes.forEach((node, index) => {
-      few[index]!.push(run(node, BASELINE_EPISODES.few));
-      many[index]!.push(run(node, BASELINE_EPISODES.many));
+    runs.forEach((nodeRun, index) => {
+      few[index]!.push(run(nodeRun, BASELINE_EPISODES.few));
+      many[index]!.push(run(nodeRun, BASELINE_EPISODES.many));
     });
   const extraTurns = (BASELINE_EPISODES.many - BASELINE_EPISODES.few) * game.commands.length;
-  return nodes.map((_, index) => (median(many[index]!) - median(few[index]!)) / extraTurns);
+  return runs.map((_, index) => (median(many[index]!) - median(few[index]!)) / extraTurns);
 }
 
 /**
@@ -299,9 +305,18 @@ export async function benchTextworldNative(): Promise<Record<string, unknown>> {
       }
       figures[`${key}EnvCpuPerStepMs`] = round2(await envCpuPerStep(game));
       if (key === "textworld") {
-        // The machine's Node first (the figures without a line in their name), then the other lines it has.
+        // The machine's Node first (the figures without a line in their name), then the other
+        // lines it has; the newest also without Maglev and without Sparkplug, V8's two tiers
+        // below TurboFan (Node 24's V8 runs Maglev, Node 20's does not): what each costs or saves
+        // on thousands of generated functions.
         const others = otherNodeLines();
-        const [cli, ...onOthers] = baselineCpuPerTurnMs(game, [process.execPath, ...others.map((line) => line.node)]);
+        const newest = others.at(-1);
+        const tiers = newest ? ["--no-maglev", "--no-sparkplug"] : [];
+        const [cli, ...onOthers] = baselineCpuPerTurnMs(game, [
+          { node: process.execPath, v8Flags: [] },
+          ...others.map((line) => ({ node: line.node, v8Flags: [] })),
+          ...tiers.map((flag) => ({ node: newest!.node, v8Flags: [flag] })),
+        ]);
         figures.textworldBaselineCliNode = process.versions.node;
         figures.textworldBaselineCliCpuPerTurnMs = round2(cli!);
         if (dfrotz !== null) figures.textworldBaselineCliOverDfrotz = round2(cli! / turn("dfrotz"));
@@ -309,11 +324,14 @@ export async function benchTextworldNative(): Promise<Record<string, unknown>> {
           process.stderr.write(
             "  the issue's measure on this Node only: no other Node line cached (.ci/node-lines fetches them)\n",
           );
-        others.forEach((line, index) => {
+        const labels = [
+          ...others.map((line) => `Node${line.major}`),
+          ...tiers.map((flag) => `Node${newest!.major}${flag === "--no-maglev" ? "NoMaglev" : "NoSparkplug"}`),
+        ];
+        labels.forEach((label, index) => {
           const perTurn = onOthers[index]!;
-          figures[`textworldBaselineCliNode${line.major}CpuPerTurnMs`] = round2(perTurn);
-          if (dfrotz !== null)
-            figures[`textworldBaselineCliNode${line.major}OverDfrotz`] = round2(perTurn / turn("dfrotz"));
+          figures[`textworldBaselineCli${label}CpuPerTurnMs`] = round2(perTurn);
+          if (dfrotz !== null) figures[`textworldBaselineCli${label}OverDfrotz`] = round2(perTurn / turn("dfrotz"));
         });
       }
     }
