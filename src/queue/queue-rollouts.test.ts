@@ -11,6 +11,10 @@ import { startRolloutWorker } from "./rollout-worker.js";
 
 const TEST_LOCKS = { lockDurationMs: 2_000, stalledIntervalMs: 1_000 };
 
+/** A worker of the product's stacks on `url`, with the short locks these tests use. */
+const startTestWorker = (url: string, options: Partial<Parameters<typeof startRolloutWorker>[0]> = {}) =>
+  startRolloutWorker({ stackDependencies: productStackDependencies, url, ...TEST_LOCKS, ...options });
+
 describe("a Redis that is not there", () => {
   it("is a clear QUEUE_UNREACHABLE error within seconds, for the coordinator and the worker", async () => {
     const port = await freeLoopbackPort();
@@ -46,12 +50,7 @@ describe.skipIf(!redisServerAvailable())("rollouts on a BullMQ queue", () => {
   afterAll(async () => redis?.stop());
 
   it("a batch run by a worker gives the local trajectories, in batch order, and leaves nothing behind", async () => {
-    const worker = await startRolloutWorker({
-      stackDependencies: productStackDependencies,
-      url: redis.url,
-      concurrency: 4,
-      ...TEST_LOCKS,
-    });
+    const worker = await startTestWorker(redis.url, { concurrency: 4 });
     const executor = await queueRolloutExecutor({ url: redis.url });
     try {
       const batch = {
@@ -82,12 +81,7 @@ describe.skipIf(!redisServerAvailable())("rollouts on a BullMQ queue", () => {
   }, 60_000);
 
   it("a batch cut into jobs of several episodes gives the same trajectories as one episode per job, and reports every episode", async () => {
-    const worker = await startRolloutWorker({
-      stackDependencies: productStackDependencies,
-      url: redis.url,
-      concurrency: 3,
-      ...TEST_LOCKS,
-    });
+    const worker = await startTestWorker(redis.url, { concurrency: 3 });
     const chunked = await queueRolloutExecutor({ url: redis.url, episodesPerJob: 4 });
     const single = await queueRolloutExecutor({ url: redis.url, episodesPerJob: 1 });
     try {
@@ -144,11 +138,7 @@ describe.skipIf(!redisServerAvailable())("a batch sent before any worker runs", 
     });
     while (notices.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(notices[0]).toMatch(/3 of 3 rollout jobs still waiting .*envrigger worker/);
-    const worker = await startRolloutWorker({
-      stackDependencies: productStackDependencies,
-      url: redis.url,
-      ...TEST_LOCKS,
-    });
+    const worker = await startTestWorker(redis.url);
     try {
       expect(await running).toHaveLength(3);
     } finally {
@@ -168,13 +158,7 @@ describe.skipIf(!redisServerAvailable())("a Redis that requires a password", () 
 
   it("works with the password from ENVRIGGER_REDIS_PASSWORD or the URL, and never prints it", async () => {
     const environment = { ENVRIGGER_REDIS_PASSWORD: password };
-    const worker = await startRolloutWorker({
-      stackDependencies: productStackDependencies,
-      url: redis.url,
-      environment,
-      concurrency: 2,
-      ...TEST_LOCKS,
-    });
+    const worker = await startTestWorker(redis.url, { environment, concurrency: 2 });
     const withUrl = redis.url.replace("redis://", `redis://:${password}@`);
     const executor = await queueRolloutExecutor({ url: withUrl, environment: {} });
     try {
@@ -214,13 +198,7 @@ describe.skipIf(!redisServerAvailable() || !opensslAvailable)("a Redis behind TL
   it("works when its CA is trusted through ENVRIGGER_REDIS_TLS_CA, and is refused otherwise", async () => {
     expect(redis.url.startsWith("rediss://")).toBe(true);
     const environment = { ENVRIGGER_REDIS_TLS_CA: redis.certificateFile! };
-    const worker = await startRolloutWorker({
-      stackDependencies: productStackDependencies,
-      url: redis.url,
-      environment,
-      concurrency: 2,
-      ...TEST_LOCKS,
-    });
+    const worker = await startTestWorker(redis.url, { environment, concurrency: 2 });
     const executor = await queueRolloutExecutor({ url: redis.url, environment });
     try {
       const trajectories = await executor.run({
