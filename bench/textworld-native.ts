@@ -311,12 +311,16 @@ export async function benchTextworldNative(): Promise<Record<string, unknown>> {
         // on thousands of generated functions.
         const others = otherNodeLines();
         const newest = others.at(-1);
-        const tiers = newest ? ["--no-maglev", "--no-sparkplug"] : [];
-        const [cli, ...onOthers] = baselineCpuPerTurnMs(game, [
-          { node: process.execPath, v8Flags: [] },
-          ...others.map((line) => ({ node: line.node, v8Flags: [] })),
-          ...tiers.map((flag) => ({ node: newest!.node, v8Flags: [flag] })),
-        ]);
+        const lines: Array<NodeRun & { label: string }> = [
+          ...others.map((line) => ({ label: `Node${line.major}`, node: line.node, v8Flags: [] })),
+          ...(newest
+            ? [
+                { label: `Node${newest.major}NoMaglev`, node: newest.node, v8Flags: ["--no-maglev"] },
+                { label: `Node${newest.major}NoSparkplug`, node: newest.node, v8Flags: ["--no-sparkplug"] },
+              ]
+            : []),
+        ];
+        const [cli, ...onLines] = baselineCpuPerTurnMs(game, [{ node: process.execPath, v8Flags: [] }, ...lines]);
         figures.textworldBaselineCliNode = process.versions.node;
         figures.textworldBaselineCliCpuPerTurnMs = round2(cli!);
         if (dfrotz !== null) figures.textworldBaselineCliOverDfrotz = round2(cli! / turn("dfrotz"));
@@ -324,12 +328,8 @@ export async function benchTextworldNative(): Promise<Record<string, unknown>> {
           process.stderr.write(
             "  the issue's measure on this Node only: no other Node line cached (.ci/node-lines fetches them)\n",
           );
-        const labels = [
-          ...others.map((line) => `Node${line.major}`),
-          ...tiers.map((flag) => `Node${newest!.major}${flag === "--no-maglev" ? "NoMaglev" : "NoSparkplug"}`),
-        ];
-        labels.forEach((label, index) => {
-          const perTurn = onOthers[index]!;
+        lines.forEach(({ label }, index) => {
+          const perTurn = onLines[index]!;
           figures[`textworldBaselineCli${label}CpuPerTurnMs`] = round2(perTurn);
           if (dfrotz !== null) figures[`textworldBaselineCli${label}OverDfrotz`] = round2(perTurn / turn("dfrotz"));
         });
