@@ -97,8 +97,10 @@ export async function benchTextworld() {
     // ZVM's own `call` (the tuned one only records the call for the run loop to make).
     const enterRoutine = (zMachineLibraries().Zvm as unknown as { prototype: { call: EnterRoutine } }).prototype.call;
     let blocks = 0;
+    let compiled: ZvmLoop["jit"] = [];
     // The tuned run loop, counting each compiled function it calls (a joined routine runs several fragments per call).
     Zvm.prototype.run = function (this: ZvmLoop) {
+      compiled = this.jit;
       this.stop = 0;
       while (!this.stop) {
         const pc = this.pc;
@@ -120,13 +122,15 @@ export async function benchTextworld() {
         episodes: 1,
         seed: 3,
       });
-      return Math.round(blocks / trajectories[0]!.steps.length);
+      return { blocks: Math.round(blocks / trajectories[0]!.steps.length), ...compiledCode(compiled) };
     } finally {
       Zvm.prototype.run = run;
     }
   };
   const textworld = await perTask("tw-another_game");
   const zork = await perTask("zork1-score-20");
+  const textworldCode = await blocksPerStep("tw-another_game");
+  const zorkCode = await blocksPerStep("zork1-score-20");
   const figures = {
     textworldMedianStepMs: Number(textworld.medianStepMs.toFixed(2)),
     zorkMedianStepMs: Number(zork.medianStepMs.toFixed(2)),
@@ -136,9 +140,31 @@ export async function benchTextworld() {
     textworldResetSessionShare: Number(
       ((startMs + rewindMs) / resets.reduce((sum, value) => sum + value, 0)).toFixed(3),
     ),
-    textworldBlocksPerStep: await blocksPerStep("tw-another_game"),
-    zorkBlocksPerStep: await blocksPerStep("zork1-score-20"),
+    textworldBlocksPerStep: textworldCode.blocks,
+    zorkBlocksPerStep: zorkCode.blocks,
+    textworldCompiledSourceKb: textworldCode.sourceKb,
+    textworldCompiledInstructions: textworldCode.instructions,
+    textworldDistinctInstructions: textworldCode.distinctInstructions,
+    zorkCompiledSourceKb: zorkCode.sourceKb,
+    zorkCompiledInstructions: zorkCode.instructions,
+    zorkDistinctInstructions: zorkCode.distinctInstructions,
   };
   await textworldEnv.dispose?.();
   return figures;
+}
+
+/**
+ * The code a story's compiled functions hold after the section's episodes of it: its size, and the
+ * instructions written in it (ZVM labels each `/* address/opcode *\/`) against the distinct
+ * ones (an instruction two fragments share is written twice unless the compiler joins them).
+ */
+function compiledCode(jit: ZvmLoop["jit"]) {
+  let source = "";
+  for (const block of new Set(Object.values(jit))) if (typeof block === "function") source += String(block);
+  const labels = source.match(/\/\* \d+\/\d+ \*\//g) ?? [];
+  return {
+    sourceKb: Math.round(source.length / 1024),
+    instructions: labels.length,
+    distinctInstructions: new Set(labels).size,
+  };
 }

@@ -3,15 +3,25 @@ import { regionCompile, type ZvmBlock, type ZvmOpcode } from "./zvm-region-compi
 
 /** A calling instruction, as ifvms' `Caller` class stands for them. */
 class FakeCaller implements ZvmOpcode {
-  constructor(readonly next: number) {}
+  constructor(
+    readonly next: number,
+    readonly pc = 0,
+  ) {}
 }
 
-/** A fragment as ZVM's disassembler gives it: code, branch targets, the last instruction. */
+/** A fragment as ZVM's disassembler gives it: code, branch targets, the last instruction, or its instructions. */
 interface Fragment {
   code: string;
   targets?: number[];
   last?: ZvmOpcode;
+  /** Each instruction's address and code (its code is then theirs joined); without them, one opaque instruction. */
+  instructions?: Array<[number, string]>;
   end: number;
+}
+
+/** A fragment of `instructions`, its code theirs joined as ZVM joins them. */
+function fragmentOf(instructions: Array<[number, string]>, end: number, targets: number[] = []): Fragment {
+  return { code: instructions.map(([, code]) => code).join(";"), instructions, targets, end };
 }
 
 const PRELUDE = "var l=e.l,s=e.s,t=0;\n";
@@ -39,7 +49,13 @@ function fakeMachine(fragments: Record<number, Fragment>, staticmem = 500) {
       const context = {
         pc: machine.pc,
         targets: fragment.targets ?? [],
-        ops: [fragment.last ?? { next: fragment.end }],
+        ops: fragment.instructions
+          ? fragment.instructions.map(([pc, code], index) => ({
+              pc,
+              next: fragment.instructions![index + 1]?.[0] ?? fragment.end,
+              toString: () => code,
+            }))
+          : [fragment.last ?? { pc: machine.pc, next: fragment.end }],
       };
       machine.pc = fragment.end;
       return { ...context, toString: () => PRELUDE + fragment.code };
@@ -126,5 +142,77 @@ describe("regionCompile", () => {
     expect(machine.jit[1000]).toBeUndefined();
     machine.jit[100]!(machine);
     expect(machine.pc).toBe(1000);
+  });
+
+  it("writes the instructions fragments share once: a fragment runs on into the fragment that is its rest", () => {
+    const machine = fakeMachine({
+      // Goes on to 1004 whether or not it branches there: 1004's fragment is this one's rest.
+      1000: fragmentOf(
+        [
+          [1000, "e.trace.push(1000);if(l[0]===1) {e.pc=1004;return}"],
+          [1004, "e.trace.push(1004)"],
+          [1006, "return l[0]+7"],
+        ],
+        1008,
+        [1004],
+      ),
+      1004: fragmentOf(
+        [
+          [1004, "e.trace.push(1004)"],
+          [1006, "return l[0]+7"],
+        ],
+        1008,
+      ),
+    });
+    for (const local of [0, 1]) {
+      machine.trace = [];
+      machine.l = [local];
+      expect(runFragment(machine, 1000)).toBe(local + 7);
+      expect(machine.trace).toEqual([1000, 1004]);
+    }
+    expect(machine.jit[1004]).toBe(machine.jit[1000]);
+    const source = String(machine.jit[1000]);
+    expect(source.split("e.trace.push(1004)")).toHaveLength(2);
+    // Entered at the shared rest, it runs alone.
+    machine.trace = [];
+    expect(runFragment(machine, 1004)).toBe(8);
+    expect(machine.trace).toEqual([1004]);
+  });
+
+  it("jumps to a shared rest a second fragment also ends in, and keeps a rest that differs whole", () => {
+    const machine = fakeMachine({
+      1000: fragmentOf(
+        [
+          [1000, "e.trace.push(1000);if(l[0]===1) {e.pc=1004;return}"],
+          [1004, "e.trace.push(1004)"],
+          [1006, "e.trace.push(1006);return 3"],
+        ],
+        1010,
+        [1004],
+      ),
+      // Its code from 1004 differs from 1000's (as when ZVM merges branches a fragment starts in between).
+      1004: fragmentOf(
+        [
+          [1004, "e.trace.push(-1004)"],
+          [1006, "e.trace.push(1006);return 3"],
+        ],
+        1010,
+        [1006],
+      ),
+      1006: fragmentOf([[1006, "e.trace.push(1006);return 3"]], 1010),
+    });
+    machine.l = [0];
+    expect(runFragment(machine, 1000)).toBe(3);
+    expect(machine.trace).toEqual([1000, 1004, 1006]);
+    machine.trace = [];
+    machine.l = [1];
+    expect(runFragment(machine, 1000)).toBe(3);
+    expect(machine.trace).toEqual([1000, -1004, 1006]);
+    machine.trace = [];
+    expect(runFragment(machine, 1006)).toBe(3);
+    expect(machine.trace).toEqual([1006]);
+    const source = String(machine.jit[1000]);
+    expect(source.split("e.trace.push(1006)")).toHaveLength(2);
+    expect(source).toContain("e.pc=1006;continue z");
   });
 });
