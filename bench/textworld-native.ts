@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { delimiter, join } from "node:path";
@@ -42,6 +42,22 @@ function cpuMs(): number {
   return (usage.user + usage.system) / 1000;
 }
 
+/** Where Linux keeps the CPU of this process's main thread (the thread the interpreter runs on). */
+const MAIN_THREAD_STAT = `/proc/self/task/${process.pid}/stat`;
+
+/**
+ * CPU ms of this process's main thread so far, at the kernel's clock-tick resolution (Linux's
+ * USER_HZ, 100 per second); null where the system does not say. The rest of the process's CPU
+ * is V8's background threads (optimising compiler, garbage collector helpers).
+ */
+function mainThreadCpuMs(): number | null {
+  if (!existsSync(MAIN_THREAD_STAT)) return null;
+  const stat = readFileSync(MAIN_THREAD_STAT, "utf8");
+  // Fields after the command name, which ends with the last ")": state is the 3rd field, utime the 14th, stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Native `dfrotz` (Debian's frotz), if installed: on the PATH or in /usr/games. */
 function findDfrotz(): string | null {
   const directories = [...(process.env.PATH ?? "").split(delimiter), "/usr/games"];
@@ -78,24 +94,36 @@ function playOurs(
   let session = resume();
   let resetMs = 0;
   let turnMs = 0;
+  let mainTurnMs: number | null = 0;
   let turns = 0;
   for (let play = 0; play < plays; play++) {
     const beforeReset = cpuMs();
     if (!session.rewind(opening, 1)) session = resume();
     const beforeTurns = cpuMs();
+    const beforeTurnsMain = mainThreadCpuMs();
     for (const command of game.commands) {
       if (!session.waiting) break;
       session.send(command);
       turns += 1;
     }
     turnMs += cpuMs() - beforeTurns;
+    const afterTurnsMain = mainThreadCpuMs();
+    mainTurnMs =
+      mainTurnMs === null || beforeTurnsMain === null || afterTurnsMain === null
+        ? null
+        : mainTurnMs + afterTurnsMain - beforeTurnsMain;
     resetMs += beforeTurns - beforeReset;
   }
   // Apart from the plays, so that the garbage of the sessions made here is not collected inside a rewind.
   const beforeResumes = cpuMs();
   for (let play = 0; play < plays; play++) resume();
   const resumeMs = cpuMs() - beforeResumes;
-  return { turnMs: turnMs / turns, resetMs: resetMs / plays, resumeMs: resumeMs / plays };
+  return {
+    turnMs: turnMs / turns,
+    mainTurnMs: mainTurnMs === null ? null : mainTurnMs / turns,
+    resetMs: resetMs / plays,
+    resumeMs: resumeMs / plays,
+  };
 }
 
 /** CPU ms (user + system) of the children of `bash -c script args…`: bash's `times` prints them on its second line. */
@@ -268,10 +296,15 @@ export async function benchTextworldNative(): Promise<Record<string, unknown>> {
       };
       // One untimed play each: ZVM compiles the routines it meets (once per story and process).
       for (const interpreter of ["ifvms-tuned", "ifvms"] as const) playOurs(game, interpreter, tables[interpreter], 1);
-      const samples: Record<string, { turnMs: number[]; resetMs: number[]; resumeMs: number[] }> = {};
-      const record = (side: string, value: { turnMs: number; resetMs: number; resumeMs?: number }) => {
-        samples[side] ??= { turnMs: [], resetMs: [], resumeMs: [] };
+      const samples: Record<string, { turnMs: number[]; mainTurnMs: number[]; resetMs: number[]; resumeMs: number[] }> =
+        {};
+      const record = (
+        side: string,
+        value: { turnMs: number; mainTurnMs?: number | null; resetMs: number; resumeMs?: number },
+      ) => {
+        samples[side] ??= { turnMs: [], mainTurnMs: [], resetMs: [], resumeMs: [] };
         samples[side].turnMs.push(value.turnMs);
+        if (typeof value.mainTurnMs === "number") samples[side].mainTurnMs.push(value.mainTurnMs);
         samples[side].resetMs.push(value.resetMs);
         if (value.resumeMs !== undefined) samples[side].resumeMs.push(value.resumeMs);
       };
@@ -289,6 +322,12 @@ export async function benchTextworldNative(): Promise<Record<string, unknown>> {
       figures[`${key}TunedCpuPerTurnMs`] = round2(turn("tuned"));
       figures[`${key}IfvmsCpuPerTurnMs`] = round2(turn("ifvms"));
       figures[`${key}TunedLateCpuPerTurnMs`] = round2(late.turnMs);
+      // The main thread's share of a turn (the rest is V8's background threads), early and late.
+      const mainTurns = samples.tuned!.mainTurnMs;
+      if (mainTurns.length === ROUNDS && late.mainTurnMs !== null) {
+        figures[`${key}TunedMainThreadCpuPerTurnMs`] = round2(median(mainTurns));
+        figures[`${key}TunedLateMainThreadCpuPerTurnMs`] = round2(late.mainTurnMs);
+      } else figures[`${key}TunedMainThreadCpu`] = "unavailable: no per-thread CPU on this system";
       figures[`${key}TunedCpuPerResetMs`] = round2(reset("tuned"));
       figures[`${key}IfvmsCpuPerResetMs`] = round2(reset("ifvms"));
       figures[`${key}IfvmsOverTuned`] = round2(turn("ifvms") / turn("tuned"));
