@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { homedir, tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { delimiter, join } from "node:path";
@@ -42,21 +43,10 @@ function cpuMs(): number {
   return (usage.user + usage.system) / 1000;
 }
 
-/** Where Linux keeps the CPU of this process's main thread (the thread the interpreter runs on). */
-const MAIN_THREAD_STAT = `/proc/self/task/${process.pid}/stat`;
-
-/**
- * CPU ms of this process's main thread so far, at the kernel's clock-tick resolution (Linux's
- * USER_HZ, 100 per second); null where the system does not say. The rest of the process's CPU
- * is V8's background threads (optimising compiler, garbage collector helpers).
- */
-function mainThreadCpuMs(): number | null {
-  if (!existsSync(MAIN_THREAD_STAT)) return null;
-  const stat = readFileSync(MAIN_THREAD_STAT, "utf8");
-  // Fields after the command name, which ends with the last ")": state is the 3rd field, utime the 14th, stime the 15th.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** The main thread's CPU (see `main-thread-cpu.cjs`, which a measured CLI process also preloads). */
+const { mainThreadCpuMs } = createRequire(import.meta.url)("./main-thread-cpu.cjs") as {
+  mainThreadCpuMs: () => number | null;
+};
 
 /** Native `dfrotz` (Debian's frotz), if installed: on the PATH or in /usr/games. */
 function findDfrotz(): string | null {
@@ -179,30 +169,57 @@ interface NodeRun {
   v8Flags: string[];
 }
 
+/** CPU ms per turn through the CLI on one Node run: the whole process's, and its main thread's (null where unread). */
+interface CliTurnCpu {
+  turnMs: number;
+  mainThreadTurnMs: number | null;
+}
+
 /**
  * CPU ms per turn of the walkthrough played through the CLI under each of `runs`, as a
  * marginal cost (see {@link BASELINE_EPISODES}): `baseline` runs of few and of many episodes,
  * alternating, the runs interleaved; per run the difference of its medians over the extra
- * episodes' turns.
+ * episodes' turns. Each process also reports its main thread's CPU at exit
+ * (`main-thread-cpu.cjs`), so the same difference splits off V8's background threads.
  */
-function baselineCpuPerTurnMs(game: NativeGame, runs: readonly NodeRun[]): number[] {
+function baselineCpuPerTurnMs(game: NativeGame, runs: readonly NodeRun[], directory: string): CliTurnCpu[] {
   ensureBuilt();
   const cli = fileURLToPath(new URL("../bin/envrigger.js", import.meta.url));
-  const run = ({ node, v8Flags }: NodeRun, episodes: number) =>
-    childrenCpuMs(
-      `"$0" --no-node-snapshot ${v8Flags.join(" ")} "$1" baseline --env textworld --policy walkthrough --task "$2" --episodes "$3" --rollout-concurrency 1 --json > /dev/null`,
-      [node, cli, game.name, String(episodes)],
+  const preload = fileURLToPath(new URL("./main-thread-cpu.cjs", import.meta.url));
+  const mainThreadFile = join(directory, "main-thread-cpu.txt");
+  const run = ({ node, v8Flags }: NodeRun, episodes: number) => {
+    writeFileSync(mainThreadFile, "");
+    const cpu = childrenCpuMs(
+      `ENVRIGGER_MAIN_THREAD_CPU_FILE="$4" "$0" --no-node-snapshot ${v8Flags.join(" ")} --require "$5" "$1" baseline --env textworld --policy walkthrough --task "$2" --episodes "$3" --rollout-concurrency 1 --json > /dev/null`,
+      [node, cli, game.name, String(episodes), mainThreadFile, preload],
       `envrigger baseline (${node} ${v8Flags.join(" ")})`,
     );
-  const few = runs.map(() => [] as number[]);
-  const many = runs.map(() => [] as number[]);
+    // One line from the one process (none where the system has no per-thread CPU).
+    const lines = readFileSync(mainThreadFile, "utf8").trim().split("\n").filter(Boolean);
+    return { cpu, main: lines.length === 1 ? Number(lines[0]) : null };
+  };
+  const few = runs.map(() => [] as Array<{ cpu: number; main: number | null }>);
+  const many = runs.map(() => [] as Array<{ cpu: number; main: number | null }>);
   for (let pair = 0; pair < BASELINE_EPISODES.pairs; pair++)
     runs.forEach((nodeRun, index) => {
       few[index]!.push(run(nodeRun, BASELINE_EPISODES.few));
       many[index]!.push(run(nodeRun, BASELINE_EPISODES.many));
     });
   const extraTurns = (BASELINE_EPISODES.many - BASELINE_EPISODES.few) * game.commands.length;
-  return runs.map((_, index) => (median(many[index]!) - median(few[index]!)) / extraTurns);
+  const marginal = (fewer: number[], more: number[]) => (median(more) - median(fewer)) / extraTurns;
+  const mains = (samples: Array<{ main: number | null }>) =>
+    samples.every((sample) => sample.main !== null) ? samples.map((sample) => sample.main!) : null;
+  return runs.map((_, index) => {
+    const fewMain = mains(few[index]!);
+    const manyMain = mains(many[index]!);
+    return {
+      turnMs: marginal(
+        few[index]!.map((sample) => sample.cpu),
+        many[index]!.map((sample) => sample.cpu),
+      ),
+      mainThreadTurnMs: fewMain && manyMain ? marginal(fewMain, manyMain) : null,
+    };
+  });
 }
 
 /**
@@ -359,19 +376,25 @@ export async function benchTextworldNative(): Promise<Record<string, unknown>> {
               ]
             : []),
         ];
-        const [cli, ...onLines] = baselineCpuPerTurnMs(game, [{ node: process.execPath, v8Flags: [] }, ...lines]);
+        const [cli, ...onLines] = baselineCpuPerTurnMs(
+          game,
+          [{ node: process.execPath, v8Flags: [] }, ...lines],
+          directory,
+        );
+        const record = (label: string, perTurn: CliTurnCpu) => {
+          figures[`textworldBaselineCli${label}CpuPerTurnMs`] = round2(perTurn.turnMs);
+          if (dfrotz !== null)
+            figures[`textworldBaselineCli${label}OverDfrotz`] = round2(perTurn.turnMs / turn("dfrotz"));
+          if (perTurn.mainThreadTurnMs !== null)
+            figures[`textworldBaselineCli${label}MainThreadCpuPerTurnMs`] = round2(perTurn.mainThreadTurnMs);
+        };
         figures.textworldBaselineCliNode = process.versions.node;
-        figures.textworldBaselineCliCpuPerTurnMs = round2(cli!);
-        if (dfrotz !== null) figures.textworldBaselineCliOverDfrotz = round2(cli! / turn("dfrotz"));
+        record("", cli!);
         if (others.length === 0)
           process.stderr.write(
             "  the issue's measure on this Node only: no other Node line cached (.ci/node-lines fetches them)\n",
           );
-        lines.forEach(({ label }, index) => {
-          const perTurn = onLines[index]!;
-          figures[`textworldBaselineCli${label}CpuPerTurnMs`] = round2(perTurn);
-          if (dfrotz !== null) figures[`textworldBaselineCli${label}OverDfrotz`] = round2(perTurn / turn("dfrotz"));
-        });
+        lines.forEach(({ label }, index) => record(label, onLines[index]!));
       }
     }
   } finally {
