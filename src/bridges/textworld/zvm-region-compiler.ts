@@ -80,15 +80,18 @@ export function regionCompile(
       return;
     }
     const stop = this.stop;
-    let firstCode: string | undefined;
+    const firstCode = fragmentCode(first);
     const fragments = new Map<number, RegionFragment>();
     const queue = [entry];
     while (queue.length > 0 && fragments.size < REGION_FRAGMENTS) {
       const pc = queue.shift()!;
       if (fragments.has(pc)) continue;
       let context: ZvmContext;
-      if (pc === entry) context = first;
-      else {
+      let code: string;
+      if (pc === entry) {
+        context = first;
+        code = firstCode;
+      } else {
         this.pc = pc;
         try {
           context = this.disassemble();
@@ -96,9 +99,8 @@ export function regionCompile(
           this.stop = stop;
           continue;
         }
+        code = fragmentCode(context);
       }
-      const code = fragmentCode(context);
-      if (pc === entry) firstCode = code;
       if (!code.startsWith(FRAGMENT_PRELUDE)) {
         if (pc === entry) break;
         continue;
@@ -106,8 +108,8 @@ export function regionCompile(
       fragments.set(pc, readFragment(code, context.ops));
       const last = context.ops.at(-1);
       const successors = [...context.targets];
-      const jump = FINAL_JUMP.exec(code);
-      if (jump) successors.push(Number(jump[1]) + Number(jump[2]));
+      const jump = finalJumpTarget(code);
+      if (jump !== undefined) successors.push(jump);
       if (last instanceof Caller) successors.push(last.next);
       for (const successor of successors)
         if (successor >= this.staticmem && !fragments.has(successor)) queue.push(successor);
@@ -116,7 +118,7 @@ export function regionCompile(
     this.pc = entry;
     this.stop = stop;
     if (!fragments.has(entry)) {
-      this.jit[entry] = new Function("e", firstCode ?? String(first)) as ZvmBlock;
+      this.jit[entry] = new Function("e", firstCode) as ZvmBlock;
       return;
     }
     const region = new Function("e", regionCode(fragments)) as ZvmBlock;
@@ -139,6 +141,12 @@ function fragmentCode(context: ZvmContext): string {
     };
   }
   return String(context);
+}
+
+/** Where a fragment's final constant `@jump` goes (see {@link FINAL_JUMP}); undefined when it ends otherwise. */
+function finalJumpTarget(code: string): number | undefined {
+  const jump = FINAL_JUMP.exec(code);
+  return jump ? Number(jump[1]) + Number(jump[2]) : undefined;
 }
 
 /** A fragment of a region: its code without the prelude, and each instruction's address and code when they join to it. */
@@ -187,9 +195,10 @@ function sharedTail(
  * sets `e.stop`, so the jump's test of it changes nothing.
  */
 function regionCode(fragments: ReadonlyMap<number, RegionFragment>): string {
-  const member = (target: string) => fragments.has(Number(target));
   const exits = (code: string) =>
-    code.replace(BRANCH_EXIT, (exit, target: string) => (member(target) ? `{e.pc=${target};continue z}` : exit));
+    code.replace(BRANCH_EXIT, (exit, target: string) =>
+      fragments.has(Number(target)) ? `{e.pc=${target};continue z}` : exit,
+    );
   const tails = new Map<number, { head: string; into: number }>();
   // The fragment that runs on into each fragment, the first found.
   const runsInto = new Map<number, number>();
@@ -211,8 +220,8 @@ function regionCode(fragments: ReadonlyMap<number, RegionFragment>): string {
       cases += `case ${pc}:\n`;
       if (tail === undefined) {
         let body = exits(fragment.body);
-        const jump = FINAL_JUMP.exec(body);
-        if (jump && member(String(Number(jump[1]) + Number(jump[2])))) body += ";continue z";
+        const jump = finalJumpTarget(body);
+        if (jump !== undefined && fragments.has(jump)) body += ";continue z";
         cases += `${body};return;\n`;
         pc = undefined;
       } else if (runsInto.get(tail.into) === pc) {
