@@ -84,24 +84,22 @@ function playOurs(
   let session = resume();
   let resetMs = 0;
   let turnMs = 0;
-  let mainTurnMs: number | null = 0;
+  // The main thread's share of the turns, where the system gives per-thread CPU.
+  const perThread = mainThreadCpuMs() !== null;
+  let mainTurnMs = 0;
   let turns = 0;
   for (let play = 0; play < plays; play++) {
     const beforeReset = cpuMs();
     if (!session.rewind(opening, 1)) session = resume();
     const beforeTurns = cpuMs();
-    const beforeTurnsMain = mainThreadCpuMs();
+    const beforeTurnsMain = mainThreadCpuMs() ?? 0;
     for (const command of game.commands) {
       if (!session.waiting) break;
       session.send(command);
       turns += 1;
     }
     turnMs += cpuMs() - beforeTurns;
-    const afterTurnsMain = mainThreadCpuMs();
-    mainTurnMs =
-      mainTurnMs === null || beforeTurnsMain === null || afterTurnsMain === null
-        ? null
-        : mainTurnMs + afterTurnsMain - beforeTurnsMain;
+    mainTurnMs += (mainThreadCpuMs() ?? 0) - beforeTurnsMain;
     resetMs += beforeTurns - beforeReset;
   }
   // Apart from the plays, so that the garbage of the sessions made here is not collected inside a rewind.
@@ -110,7 +108,7 @@ function playOurs(
   const resumeMs = cpuMs() - beforeResumes;
   return {
     turnMs: turnMs / turns,
-    mainTurnMs: mainTurnMs === null ? null : mainTurnMs / turns,
+    mainTurnMs: perThread ? mainTurnMs / turns : null,
     resetMs: resetMs / plays,
     resumeMs: resumeMs / plays,
   };
